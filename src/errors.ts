@@ -1,0 +1,51 @@
+/**
+ * What went wrong, as a stable string to branch on. The message is for people; the code is for programs.
+ */
+export type RankevalErrorCode =
+  | 'invalid_cutoff'
+  | 'invalid_ranking'
+  | 'invalid_qrels'
+  | 'invalid_option'
+  | 'invalid_run'
+  | 'unknown_measure'
+  | 'no_relevant'
+  | 'no_queries';
+
+/** The one error class rankeval throws for bad input. */
+export class RankevalError extends Error {
+  override readonly name = 'RankevalError';
+  readonly code: RankevalErrorCode;
+  /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
+  readonly expected: string;
+  /** The offending value as it was received. */
+  readonly received: unknown;
+
+  constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown) {
+    super(message);
+    this.code = code;
+    this.expected = expected;
+    this.received = received;
+  }
+}
+
+/** Type guard: `true` for errors thrown by rankeval, whatever realm or copy of the package threw them. */
+export function isRankevalError(error: unknown): error is RankevalError {
+  return error instanceof RankevalError || (error instanceof Error && error.name === 'RankevalError' && 'code' in error);
+}
+
+/** Quotes a value for a message: `` `0` (number) ``, `` `"a"` (string) ``, `` `[object]` ``. */
+export function describeValue(value: unknown): string {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  let shown: string;
+  if (typeof value === 'string') shown = JSON.stringify(value);
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null) shown = String(value);
+  else if (Array.isArray(value)) shown = `array of ${value.length}`;
+  else shown = Object.prototype.toString.call(value);
+  if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
+  return `\`${shown}\` (${type})`;
+}
+
+/** Throws a RankevalError whose message reads ``fn: expected `what` to be EXPECTED, got `value` (type)``. */
+export function fail(code: RankevalErrorCode, fn: string, what: string, expected: string, received: unknown): never {
+  throw new RankevalError(code, `${fn}: expected ${what} to be ${expected}, got ${describeValue(received)}`, expected, received);
+}

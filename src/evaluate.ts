@@ -1,0 +1,257 @@
+import { describeValue, fail, RankevalError } from './errors.js';
+import { parseMeasure, type ParsedMeasure } from './measures/registry.js';
+import { averagePrecisionFromCounts } from './metrics/average-precision.js';
+import { contextPrecisionFromCounts } from './metrics/context-precision.js';
+import {
+  addIdealDcg,
+  compareUtf8,
+  countAtCutoffs,
+  rankedIds,
+  readCutoff,
+  readJudgments,
+  resolveOptions,
+} from './metrics/counts.js';
+import { dcgFromCounts, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
+import { f1FromCounts } from './metrics/f1.js';
+import { precisionFromCounts } from './metrics/precision.js';
+import { rPrecisionFromCounts } from './metrics/r-precision.js';
+import { recallFromCounts } from './metrics/recall.js';
+import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
+import { successFromCounts } from './metrics/success.js';
+import type { MetricOptions, Qrels, Ranking } from './types.js';
+
+/** Every metric of one ranking at one cutoff, with the counts behind them. */
+export interface Evaluation {
+  precision: number;
+  recall: number;
+  f1: number;
+  success: number;
+  reciprocalRank: number;
+  averagePrecision: number;
+  rPrecision: number;
+  dcg: number;
+  idcg: number;
+  ndcg: number;
+  contextPrecision: number;
+  /** Documents in the top k. */
+  retrieved: number;
+  /** R: relevant documents in the qrels, retrieved or not. */
+  relevant: number;
+  /** Relevant documents in the top k. */
+  relevantRetrieved: number;
+}
+
+export interface EvaluateOptions extends MetricOptions {
+  /** Cutoff: a positive integer, or Infinity (default) for the whole ranking. */
+  readonly k?: number;
+}
+
+/**
+ * Scores one ranking on every metric at cutoff k, in one pass over the ranking.
+ *
+ * Each value is the one the metric's own function returns (`precisionAtK`, `ndcgAtK`, …); see their docs
+ * for formulas and edge rules. R-precision truncates the ranking at k.
+ *
+ * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
+ * @param qrels id → grade (Map or object), or an iterable of relevant ids
+ * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator }`
+ * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @example
+ * evaluate(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5)
+ * // => { precision: 0.4, recall: 0.667, reciprocalRank: 1, ndcg: 0.6388, averagePrecision: 0.5556, … }
+ */
+export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions): Evaluation {
+  const fn = 'evaluate';
+  const { k = Infinity, ...metricOptions } =
+    typeof kOrOptions === 'object' && kOrOptions !== null ? kOrOptions : { k: kOrOptions ?? Infinity };
+  const cutoff = readCutoff(k, fn);
+  const options = resolveOptions(metricOptions, fn);
+  const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
+  const counts = countAtCutoffs(rankedIds(ranking, fn), judgments, [cutoff], options.relevanceThreshold, options.gain, fn);
+  addIdealDcg(counts, judgments, options.gain);
+  const at = counts[0]!;
+  return {
+    precision: precisionFromCounts(at),
+    recall: recallFromCounts(at),
+    f1: f1FromCounts(at),
+    success: successFromCounts(at),
+    reciprocalRank: reciprocalRankFromCounts(at),
+    averagePrecision: averagePrecisionFromCounts(at, options),
+    rPrecision: rPrecisionFromCounts(at),
+    dcg: dcgFromCounts(at),
+    idcg: idcgFromCounts(at),
+    ndcg: ndcgFromCounts(at),
+    contextPrecision: contextPrecisionFromCounts(at),
+    retrieved: at.retrieved,
+    relevant: at.relevant,
+    relevantRetrieved: at.relevantRetrieved,
+  };
+}
+
+/** Query id → value, as a Map or a plain object. */
+export type ByQuery<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
+
+export interface EvaluateRunOptions extends MetricOptions {
+  /** Measure names as people write them: `ndcg@10`, `P@5`, `recall@20`, `mrr@10`, `map`, `R-prec`, … */
+  readonly measures: readonly string[];
+  /** Query id → one or more labels; means are also reported per label in `bySlice`. */
+  readonly slices?: ByQuery<string | readonly string[]>;
+  /**
+   * A judged query with no relevant document: `zero` (default) scores it 0 on every measure and counts it,
+   * as trec_eval; `skip` leaves it out of the means; `error` throws (such a query is usually a labelling slip).
+   * Either way it is listed in `noRelevantQueries`.
+   */
+  readonly noRelevant?: 'zero' | 'skip' | 'error';
+}
+
+/** Means over a set of queries. */
+export interface MeanScores {
+  /** Measure name (as the caller wrote it) → mean over the queries. */
+  mean: Record<string, number>;
+  /** How many queries are behind each mean. */
+  queries: number;
+}
+
+export interface RunEvaluation extends MeanScores {
+  /** Query id → measure name → score, for every query behind the means. */
+  perQuery: Record<string, Record<string, number>>;
+  /** Query ids of the run that have no judgments: left out of every mean. */
+  unjudgedQueries: string[];
+  /** Judged query ids with no relevant document (handled as `noRelevant` says). */
+  noRelevantQueries: string[];
+  /** Slice label → means over the queries with that label (empty without `slices`). */
+  bySlice: Record<string, MeanScores>;
+}
+
+const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
+
+/**
+ * Scores a whole run: every judged query on every measure, with means overall and per slice.
+ *
+ * - Every query in `qrels` is scored; one missing from the run scores 0 (an empty ranking), because
+ *   dropping failed queries inflates means. Queries of the run without judgments are left out and listed.
+ * - Means are summed in query-id order (UTF-8 byte order, as trec_eval sorts), so the result does not depend
+ *   on the order of keys.
+ * - One pass over each ranking serves every measure and cutoff.
+ *
+ * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`,
+ *   `invalid_ranking`, `invalid_qrels`, `invalid_option`, `no_relevant` (with `noRelevant: 'error'`),
+ *   `no_queries` when no judged query is left to average
+ * @example
+ * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
+ * // => { mean: { 'mrr@10': 0.25, 'recall@5': 0.5 }, queries: 2, perQuery: { q1: {…}, q2: {…} }, … }
+ */
+export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, options: EvaluateRunOptions): RunEvaluation {
+  const fn = 'evaluateRun';
+  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  const resolved = resolveOptions(options, fn);
+  const noRelevant = options.noRelevant ?? 'zero';
+  if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
+  const plan = planMeasures(options.measures, fn);
+  const runById = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
+  const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
+  const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
+
+  const queryIds = [...qrelsById.keys()].sort(compareUtf8);
+  const unjudgedQueries = [...runById.keys()].filter((qid) => !qrelsById.has(qid)).sort(compareUtf8);
+  const noRelevantQueries: string[] = [];
+  const perQuery: Record<string, Record<string, number>> = {};
+  const total = newTotals(plan.names.length);
+  const bySliceTotals = new Map<string, Totals>();
+  const gain = plan.needsGain ? resolved.gain : null;
+
+  for (const qid of queryIds) {
+    const where = `qrels[${JSON.stringify(qid)}]`;
+    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, where);
+    if (judgments.relevant === 0) {
+      noRelevantQueries.push(qid);
+      if (noRelevant === 'error') {
+        throw new RankevalError('no_relevant', `${fn}: query ${describeValue(qid)} has no relevant document in the qrels`, 'at least one relevant document', qid);
+      }
+      if (noRelevant === 'skip') continue;
+    }
+    const rankingWhere = `run[${JSON.stringify(qid)}]`;
+    const ids = rankedIds(runById.get(qid) ?? [], fn, rankingWhere);
+    const counts = countAtCutoffs(ids, judgments, plan.cutoffs, resolved.relevanceThreshold, gain, fn, rankingWhere);
+    if (plan.needsIdeal) addIdealDcg(counts, judgments, resolved.gain);
+    const scores: number[] = plan.measures.map(({ definition }, i) => definition.compute(counts[plan.cutoffIndex[i]!]!, resolved));
+    perQuery[qid] = Object.fromEntries(plan.names.map((name, i) => [name, scores[i]!]));
+    addScores(total, scores);
+    for (const label of slices?.get(qid) ?? []) {
+      let sliceTotal = bySliceTotals.get(label);
+      if (sliceTotal === undefined) bySliceTotals.set(label, (sliceTotal = newTotals(plan.names.length)));
+      addScores(sliceTotal, scores);
+    }
+  }
+  if (total.queries === 0) {
+    const why = queryIds.length === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
+    throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', queryIds.length);
+  }
+  const bySlice: Record<string, MeanScores> = {};
+  for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan.names);
+  return { ...toMeans(total, plan.names), perQuery, unjudgedQueries, noRelevantQueries, bySlice };
+}
+
+interface MeasurePlan {
+  /** Names as the caller wrote them, without repeats. */
+  readonly names: readonly string[];
+  readonly measures: readonly ParsedMeasure[];
+  /** Distinct cutoffs, ascending: one pass over a ranking counts at all of them. */
+  readonly cutoffs: readonly number[];
+  /** For each measure, the index of its cutoff in `cutoffs`. */
+  readonly cutoffIndex: readonly number[];
+  readonly needsGain: boolean;
+  readonly needsIdeal: boolean;
+}
+
+function planMeasures(measures: unknown, fn: string): MeasurePlan {
+  if (!Array.isArray(measures) || measures.length === 0) {
+    fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
+  }
+  const names = [...new Set(measures as string[])];
+  const parsed = names.map((name) => parseMeasure(name));
+  const cutoffs = [...new Set(parsed.map((measure) => measure.cutoff))].sort((a, b) => a - b);
+  return {
+    names,
+    measures: parsed,
+    cutoffs,
+    cutoffIndex: parsed.map((measure) => cutoffs.indexOf(measure.cutoff)),
+    needsGain: parsed.some((measure) => measure.definition.needsGain),
+    needsIdeal: parsed.some((measure) => measure.definition.needsIdeal),
+  };
+}
+
+function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option'): ReadonlyMap<string, T> {
+  if (value instanceof Map) return value as ReadonlyMap<string, T>;
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Map(Object.entries(value));
+  return fail(code, fn, what, 'a Map or an object of query id → value', value);
+}
+
+function readSlices(slices: unknown, fn: string): ReadonlyMap<string, readonly string[]> {
+  const byQuery = new Map<string, readonly string[]>();
+  for (const [qid, labels] of readByQuery<unknown>(slices, fn, '`slices`', 'invalid_option')) {
+    const list = typeof labels === 'string' ? [labels] : labels;
+    if (!Array.isArray(list) || !list.every((label) => typeof label === 'string')) {
+      fail('invalid_option', fn, `slices[${JSON.stringify(qid)}]`, 'a label or an array of labels', labels);
+    }
+    byQuery.set(qid, [...new Set(list as string[])]);
+  }
+  return byQuery;
+}
+
+/** Running sums per measure, in the order of the plan's names. */
+interface Totals {
+  queries: number;
+  readonly sums: number[];
+}
+
+const newTotals = (measures: number): Totals => ({ queries: 0, sums: new Array<number>(measures).fill(0) });
+
+function addScores(totals: Totals, scores: readonly number[]): void {
+  totals.queries++;
+  for (let i = 0; i < scores.length; i++) totals.sums[i]! += scores[i]!;
+}
+
+function toMeans(totals: Totals, names: readonly string[]): MeanScores {
+  return { mean: Object.fromEntries(names.map((name, i) => [name, totals.sums[i]! / totals.queries])), queries: totals.queries };
+}

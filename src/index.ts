@@ -1,0 +1,22 @@
+export { mean, meanReciprocalRank } from './aggregate.js';
+export { isRankevalError, RankevalError, type RankevalErrorCode } from './errors.js';
+export {
+  evaluate,
+  evaluateRun,
+  type ByQuery,
+  type EvaluateOptions,
+  type EvaluateRunOptions,
+  type Evaluation,
+  type MeanScores,
+  type RunEvaluation,
+} from './evaluate.js';
+export { averagePrecision } from './metrics/average-precision.js';
+export { contextPrecision } from './metrics/context-precision.js';
+export { dcgAtK, idcgAtK, ndcgAtK } from './metrics/dcg.js';
+export { f1AtK } from './metrics/f1.js';
+export { precisionAtK } from './metrics/precision.js';
+export { rPrecision } from './metrics/r-precision.js';
+export { recallAtK } from './metrics/recall.js';
+export { reciprocalRank } from './metrics/reciprocal-rank.js';
+export { successAtK } from './metrics/success.js';
+export type { ApDenominator, Gain, MetricOptions, Qrels, Ranking, ScoredDocument } from './types.js';

@@ -1,0 +1,86 @@
+import type { MetricOptions, Qrels, Ranking } from '../types.js';
+import { countAt, type CutoffCounts } from './counts.js';
+
+// The DCG family: discounted cumulative gain, its ideal, and their ratio.
+//
+// DCG@k  = Σ_{i ≤ k} gain(grade_i) / log2(i + 1)
+// IDCG@k = DCG@k of the ideal ranking: every judged document, retrieved or not, sorted by gain descending
+// NDCG@k = DCG@k / IDCG@k, 0 when IDCG@k = 0
+//
+// gain: `linear` (default) = grade, as trec_eval's ndcg_cut; `exponential` = 2^grade − 1 (Burges et al., 2005).
+// Grades ≤ 0 and unjudged documents add no gain. The relevance threshold does not apply: gains are graded
+// (trec_eval ignores `-l` for ndcg_cut as well).
+
+/**
+ * Discounted cumulative gain at k.
+ *
+ * DCG@k = Σ_{i ≤ k} gain(grade_i) / log2(i + 1), gain = grade (`linear`, default) or 2^grade − 1 (`exponential`)
+ *
+ * - Unjudged documents and grades ≤ 0 add 0. Not normalised: it grows with k and with the grades.
+ *
+ * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
+ * @param qrels id → grade (Map or object), or an iterable of relevant ids
+ * @param k cutoff: a positive integer, or Infinity (default) for the whole ranking
+ * @returns a number ≥ 0
+ * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @example
+ * dcgAtK(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5) // => 2 (1/log2(2) + 2/log2(4))
+ * @see Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; trec_eval 9.0.8 `ndcg_cut` (m_ndcg_cut.c)
+ */
+export function dcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: MetricOptions): number {
+  return dcgFromCounts(countAt('dcgAtK', ranking, qrels, k, options, { gain: true }).counts);
+}
+
+/**
+ * Ideal DCG at k: the DCG@k of the best possible ranking of **all** judged documents, retrieved or not.
+ *
+ * IDCG@k = Σ_{i ≤ min(k, n)} g_(i) / log2(i + 1), with g_(1) ≥ g_(2) ≥ … the gains of the n judged documents
+ *
+ * - The ranking is read (and checked) but does not change the value.
+ *
+ * @param ranking ids in rank order, or `{id, score}` objects
+ * @param qrels id → grade (Map or object), or an iterable of relevant ids
+ * @param k cutoff: a positive integer, or Infinity (default)
+ * @returns a number ≥ 0
+ * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @example
+ * idcgAtK(['G', 'x', 'T'], { T: 2, G: 1, F: 1 }, 5) // => 3.1309 (2/log2(2) + 1/log2(3) + 1/log2(4))
+ */
+export function idcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: MetricOptions): number {
+  return idcgFromCounts(countAt('idcgAtK', ranking, qrels, k, options, { ideal: true }).counts);
+}
+
+/**
+ * Normalised DCG at k: DCG@k divided by the ideal DCG@k of all judged documents.
+ *
+ * NDCG@k = DCG@k / IDCG@k
+ *
+ * - 0 when IDCG@k = 0 (no judged document with a positive grade).
+ * - IDCG counts every judged document, retrieved or not: a ranking that misses relevant documents cannot
+ *   reach 1 (libraries that build the ideal from the retrieved documents only overstate it).
+ *
+ * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
+ * @param qrels id → grade (Map or object), or an iterable of relevant ids
+ * @param k cutoff: a positive integer, or Infinity (default) for the whole ranking
+ * @returns a number in [0, 1]
+ * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @example
+ * ndcgAtK(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5) // => 0.6388 (2 / 3.1309)
+ * ndcgAtK(['T', 'G', 'x', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5) // => 0.8403 (2.6309 / 3.1309)
+ * @see trec_eval 9.0.8 `ndcg_cut` (m_ndcg_cut.c)
+ */
+export function ndcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: MetricOptions): number {
+  return ndcgFromCounts(countAt('ndcgAtK', ranking, qrels, k, options, { gain: true, ideal: true }).counts);
+}
+
+export function dcgFromCounts(counts: CutoffCounts): number {
+  return counts.dcg;
+}
+
+export function idcgFromCounts(counts: CutoffCounts): number {
+  return counts.idcg;
+}
+
+export function ndcgFromCounts(counts: CutoffCounts): number {
+  return counts.idcg > 0 ? counts.dcg / counts.idcg : 0;
+}

@@ -1,0 +1,38 @@
+/** A retrieved document with the score the system gave it. */
+export interface ScoredDocument {
+  readonly id: string;
+  readonly score: number;
+}
+
+/**
+ * A ranking: document ids already in rank order, or scored documents. Scored documents are ordered as
+ * trec_eval 9.0.8 orders them: score descending, ties broken by id descending (byte order of the UTF-8 id),
+ * whatever order the array is in.
+ */
+export type Ranking = readonly string[] | readonly ScoredDocument[];
+
+/**
+ * Relevance judgments for one query: id → grade (a `Map` or a plain object), or any iterable of ids,
+ * each of grade 1. Grades are finite numbers; a negative grade marks a judged document that is never
+ * relevant and never adds gain (trec_eval reads negative grades as "in the pool but unjudged").
+ */
+export type Qrels = ReadonlyMap<string, number> | Readonly<Record<string, number>> | Iterable<string>;
+
+/** How a grade becomes DCG gain: `linear` = grade (trec_eval), `exponential` = 2^grade − 1 (Burges et al.). */
+export type Gain = 'linear' | 'exponential';
+
+/**
+ * What uncut or cut average precision divides by: `relevant` = R, all relevant documents (trec_eval's
+ * map and map_cut), or `min-relevant-k` = min(R, k) (so a perfect top k scores 1 even when R > k).
+ */
+export type ApDenominator = 'relevant' | 'min-relevant-k';
+
+/** Options shared by every metric; each metric reads the ones that concern it. */
+export interface MetricOptions {
+  /** A document counts as relevant when its grade ≥ this threshold (trec_eval's `-l`). Default 1. */
+  readonly relevanceThreshold?: number;
+  /** DCG family only. Default `linear`. */
+  readonly gain?: Gain;
+  /** Average precision only. Default `relevant`. */
+  readonly apDenominator?: ApDenominator;
+}
