@@ -45,15 +45,15 @@ const define = (
 export const measureDefinitions: readonly MeasureDefinition[] = [
   define('P', ['precision', 'prec'], 'P_k (set_P without cutoff)', 'precisionAtK', precisionFromCounts),
   define('recall', ['R'], 'recall_k (set_recall without cutoff)', 'recallAtK', recallFromCounts),
-  define('f1', ['F', 'F1'], 'set_F (without cutoff)', 'f1AtK', f1FromCounts),
+  define('f1', ['F'], 'set_F (without cutoff)', 'f1AtK', f1FromCounts),
   define('success', ['hit', 'hits', 'hit_rate'], 'success_k', 'successAtK', successFromCounts),
   define('mrr', ['rr', 'recip_rank', 'reciprocal_rank'], 'recip_rank', 'reciprocalRank', reciprocalRankFromCounts),
   define('map', ['ap', 'average_precision'], 'map, map_cut_k', 'averagePrecision', averagePrecisionFromCounts),
-  define('R-prec', ['Rprec', 'r_precision'], 'Rprec', 'rPrecision', rPrecisionFromCounts),
+  define('R-prec', ['r_precision'], 'Rprec', 'rPrecision', rPrecisionFromCounts),
   define('dcg', [], '—', 'dcgAtK', dcgFromCounts, { gain: true }),
   define('idcg', [], '—', 'idcgAtK', idcgFromCounts, { ideal: true }),
-  define('ndcg', ['nDCG'], 'ndcg_cut_k', 'ndcgAtK', ndcgFromCounts, { gain: true, ideal: true }),
-  define('context_precision', ['context-precision', 'contextPrecision', 'cp'], '—', 'contextPrecision', contextPrecisionFromCounts),
+  define('ndcg', [], 'ndcg_cut_k', 'ndcgAtK', ndcgFromCounts, { gain: true, ideal: true }),
+  define('context_precision', ['cp'], '—', 'contextPrecision', contextPrecisionFromCounts),
 ];
 
 const fold = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');

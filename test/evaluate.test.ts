@@ -1,0 +1,217 @@
+import { describe, expect, test } from 'vitest';
+import {
+  averagePrecision,
+  contextPrecision,
+  dcgAtK,
+  evaluate,
+  evaluateRun,
+  f1AtK,
+  idcgAtK,
+  isRankevalError,
+  ndcgAtK,
+  precisionAtK,
+  recallAtK,
+  reciprocalRank,
+  rPrecision,
+  successAtK,
+} from '../src/index.js';
+import { binaryQrels, binaryRanking, idealDcg, qrels, ranking, reranked } from './helpers/examples.js';
+
+describe('evaluate', () => {
+  test('the worked example of DEVELOPERS.md', () => {
+    expect(evaluate(ranking, qrels, 5)).toEqual({
+      precision: 2 / 5,
+      recall: 2 / 3,
+      f1: (2 * (2 / 5) * (2 / 3)) / (2 / 5 + 2 / 3),
+      success: 1,
+      reciprocalRank: 1 / 1,
+      averagePrecision: (1 / 1 + 2 / 3) / 3,
+      rPrecision: 2 / 3,
+      dcg: 1 / Math.log2(2) + 2 / Math.log2(4),
+      idcg: idealDcg,
+      ndcg: (1 / Math.log2(2) + 2 / Math.log2(4)) / idealDcg,
+      contextPrecision: (1 / 1 + 2 / 3) / 2,
+      retrieved: 5,
+      relevant: 3,
+      relevantRetrieved: 2,
+    });
+    expect(evaluate(ranking, qrels, 3).precision).toBeCloseTo(0.667, 3);
+    expect(evaluate(ranking, qrels, 5).ndcg).toBeCloseTo(0.6388, 4);
+    expect(evaluate(ranking, qrels, 5).averagePrecision).toBeCloseTo(0.5556, 4);
+  });
+
+  test('reranking moves NDCG only', () => {
+    const before = evaluate(ranking, qrels, 5);
+    const after = evaluate(reranked, qrels, 5);
+    expect(after.ndcg).toBeCloseTo(0.8403, 4);
+    expect(after.precision).toBe(before.precision);
+    expect(after.recall).toBe(before.recall);
+  });
+
+  test('the binary exercise', () => {
+    const result = evaluate(binaryRanking, binaryQrels, 5);
+    expect(result.precision).toBe(2 / 5);
+    expect(result.recall).toBeCloseTo(0.667, 3);
+    expect(result.reciprocalRank).toBe(1 / 2);
+    expect(result.ndcg).toBeCloseTo(0.498, 3);
+  });
+
+  test('a single correct document returned alone out of four relevant', () => {
+    const result = evaluate(['d1'], ['d1', 'd2', 'd3', 'd4']);
+    expect(result.precision).toBe(1);
+    expect(result.recall).toBe(1 / 4);
+  });
+
+  test('the long form carries the options', () => {
+    expect(evaluate(ranking, qrels, { k: 5, relevanceThreshold: 2 }).reciprocalRank).toBe(1 / 3);
+    expect(evaluate(ranking, qrels, { k: 5, gain: 'exponential' }).dcg).toBe(1 / Math.log2(2) + 3 / Math.log2(4));
+    expect(evaluate(ranking, qrels, {}).retrieved).toBe(5);
+    expect(evaluate(ranking, qrels).retrieved).toBe(5);
+  });
+
+  test('agrees with every metric function', () => {
+    for (const k of [1, 2, 3, 5, 10, Infinity]) {
+      for (const options of [{}, { relevanceThreshold: 2 }, { gain: 'exponential' as const }, { apDenominator: 'min-relevant-k' as const }]) {
+        const result = evaluate(ranking, qrels, { k, ...options });
+        expect(result).toMatchObject({
+          precision: precisionAtK(ranking, qrels, k, options),
+          recall: recallAtK(ranking, qrels, k, options),
+          f1: f1AtK(ranking, qrels, k, options),
+          success: successAtK(ranking, qrels, k, options),
+          reciprocalRank: reciprocalRank(ranking, qrels, k, options),
+          averagePrecision: averagePrecision(ranking, qrels, k, options),
+          rPrecision: rPrecision(ranking, qrels, k, options),
+          dcg: dcgAtK(ranking, qrels, k, options),
+          idcg: idcgAtK(ranking, qrels, k, options),
+          ndcg: ndcgAtK(ranking, qrels, k, options),
+          contextPrecision: contextPrecision(ranking, qrels, k, options),
+        });
+      }
+    }
+  });
+
+  test('a cutoff beyond the ranking counts what is there', () => {
+    expect(evaluate(ranking, qrels, 100)).toMatchObject({ retrieved: 5, relevantRetrieved: 2, precision: 2 / 100 });
+  });
+
+  test('rejects a bad cutoff in either form', () => {
+    expect(() => evaluate(ranking, qrels, 0)).toThrow('evaluate: expected `k` to be a positive integer or Infinity, got `0` (number)');
+    expect(() => evaluate(ranking, qrels, { k: 2.5 })).toThrow(/got `2.5`/);
+  });
+});
+
+describe('evaluateRun', () => {
+  const run = { q1: ['a', 'x'], q2: ['x', 'b'], q3: ['y'] };
+  const judged = { q1: { a: 1 }, q2: { b: 1 }, q3: { c: 1 } };
+
+  test('MRR over three queries with first relevant at ranks 1, 2 and none is 0.5', () => {
+    const result = evaluateRun(run, judged, { measures: ['mrr'] });
+    expect(result.mean).toEqual({ mrr: (1 / 1 + 1 / 2 + 0) / 3 });
+    expect(result.perQuery).toEqual({ q1: { mrr: 1 }, q2: { mrr: 1 / 2 }, q3: { mrr: 0 } });
+    expect(result.queries).toBe(3);
+  });
+
+  test('keys each measure as the caller wrote it, several cutoffs of one metric at once', () => {
+    const result = evaluateRun({ q: ranking }, { q: qrels }, { measures: ['ndcg@5', 'nDCG@3', 'P@3', 'P@5', 'recall@5', 'map', 'map@2', 'R-prec', 'success@1', 'f1@5', 'mrr@10'] });
+    expect(result.mean).toEqual({
+      'ndcg@5': ndcgAtK(ranking, qrels, 5),
+      'nDCG@3': ndcgAtK(ranking, qrels, 3),
+      'P@3': 2 / 3,
+      'P@5': 2 / 5,
+      'recall@5': 2 / 3,
+      map: (1 / 1 + 2 / 3) / 3,
+      'map@2': 1 / 1 / 3,
+      'R-prec': 2 / 3,
+      'success@1': 1,
+      'f1@5': f1AtK(ranking, qrels, 5),
+      'mrr@10': 1,
+    });
+  });
+
+  test('a judged query missing from the run scores zero; unjudged run queries are listed, not scored', () => {
+    const result = evaluateRun({ q1: ['a'], extra: ['z'] }, { q1: ['a'], q2: ['b'] }, { measures: ['recall@10'] });
+    expect(result.perQuery).toEqual({ q1: { 'recall@10': 1 }, q2: { 'recall@10': 0 } });
+    expect(result.mean['recall@10']).toBe(1 / 2);
+    expect(result.unjudgedQueries).toEqual(['extra']);
+  });
+
+  test('a judged query without relevant documents scores 0 by default, as trec_eval', () => {
+    const qrelsWithEmpty = { q1: ['a'], q2: { b: 0 } };
+    const zero = evaluateRun({ q1: ['a'], q2: ['b'] }, qrelsWithEmpty, { measures: ['P@1'] });
+    expect(zero.mean['P@1']).toBe(1 / 2);
+    expect(zero.noRelevantQueries).toEqual(['q2']);
+    const skipped = evaluateRun({ q1: ['a'], q2: ['b'] }, qrelsWithEmpty, { measures: ['P@1'], noRelevant: 'skip' });
+    expect(skipped.mean['P@1']).toBe(1);
+    expect(skipped.queries).toBe(1);
+    expect(Object.keys(skipped.perQuery)).toEqual(['q1']);
+    expect(skipped.noRelevantQueries).toEqual(['q2']);
+    expect(() => evaluateRun({ q1: ['a'] }, qrelsWithEmpty, { measures: ['P@1'], noRelevant: 'error' })).toThrow(
+      'evaluateRun: query `"q2"` (string) has no relevant document in the qrels',
+    );
+  });
+
+  test('slices give means per label', () => {
+    const result = evaluateRun(run, judged, {
+      measures: ['mrr'],
+      slices: { q1: 'en', q2: ['ru', 'numeric'], q3: ['en'], unjudged: 'en' },
+    });
+    expect(result.bySlice).toEqual({
+      en: { mean: { mrr: (1 + 0) / 2 }, queries: 2 },
+      numeric: { mean: { mrr: 1 / 2 }, queries: 1 },
+      ru: { mean: { mrr: 1 / 2 }, queries: 1 },
+    });
+    expect(evaluateRun(run, judged, { measures: ['mrr'] }).bySlice).toEqual({});
+  });
+
+  test('takes Maps as well as objects, and scored rankings', () => {
+    const result = evaluateRun(
+      new Map([['q', [{ id: 'b', score: 1 }, { id: 'a', score: 2 }]]]),
+      new Map([['q', new Map([['b', 1]])]]),
+      { measures: ['mrr'] },
+    );
+    expect(result.mean.mrr).toBe(1 / 2);
+  });
+
+  test('is JSON-serialisable', () => {
+    const result = evaluateRun(run, judged, { measures: ['ndcg@10', 'mrr'], slices: { q1: 'a' } });
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+
+  test('a repeated measure name is scored once', () => {
+    expect(evaluateRun(run, judged, { measures: ['mrr', 'mrr'] }).mean).toEqual({ mrr: 1 / 2 });
+  });
+
+  test.each([
+    [{ measures: ['ndgc@10'] }, 'unknown_measure', /^unknown measure `ndgc@10` \(known: P\[@k\], recall\[@k\]/],
+    [{ measures: ['ndcg@0'] }, 'invalid_cutoff', /^measure `ndcg@0`: expected the cutoff after `@` to be a positive integer, got `0`/],
+    [{ measures: [] }, 'unknown_measure', /^evaluateRun: expected `measures` to be a non-empty array/],
+    [{ measures: ['P@1'], noRelevant: 'ignore' }, 'invalid_option', /`noRelevant`/],
+    [{ measures: ['P@1'], slices: { q1: 5 } }, 'invalid_option', /slices\["q1"\]/],
+    [{ measures: ['P@1'], slices: 'x' }, 'invalid_option', /`slices`/],
+  ])('rejects bad options %#', (options, code, message) => {
+    try {
+      evaluateRun(run, judged, options as never);
+      expect.unreachable();
+    } catch (error) {
+      expect(isRankevalError(error) && error.code).toBe(code);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+
+  test('names the query of a bad ranking or bad qrels', () => {
+    expect(() => evaluateRun({ q1: ['a', 'a'] }, judged, { measures: ['P@1'] })).toThrow(
+      'evaluateRun: duplicate document id `"a"` (string) in run["q1"] at ranks 1 and 2',
+    );
+    expect(() => evaluateRun(run, { q1: { a: NaN } }, { measures: ['P@1'] })).toThrow(
+      'evaluateRun: expected the grade of "a" in qrels["q1"] to be a finite number, got `NaN` (number)',
+    );
+    expect(() => evaluateRun(['a'] as never, judged, { measures: ['P@1'] })).toThrow(/`run`/);
+    expect(() => evaluateRun(run, null as never, { measures: ['P@1'] })).toThrow(/`qrels`/);
+    expect(() => evaluateRun(run, judged, null as never)).toThrow(/`options`/);
+  });
+
+  test('refuses to average nothing', () => {
+    expect(() => evaluateRun(run, {}, { measures: ['P@1'] })).toThrow('evaluateRun: no query to average: the qrels hold no query');
+    expect(() => evaluateRun(run, { q: [] }, { measures: ['P@1'], noRelevant: 'skip' })).toThrow(/no query to average/);
+  });
+});

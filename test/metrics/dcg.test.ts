@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { dcgAtK, idcgAtK, ndcgAtK } from '../../src/index.js';
+import { binaryQrels, binaryRanking, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
+
+describe('dcgAtK', () => {
+  test('sums grade / log2(rank + 1) over the top k', () => {
+    expect(dcgAtK(ranking, qrels, 5)).toBe(1 / Math.log2(2) + 2 / Math.log2(4));
+    expect(dcgAtK(reranked, qrels, 5)).toBe(2 / Math.log2(2) + 1 / Math.log2(3));
+    expect(dcgAtK(ranking, qrels, 2)).toBe(1 / Math.log2(2));
+  });
+
+  test('exponential gain uses 2^grade − 1', () => {
+    expect(dcgAtK(ranking, qrels, 5, { gain: 'exponential' })).toBe((2 ** 1 - 1) / Math.log2(2) + (2 ** 2 - 1) / Math.log2(4));
+  });
+
+  test('grades ≤ 0 add nothing', () => {
+    expect(dcgAtK(['a', 'b', 'c'], { a: -2, b: 0, c: 3 })).toBe(3 / Math.log2(4));
+    expect(dcgAtK(['a', 'b', 'c'], { a: -2, b: 0, c: 3 }, Infinity, { gain: 'exponential' })).toBe((2 ** 3 - 1) / Math.log2(4));
+  });
+});
+
+describe('idcgAtK', () => {
+  test('ranks every judged document ideally, retrieved or not', () => {
+    expect(idcgAtK(ranking, qrels, 5)).toBe(idealDcg);
+    expect(idcgAtK([], qrels, 2)).toBe(2 / Math.log2(2) + 1 / Math.log2(3));
+  });
+});
+
+describe('ndcgAtK', () => {
+  test('normalises DCG by the ideal over all judged documents', () => {
+    expect(ndcgAtK(ranking, qrels, 5)).toBe((1 / Math.log2(2) + 2 / Math.log2(4)) / idealDcg);
+    expect(ndcgAtK(ranking, qrels, 5)).toBeCloseTo(0.6388, 4);
+    expect(ndcgAtK(reranked, qrels, 5)).toBeCloseTo(0.8403, 4);
+  });
+
+  test('the binary exercise: relevant at ranks 2 and 4 of three', () => {
+    const dcg = 1 / Math.log2(3) + 1 / Math.log2(5);
+    const ideal = 1 / Math.log2(2) + 1 / Math.log2(3) + 1 / Math.log2(4);
+    expect(ndcgAtK(binaryRanking, binaryQrels, 5)).toBe(dcg / ideal);
+    expect(ndcgAtK(binaryRanking, binaryQrels, 5)).toBeCloseTo(0.498, 3);
+  });
+
+  test('ignores the relevance threshold: gains are graded', () => {
+    expect(ndcgAtK(ranking, qrels, 5, { relevanceThreshold: 2 })).toBe(ndcgAtK(ranking, qrels, 5));
+  });
+
+  test('is 0 when no judged document has a positive grade', () => {
+    expect(ndcgAtK(ranking, { x: 0, y: -1 }, 5)).toBe(0);
+  });
+});
