@@ -17,12 +17,14 @@ export const threshold = fc.integer({ min: 0, max: 3 });
 export const gain = fc.constantFrom('linear' as const, 'exponential' as const);
 
 /** A run and its qrels over a few queries, some judged but not run and some run but not judged. */
+const QUERIES: readonly string[] = ['q1', 'q2', 'q3', 'q4', 'q5'];
+
 export const runAndQrels = fc
-  .tuple(fc.uniqueArray(fc.constantFrom('q1', 'q2', 'q3', 'q4', 'q5'), { minLength: 1 }), fc.array(fc.tuple(ranking, qrels), { minLength: 5, maxLength: 5 }))
+  .tuple(fc.uniqueArray(fc.constantFrom(...QUERIES), { minLength: 1 }), fc.array(fc.tuple(ranking, qrels), { minLength: 5, maxLength: 5 }))
   .map(([judged, data]) => {
     const run: Record<string, string[]> = {};
     const judgments: Record<string, Record<string, number>> = {};
-    ['q1', 'q2', 'q3', 'q4', 'q5'].forEach((qid, i) => {
+    QUERIES.forEach((qid, i) => {
       const [queryRanking, queryQrels] = data[i]!;
       if (i % 2 === 0 || !judged.includes(qid)) run[qid] = queryRanking;
       if (judged.includes(qid)) judgments[qid] = queryQrels;
