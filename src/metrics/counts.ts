@@ -104,9 +104,13 @@ export function isRelevant(grade: number, relevanceThreshold: number): boolean {
 }
 
 /** Gain of one grade; grades ≤ 0 add nothing. */
-export function gainOf(grade: number, gain: Gain): number {
+export function gainOf(grade: number, gain: Gain, fn: string): number {
   if (grade <= 0) return 0;
-  return gain === 'linear' ? grade : 2 ** grade - 1;
+  if (gain === 'linear') return grade;
+  const exponential = 2 ** grade - 1;
+  // Past grade 1023, 2^grade is Infinity and NDCG would be Infinity / Infinity = NaN.
+  if (exponential === Infinity) fail('invalid_qrels', fn, 'a grade under exponential gain', 'at most 1023 (2^grade − 1 must be finite)', grade);
+  return exponential;
 }
 
 // log2(rank + 1), grown on demand: the discount is divided by (not multiplied by a reciprocal), as trec_eval
@@ -222,7 +226,7 @@ export function countAtCutoffs(
         if (firstRelevantRank === 0) firstRelevantRank = rank;
         if (rank <= relevant) relevantInTopR++;
       }
-      if (gain !== null && grade > 0) dcg += gainOf(grade, gain) / discount[rank]!;
+      if (gain !== null && grade > 0) dcg += gainOf(grade, gain, fn) / discount[rank]!;
     }
     out.push({
       k,
@@ -240,9 +244,9 @@ export function countAtCutoffs(
 }
 
 /** Fills `idcg` of each count: the DCG of all judged documents in the ideal order, cut at each k. */
-export function addIdealDcg(counts: CutoffCounts[], judgments: Judgments, gain: Gain): void {
+export function addIdealDcg(counts: CutoffCounts[], judgments: Judgments, gain: Gain, fn: string): void {
   const gains: number[] = [];
-  for (const grade of judgments.grades.values()) if (grade > 0) gains.push(gainOf(grade, gain));
+  for (const grade of judgments.grades.values()) if (grade > 0) gains.push(gainOf(grade, gain, fn));
   gains.sort((a, b) => b - a);
   const discount = discountTable(gains.length);
   let idcg = 0;
@@ -268,6 +272,6 @@ export function countAt(
   const judgments = readJudgments(qrels, resolved.relevanceThreshold, fn);
   const ids = rankedIds(ranking, fn);
   const counts = countAtCutoffs(ids, judgments, [cutoff], resolved.relevanceThreshold, needs.gain ? resolved.gain : null, fn);
-  if (needs.ideal) addIdealDcg(counts, judgments, resolved.gain);
+  if (needs.ideal) addIdealDcg(counts, judgments, resolved.gain, fn);
   return { counts: counts[0]!, options: resolved };
 }

@@ -13,6 +13,15 @@ describe('dcgAtK', () => {
     expect(dcgAtK(ranking, qrels, 5, { gain: 'exponential' })).toBe((2 ** 1 - 1) / Math.log2(2) + (2 ** 2 - 1) / Math.log2(4));
   });
 
+  test('a grade too large for exponential gain is an error, not NaN', () => {
+    expect(() => ndcgAtK(['a'], { a: 1024 }, 1, { gain: 'exponential' })).toThrow(
+      'ndcgAtK: expected a grade under exponential gain to be at most 1023 (2^grade − 1 must be finite), got `1024` (number)',
+    );
+    expect(() => dcgAtK(['a'], { a: 5000 }, 1, { gain: 'exponential' })).toThrow(/at most 1023/);
+    expect(ndcgAtK(['a'], { a: 1023 }, 1, { gain: 'exponential' })).toBe(1);
+    expect(ndcgAtK(['a'], { a: 5000 }, 1)).toBe(1);
+  });
+
   test('grades ≤ 0 add nothing', () => {
     expect(dcgAtK(['a', 'b', 'c'], { a: -2, b: 0, c: 3 })).toBe(3 / Math.log2(4));
     expect(dcgAtK(['a', 'b', 'c'], { a: -2, b: 0, c: 3 }, Infinity, { gain: 'exponential' })).toBe((2 ** 3 - 1) / Math.log2(4));
