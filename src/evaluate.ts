@@ -68,7 +68,7 @@ export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | E
   const options = resolveOptions(metricOptions, fn);
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
   const counts = countAtCutoffs(rankedIds(ranking, fn), judgments, [cutoff], options.relevanceThreshold, options.gain, fn);
-  addIdealDcg(counts, judgments, options.gain, fn);
+  addIdealDcg(counts, judgments.grades.values(), options.gain, fn);
   const at = counts[0]!;
   return {
     precision: precisionFromCounts(at),
@@ -173,7 +173,7 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     const rankingWhere = `run[${JSON.stringify(qid)}]`;
     const ids = rankedIds(runById.get(qid) ?? [], fn, rankingWhere);
     const counts = countAtCutoffs(ids, judgments, plan.cutoffs, resolved.relevanceThreshold, gain, fn, rankingWhere);
-    if (plan.needsIdeal) addIdealDcg(counts, judgments, resolved.gain, fn);
+    if (plan.needsIdeal) addIdealDcg(counts, judgments.grades.values(), resolved.gain, fn);
     const scores: number[] = plan.measures.map(({ definition }, i) => definition.compute(counts[plan.cutoffIndex[i]!]!, resolved));
     perQuery[qid] = Object.fromEntries(plan.names.map((name, i) => [name, scores[i]!]));
     addScores(total, scores);

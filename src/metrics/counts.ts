@@ -182,6 +182,9 @@ export function compareUtf8(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** A judged document found in a ranking: its 1-based rank and its grade. */
+export type Hit = readonly [rank: number, grade: number];
+
 /**
  * Counts at each cutoff (ascending, without duplicates) in one pass, checking that every id is a string
  * that appears once. Only judged documents are looked up, so the cost is O(n + J log J) for n ranked and
@@ -197,17 +200,31 @@ export function countAtCutoffs(
   where = 'the ranking',
 ): CutoffCounts[] {
   indexIds(ids, fn, where);
-  const { grades, relevant } = judgments;
-  const length = ids.length;
-  const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
-  // Judged documents found within the depth, as (rank, grade) pairs in rank order.
-  const hits: Array<readonly [rank: number, grade: number]> = [];
-  for (const [id, grade] of grades) {
+  const depth = Math.min(ids.length, cutoffs[cutoffs.length - 1] ?? 0);
+  const hits: Hit[] = [];
+  for (const [id, grade] of judgments.grades) {
     if (grade <= 0 && !isRelevant(grade, relevanceThreshold)) continue;
     const rank = rankOf(id);
     if (rank !== 0 && rank <= depth) hits.push([rank, grade]);
   }
   hits.sort((a, b) => a[0] - b[0]);
+  return countFromHits(hits, ids.length, judgments.relevant, cutoffs, relevanceThreshold, gain, fn);
+}
+
+/**
+ * The counts of a ranking of `length` documents whose judged documents are `hits`, in rank order.
+ * Shared by the library (which finds the hits by id) and the TREC evaluator (which finds them in bytes).
+ */
+export function countFromHits(
+  hits: readonly Hit[],
+  length: number,
+  relevant: number,
+  cutoffs: readonly number[],
+  relevanceThreshold: number,
+  gain: Gain | null,
+  fn: string,
+): CutoffCounts[] {
+  const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
   const discount = gain === null ? discounts : discountTable(depth);
   const out: CutoffCounts[] = [];
   let relevantRetrieved = 0;
@@ -243,10 +260,10 @@ export function countAtCutoffs(
   return out;
 }
 
-/** Fills `idcg` of each count: the DCG of all judged documents in the ideal order, cut at each k. */
-export function addIdealDcg(counts: CutoffCounts[], judgments: Judgments, gain: Gain, fn: string): void {
+/** Fills `idcg` of each count: the DCG of all judged documents (their `grades`) in the ideal order, cut at each k. */
+export function addIdealDcg(counts: CutoffCounts[], grades: Iterable<number>, gain: Gain, fn: string): void {
   const gains: number[] = [];
-  for (const grade of judgments.grades.values()) if (grade > 0) gains.push(gainOf(grade, gain, fn));
+  for (const grade of grades) if (grade > 0) gains.push(gainOf(grade, gain, fn));
   gains.sort((a, b) => b - a);
   const discount = discountTable(gains.length);
   let idcg = 0;
@@ -272,6 +289,6 @@ export function countAt(
   const judgments = readJudgments(qrels, resolved.relevanceThreshold, fn);
   const ids = rankedIds(ranking, fn);
   const counts = countAtCutoffs(ids, judgments, [cutoff], resolved.relevanceThreshold, needs.gain ? resolved.gain : null, fn);
-  if (needs.ideal) addIdealDcg(counts, judgments, resolved.gain, fn);
+  if (needs.ideal) addIdealDcg(counts, judgments.grades.values(), resolved.gain, fn);
   return { counts: counts[0]!, options: resolved };
 }
