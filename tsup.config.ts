@@ -1,11 +1,23 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  platform: 'neutral',
-});
+export default defineConfig([
+  {
+    // The library: dependency-free and Node-free, for Node, browsers, Deno and Bun.
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+  },
+  {
+    // The command line, its own entry.
+    entry: { cli: 'src/cli/index.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'node20',
+    platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);

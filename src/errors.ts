@@ -9,7 +9,8 @@ export type RankevalErrorCode =
   | 'invalid_run'
   | 'unknown_measure'
   | 'no_relevant'
-  | 'no_queries';
+  | 'no_queries'
+  | 'parse_error';
 
 /** The one error class rankeval throws for bad input. */
 export class RankevalError extends Error {

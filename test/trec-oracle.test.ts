@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { evaluate, evaluateRun } from '../src/index.js';
 import { rankedIds } from '../src/metrics/counts.js';
-import { printf4, readExpected, readQrels, readRun } from './helpers/trec.js';
+import { fixed, readExpected, readQrels, readRun } from './helpers/trec.js';
+
+const printf4 = (x: number): string => fixed(x, 4);
 
 const CASES = join(import.meta.dirname, 'fixtures/trec-oracle/cases');
 

@@ -25,8 +25,15 @@ export function f1AtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: Me
 }
 
 export function f1FromCounts(counts: CutoffCounts): number {
+  return weightedFFromCounts(counts, 1);
+}
+
+/**
+ * The weighted F of trec_eval's `set_F.x`: (x + 1)·P·R / (x·P + R), 0 when P and R are 0. F1 is x = 1,
+ * written through this formula so that its floating-point result is trec_eval's.
+ */
+export function weightedFFromCounts(counts: CutoffCounts, weight: number): number {
   const precision = precisionFromCounts(counts);
   const recall = recallFromCounts(counts);
-  // Written as trec_eval's (1 + β²)·P·R / (β²·P + R) with β = 1, so the floating-point result is the same.
-  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return precision === 0 && recall === 0 ? 0 : ((weight + 1) * precision * recall) / (weight * precision + recall);
 }

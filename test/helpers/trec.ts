@@ -42,35 +42,4 @@ export function readExpected(path: string): Map<string, string> {
   return expected;
 }
 
-const TEN_THOUSAND = 10_000n;
-
-/**
- * Formats as C's printf("%.4f"): the exact binary value rounded half to even. (toFixed rounds exact ties
- * away from zero, e.g. 0.03125 → "0.0313" where trec_eval prints "0.0312".)
- */
-export function printf4(x: number): string {
-  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
-  const [mantissa, exponent] = decompose(Math.abs(x));
-  let scaled: bigint; // round(|x| · 10^4), half to even
-  if (exponent >= 0) scaled = mantissa * TEN_THOUSAND * (1n << BigInt(exponent));
-  else {
-    const shift = BigInt(-exponent);
-    const numerator = mantissa * TEN_THOUSAND;
-    const floor = numerator >> shift;
-    const remainder = numerator - (floor << shift);
-    const half = 1n << (shift - 1n);
-    scaled = remainder > half || (remainder === half && (floor & 1n) === 1n) ? floor + 1n : floor;
-  }
-  const digits = scaled.toString().padStart(5, '0');
-  return `${sign}${digits.slice(0, -4)}.${digits.slice(-4)}`;
-}
-
-/** |x| = mantissa · 2^exponent exactly. */
-function decompose(x: number): [bigint, number] {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const bits = view.getBigUint64(0);
-  const biased = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & ((1n << 52n) - 1n);
-  return biased === 0 ? [fraction, -1074] : [fraction | (1n << 52n), biased - 1075];
-}
+export { fixed } from '../../src/trec/printf.js';

@@ -1,0 +1,195 @@
+// `rankeval trec [flags] QRELS RUN`: a drop-in for `trec_eval [flags] QRELS RUN`.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { isRankevalError } from '../errors.js';
+import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
+import { trecMeasures } from '../trec/measures.js';
+import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../trec/parse.js';
+
+const CHUNK = 1 << 22;
+
+/** Exit statuses as trec_eval's: 1 usage, 2 unreadable or malformed file, 4 measure failure, 7 nothing to evaluate. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const trecUsage = `Usage: rankeval trec [flags] QRELS RUN
+
+A drop-in for trec_eval 9.0.8: the same measures, numbers and output bytes.
+
+Flags:
+  -q             print the measures of every query, then the summary
+  -c             average over every query of the qrels (0 for queries without results)
+  -l N           lowest grade that counts as relevant (default 1)
+  -M N           read only the top N documents of each query
+  -N N           documents in the collection (for utility)
+  -n             no summary lines
+  -m MEASURE     a measure or group, with parameters after a dot (repeatable):
+                 -m P.5,10  -m ndcg_cut.10  -m set_F.0.25  -m ndcg.0=0,1=1,2=3  -m all_trec
+  -h, --help     this help
+
+Groups: official (default), set, all_trec.
+
+Measures:
+${trecMeasures.map((measure) => `  ${measure.name.padEnd(22)} ${measure.summary}`).join('\n')}
+`;
+
+interface ParsedArgs {
+  readonly options: TrecEvalOptions;
+  readonly files: readonly string[];
+  readonly help: boolean;
+}
+
+/** getopt-style: `-q -c`, `-qc`, `-m P.5`, `-mP.5`, `-l2`. */
+export function parseTrecArgs(args: readonly string[]): ParsedArgs {
+  const measures: string[] = [];
+  let perQuery = false;
+  let complete = false;
+  let summary = true;
+  let help = false;
+  let relevanceLevel = 1;
+  let maxDocs = Infinity;
+  let numDocsInColl = 0;
+  const files: string[] = [];
+  const integer = (flag: string, text: string | undefined): number => {
+    if (text === undefined || !/^[+-]?\d+/.test(text)) throw new CliError(`option -${flag} needs a number, got ${text === undefined ? 'nothing' : `'${text}'`}`, 1);
+    return Number.parseInt(text, 10);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--help') {
+      help = true;
+      continue;
+    }
+    if (arg === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      files.push(arg);
+      continue;
+    }
+    for (let j = 1; j < arg.length; j++) {
+      const flag = arg[j]!;
+      const takesValue = 'mlMN'.includes(flag);
+      let value: string | undefined;
+      if (takesValue) {
+        value = j + 1 < arg.length ? arg.slice(j + 1) : args[++i];
+        j = arg.length;
+      }
+      switch (flag) {
+        case 'q':
+          perQuery = true;
+          break;
+        case 'c':
+          complete = true;
+          break;
+        case 'n':
+          summary = false;
+          break;
+        case 'h':
+          help = true;
+          break;
+        case 'm':
+          if (value === undefined) throw new CliError('option -m needs a measure', 1);
+          measures.push(value);
+          break;
+        case 'l':
+          relevanceLevel = integer('l', value);
+          break;
+        case 'M':
+          maxDocs = integer('M', value);
+          break;
+        case 'N':
+          numDocsInColl = integer('N', value);
+          break;
+        default:
+          throw new CliError(`unknown option -${flag} (see rankeval trec --help)`, 1);
+      }
+    }
+  }
+  return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures }, files, help };
+}
+
+function readWhole(path: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new CliError(`cannot read ${path}: ${(error as Error).message}`, 2);
+  }
+}
+
+/** Streams the run through the evaluation; a run whose queries are not contiguous is read again, collected. */
+function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions): string {
+  const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsPath));
+  const evaluation = failAs(1, () => createTrecEvaluation(qrels, runPath, options));
+  try {
+    return readRun(runPath, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
+  } catch (error) {
+    if (!(error instanceof RunNotGrouped)) throw error;
+  }
+  const kept = new Map<string, RunBlock>();
+  return readRun(
+    runPath,
+    (block) => kept.set(block.qid, appendBlock(kept.get(block.qid), block)),
+    (runId) => {
+      const collected = failAs(1, () => createTrecEvaluation(qrels, runPath, options));
+      for (const block of kept.values()) failAs(4, () => collected.addBlock(block));
+      return collected.finish(runId);
+    },
+  );
+}
+
+function readRun(path: string, onBlock: (block: RunBlock) => void, finish: (runId: string) => string): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    throw new CliError(`cannot read ${path}: ${(error as Error).message}`, 2);
+  }
+  let evaluating = false;
+  const reader = createRunReader(path, (block) => {
+    evaluating = true;
+    onBlock(block);
+    evaluating = false;
+  });
+  try {
+    const buffer = new Uint8Array(CHUNK);
+    for (;;) {
+      const read = readSync(fd, buffer, 0, CHUNK, null);
+      if (read === 0) {
+        reader.push(new Uint8Array(0), true);
+        break;
+      }
+      reader.push(buffer.subarray(0, read), false);
+    }
+  } catch (error) {
+    if (error instanceof RunNotGrouped || error instanceof CliError) throw error;
+    if (isRankevalError(error)) throw new CliError(error.message, evaluating ? 4 : 2);
+    throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return failAs(7, () => finish(reader.runId()));
+}
+
+function failAs<T>(status: number, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (isRankevalError(error)) throw new CliError(error.message, status);
+    throw error;
+  }
+}
+
+/** Runs `rankeval trec`; returns the bytes for stdout. */
+export function runTrec(args: readonly string[]): { stdout: string; status: number } {
+  const { options, files, help } = parseTrecArgs(args);
+  if (help) return { stdout: trecUsage, status: 0 };
+  if (files.length !== 2) throw new CliError(`expected QRELS and RUN files, got ${files.length} file${files.length === 1 ? '' : 's'} (see rankeval trec --help)`, 1);
+  return { stdout: evaluateRunFile(files[0]!, files[1]!, options), status: 0 };
+}

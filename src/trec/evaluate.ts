@@ -1,0 +1,347 @@
+// trec_eval's evaluation, query by query: orders each query's documents as trec_eval does, finds their
+// grades, computes the selected measures, and prints per-query and summary lines in trec_eval's format.
+import { RankevalError } from '../errors.js';
+import { addIdealDcg, countFromHits, type CutoffCounts, type Hit } from '../metrics/counts.js';
+import { latin1, parseError, parseLong, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
+import { NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type QueryContext, type TrecMeasure } from './measures.js';
+import { fixed, value4 } from './printf.js';
+
+export interface TrecEvalOptions {
+  /** -q: print every query's values too. */
+  readonly perQuery: boolean;
+  /** -c: average over every query of the qrels, 0 for those without results. */
+  readonly complete: boolean;
+  /** -l: lowest grade that counts as relevant. */
+  readonly relevanceLevel: number;
+  /** -M: documents read per query (after ordering). */
+  readonly maxDocs: number;
+  /** -N: documents in the collection (utility's p4). */
+  readonly numDocsInColl: number;
+  /** -n off: print the `all` lines. */
+  readonly summary: boolean;
+  /** -m arguments: measures or groups, with `.params`; empty for trec_eval's `official` set. */
+  readonly measures: readonly string[];
+}
+
+const GROUPS: Record<string, readonly string[]> = {
+  official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
+  set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
+  all_trec: trecMeasures.map((measure) => measure.name),
+};
+
+/** A selected measure with its parameters and the names of its values. */
+export interface BoundMeasure {
+  readonly measure: TrecMeasure;
+  readonly params: readonly number[] | readonly GainParam[];
+  readonly names: readonly string[];
+  /** Where its values start in a query's value vector. */
+  readonly offset: number;
+}
+
+const usage = (message: string): RankevalError => new RankevalError('unknown_measure', message, 'a trec_eval measure', message);
+
+/** Reads -m arguments as trec_eval does: `name` or `name.params`; groups mark several measures. */
+export function selectMeasures(specs: readonly string[]): BoundMeasure[] {
+  const marked = new Set<string>();
+  const paramsOf = new Map<string, string>();
+  for (const spec of specs.length === 0 ? ['official'] : specs) {
+    const dot = spec.indexOf('.');
+    const name = dot === -1 ? spec : spec.slice(0, dot);
+    if (dot !== -1) {
+      const params = spec.slice(dot + 1);
+      if (params === '') throw usage(`improper measure parameters in '${spec}'`);
+      if (!paramsOf.has(name)) paramsOf.set(name, params); // the first parameters given win, as in trec_eval
+    }
+    const group = GROUPS[name];
+    if (group) group.forEach((member) => marked.add(member));
+    else if (trecMeasures.some((measure) => measure.name === name)) marked.add(name);
+    else throw usage(`illegal measure '${spec}' (known: ${trecMeasures.map((m) => m.name).join(', ')}; groups: ${Object.keys(GROUPS).join(', ')})`);
+  }
+  let offset = 0;
+  const bound: BoundMeasure[] = [];
+  for (const measure of trecMeasures) {
+    if (!marked.has(measure.name)) continue;
+    const given = paramsOf.get(measure.name);
+    const { params, names } = bindParams(measure, given);
+    bound.push({ measure, params, names, offset });
+    offset += names.length;
+  }
+  return bound;
+}
+
+function bindParams(measure: TrecMeasure, given: string | undefined): { params: readonly number[] | readonly GainParam[]; names: string[] } {
+  const { name } = measure;
+  switch (measure.params) {
+    case 'none':
+      return { params: [], names: [name] };
+    case 'long-cutoffs': {
+      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atol(part)).sort((a, b) => a - b);
+      if (cutoffs[0]! <= 0) throw usage(`${name}: cutoffs must be positive, got '${given}'`);
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
+      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${k}`) };
+    }
+    case 'double-cutoffs': {
+      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atof(part)).sort((a, b) => a - b);
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
+      // "%s_%3.2f" into a buffer of strlen(name) + 10 bytes.
+      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${fixed(k, 2).padStart(3)}`.slice(0, name.length + 9)) };
+    }
+    case 'doubles':
+      return { params: given === undefined ? measure.defaults : given.split(',').map((part) => atof(part)), names: [given === undefined ? name : `${name}_${given}`] };
+    case 'pairs': {
+      if (given === undefined) return { params: [], names: [name] };
+      if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw usage(`malformed pair parameters in '${given}'`);
+      const pairs = given.split(',').map((pair) => {
+        const [level, gain] = pair.split('=') as [string, string];
+        return { level: atol(level), gain: atof(gain) };
+      });
+      return { params: pairs, names: [`${name}_${given}`] };
+    }
+  }
+}
+
+const encoder = new TextEncoder();
+const atol = (text: string): number => {
+  const bytes = encoder.encode(text.trimStart());
+  return parseLong(bytes, 0, bytes.length);
+};
+const atof = (text: string): number => {
+  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(text);
+  return match ? Number(match[1]) : 0;
+};
+
+/** One evaluated query: its values (in the order of the bound measures) and, if asked, its relstring. */
+interface QueryResult {
+  readonly qid: string;
+  readonly values: Float64Array;
+  readonly relstring: string;
+}
+
+export interface TrecEvaluation {
+  /** Evaluates one query's block of run lines (each qid must come in one block; see `grouped`). */
+  addBlock(block: RunBlock): void;
+  /** The whole output, once the run has been read. */
+  finish(runId: string): string;
+}
+
+/** Thrown when a run's lines for one query are not contiguous; the caller reads again, collecting. */
+export class RunNotGrouped extends Error {}
+
+export function createTrecEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
+  const bound = selectMeasures(options.measures);
+  const valueCount = bound.reduce((total, b) => total + b.names.length, 0);
+  const cutoffs = [
+    ...new Set([
+      ...bound.filter((b) => ['P', 'recall', 'ndcg_cut', 'map_cut', 'success'].includes(b.measure.name)).flatMap((b) => b.params as number[]),
+      Infinity,
+    ]),
+  ].sort((a, b) => a - b);
+  const cutoffIndex = new Map(cutoffs.map((k, i) => [k, i]));
+  const needsIdeal = bound.some((b) => b.measure.name === 'ndcg_cut');
+  const relstring = bound.find((b) => b.measure.name === 'relstring');
+  const results: QueryResult[] = [];
+  const seen = new Set<string>();
+
+  return {
+    addBlock(block) {
+      if (seen.has(block.qid)) throw new RunNotGrouped(block.qid);
+      seen.add(block.qid);
+      const judged = qrels.queries.get(block.qid);
+      if (judged === undefined) return; // trec_eval ignores queries nobody judged
+      const query = judgeRanking(block, judged, qrels, runFile, options);
+      let counts: CutoffCounts[] | undefined;
+      const context: QueryContext = {
+        query,
+        relevanceLevel: options.relevanceLevel,
+        numDocsInColl: options.numDocsInColl,
+        countsAt(k) {
+          counts ??= libraryCounts(query, judged, cutoffs, options.relevanceLevel, needsIdeal);
+          return counts[cutoffIndex.get(k)!]!;
+        },
+      };
+      const values = new Float64Array(valueCount);
+      for (const { measure, params, offset } of bound) measure.compute(context, params, values, offset);
+      results.push({ qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' });
+    },
+
+    finish(runId) {
+      if (results.length === 0) throw new RankevalError('no_queries', 'no queries with both results and relevance info', 'a query in both files', runFile);
+      results.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+      const lines: string[] = [];
+      if (options.perQuery) {
+        for (const result of results) {
+          for (const { measure, names, offset } of bound) {
+            if (!measure.perQuery) continue;
+            if (measure.name === 'relstring') lines.push(`${names[0]!.padEnd(22)}\t${result.qid}\t'${result.relstring}'`);
+            else names.forEach((name, i) => lines.push(formatLine(measure, name, result.qid, result.values[offset + i]!)));
+          }
+        }
+      }
+      if (options.summary) {
+        const queries = options.complete ? qrels.queries.size : results.length;
+        for (const { measure, names, offset } of bound) {
+          if (measure.name === 'runid') {
+            lines.push(`${'runid'.padEnd(22)}\tall\t${runId}`);
+            continue;
+          }
+          if (measure.average === 'none') continue;
+          names.forEach((name, i) => {
+            let sum = 0;
+            for (const result of results) sum += result.values[offset + i]!;
+            lines.push(formatLine(measure, name, 'all', summarise(measure, sum, queries, results.length, qrels, options)));
+          });
+        }
+      }
+      return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+    },
+  };
+}
+
+function summarise(measure: TrecMeasure, sum: number, queries: number, evaluated: number, qrels: Qrels, options: TrecEvalOptions): number {
+  switch (measure.average) {
+    case 'mean':
+      return queries ? sum / queries : sum;
+    case 'geometric': {
+      // A missing query counts as the floor 0.00001 (log 0 would be -Infinity).
+      const total = options.complete ? sum + (queries - evaluated) * Math.log(0.00001) : sum;
+      return Math.exp(total / queries);
+    }
+    case 'num_q':
+      return queries;
+    case 'num_rel':
+      return options.complete ? countPositiveGrades(qrels) : sum;
+    default:
+      return sum;
+  }
+}
+
+/** trec_eval's `num_rel` over the whole qrels with -c: judgments with a grade above 0, whatever -l says. */
+function countPositiveGrades(qrels: Qrels): number {
+  let count = 0;
+  for (const query of qrels.queries.values()) for (const grade of query.grade) if (grade > 0) count++;
+  return count;
+}
+
+function formatLine(measure: TrecMeasure, name: string, qid: string, value: number): string {
+  return `${name.padEnd(22)}\t${qid}\t${measure.format === 'integer' ? String(Math.trunc(value)) : value4(value)}`;
+}
+
+function libraryCounts(query: JudgedRanking, judged: QrelsQuery, cutoffs: readonly number[], relevanceLevel: number, ideal: boolean): CutoffCounts[] {
+  const hits: Hit[] = [];
+  for (let i = 0; i < query.numRet; i++) if (query.rel[i]! >= 0) hits.push([i + 1, query.rel[i]!]);
+  const counts = countFromHits(hits, query.numRet, query.numRel, cutoffs, relevanceLevel, ideal ? 'linear' : null, 'trec');
+  if (ideal) addIdealDcg(counts, judged.grade, 'linear', 'trec');
+  return counts;
+}
+
+// ------------------------------------------------------------------------------------------ ordering
+
+// Reused across queries: open addressing over the documents' hashes, (stamp, index) per slot.
+let table = new Int32Array(0);
+let slots = 0;
+let stamp = 0;
+
+/** Orders a query's documents as trec_eval does, checks for repeats, and reads each one's grade. */
+function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions): JudgedRanking {
+  const { count, score, docBytes, docStart, docEnd } = block;
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  // Score descending, ties by docno descending in byte order (trec_eval's comp_sim_docno).
+  const compare = (a: number, b: number): number => {
+    const scoreA = score[a]!;
+    const scoreB = score[b]!;
+    if (scoreA > scoreB) return -1;
+    if (scoreA < scoreB) return 1;
+    return compareBytes(docBytes, docStart[b]!, docEnd[b]!, docBytes, docStart[a]!, docEnd[a]!);
+  };
+  let sorted = true;
+  for (let i = 1; i < count && sorted; i++) sorted = compare(i - 1, i) <= 0;
+  if (!sorted) order.sort(compare);
+  const numRet = Math.min(count, options.maxDocs);
+
+  let wanted = 64;
+  while (wanted < 2 * numRet) wanted *= 2;
+  if (wanted > slots || stamp === 0x7fffffff) {
+    slots = Math.max(wanted, slots);
+    table = new Int32Array(slots * 2);
+    stamp = 0;
+  }
+  stamp++;
+  const mask = slots - 1;
+  for (let rank = 0; rank < numRet; rank++) {
+    const doc = order[rank]!;
+    let slot = (block.docHash[doc]! & mask) * 2;
+    while (table[slot] === stamp) {
+      const other = order[table[slot + 1]!]!;
+      if (block.docHash[other] === block.docHash[doc] && compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[doc]!, docEnd[doc]!) === 0) {
+        const [first, second] = [block.line[other]!, block.line[doc]!].sort((a, b) => a - b);
+        throw parseError(runFile, second!, `document ${JSON.stringify(latin1(docBytes, docStart[doc]!, docEnd[doc]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
+      }
+      slot = (slot + 2) & (mask * 2 + 1);
+    }
+    table[slot] = stamp;
+    table[slot + 1] = rank;
+  }
+
+  const rel = new Float64Array(numRet).fill(NOT_POOLED);
+  const levelCount = new Map<number, number>();
+  let found = 0;
+  let unjudgedInPool = 0;
+  let numRelRet = 0;
+  const bytes = qrels.bytes;
+  checkQrelsRepeats(judged, qrels);
+  for (let j = 0; j < judged.grade.length; j++) {
+    const grade = judged.grade[j]!;
+    if (grade >= 0) levelCount.set(grade, (levelCount.get(grade) ?? 0) + 1);
+    const hash = judged.docHash[j]!;
+    let slot = (hash & mask) * 2;
+    while (table[slot] === stamp) {
+      const doc = order[table[slot + 1]!]!;
+      if (block.docHash[doc] === hash && compareBytes(docBytes, docStart[doc]!, docEnd[doc]!, bytes, judged.docStart[j]!, judged.docEnd[j]!) === 0) {
+        rel[table[slot + 1]!] = grade < 0 ? UNJUDGED : grade;
+        found++;
+        if (grade < 0) unjudgedInPool++;
+        else if (grade >= options.relevanceLevel) numRelRet++;
+        break;
+      }
+      slot = (slot + 2) & (mask * 2 + 1);
+    }
+  }
+  const levels = [...levelCount.keys()].sort((a, b) => a - b);
+  const levelCounts = levels.map((level) => levelCount.get(level)!);
+  let numRel = 0;
+  levels.forEach((level, i) => {
+    if (level >= options.relevanceLevel) numRel += levelCounts[i]!;
+  });
+  return { numRet, rel, levels, levelCounts, numRel, numRelRet, numNonpool: numRet - found, numUnjudgedInPool: unjudgedInPool };
+}
+
+/** trec_eval refuses a qrels that judges one document twice for a query it evaluates. */
+function checkQrelsRepeats(judged: QrelsQuery, qrels: Qrels): void {
+  const byHash = new Map<number, number[]>();
+  for (let j = 0; j < judged.grade.length; j++) {
+    const hash = judged.docHash[j]!;
+    const same = byHash.get(hash);
+    if (same === undefined) {
+      byHash.set(hash, [j]);
+      continue;
+    }
+    for (const k of same) {
+      if (compareBytes(qrels.bytes, judged.docStart[k]!, judged.docEnd[k]!, qrels.bytes, judged.docStart[j]!, judged.docEnd[j]!) === 0) {
+        const doc = latin1(qrels.bytes, judged.docStart[j]!, judged.docEnd[j]!);
+        throw parseError(qrels.file, judged.line[j]!, `document ${JSON.stringify(doc)} is judged twice for query ${judged.qid} (lines ${judged.line[k]} and ${judged.line[j]})`);
+      }
+    }
+    same.push(j);
+  }
+}
+
+/** strcmp on two byte ranges. */
+function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const length = Math.min(aEnd - aStart, bEnd - bStart);
+  for (let i = 0; i < length; i++) {
+    const difference = a[aStart + i]! - b[bStart + i]!;
+    if (difference !== 0) return difference;
+  }
+  return aEnd - aStart - (bEnd - bStart);
+}
