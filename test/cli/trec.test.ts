@@ -1,0 +1,44 @@
+// The built CLI against trec_eval: every variant of every case in test/fixtures/trec-oracle must print the
+// same bytes as trec_eval 9.0.8 (exit status 0), or fail where it fails (non-zero status, one stderr line).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+const CASES = join(root, 'test/fixtures/trec-oracle/cases');
+
+interface Variant {
+  args: string[];
+  rc: number;
+}
+
+export function runCli(args: readonly string[], cwd = root): { stdout: Buffer; stderr: string; status: number | null } {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, maxBuffer: 1 << 28 });
+  return { stdout: result.stdout, stderr: result.stderr.toString('utf8'), status: result.status };
+}
+
+const cases = readdirSync(CASES).sort();
+
+describe.each(cases)('case %s', (name) => {
+  const dir = join(CASES, name);
+  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { outputs: Record<string, Variant> };
+  const variants = Object.entries(meta.outputs).filter(([file]) => !file.endsWith('_v10.txt'));
+
+  test.each(variants)('%s matches trec_eval 9.0.8', (file, variant) => {
+    const { stdout, stderr, status } = runCli(['trec', ...variant.args, 'qrels', 'run'], dir);
+    if (variant.rc !== 0) {
+      expect(status).not.toBe(0);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^rankeval trec: \S+:\d+: /);
+      return;
+    }
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    const expected = readFileSync(join(dir, file));
+    // Compared as text first for a readable diff, then byte for byte.
+    expect(stdout.toString('latin1')).toBe(expected.toString('latin1'));
+    expect(Buffer.compare(stdout, expected)).toBe(0);
+  });
+});
