@@ -1,13 +1,13 @@
-// The built CLI against trec_eval: every variant of every case in test/fixtures/trec-oracle must print the
+// The built CLI against trec_eval: every variant of every case in test/fixtures/trec-oracle and trec-extra must print the
 // same bytes as trec_eval 9.0.8 (exit status 0), or fail where it fails (non-zero status, one stderr line).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const cli = join(root, 'dist/cli.js');
-const CASES = join(root, 'test/fixtures/trec-oracle/cases');
+const FIXTURES = ['trec-oracle', 'trec-extra'].map((set) => join(root, 'test/fixtures', set, 'cases'));
 
 interface Variant {
   args: string[];
@@ -19,10 +19,9 @@ export function runCli(args: readonly string[], cwd = root): { stdout: Buffer; s
   return { stdout: result.stdout, stderr: result.stderr.toString('utf8'), status: result.status };
 }
 
-const cases = readdirSync(CASES).sort();
+const cases = FIXTURES.flatMap((fixtures) => readdirSync(fixtures).sort().map((name) => join(fixtures, name)));
 
-describe.each(cases)('case %s', (name) => {
-  const dir = join(CASES, name);
+describe.each(cases.map((dir) => [relative(root, dir), dir] as const))('%s', (_name, dir) => {
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { outputs: Record<string, Variant> };
   const variants = Object.entries(meta.outputs).filter(([file]) => !file.endsWith('_v10.txt'));
 
