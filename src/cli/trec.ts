@@ -30,9 +30,13 @@ Flags:
   -n             no summary lines
   -m MEASURE     a measure or group, with parameters after a dot (repeatable):
                  -m P.5,10  -m ndcg_cut.10  -m set_F.0.25  -m ndcg.0=0,1=1,2=3  -m all_trec
+  --trec-eval V  reproduce trec_eval 9 (9.0.8, the default) or 10 (10.0): 10 adds rbp, rbp_resid and unj
+                 to all_trec, rounds recall points, reads # comment lines, needs -c when a judged
+                 query has no results and then scores it on a stand-in ranking
   -h, --help     this help
 
-Groups: official (default), set, all_trec.
+Groups: official (default), set, all_trec. rbp, rbp_resid and unj (from trec_eval 10) can be asked for
+with -m in either mode.
 
 Measures:
 ${trecMeasures.map((measure) => `  ${measure.name.padEnd(22)} ${measure.summary}`).join('\n')}
@@ -54,6 +58,7 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
   let relevanceLevel = 1;
   let maxDocs = Infinity;
   let numDocsInColl = 0;
+  let version: 9 | 10 = 9;
   const files: string[] = [];
   const integer = (flag: string, text: string | undefined): number => {
     if (text === undefined || !/^[+-]?\d+/.test(text)) throw new CliError(`option -${flag} needs a number, got ${text === undefined ? 'nothing' : `'${text}'`}`, 1);
@@ -63,6 +68,12 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
     const arg = args[i]!;
     if (arg === '--help') {
       help = true;
+      continue;
+    }
+    if (arg === '--trec-eval' || arg.startsWith('--trec-eval=')) {
+      const value = arg === '--trec-eval' ? args[++i] : arg.slice('--trec-eval='.length);
+      if (value !== '9' && value !== '10') throw new CliError(`--trec-eval takes 9 or 10, got ${value === undefined ? 'nothing' : `'${value}'`}`, 1);
+      version = value === '9' ? 9 : 10;
       continue;
     }
     if (arg === '--') {
@@ -112,7 +123,7 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
       }
     }
   }
-  return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures }, files, help };
+  return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures, version }, files, help };
 }
 
 function readWhole(path: string): Uint8Array {
@@ -125,16 +136,18 @@ function readWhole(path: string): Uint8Array {
 
 /** Streams the run through the evaluation; a run whose queries are not contiguous is read again, collected. */
 function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions): string {
-  const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsPath));
+  const comments = options.version === 10;
+  const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsPath, comments));
   const evaluation = failAs(1, () => createTrecEvaluation(qrels, runPath, options));
   try {
-    return readRun(runPath, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
+    return readRun(runPath, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
   } catch (error) {
     if (!(error instanceof RunNotGrouped)) throw error;
   }
   const kept = new Map<string, RunBlock>();
   return readRun(
     runPath,
+    comments,
     (block) => kept.set(block.qid, appendBlock(kept.get(block.qid), block)),
     (runId) => {
       const collected = failAs(1, () => createTrecEvaluation(qrels, runPath, options));
@@ -144,7 +157,7 @@ function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOp
   );
 }
 
-function readRun(path: string, onBlock: (block: RunBlock) => void, finish: (runId: string) => string): string {
+function readRun(path: string, comments: boolean, onBlock: (block: RunBlock) => void, finish: (runId: string) => string): string {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -152,11 +165,15 @@ function readRun(path: string, onBlock: (block: RunBlock) => void, finish: (runI
     throw new CliError(`cannot read ${path}: ${(error as Error).message}`, 2);
   }
   let evaluating = false;
-  const reader = createRunReader(path, (block) => {
-    evaluating = true;
-    onBlock(block);
-    evaluating = false;
-  });
+  const reader = createRunReader(
+    path,
+    (block) => {
+      evaluating = true;
+      onBlock(block);
+      evaluating = false;
+    },
+    comments,
+  );
   try {
     const buffer = new Uint8Array(CHUNK);
     for (;;) {
@@ -174,7 +191,12 @@ function readRun(path: string, onBlock: (block: RunBlock) => void, finish: (runI
   } finally {
     closeSync(fd);
   }
-  return failAs(7, () => finish(reader.runId()));
+  try {
+    return finish(reader.runId());
+  } catch (error) {
+    if (isRankevalError(error)) throw new CliError(error.message, error.code === 'no_queries' ? 7 : 4);
+    throw error;
+  }
 }
 
 function failAs<T>(status: number, run: () => T): T {

@@ -2,7 +2,7 @@
 // grades, computes the selected measures, and prints per-query and summary lines in trec_eval's format.
 import { RankevalError } from '../errors.js';
 import { addIdealDcg, countFromHits, type CutoffCounts, type Hit } from '../metrics/counts.js';
-import { latin1, parseError, parseLong, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
+import { hashBytes, latin1, parseError, parseLong, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
 import { NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type QueryContext, type TrecMeasure } from './measures.js';
 import { fixed, value4 } from './printf.js';
 
@@ -21,13 +21,15 @@ export interface TrecEvalOptions {
   readonly summary: boolean;
   /** -m arguments: measures or groups, with `.params`; empty for trec_eval's `official` set. */
   readonly measures: readonly string[];
+  /** Whose conventions: trec_eval 9.0.8 (default) or 10.0. */
+  readonly version: 9 | 10;
 }
 
-const GROUPS: Record<string, readonly string[]> = {
+const groups = (version: 9 | 10): Record<string, readonly string[]> => ({
   official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
   set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
-  all_trec: trecMeasures.map((measure) => measure.name),
-};
+  all_trec: trecMeasures.filter((measure) => version === 10 || !measure.since10).map((measure) => measure.name),
+});
 
 /** A selected measure with its parameters and the names of its values. */
 export interface BoundMeasure {
@@ -41,7 +43,8 @@ export interface BoundMeasure {
 const usage = (message: string): RankevalError => new RankevalError('unknown_measure', message, 'a trec_eval measure', message);
 
 /** Reads -m arguments as trec_eval does: `name` or `name.params`; groups mark several measures. */
-export function selectMeasures(specs: readonly string[]): BoundMeasure[] {
+export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): BoundMeasure[] {
+  const GROUPS = groups(version);
   const marked = new Set<string>();
   const paramsOf = new Map<string, string>();
   for (const spec of specs.length === 0 ? ['official'] : specs) {
@@ -92,8 +95,8 @@ function bindParams(measure: TrecMeasure, given: string | undefined): { params: 
       if (given === undefined) return { params: [], names: [name] };
       if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw usage(`malformed pair parameters in '${given}'`);
       const pairs = given.split(',').map((pair) => {
-        const [level, gain] = pair.split('=') as [string, string];
-        return { level: atol(level), gain: atof(gain) };
+        const [name, gain] = pair.split('=') as [string, string];
+        return { name, level: atol(name), gain: atof(gain) };
       });
       return { params: pairs, names: [`${name}_${given}`] };
     }
@@ -128,7 +131,7 @@ export interface TrecEvaluation {
 export class RunNotGrouped extends Error {}
 
 export function createTrecEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
-  const bound = selectMeasures(options.measures);
+  const bound = selectMeasures(options.measures, options.version);
   const valueCount = bound.reduce((total, b) => total + b.names.length, 0);
   const cutoffs = [
     ...new Set([
@@ -142,18 +145,14 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
   const results: QueryResult[] = [];
   const seen = new Set<string>();
 
-  return {
-    addBlock(block) {
-      if (seen.has(block.qid)) throw new RunNotGrouped(block.qid);
-      seen.add(block.qid);
-      const judged = qrels.queries.get(block.qid);
-      if (judged === undefined) return; // trec_eval ignores queries nobody judged
+  const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
       const query = judgeRanking(block, judged, qrels, runFile, options);
       let counts: CutoffCounts[] | undefined;
       const context: QueryContext = {
         query,
         relevanceLevel: options.relevanceLevel,
         numDocsInColl: options.numDocsInColl,
+        version: options.version,
         countsAt(k) {
           counts ??= libraryCounts(query, judged, cutoffs, options.relevanceLevel, needsIdeal);
           return counts[cutoffIndex.get(k)!]!;
@@ -161,10 +160,36 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
       };
       const values = new Float64Array(valueCount);
       for (const { measure, params, offset } of bound) measure.compute(context, params, values, offset);
-      results.push({ qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' });
+      return { qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' };
+  };
+
+  return {
+    addBlock(block) {
+      if (seen.has(block.qid)) throw new RunNotGrouped(block.qid);
+      seen.add(block.qid);
+      const judged = qrels.queries.get(block.qid);
+      if (judged !== undefined) results.push(evaluate(block, judged)); // trec_eval ignores queries nobody judged
     },
 
     finish(runId) {
+      if (options.version === 10) {
+        // trec_eval 10 walks the qrels: a judged query without results is an error, or with -c is scored
+        // on a stand-in ranking of one unknown document, then its counts are zeroed.
+        for (const judged of [...qrels.queries.values()].sort((a, b) => (a.qid < b.qid ? -1 : 1))) {
+          if (seen.has(judged.qid)) continue;
+          if (!options.complete) {
+            throw new RankevalError('invalid_run', `query ${judged.qid} of the qrels has no results in ${runFile} (trec_eval 10 needs -c for that)`, 'results for every judged query', judged.qid);
+          }
+          const result = evaluate(standInBlock(judged.qid), judged);
+          // trec_eval 10 zeroes these by value name, so a parameterised `utility_…` or `relstring_…` keeps its value.
+          for (const { offset, names } of bound) {
+            names.forEach((name, i) => {
+              if (name === 'num_ret' || name === 'utility' || name === 'rbp_resid' || name.startsWith('unj')) result.values[offset + i] = 0;
+            });
+          }
+          results.push(relstring?.names[0] === 'relstring' ? { ...result, relstring: '' } : result);
+        }
+      }
       if (results.length === 0) throw new RankevalError('no_queries', 'no queries with both results and relevance info', 'a query in both files', runFile);
       results.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
       const lines: string[] = [];
@@ -194,6 +219,21 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
       }
       return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
     },
+  };
+}
+
+/** trec_eval 10's ranking for a judged query without results: one document nobody judged. */
+function standInBlock(qid: string): RunBlock {
+  const docBytes = new TextEncoder().encode('ceci_nest_pas_un_docno');
+  return {
+    qid,
+    count: 1,
+    docBytes,
+    docStart: Int32Array.of(0),
+    docEnd: Int32Array.of(docBytes.length),
+    docHash: Int32Array.of(hashBytes(docBytes, 0, docBytes.length)),
+    score: Float64Array.of(1.0),
+    line: Int32Array.of(0),
   };
 }
 

@@ -39,12 +39,16 @@ export interface QueryContext {
   readonly query: JudgedRanking;
   readonly relevanceLevel: number;
   readonly numDocsInColl: number;
+  /** The trec_eval version whose conventions apply (they differ in a few measures). */
+  readonly version: 9 | 10;
   /** The library's counts at cutoff k (each k a measure asks for, and Infinity). */
   countsAt(k: number): CutoffCounts;
 }
 
-/** A `name=value` parameter of the gain measures (`ndcg.0=0,1=1,2=3`). */
+/** A `name=value` parameter of the gain measures (`ndcg.0=0,1=1,2=3`, `rbp.p=0.8`). */
 export interface GainParam {
+  readonly name: string;
+  /** The name read as C's atol reads it: the grade the gain applies to. */
   readonly level: number;
   readonly gain: number;
 }
@@ -156,8 +160,9 @@ function infAP(context: QueryContext): number {
 function interpolatedPrecisions(context: QueryContext, recallPoints: readonly number[]): number[] {
   const { query, relevanceLevel } = context;
   const values = recallPoints.map(() => 0);
-  // Recall points become counts of relevant documents; +0.9 keeps historical trec_eval's cutoffs.
-  const cutoffs = recallPoints.map((point) => Math.trunc(point * query.numRel + 0.9));
+  // Recall points become counts of relevant documents: trec_eval 9 adds 0.9 and truncates (as historical
+  // trec_eval did), trec_eval 10 rounds half away from zero (C's lround).
+  const cutoffs = recallPoints.map((point) => (context.version === 9 ? Math.trunc(point * query.numRel + 0.9) : roundHalfAway(point * query.numRel)));
   let current = cutoffs.length - 1;
   while (current >= 0 && cutoffs[current]! > query.numRelRet) current--;
   let interpolated = query.numRelRet / query.numRet;
@@ -172,6 +177,12 @@ function interpolatedPrecisions(context: QueryContext, recallPoints: readonly nu
   }
   while (current >= 0) values[current--] = interpolated;
   return values;
+}
+
+/** C's lround: to nearest, halves away from zero. */
+function roundHalfAway(x: number): number {
+  const rounded = Math.round(x);
+  return x < 0 && rounded - x === 0.5 ? rounded - 1 : rounded;
 }
 
 function rPrecisionMultiples(context: QueryContext, multiples: readonly number[], out: Float64Array, offset: number): void {
@@ -238,14 +249,17 @@ interface GainLevel {
   count: number;
 }
 
-/** trec_eval's gain table: the parameters' levels, then every level 0 … max grade (gain = level). */
+/** trec_eval's gain table: the parameters' levels, then every level 0 … max grade (gain = level, count maybe 0). */
 function gainLevels(query: JudgedRanking, params: readonly GainParam[]): GainLevel[] {
   const gains: GainLevel[] = params.map(({ level, gain }) => ({ level, gain, count: 0 }));
-  query.levels.forEach((level, i) => {
+  const countOf = new Map(query.levels.map((level, i) => [level, query.levelCounts[i]!]));
+  const maxLevel = query.levels.length === 0 ? -1 : query.levels[query.levels.length - 1]!;
+  for (let level = 0; level <= maxLevel; level++) {
+    const count = countOf.get(level) ?? 0;
     const given = gains.find((entry) => entry.level === level);
-    if (given) given.count = query.levelCounts[i]!;
-    else gains.push({ level, gain: level, count: query.levelCounts[i]! });
-  });
+    if (given) given.count = count;
+    else gains.push({ level, gain: level, count });
+  }
   // trec_eval's comparator returns the gain difference cast to int; the sort is stable (glibc's merge sort).
   return gains.sort((a, b) => Math.trunc(a.gain - b.gain));
 }
@@ -417,6 +431,66 @@ function gMeasure(context: QueryContext, params: readonly GainParam[]): number {
   return sumIdeal > 0 ? resultsG / sumIdeal : 0;
 }
 
+/** The `p` of rank-biased precision: a `p=…` parameter (which trec_eval also reads as a gain for grade 0), else 0.9. */
+function persistence(params: readonly GainParam[]): number {
+  let p = 0.9;
+  for (const { name, gain } of params) if (name === 'p') p = gain;
+  return p;
+}
+
+/** Rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i · p^(i−1), gains scaled into [0, 1]. */
+function rbp(context: QueryContext, params: readonly GainParam[]): number {
+  const { query } = context;
+  const p = persistence(params);
+  const gains = gainLevels(query, params);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const { gain } of gains) {
+    if (gain < min) min = gain;
+    if (gain > max) max = gain;
+  }
+  const scaled = min < 0 || max > 1 ? gains.map((entry) => ({ ...entry, gain: (entry.gain - min) / (max - min) })) : gains;
+  let sum = 0;
+  let weight = 1.0;
+  for (let i = 0; i < query.numRet; i++) {
+    const gain = gainOfRel(scaled, query.rel[i]!);
+    if (gain !== 0) sum += gain * weight;
+    weight = weight * p;
+  }
+  return (1.0 - p) * sum;
+}
+
+/** RBP's residual: the weight the unjudged documents (and the ranks after the last) could still add. */
+function rbpResidual(context: QueryContext, params: readonly GainParam[]): number {
+  const { query } = context;
+  const p = persistence(params);
+  let unjudged = 0;
+  let sum = 0;
+  let weight = 1.0;
+  for (let i = 0; i < query.numRet; i++) {
+    if (query.rel[i]! < 0) {
+      unjudged++;
+      sum += weight;
+    }
+    weight = weight * p;
+  }
+  return unjudged ? weight + (1 - p) * sum : 0;
+}
+
+function unjudgedAt(context: QueryContext, cutoffs: readonly number[], out: Float64Array, offset: number): void {
+  const { query } = context;
+  let next = 0;
+  let unjudged = 0;
+  for (let i = 0; i < query.numRet; i++) {
+    if (i === cutoffs[next]) {
+      out[offset + next] = unjudged / i;
+      if (++next === cutoffs.length) return;
+    }
+    if (query.rel[i] === NOT_POOLED || query.rel[i] === UNJUDGED) unjudged++;
+  }
+  for (; next < cutoffs.length; next++) out[offset + next] = unjudged / cutoffs[next]!;
+}
+
 // --------------------------------------------------------------------------------------------- table
 
 const gm = (value: number): number => Math.log(Math.max(value, MIN_GEO_MEAN));
@@ -505,6 +579,20 @@ export const trecMeasures: readonly TrecMeasure[] = [
   measure('num_nonrel_judged_ret', 'number of judged non-relevant documents retrieved', single(({ query }) => query.numRet - query.numNonpool - query.numUnjudgedInPool - query.numRelRet), {
     average: 'sum',
     format: 'integer',
+  }),
+  // trec_eval 10's additions: in all_trec with --trec-eval 10, and available to -m in either mode.
+  measure('rbp', 'rank-biased precision, persistence p (default p=0.9; gains scaled into [0, 1])', (c, p, out, o) => (out[o] = rbp(c, p as readonly GainParam[])), {
+    params: 'pairs',
+    since10: true,
+  }),
+  measure('rbp_resid', 'RBP residual: weight still open to unjudged documents', (c, p, out, o) => (out[o] = rbpResidual(c, p as readonly GainParam[])), {
+    params: 'pairs',
+    since10: true,
+  }),
+  measure('unj', 'share of unjudged documents in the top k', (c, p, out, o) => unjudgedAt(c, p as readonly number[], out, o), {
+    params: 'long-cutoffs',
+    defaults: [5, 10, 20],
+    since10: true,
   }),
 ];
 

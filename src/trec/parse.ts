@@ -51,8 +51,11 @@ export interface Qrels {
   readonly queries: Map<string, QrelsQuery>;
 }
 
-/** Reads a whole qrels file (`qid iter docno rel` lines). */
-export function parseQrels(bytes: Uint8Array, file: string): Qrels {
+/**
+ * Reads a whole qrels file (`qid iter docno rel` lines). With `comments` (trec_eval 10), a line starting
+ * with `#` is skipped — one at a time, as trec_eval 10 skips them: the line after a comment is data.
+ */
+export function parseQrels(bytes: Uint8Array, file: string, comments = false): Qrels {
   const queries = new Map<string, QrelsQuery>();
   if (bytes.length === 0) throw parseError(file, 1, 'the qrels file is empty');
   let position = 0;
@@ -61,6 +64,12 @@ export function parseQrels(bytes: Uint8Array, file: string): Qrels {
   const at = (i: number): number => (i < length ? bytes[i]! : NEWLINE);
   while (position < length) {
     line++;
+    if (comments && bytes[position] === 35) {
+      const end = bytes.indexOf(NEWLINE, position);
+      position = end === -1 ? length : end + 1;
+      line++;
+      if (position >= length) break;
+    }
     const fields: number[] = []; // start, end pairs
     let i = position;
     for (let field = 0; field < 4; field++) {
@@ -204,9 +213,10 @@ export interface RunReader {
 
 /**
  * Reads a run (`qid Q0 docno rank score runid` lines) in chunks of any size, in bounded memory beyond one
- * query's lines: each maximal block of lines with one qid is handed to `onBlock` when it ends.
+ * query's lines: each maximal block of lines with one qid is handed to `onBlock` when it ends. With
+ * `comments` (trec_eval 10), a line whose first non-blank character is `#` is skipped.
  */
-export function createRunReader(file: string, onBlock: (block: RunBlock) => void): RunReader {
+export function createRunReader(file: string, onBlock: (block: RunBlock) => void, comments = false): RunReader {
   const block: RunBlock = {
     qid: '',
     count: 0,
@@ -262,7 +272,7 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
       lineNumber++;
       let i = position;
       while (i < newline && isSpace(bytes[i]!)) i++;
-      if (i === newline) {
+      if (i === newline || (comments && bytes[i] === 35)) {
         position = newline + 1;
         continue;
       }
