@@ -283,44 +283,38 @@ let stamp = 0;
 
 /** Orders a query's documents as trec_eval does, checks for repeats, and reads each one's grade. */
 function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions): JudgedRanking {
-  const { count, score, docBytes, docStart, docEnd } = block;
-  const order = new Int32Array(count);
-  for (let i = 0; i < count; i++) order[i] = i;
-  // Score descending, ties by docno descending in byte order (trec_eval's comp_sim_docno).
-  const compare = (a: number, b: number): number => {
-    const scoreA = score[a]!;
-    const scoreB = score[b]!;
-    if (scoreA > scoreB) return -1;
-    if (scoreA < scoreB) return 1;
-    return compareBytes(docBytes, docStart[b]!, docEnd[b]!, docBytes, docStart[a]!, docEnd[a]!);
-  };
-  let sorted = true;
-  for (let i = 1; i < count && sorted; i++) sorted = compare(i - 1, i) <= 0;
-  if (!sorted) order.sort(compare);
+  const { count, score, docBytes, docStart, docEnd, docHash } = block;
+  const order = rankOrder(block);
   const numRet = Math.min(count, options.maxDocs);
 
   let wanted = 64;
   while (wanted < 2 * numRet) wanted *= 2;
   if (wanted > slots || stamp === 0x7fffffff) {
     slots = Math.max(wanted, slots);
-    table = new Int32Array(slots * 2);
+    table = new Int32Array(slots * 3);
     stamp = 0;
   }
   stamp++;
   const mask = slots - 1;
+  const wrap = slots * 3;
   for (let rank = 0; rank < numRet; rank++) {
     const doc = order[rank]!;
-    let slot = (block.docHash[doc]! & mask) * 2;
+    const hash = docHash[doc]!;
+    let slot = (hash & mask) * 3;
     while (table[slot] === stamp) {
-      const other = order[table[slot + 1]!]!;
-      if (block.docHash[other] === block.docHash[doc] && compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[doc]!, docEnd[doc]!) === 0) {
-        const [first, second] = [block.line[other]!, block.line[doc]!].sort((a, b) => a - b);
-        throw parseError(runFile, second!, `document ${JSON.stringify(latin1(docBytes, docStart[doc]!, docEnd[doc]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
+      if (table[slot + 1] === hash) {
+        const other = order[table[slot + 2]!]!;
+        if (compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[doc]!, docEnd[doc]!) === 0) {
+          const [first, second] = [block.line[other]!, block.line[doc]!].sort((a, b) => a - b);
+          throw parseError(runFile, second!, `document ${JSON.stringify(latin1(docBytes, docStart[doc]!, docEnd[doc]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
+        }
       }
-      slot = (slot + 2) & (mask * 2 + 1);
+      slot += 3;
+      if (slot === wrap) slot = 0;
     }
     table[slot] = stamp;
-    table[slot + 1] = rank;
+    table[slot + 1] = hash;
+    table[slot + 2] = rank;
   }
 
   const rel = new Float64Array(numRet).fill(NOT_POOLED);
@@ -334,17 +328,19 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
     const grade = judged.grade[j]!;
     if (grade >= 0) levelCount.set(grade, (levelCount.get(grade) ?? 0) + 1);
     const hash = judged.docHash[j]!;
-    let slot = (hash & mask) * 2;
+    let slot = (hash & mask) * 3;
     while (table[slot] === stamp) {
-      const doc = order[table[slot + 1]!]!;
-      if (block.docHash[doc] === hash && compareBytes(docBytes, docStart[doc]!, docEnd[doc]!, bytes, judged.docStart[j]!, judged.docEnd[j]!) === 0) {
-        rel[table[slot + 1]!] = grade < 0 ? UNJUDGED : grade;
+      const rank = table[slot + 2]!;
+      const doc = order[rank]!;
+      if (table[slot + 1] === hash && compareBytes(docBytes, docStart[doc]!, docEnd[doc]!, bytes, judged.docStart[j]!, judged.docEnd[j]!) === 0) {
+        rel[rank] = grade < 0 ? UNJUDGED : grade;
         found++;
         if (grade < 0) unjudgedInPool++;
         else if (grade >= options.relevanceLevel) numRelRet++;
         break;
       }
-      slot = (slot + 2) & (mask * 2 + 1);
+      slot += 3;
+      if (slot === wrap) slot = 0;
     }
   }
   const levels = [...levelCount.keys()].sort((a, b) => a - b);
@@ -354,6 +350,41 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
     if (level >= options.relevanceLevel) numRel += levelCounts[i]!;
   });
   return { numRet, rel, levels, levelCounts, numRel, numRelRet, numNonpool: numRet - found, numUnjudgedInPool: unjudgedInPool };
+}
+
+/**
+ * The documents' indices in rank order: score descending, ties by docno descending in byte order (trec_eval's
+ * comp_sim_docno). Runs are usually written by score already, so that is checked first and only groups of
+ * equal scores are put in order; anything else is sorted whole.
+ */
+function rankOrder(block: RunBlock): Int32Array {
+  const { count, score, docBytes, docStart, docEnd } = block;
+  const idDescending = (a: number, b: number): number => compareBytes(docBytes, docStart[b]!, docEnd[b]!, docBytes, docStart[a]!, docEnd[a]!);
+  let byScore = true;
+  for (let i = 1; i < count && byScore; i++) byScore = score[i - 1]! >= score[i]!;
+  if (!byScore) {
+    const compare = (a: number, b: number): number => {
+      const scoreA = score[a]!;
+      const scoreB = score[b]!;
+      if (scoreA > scoreB) return -1;
+      if (scoreA < scoreB) return 1;
+      return idDescending(a, b);
+    };
+    return Int32Array.from(Array.from({ length: count }, (_, i) => i).sort(compare));
+  }
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  for (let first = 0; first < count; ) {
+    let last = first + 1;
+    while (last < count && score[last] === score[first]) last++;
+    if (last - first > 1) {
+      let ordered = true;
+      for (let i = first + 1; i < last && ordered; i++) ordered = idDescending(i - 1, i) <= 0;
+      if (!ordered) order.set(Array.from({ length: last - first }, (_, i) => first + i).sort(idDescending), first);
+    }
+    first = last;
+  }
+  return order;
 }
 
 /** trec_eval refuses a qrels that judges one document twice for a query it evaluates. */

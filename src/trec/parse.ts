@@ -8,6 +8,7 @@
 import { RankevalError } from '../errors.js';
 
 const NEWLINE = 10;
+const EMPTY = new Uint8Array(0);
 
 /** C's isspace in the C locale: space, \t, \n, \v, \f, \r. */
 const isSpace = (byte: number): boolean => byte === 32 || (byte >= 9 && byte <= 13);
@@ -230,10 +231,11 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
   let qidBytes = new Uint8Array(64);
   let qidLength = -1; // no query yet
   let docBytesUsed = 0;
-  let carry = new Uint8Array(0); // an incomplete line from the previous chunk
-  let lineNumber = 0;
-  let lines = 0; // non-blank lines
+  let carry = EMPTY; // an incomplete line from the previous chunk
+  let lineNumber = 0; // lines read
+  let lineCount = 0; // result lines read
   let lastRunId = '';
+  const fieldBounds = new Int32Array(12);
 
   const grow = (): void => {
     const size = block.docStart.length * 2;
@@ -255,110 +257,129 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
     docBytesUsed = 0;
   };
 
-  /** Reads the complete lines of `bytes[0, end)`; returns where the incomplete tail starts. */
-  const readLines = (bytes: Uint8Array, end: number, last: boolean): number => {
-    const limit = end;
-    const at = (i: number): number => (i < limit ? bytes[i]! : NEWLINE);
-    let position = 0;
+  /**
+   * Reads the complete lines of `bytes[start, end)` and returns where the first incomplete line starts
+   * (`end` when none is). Every byte is looked at once: no per-line search for the newline.
+   */
+  const readLines = (bytes: Uint8Array, start: number, end: number): number => {
+    let position = start;
     let runIdStart = -1;
     let runIdEnd = -1;
-    while (position < limit) {
-      // A line that may not be complete waits for the next chunk.
-      let newline = bytes.indexOf(NEWLINE, position);
-      if (newline === -1 || newline >= limit) {
-        if (!last) break;
-        newline = limit;
-      }
-      lineNumber++;
-      let i = position;
-      while (i < newline && isSpace(bytes[i]!)) i++;
-      if (i === newline || (comments && bytes[i] === 35)) {
-        position = newline + 1;
+    let byte = 0;
+    lines: while (position < end) {
+      const lineStart = position;
+      // Leading blanks; a line of blanks only is skipped.
+      while (position < end && (byte = bytes[position]!) <= 32 && byte !== NEWLINE && isSpace(byte)) position++;
+      if (position >= end) return lineStart;
+      if (byte === NEWLINE || (comments && byte === 35)) {
+        while (position < end && bytes[position] !== NEWLINE) position++;
+        if (position >= end) return lineStart;
+        lineNumber++;
+        position++;
         continue;
       }
-      lines++;
-      const qidStart = i;
-      while (!isSpace(at(i))) i++;
-      const qidEnd = i;
-      if (i >= newline) throw malformed(1);
-      while (i < newline && isSpace(bytes[i]!)) i++;
-      while (!isSpace(at(i))) i++;
-      if (i >= newline) throw malformed(2);
-      while (i < newline && isSpace(bytes[i]!)) i++;
-      const docStart = i;
-      while (!isSpace(at(i))) i++;
-      const docEnd = i;
-      if (i >= newline) throw malformed(3);
-      while (i < newline && isSpace(bytes[i]!)) i++;
-      while (!isSpace(at(i))) i++;
-      if (i >= newline) throw malformed(4);
-      while (i < newline && isSpace(bytes[i]!)) i++;
-      const scoreStart = i;
-      while (!isSpace(at(i))) i++;
-      const scoreEnd = i;
-      if (i >= newline) throw malformed(5);
-      while (i < newline && isSpace(bytes[i]!)) i++;
-      if (i >= newline) throw malformed(5);
-      runIdStart = i;
-      while (!isSpace(at(i))) i++;
-      runIdEnd = i;
-      position = newline + 1;
-
-      // A new query starts when the qid differs from the current one.
-      const qidBytesLength = qidEnd - qidStart;
-      let sameQuery = qidBytesLength === qidLength;
-      for (let j = 0; sameQuery && j < qidBytesLength; j++) sameQuery = qidBytes[j] === bytes[qidStart + j];
-      if (!sameQuery) {
-        flush();
-        if (qidBytes.length < qidBytesLength) qidBytes = new Uint8Array(qidBytesLength * 2);
-        qidBytes.set(bytes.subarray(qidStart, qidEnd));
-        qidLength = qidBytesLength;
-        block.qid = latin1(bytes, qidStart, qidEnd);
+      const fieldStarts = fieldBounds;
+      for (let field = 0; field < 6; field++) {
+        if (field > 0) {
+          while (position < end && (byte = bytes[position]!) <= 32 && byte !== NEWLINE && isSpace(byte)) position++;
+          if (position >= end) return lineStart;
+          if (byte === NEWLINE) throw malformed(lineNumber + 1, field);
+        }
+        fieldStarts[2 * field] = position;
+        while (position < end && ((byte = bytes[position]!) > 32 || !isSpace(byte))) position++;
+        if (position >= end) return lineStart;
+        fieldStarts[2 * field + 1] = position;
+        if (byte === NEWLINE && field < 5) throw malformed(lineNumber + 1, field + 1);
       }
-      const n = block.count;
-      if (n === block.docStart.length) grow();
-      const docLength = docEnd - docStart;
-      if (docBytesUsed + docLength > block.docBytes.length) {
-        const bigger = new Uint8Array(Math.max(block.docBytes.length * 2, docBytesUsed + docLength));
-        bigger.set(block.docBytes.subarray(0, docBytesUsed));
-        block.docBytes = bigger;
-      }
-      const docBytes = block.docBytes;
-      let hash = 0x811c9dc5;
-      let out = docBytesUsed;
-      for (let j = docStart; j < docEnd; j++) {
-        const byte = bytes[j]!;
-        docBytes[out++] = byte;
-        hash = Math.imul(hash ^ byte, 0x01000193);
-      }
-      block.docStart[n] = docBytesUsed;
-      block.docEnd[n] = out;
-      block.docHash[n] = hash;
-      block.score[n] = parseScore(bytes, scoreStart, scoreEnd);
-      block.line[n] = lineNumber;
-      block.count = n + 1;
-      docBytesUsed = out;
+      // The rest of the line (more columns) is ignored.
+      while (position < end && bytes[position] !== NEWLINE) position++;
+      if (position >= end) return lineStart;
+      position++;
+      lineNumber++;
+      lineCount++;
+      runIdStart = fieldStarts[10]!;
+      runIdEnd = fieldStarts[11]!;
+      addLine(bytes, fieldStarts);
+      continue lines;
     }
     if (runIdStart !== -1) lastRunId = latin1(bytes, runIdStart, runIdEnd);
     return position;
+  };
 
-    function malformed(fields: number): RankevalError {
-      return parseError(file, lineNumber, `expected 6 fields (qid Q0 docno rank score runid), got ${fields}`);
+  const malformed = (line: number, fields: number): RankevalError =>
+    parseError(file, line, `expected 6 fields (qid Q0 docno rank score runid), got ${fields}`);
+
+  /** Adds one line, whose fields are (start, end) pairs in `fields`, to the current query's block. */
+  const addLine = (bytes: Uint8Array, fields: Int32Array): void => {
+    const qidStart = fields[0]!;
+    const qidEnd = fields[1]!;
+    // A new query starts when the qid differs from the current one.
+    const qidBytesLength = qidEnd - qidStart;
+    let sameQuery = qidBytesLength === qidLength;
+    for (let j = 0; sameQuery && j < qidBytesLength; j++) sameQuery = qidBytes[j] === bytes[qidStart + j];
+    if (!sameQuery) {
+      flush();
+      if (qidBytes.length < qidBytesLength) qidBytes = new Uint8Array(qidBytesLength * 2);
+      qidBytes.set(bytes.subarray(qidStart, qidEnd));
+      qidLength = qidBytesLength;
+      block.qid = latin1(bytes, qidStart, qidEnd);
     }
+    const n = block.count;
+    if (n === block.docStart.length) grow();
+    const docStart = fields[4]!;
+    const docEnd = fields[5]!;
+    if (docBytesUsed + docEnd - docStart > block.docBytes.length) {
+      const bigger = new Uint8Array(Math.max(block.docBytes.length * 2, docBytesUsed + docEnd - docStart));
+      bigger.set(block.docBytes.subarray(0, docBytesUsed));
+      block.docBytes = bigger;
+    }
+    const docBytes = block.docBytes;
+    let hash = 0x811c9dc5;
+    let out = docBytesUsed;
+    for (let j = docStart; j < docEnd; j++) {
+      const byte = bytes[j]!;
+      docBytes[out++] = byte;
+      hash = Math.imul(hash ^ byte, 0x01000193);
+    }
+    block.docStart[n] = docBytesUsed;
+    block.docEnd[n] = out;
+    block.docHash[n] = hash;
+    block.score[n] = parseScore(bytes, fields[8]!, fields[9]!);
+    block.line[n] = lineNumber;
+    block.count = n + 1;
+    docBytesUsed = out;
   };
 
   return {
     push(chunk, last) {
-      let bytes = chunk;
+      let from = 0;
       if (carry.length > 0) {
-        bytes = new Uint8Array(carry.length + chunk.length);
-        bytes.set(carry);
-        bytes.set(chunk, carry.length);
+        // Finish the line that straddles the chunks in a small buffer: the carry and this chunk's first line.
+        const newline = chunk.indexOf(NEWLINE);
+        const take = newline === -1 ? chunk.length : newline + 1;
+        const joined = new Uint8Array(carry.length + take + (last && newline === -1 ? 1 : 0));
+        joined.set(carry);
+        joined.set(chunk.subarray(0, take), carry.length);
+        if (joined.length > carry.length + take) joined[joined.length - 1] = NEWLINE;
+        const consumed = readLines(joined, 0, joined.length);
+        carry = consumed < joined.length ? joined.slice(consumed) : EMPTY;
+        from = take;
       }
-      const consumed = readLines(bytes, bytes.length, last);
-      carry = consumed < bytes.length ? bytes.slice(consumed) : new Uint8Array(0);
+      // Either the straddling line is done, or it is still incomplete and took the whole chunk.
+      if (carry.length === 0) {
+        const consumed = readLines(chunk, from, chunk.length);
+        carry = consumed < chunk.length ? chunk.slice(consumed) : EMPTY;
+      }
       if (last) {
-        if (lines === 0) throw parseError(file, Math.max(lineNumber, 1), 'the run holds no result line');
+        if (carry.length > 0) {
+          // trec_eval adds the missing final newline.
+          const joined = new Uint8Array(carry.length + 1);
+          joined.set(carry);
+          joined[carry.length] = NEWLINE;
+          carry = EMPTY;
+          readLines(joined, 0, joined.length);
+        }
+        if (lineCount === 0) throw parseError(file, Math.max(lineNumber, 1), 'the run holds no result line');
         flush();
       }
     },

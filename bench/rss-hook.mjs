@@ -1,0 +1,4 @@
+// Loaded with `node --import` by bench/trec.bench.mjs: reports the process's peak memory when it exits.
+process.on('exit', () => {
+  process.stderr.write(`\nrankeval-bench-maxrss-kib ${process.resourceUsage().maxRSS}\n`);
+});
