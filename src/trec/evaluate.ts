@@ -89,8 +89,13 @@ function bindParams(measure: TrecMeasure, given: string | undefined): { params: 
       // "%s_%3.2f" into a buffer of strlen(name) + 10 bytes.
       return { params: cutoffs, names: cutoffs.map((k) => `${name}_${fixed(k, 2).padStart(3)}`.slice(0, name.length + 9)) };
     }
-    case 'doubles':
-      return { params: given === undefined ? measure.defaults : given.split(',').map((part) => atof(part)), names: [given === undefined ? name : `${name}_${given}`] };
+    case 'doubles': {
+      const params = given === undefined ? measure.defaults : given.split(',').map((part) => atof(part));
+      if (measure.paramCount !== undefined && params.length !== measure.paramCount) {
+        throw usage(`${name} takes ${measure.paramCount} parameters, got ${params.length} in '${given}'`);
+      }
+      return { params, names: [given === undefined ? name : `${name}_${given}`] };
+    }
     case 'pairs': {
       if (given === undefined) return { params: [], names: [name] };
       if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw usage(`malformed pair parameters in '${given}'`);

@@ -61,6 +61,8 @@ export interface TrecMeasure {
   readonly summary: string;
   readonly params: ParamKind;
   readonly defaults: readonly number[];
+  /** How many parameters it needs, when that is fixed. */
+  readonly paramCount?: number;
   /** How the `all` value is made from the per-query values. */
   readonly average: 'mean' | 'geometric' | 'sum' | 'num_q' | 'num_rel' | 'none';
   /** How values print: real (`%6.4f`) or integer (`%ld`); per query or not. */
@@ -264,8 +266,18 @@ function gainLevels(query: JudgedRanking, params: readonly GainParam[]): GainLev
   return gains.sort((a, b) => Math.trunc(a.gain - b.gain));
 }
 
-function gainOfRel(gains: readonly GainLevel[], rel: number): number {
-  for (const entry of gains) if (entry.level === rel) return entry.gain;
+/** The gain table sorted by gain, and whether any level is negative (only a parameter can make one). */
+interface GainTable {
+  readonly levels: readonly GainLevel[];
+  readonly negativeLevels: boolean;
+}
+
+const gainTable = (levels: readonly GainLevel[]): GainTable => ({ levels, negativeLevels: levels.some((entry) => entry.level < 0) });
+
+function gainOfRel(gains: GainTable, rel: number): number {
+  // Most ranks hold documents nobody judged (negative rel): no gain unless a parameter gave their level one.
+  if (rel < 0 && !gains.negativeLevels) return 0;
+  for (const entry of gains.levels) if (entry.level === rel) return entry.gain;
   return 0;
 }
 
@@ -290,8 +302,9 @@ function idealWalk(gains: readonly GainLevel[]): { gain: number; step(): number 
 
 function ndcgWithGains(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const gains = gainLevels(query, params);
-  const ideal = idealWalk(gains);
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
   let dcg = 0;
   let idealDcg = 0;
   let i = 0;
@@ -314,8 +327,9 @@ function ndcgWithGains(context: QueryContext, params: readonly GainParam[]): num
 
 function ndcgRel(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const gains = gainLevels(query, params);
-  const ideal = idealWalk(gains);
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
   let dcg = 0;
   let idealDcg = 0;
   let sum = 0;
@@ -356,9 +370,10 @@ function ndcgRel(context: QueryContext, params: readonly GainParam[]): number {
 
 function rndcg(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const gains = gainLevels(query, params);
+  const levels = gainLevels(query, params);
   if (query.numRel === 0) return 0;
-  const ideal = idealWalk(gains);
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
   let previousIdealGain = ideal.gain;
   let dcg = 0;
   let idealDcg = 0;
@@ -402,8 +417,9 @@ function rndcg(context: QueryContext, params: readonly GainParam[]): number {
 
 function gMeasure(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const gains = gainLevels(query, params);
-  const ideal = idealWalk(gains);
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
   const minCost = 1.0;
   let resultsG = 0;
   let sumResults = 0;
@@ -442,14 +458,14 @@ function persistence(params: readonly GainParam[]): number {
 function rbp(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
   const p = persistence(params);
-  const gains = gainLevels(query, params);
+  const levels = gainLevels(query, params);
   let min = Infinity;
   let max = -Infinity;
-  for (const { gain } of gains) {
+  for (const { gain } of levels) {
     if (gain < min) min = gain;
     if (gain > max) max = gain;
   }
-  const scaled = min < 0 || max > 1 ? gains.map((entry) => ({ ...entry, gain: (entry.gain - min) / (max - min) })) : gains;
+  const scaled = gainTable(min < 0 || max > 1 ? levels.map((entry) => ({ ...entry, gain: (entry.gain - min) / (max - min) })) : levels);
   let sum = 0;
   let weight = 1.0;
   for (let i = 0; i < query.numRet; i++) {
@@ -538,7 +554,7 @@ export const trecMeasures: readonly TrecMeasure[] = [
       const { numRet, numRel, numRelRet } = context.query;
       out[offset] = p1! * numRelRet + p2! * (numRet - numRelRet) + p3! * (numRel - numRelRet) + p4! * (context.numDocsInColl + numRelRet - numRet - numRel);
     },
-    { params: 'doubles', defaults: [1.0, -1.0, 0.0, 0.0] },
+    { params: 'doubles', defaults: [1.0, -1.0, 0.0, 0.0], paramCount: 4 },
   ),
   measure(
     '11pt_avg',

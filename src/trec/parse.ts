@@ -258,52 +258,44 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
   };
 
   /**
-   * Reads the complete lines of `bytes[start, end)` and returns where the first incomplete line starts
-   * (`end` when none is). Every byte is looked at once: no per-line search for the newline.
+   * Reads the lines of `bytes[start, end)`, which ends with a newline: every inner loop stops at that
+   * newline (a space to isSpace), so none needs a bounds check, and every byte is looked at once.
    */
-  const readLines = (bytes: Uint8Array, start: number, end: number): number => {
+  const readLines = (bytes: Uint8Array, start: number, end: number): void => {
     let position = start;
     let runIdStart = -1;
     let runIdEnd = -1;
     let byte = 0;
-    lines: while (position < end) {
-      const lineStart = position;
+    const fields = fieldBounds;
+    while (position < end) {
       // Leading blanks; a line of blanks only is skipped.
-      while (position < end && (byte = bytes[position]!) <= 32 && byte !== NEWLINE && isSpace(byte)) position++;
-      if (position >= end) return lineStart;
+      while ((byte = bytes[position]!) !== NEWLINE && byte <= 32 && isSpace(byte)) position++;
       if (byte === NEWLINE || (comments && byte === 35)) {
-        while (position < end && bytes[position] !== NEWLINE) position++;
-        if (position >= end) return lineStart;
-        lineNumber++;
+        while (bytes[position] !== NEWLINE) position++;
         position++;
+        lineNumber++;
         continue;
       }
-      const fieldStarts = fieldBounds;
       for (let field = 0; field < 6; field++) {
         if (field > 0) {
-          while (position < end && (byte = bytes[position]!) <= 32 && byte !== NEWLINE && isSpace(byte)) position++;
-          if (position >= end) return lineStart;
+          while ((byte = bytes[position]!) !== NEWLINE && byte <= 32 && isSpace(byte)) position++;
           if (byte === NEWLINE) throw malformed(lineNumber + 1, field);
         }
-        fieldStarts[2 * field] = position;
-        while (position < end && ((byte = bytes[position]!) > 32 || !isSpace(byte))) position++;
-        if (position >= end) return lineStart;
-        fieldStarts[2 * field + 1] = position;
+        fields[2 * field] = position;
+        while ((byte = bytes[position]!) > 32 || !isSpace(byte)) position++;
+        fields[2 * field + 1] = position;
         if (byte === NEWLINE && field < 5) throw malformed(lineNumber + 1, field + 1);
       }
       // The rest of the line (more columns) is ignored.
-      while (position < end && bytes[position] !== NEWLINE) position++;
-      if (position >= end) return lineStart;
+      while (bytes[position] !== NEWLINE) position++;
       position++;
       lineNumber++;
       lineCount++;
-      runIdStart = fieldStarts[10]!;
-      runIdEnd = fieldStarts[11]!;
-      addLine(bytes, fieldStarts);
-      continue lines;
+      runIdStart = fields[10]!;
+      runIdEnd = fields[11]!;
+      addLine(bytes, fields);
     }
     if (runIdStart !== -1) lastRunId = latin1(bytes, runIdStart, runIdEnd);
-    return position;
   };
 
   const malformed = (line: number, fields: number): RankevalError =>
@@ -350,35 +342,46 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
     docBytesUsed = out;
   };
 
+  /** Reads `carry` and then `bytes` up to its end, as one stretch ending with a newline. */
+  const readWithCarry = (bytes: Uint8Array, end: number): void => {
+    const joined = new Uint8Array(carry.length + end);
+    joined.set(carry);
+    joined.set(bytes.subarray(0, end), carry.length);
+    carry = EMPTY;
+    readLines(joined, 0, joined.length);
+  };
+
   return {
     push(chunk, last) {
       let from = 0;
       if (carry.length > 0) {
-        // Finish the line that straddles the chunks in a small buffer: the carry and this chunk's first line.
+        // The line that straddles two chunks is read from a small joined copy.
         const newline = chunk.indexOf(NEWLINE);
-        const take = newline === -1 ? chunk.length : newline + 1;
-        const joined = new Uint8Array(carry.length + take + (last && newline === -1 ? 1 : 0));
-        joined.set(carry);
-        joined.set(chunk.subarray(0, take), carry.length);
-        if (joined.length > carry.length + take) joined[joined.length - 1] = NEWLINE;
-        const consumed = readLines(joined, 0, joined.length);
-        carry = consumed < joined.length ? joined.slice(consumed) : EMPTY;
-        from = take;
+        if (newline === -1) {
+          const joined = new Uint8Array(carry.length + chunk.length);
+          joined.set(carry);
+          joined.set(chunk, carry.length);
+          carry = joined;
+          from = chunk.length;
+        } else {
+          readWithCarry(chunk, newline + 1);
+          from = newline + 1;
+        }
       }
-      // Either the straddling line is done, or it is still incomplete and took the whole chunk.
-      if (carry.length === 0) {
-        const consumed = readLines(chunk, from, chunk.length);
-        carry = consumed < chunk.length ? chunk.slice(consumed) : EMPTY;
+      const end = chunk.lastIndexOf(NEWLINE) + 1;
+      if (end > from) readLines(chunk, from, end);
+      if (from < chunk.length) {
+        const tail = chunk.subarray(Math.max(from, end));
+        if (tail.length > 0) {
+          const joined = new Uint8Array(carry.length + tail.length);
+          joined.set(carry);
+          joined.set(tail, carry.length);
+          carry = joined;
+        }
       }
       if (last) {
-        if (carry.length > 0) {
-          // trec_eval adds the missing final newline.
-          const joined = new Uint8Array(carry.length + 1);
-          joined.set(carry);
-          joined[carry.length] = NEWLINE;
-          carry = EMPTY;
-          readLines(joined, 0, joined.length);
-        }
+        // trec_eval adds the missing final newline.
+        if (carry.length > 0) readWithCarry(Uint8Array.of(NEWLINE), 1);
         if (lineCount === 0) throw parseError(file, Math.max(lineNumber, 1), 'the run holds no result line');
         flush();
       }

@@ -1,0 +1,148 @@
+// `rankeval trec` in process: every fixture variant through runTrec (the code the binary runs), plus
+// the flags, parameters and failures, with trec_eval's exit statuses.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { CliError, parseTrecArgs, runTrec, trecUsage } from '../../src/cli/trec.js';
+import { selectMeasures } from '../../src/trec/evaluate.js';
+
+const root = join(import.meta.dirname, '../..');
+const oracle = join(root, 'test/fixtures/trec-oracle/cases');
+const cwd = process.cwd();
+
+interface Variant {
+  args: string[];
+  rc: number;
+}
+
+/** Runs in a case directory; returns stdout as bytes, or the exit status of the failure. */
+function trec(args: readonly string[], dir = join(oracle, '000')): { stdout: Buffer; status: number; message: string } {
+  process.chdir(dir);
+  try {
+    const { stdout, status } = runTrec(args);
+    return { stdout: Buffer.from(stdout, 'latin1'), status, message: '' };
+  } catch (error) {
+    if (error instanceof CliError) return { stdout: Buffer.alloc(0), status: error.status, message: error.message };
+    throw error;
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+const fixtures = ['trec-oracle', 'trec-extra'].flatMap((set) => {
+  const base = join(root, 'test/fixtures', set, 'cases');
+  return readdirSync(base).map((name) => join(base, name));
+});
+
+describe.each(fixtures.map((dir) => [dir.slice(root.length + 1), dir] as const))('%s', (_name, dir) => {
+  const { outputs } = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { outputs: Record<string, Variant> };
+  test.each(Object.entries(outputs))('%s', (file, variant) => {
+    const version = file.endsWith('_v10.txt') ? ['--trec-eval', '10'] : [];
+    const { stdout, status, message } = trec([...version, ...variant.args, 'qrels', 'run'], dir);
+    if (variant.rc !== 0) {
+      expect(status, message).toBe(variant.rc === 2 ? 2 : status);
+      expect(status).not.toBe(0);
+      return;
+    }
+    expect(message).toBe('');
+    expect(stdout.toString('latin1')).toBe(readFileSync(join(dir, file), 'latin1'));
+  });
+});
+
+describe('flags', () => {
+  test('getopt forms: grouped flags, attached values, --', () => {
+    expect(parseTrecArgs(['-qc', '-l2', '-mP.5', '-M', '7', '-N100', '-n', '--trec-eval=10', '--', '-q', 'run'])).toEqual({
+      options: { perQuery: true, complete: true, summary: false, relevanceLevel: 2, maxDocs: 7, numDocsInColl: 100, measures: ['P.5'], version: 10 },
+      files: ['-q', 'run'],
+      help: false,
+    });
+    expect(parseTrecArgs(['-h']).help).toBe(true);
+    expect(parseTrecArgs(['--help']).help).toBe(true);
+  });
+
+  test('--help lists every measure with a line each', () => {
+    expect(runTrec(['--help'])).toEqual({ stdout: trecUsage, status: 0 });
+    for (const name of ['P', 'ndcg_cut', 'bpref', 'infAP', 'rbp', 'unj', 'set_F', 'num_nonrel_judged_ret']) {
+      expect(trecUsage).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    }
+  });
+
+  test.each([
+    [['-x', 'q', 'r'], 'unknown option -x (see rankeval trec --help)'],
+    [['-m'], 'option -m needs a measure'],
+    [['-l', 'two', 'q', 'r'], "option -l needs a number, got 'two'"],
+    [['-M'], 'option -M needs a number, got nothing'],
+    [['--trec-eval', '8', 'q', 'r'], "--trec-eval takes 9 or 10, got '8'"],
+    [['qrels'], 'expected QRELS and RUN files, got 1 file (see rankeval trec --help)'],
+    [['a', 'b', 'c'], 'expected QRELS and RUN files, got 3 files (see rankeval trec --help)'],
+  ])('%j is a usage error (status 1)', (args, message) => {
+    expect(trec(args)).toMatchObject({ status: 1, message });
+  });
+
+  test('files that cannot be read are status 2', () => {
+    expect(trec(['missing-qrels', 'run'])).toMatchObject({ status: 2, message: expect.stringMatching(/^cannot read missing-qrels: ENOENT/) });
+    expect(trec(['qrels', 'missing-run'])).toMatchObject({ status: 2, message: expect.stringMatching(/^cannot read missing-run: ENOENT/) });
+  });
+
+  test('no query in both files is status 7', () => {
+    const dir = join(oracle, '000');
+    expect(trec(['run', 'run'], dir)).toMatchObject({ status: 2 }); // a run is not a qrels (6 fields)
+    expect(trec([join(root, 'test/fixtures/trec-oracle/cases/007/qrels'), 'run'], dir)).toMatchObject({
+      status: 7,
+      message: 'no queries with both results and relevance info',
+    });
+  });
+});
+
+describe('measure selection', () => {
+  const names = (specs: string[], version: 9 | 10 = 9): string[] => selectMeasures(specs, version).flatMap((bound) => bound.names);
+
+  test('defaults to trec_eval official measures, in trec_eval order', () => {
+    expect(names([])).toEqual(names(['official']));
+    expect(names(['P.10', 'map'])).toEqual(['map', 'P_10']);
+  });
+
+  test('cutoffs are sorted and named as trec_eval names them', () => {
+    expect(names(['P.20,5'])).toEqual(['P_5', 'P_20']);
+    expect(names(['iprec_at_recall.0.5,0.05'])).toEqual(['iprec_at_recall_0.05', 'iprec_at_recall_0.50']);
+    expect(names(['set_F.0.25', 'ndcg.0=0,1=2', 'utility.1,-1,0,0'])).toEqual(['utility_1,-1,0,0', 'ndcg_0=0,1=2', 'set_F_0.25']);
+  });
+
+  test('the first parameters given for a measure win, as in trec_eval', () => {
+    expect(names(['P.5', 'P.10'])).toEqual(['P_5']);
+  });
+
+  test('all_trec has trec_eval 10 measures only with --trec-eval 10; -m can ask for them either way', () => {
+    expect(names(['all_trec'])).not.toContain('rbp');
+    expect(names(['all_trec'], 10)).toEqual(expect.arrayContaining(['rbp', 'rbp_resid', 'unj_5', 'unj_10', 'unj_20']));
+    expect(names(['rbp.p=0.8', 'unj.3'])).toEqual(['rbp_p=0.8', 'unj_3']);
+  });
+
+  test.each([
+    [['foo'], /^illegal measure 'foo' \(known: runid, num_q/],
+    [['P.'], "improper measure parameters in 'P.'"],
+    [['P.0,5'], "P: cutoffs must be positive, got '0,5'"],
+    [['P.5,5'], "P: duplicate cutoffs in '5,5'"],
+    [['iprec_at_recall.0.5,0.50'], "iprec_at_recall: duplicate cutoffs in '0.5,0.50'"],
+    [['ndcg.1=2,=3'], "malformed pair parameters in '1=2,=3'"],
+  ])('%j is refused', (specs, message) => {
+    expect(() => selectMeasures(specs)).toThrow(message);
+  });
+
+  test('utility needs four coefficients', () => {
+    expect(trec(['-m', 'utility.1,2', 'qrels', 'run'])).toMatchObject({ status: 1, message: "utility takes 4 parameters, got 2 in '1,2'" });
+  });
+});
+
+describe('trec_eval 10 conventions', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = join(oracle, '006'); // two judged queries have no results
+  });
+  afterEach(() => process.chdir(cwd));
+
+  test('a judged query without results needs -c', () => {
+    expect(trec(['--trec-eval', '10', 'qrels', 'run'], dir)).toMatchObject({ status: 4, message: 'query 272 of the qrels has no results in run (trec_eval 10 needs -c for that)' });
+    expect(trec(['qrels', 'run'], dir).status).toBe(0);
+  });
+});
