@@ -281,7 +281,10 @@ function libraryCounts(query: JudgedRanking, judged: QrelsQuery, cutoffs: readon
 
 // ------------------------------------------------------------------------------------------ ordering
 
-// Reused across queries: open addressing over the documents' hashes, (stamp, index) per slot.
+// Reused across queries: the rank order and grades of the query being scored, and open addressing over
+// its documents' hashes, (stamp, hash, rank) per slot.
+let orderBuffer = new Int32Array(1024);
+let relBuffer = new Float64Array(1024);
 let table = new Int32Array(0);
 let slots = 0;
 let stamp = 0;
@@ -322,7 +325,9 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
     table[slot + 2] = rank;
   }
 
-  const rel = new Float64Array(numRet).fill(NOT_POOLED);
+  // The grades live only while the query is scored: one buffer serves every query.
+  if (relBuffer.length < numRet) relBuffer = new Float64Array(Math.max(numRet, relBuffer.length * 2));
+  const rel = relBuffer.subarray(0, numRet).fill(NOT_POOLED);
   const levelCount = new Map<number, number>();
   let found = 0;
   let unjudgedInPool = 0;
@@ -377,7 +382,8 @@ function rankOrder(block: RunBlock): Int32Array {
     };
     return Int32Array.from(Array.from({ length: count }, (_, i) => i).sort(compare));
   }
-  const order = new Int32Array(count);
+  if (orderBuffer.length < count) orderBuffer = new Int32Array(Math.max(count, orderBuffer.length * 2));
+  const order = orderBuffer.subarray(0, count);
   for (let i = 0; i < count; i++) order[i] = i;
   for (let first = 0; first < count; ) {
     let last = first + 1;

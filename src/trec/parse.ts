@@ -235,7 +235,7 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
   let lineNumber = 0; // lines read
   let lineCount = 0; // result lines read
   let lastRunId = '';
-  const fieldBounds = new Int32Array(12);
+  const fieldBounds = new Int32Array(10);
 
   const grow = (): void => {
     const size = block.docStart.length * 2;
@@ -263,8 +263,7 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
    */
   const readLines = (bytes: Uint8Array, start: number, end: number): void => {
     let position = start;
-    let runIdStart = -1;
-    let runIdEnd = -1;
+    let lastLineRunId = -1;
     let byte = 0;
     const fields = fieldBounds;
     while (position < end) {
@@ -276,7 +275,7 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
         lineNumber++;
         continue;
       }
-      for (let field = 0; field < 6; field++) {
+      for (let field = 0; field < 5; field++) {
         if (field > 0) {
           while ((byte = bytes[position]!) !== NEWLINE && byte <= 32 && isSpace(byte)) position++;
           if (byte === NEWLINE) throw malformed(lineNumber + 1, field);
@@ -284,18 +283,23 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
         fields[2 * field] = position;
         while ((byte = bytes[position]!) > 32 || !isSpace(byte)) position++;
         fields[2 * field + 1] = position;
-        if (byte === NEWLINE && field < 5) throw malformed(lineNumber + 1, field + 1);
+        if (byte === NEWLINE) throw malformed(lineNumber + 1, field + 1);
       }
+      // The sixth field (run id) must be there; only the last line's is kept, so it is measured at the end.
+      while ((byte = bytes[position]!) !== NEWLINE && byte <= 32 && isSpace(byte)) position++;
+      if (byte === NEWLINE) throw malformed(lineNumber + 1, 5);
+      lastLineRunId = position;
       // The rest of the line (more columns) is ignored.
-      while (bytes[position] !== NEWLINE) position++;
-      position++;
+      position = bytes.indexOf(NEWLINE, position) + 1;
       lineNumber++;
       lineCount++;
-      runIdStart = fields[10]!;
-      runIdEnd = fields[11]!;
       addLine(bytes, fields);
     }
-    if (runIdStart !== -1) lastRunId = latin1(bytes, runIdStart, runIdEnd);
+    if (lastLineRunId !== -1) {
+      let runIdEnd = lastLineRunId;
+      while ((byte = bytes[runIdEnd]!) > 32 || !isSpace(byte)) runIdEnd++;
+      lastRunId = latin1(bytes, lastLineRunId, runIdEnd);
+    }
   };
 
   const malformed = (line: number, fields: number): RankevalError =>
