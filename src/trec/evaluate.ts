@@ -126,7 +126,7 @@ interface QueryResult {
 }
 
 export interface TrecEvaluation {
-  /** Evaluates one query's block of run lines (each qid must come in one block; see `grouped`). */
+  /** Evaluates one query's block of run lines; a qid seen in an earlier block throws RunNotGrouped. */
   addBlock(block: RunBlock): void;
   /** The whole output, once the run has been read. */
   finish(runId: string): string;
@@ -151,21 +151,21 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
   const seen = new Set<string>();
 
   const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
-      const query = judgeRanking(block, judged, qrels, runFile, options);
-      let counts: CutoffCounts[] | undefined;
-      const context: QueryContext = {
-        query,
-        relevanceLevel: options.relevanceLevel,
-        numDocsInColl: options.numDocsInColl,
-        version: options.version,
-        countsAt(k) {
-          counts ??= libraryCounts(query, judged, cutoffs, options.relevanceLevel, needsIdeal);
-          return counts[cutoffIndex.get(k)!]!;
-        },
-      };
-      const values = new Float64Array(valueCount);
-      for (const { measure, params, offset } of bound) measure.compute(context, params, values, offset);
-      return { qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' };
+    const query = judgeRanking(block, judged, qrels, runFile, options);
+    let counts: CutoffCounts[] | undefined;
+    const context: QueryContext = {
+      query,
+      relevanceLevel: options.relevanceLevel,
+      numDocsInColl: options.numDocsInColl,
+      version: options.version,
+      countsAt(k) {
+        counts ??= libraryCounts(query, judged, cutoffs, options.relevanceLevel, needsIdeal);
+        return counts[cutoffIndex.get(k)!]!;
+      },
+    };
+    const values = new Float64Array(valueCount);
+    for (const { measure, params, offset } of bound) measure.compute(context, params, values, offset);
+    return { qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' };
   };
 
   return {
