@@ -300,6 +300,9 @@ function idealWalk(gains: readonly GainLevel[]): { gain: number; step(): number 
   return walk;
 }
 
+// ndcg and ndcg_rel walk the ranking and the ideal ranking side by side, as long as either goes on (trec_eval
+// writes this as three loops: both, ranking only, ideal only; one loop does the same additions in the same order).
+
 function ndcgWithGains(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
   const levels = gainLevels(query, params);
@@ -307,24 +310,20 @@ function ndcgWithGains(context: QueryContext, params: readonly GainParam[]): num
   const ideal = idealWalk(levels);
   let dcg = 0;
   let idealDcg = 0;
-  let i = 0;
-  for (; i < query.numRet && ideal.gain > 0; i++) {
-    const gain = gainOfRel(gains, query.rel[i]!);
-    if (gain !== 0) dcg += gain / Math.log2(i + 2);
-    const idealGain = ideal.step();
-    if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
-  }
-  for (; i < query.numRet; i++) {
-    const gain = gainOfRel(gains, query.rel[i]!);
-    if (gain !== 0) dcg += gain / Math.log2(i + 2);
-  }
-  for (; ideal.gain > 0; i++) {
-    const idealGain = ideal.step();
-    if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
+  for (let i = 0; i < query.numRet || ideal.gain > 0; i++) {
+    if (i < query.numRet) {
+      const gain = gainOfRel(gains, query.rel[i]!);
+      if (gain !== 0) dcg += gain / Math.log2(i + 2);
+    }
+    if (ideal.gain > 0) {
+      const idealGain = ideal.step();
+      if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
+    }
   }
   return idealDcg > 0 ? dcg / idealDcg : 0;
 }
 
+/** NDCG at each relevant document retrieved, averaged over the relevant documents (missing ones at the final NDCG). */
 function ndcgRel(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
   const levels = gainLevels(query, params);
@@ -335,33 +334,22 @@ function ndcgRel(context: QueryContext, params: readonly GainParam[]): number {
   let sum = 0;
   let numRelRet = 0;
   let numRel = 0;
-  let i = 0;
-  for (; i < query.numRet && ideal.gain > 0; i++) {
-    const gain = gainOfRel(gains, query.rel[i]!);
-    if (gain !== 0) dcg += gain / Math.log2(i + 2);
-    const idealGain = ideal.step();
-    if (idealGain > 0) {
-      numRel++;
-      idealDcg += idealGain / Math.log2(i + 2);
+  for (let i = 0; i < query.numRet || ideal.gain > 0; i++) {
+    let gain = 0;
+    if (i < query.numRet) {
+      gain = gainOfRel(gains, query.rel[i]!);
+      if (gain !== 0) dcg += gain / Math.log2(i + 2);
+    }
+    if (ideal.gain > 0) {
+      const idealGain = ideal.step();
+      if (idealGain > 0) {
+        numRel++;
+        idealDcg += idealGain / Math.log2(i + 2);
+      }
     }
     if (gain > 0) {
       sum += dcg / idealDcg;
       numRelRet++;
-    }
-  }
-  for (; i < query.numRet; i++) {
-    const gain = gainOfRel(gains, query.rel[i]!);
-    if (gain !== 0) dcg += gain / Math.log2(i + 2);
-    if (gain > 0) {
-      sum += dcg / idealDcg;
-      numRelRet++;
-    }
-  }
-  for (; ideal.gain > 0; i++) {
-    const idealGain = ideal.step();
-    if (idealGain > 0) {
-      numRel++;
-      idealDcg += idealGain / Math.log2(i + 2);
     }
   }
   sum += ((numRel - numRelRet) * dcg) / idealDcg;
@@ -561,7 +549,8 @@ export const trecMeasures: readonly TrecMeasure[] = [
     'mean interpolated precision at 11 recall levels',
     (context, params, out, offset) => {
       const points = params as readonly number[];
-      out[offset] = interpolatedPrecisions(context, points).reduce((sum, value) => sum + value, 0) / points.length;
+      // Summed from the highest recall point down, the order in which trec_eval adds them.
+      out[offset] = interpolatedPrecisions(context, points).reduceRight((sum, value) => sum + value, 0) / points.length;
     },
     { params: 'doubles', defaults: ELEVEN_POINTS },
   ),
