@@ -3,7 +3,7 @@
 import { RankevalError } from '../errors.js';
 import { addIdealDcg, countFromHits, type CutoffCounts, type Hit } from '../metrics/counts.js';
 import { hashBytes, latin1, parseError, parseLong, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
-import { NO_GAIN_PARAMS, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type QueryContext, type TrecMeasure } from './measures.js';
+import { NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type QueryContext, type TrecMeasure } from './measures.js';
 import { fixed, value4 } from './printf.js';
 
 export interface TrecEvalOptions {
@@ -97,7 +97,7 @@ function bindParams(measure: TrecMeasure, given: string | undefined): { params: 
       return { params, names: [given === undefined ? name : `${name}_${given}`] };
     }
     case 'pairs': {
-      if (given === undefined) return { params: NO_GAIN_PARAMS, names: [name] };
+      if (given === undefined) return { params: [], names: [name] };
       if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw usage(`malformed pair parameters in '${given}'`);
       const pairs = given.split(',').map((pair) => {
         const [name, gain] = pair.split('=') as [string, string];

@@ -274,23 +274,6 @@ interface GainTable {
 
 const gainTable = (levels: readonly GainLevel[]): GainTable => ({ levels, negativeLevels: levels.some((entry) => entry.level < 0) });
 
-// G, ndcg, ndcg_rel, Rndcg and rbp of one query usually share their parameters (none): one table serves them.
-const gainCache = new WeakMap<JudgedRanking, Map<readonly GainParam[], { levels: readonly GainLevel[]; gains: GainTable }>>();
-
-function gainsOf(query: JudgedRanking, params: readonly GainParam[]): { levels: readonly GainLevel[]; gains: GainTable } {
-  let byParams = gainCache.get(query);
-  if (byParams === undefined) gainCache.set(query, (byParams = new Map()));
-  let entry = byParams.get(params);
-  if (entry === undefined) {
-    const levels = gainLevels(query, params);
-    byParams.set(params, (entry = { levels, gains: gainTable(levels) }));
-  }
-  return entry;
-}
-
-/** The parameters of a gain measure given none: one array, so that their gain tables are shared. */
-export const NO_GAIN_PARAMS: readonly GainParam[] = [];
-
 function gainOfRel(gains: GainTable, rel: number): number {
   // Most ranks hold documents nobody judged (negative rel): no gain unless a parameter gave their level one.
   if (rel < 0 && !gains.negativeLevels) return 0;
@@ -322,7 +305,8 @@ function idealWalk(gains: readonly GainLevel[]): { gain: number; step(): number 
 
 function ndcgWithGains(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const { levels, gains } = gainsOf(query, params);
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
   const ideal = idealWalk(levels);
   let dcg = 0;
   let idealDcg = 0;
@@ -342,7 +326,8 @@ function ndcgWithGains(context: QueryContext, params: readonly GainParam[]): num
 /** NDCG at each relevant document retrieved, averaged over the relevant documents (missing ones at the final NDCG). */
 function ndcgRel(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const { levels, gains } = gainsOf(query, params);
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
   const ideal = idealWalk(levels);
   let dcg = 0;
   let idealDcg = 0;
@@ -373,8 +358,9 @@ function ndcgRel(context: QueryContext, params: readonly GainParam[]): number {
 
 function rndcg(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
+  const levels = gainLevels(query, params);
   if (query.numRel === 0) return 0;
-  const { levels, gains } = gainsOf(query, params);
+  const gains = gainTable(levels);
   const ideal = idealWalk(levels);
   let previousIdealGain = ideal.gain;
   let dcg = 0;
@@ -419,7 +405,8 @@ function rndcg(context: QueryContext, params: readonly GainParam[]): number {
 
 function gMeasure(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
-  const { levels, gains } = gainsOf(query, params);
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
   const ideal = idealWalk(levels);
   const minCost = 1.0;
   let resultsG = 0;
@@ -459,7 +446,7 @@ function persistence(params: readonly GainParam[]): number {
 function rbp(context: QueryContext, params: readonly GainParam[]): number {
   const { query } = context;
   const p = persistence(params);
-  const { levels } = gainsOf(query, params);
+  const levels = gainLevels(query, params);
   let min = Infinity;
   let max = -Infinity;
   for (const { gain } of levels) {
