@@ -50,3 +50,8 @@ export function describeValue(value: unknown): string {
 export function fail(code: RankevalErrorCode, fn: string, what: string, expected: string, received: unknown): never {
   throw new RankevalError(code, `${fn}: expected ${what} to be ${expected}, got ${describeValue(received)}`, expected, received);
 }
+
+/** An error in a file, located: the message reads `file:line: what is wrong`. */
+export function parseError(file: string, line: number, message: string, expected = 'a well-formed file'): RankevalError {
+  return new RankevalError('parse_error', `${file}:${line}: ${message}`, expected, { file, line });
+}

@@ -10,6 +10,9 @@ export {
   type MeanScores,
   type RunEvaluation,
 } from './evaluate.js';
+export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
+export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
+export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';
 export { dcgAtK, idcgAtK, ndcgAtK } from './metrics/dcg.js';

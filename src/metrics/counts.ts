@@ -153,7 +153,12 @@ function orderScored(ranking: readonly unknown[], fn: string, where: string): st
     ids[i] = entry.id;
     scores[i] = entry.score;
   }
-  const order = Array.from(ranking, (_, i) => i);
+  return orderByScore(ids, scores);
+}
+
+/** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */
+export function orderByScore(ids: readonly string[], scores: ArrayLike<number>): string[] {
+  const order = Array.from(ids, (_, i) => i);
   order.sort((a, b) => {
     const scoreA = scores[a]!;
     const scoreB = scores[b]!;

@@ -5,7 +5,7 @@
 // FF; a run line needs six fields (qid iter docno rank score runid; more are ignored), a qrels line exactly
 // four (qid iter docno rel); blank lines are skipped in runs and refused in qrels; a missing final newline
 // is fine. Scores are read as C's atof reads them (the longest numeric prefix), grades as atol.
-import { RankevalError } from '../errors.js';
+import { parseError as locatedError, type RankevalError } from '../errors.js';
 
 const NEWLINE = 10;
 const EMPTY = new Uint8Array(0);
@@ -29,9 +29,8 @@ export function hashBytes(bytes: Uint8Array, start: number, end: number): number
   return hash;
 }
 
-export function parseError(file: string, line: number, message: string): RankevalError {
-  return new RankevalError('parse_error', `${file}:${line}: ${message}`, 'a well-formed TREC file', { file, line });
-}
+export const parseError = (file: string, line: number, message: string): RankevalError =>
+  locatedError(file, line, message, 'a well-formed TREC file');
 
 // ---------------------------------------------------------------------------------------------- qrels
 

@@ -1,0 +1,250 @@
+import { parseError } from '../errors.js';
+import { parseQrels } from '../trec/parse.js';
+import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
+import { type Chunk, type FileKind, type FormatReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
+import { createLineSplitter, createRecordReader, lineAt, parseJson, utf8FromLatin1 } from './text.js';
+
+/**
+ * Golden-set file formats:
+ * - `trec`: TREC qrels, `qid iter docno grade` per line (as trec_eval reads them);
+ * - `beir`: BEIR qrels, tab-separated with a header, `query-id  corpus-id  score`;
+ * - `jsonl`: one query a line, `{"query_id": "q1", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru"]}`, where
+ *   `relevant` may also be a list of ids (grade 1 each) and `tags` is optional;
+ * - `json`: one object of query id → judgments (id → grade, or a list of ids), the form `evaluateRun` takes;
+ * - `csv`: a header naming a query id column (`query_id`, `qid`…), a document id column (`doc_id`,
+ *   `corpus_id`, `id`…), optionally a grade column (`relevance`, `grade`, `score`…; 1 when absent) and a
+ *   `tags` column (tags separated by `;` or `|`), then one judgment a row.
+ */
+export type GoldenSetFormat = 'trec' | 'beir' | 'jsonl' | 'json' | 'csv';
+
+/** A golden set as read from a file: judgments, and tags that `evaluateRun` takes as `slices`. */
+export interface GoldenSet {
+  readonly format: GoldenSetFormat;
+  /** Query id → document id → grade, queries and documents in file order. */
+  readonly qrels: Map<string, Map<string, number>>;
+  /** Query id → its tags, for the queries that have any. */
+  readonly tags: Map<string, string[]>;
+}
+
+const GOLDEN_FORMATS: readonly GoldenSetFormat[] = ['trec', 'beir', 'jsonl', 'json', 'csv'];
+const GRADE_COLUMNS = ['relevance', 'grade', 'score', 'rel', 'label', 'judgment'];
+const TAG_COLUMNS = ['tags', 'tag'];
+
+/** The collected judgments, refusing a document judged twice for one query. */
+function createCollector(file: string, format: GoldenSetFormat) {
+  const qrels = new Map<string, Map<string, number>>();
+  const tags = new Map<string, string[]>();
+  const lines = new Map<string, Map<string, number>>();
+  const query = (qid: string): Map<string, number> => {
+    let judged = qrels.get(qid);
+    if (judged === undefined) {
+      qrels.set(qid, (judged = new Map()));
+      lines.set(qid, new Map());
+    }
+    return judged;
+  };
+  return {
+    query,
+    judge(qid: string, id: string, grade: number, line: number): void {
+      const judged = query(qid);
+      const first = lines.get(qid)!.get(id);
+      if (first !== undefined) {
+        throw parseError(file, line, `document ${JSON.stringify(id)} is judged twice for query ${JSON.stringify(qid)} (lines ${first} and ${line})`);
+      }
+      judged.set(id, grade);
+      lines.get(qid)!.set(id, line);
+    },
+    tag(qid: string, labels: readonly string[]): void {
+      if (labels.length === 0) return;
+      const known = tags.get(qid) ?? [];
+      for (const label of labels) if (!known.includes(label)) known.push(label);
+      tags.set(qid, known);
+    },
+    result: (): GoldenSet => ({ format, qrels, tags }),
+  };
+}
+
+type Collector = ReturnType<typeof createCollector>;
+
+/** Reads whole lines of text with a line callback. */
+function lineReader(onLine: (text: string, line: number) => void, finish: () => GoldenSet): FormatReader<GoldenSet> {
+  const splitter = createLineSplitter(onLine);
+  return {
+    push: (chunk) => splitter.push(chunk),
+    end() {
+      splitter.end();
+      return finish();
+    },
+  };
+}
+
+function trecReader(file: string): FormatReader<GoldenSet> {
+  // Qrels are read whole (they are small next to runs) by the same reader as `rankeval trec`.
+  const chunks: Uint8Array[] = [];
+  return {
+    push: (chunk) => void chunks.push(chunk),
+    end() {
+      const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+      chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+      const parsed = parseQrels(bytes, file);
+      const collector = createCollector(file, 'trec');
+      const decoder = new TextDecoder('utf-8');
+      for (const query of parsed.queries.values()) {
+        const qid = utf8FromLatin1(query.qid);
+        for (let j = 0; j < query.grade.length; j++) {
+          const id = decoder.decode(bytes.subarray(query.docStart[j]!, query.docEnd[j]!));
+          collector.judge(qid, id, query.grade[j]!, query.line[j]!);
+        }
+      }
+      return collector.result();
+    },
+  };
+}
+
+function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<GoldenSet> {
+  const collector = createCollector(file, format);
+  let columns: Record<'query' | 'document' | 'grade' | 'tags', number> | undefined;
+  const records = createRecordReader(file, format === 'csv' ? ',' : '\t', format === 'csv', (fields, line) => {
+    if (columns === undefined) {
+      columns = mapColumns(fields, { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, grade: GRADE_COLUMNS, tags: TAG_COLUMNS }, format === 'beir' ? ['query', 'document', 'grade'] : ['query', 'document'], file, line);
+      return;
+    }
+    const qid = requiredField(fields, columns.query, 'query id', file, line);
+    const id = requiredField(fields, columns.document, 'document id', file, line);
+    const grade = columns.grade === -1 ? 1 : numberField(requiredField(fields, columns.grade, 'grade', file, line), 'grade', file, line);
+    collector.judge(qid, id, grade, line);
+    if (columns.tags !== -1) collector.tag(qid, splitTags(fields[columns.tags] ?? ''));
+  });
+  return lineReader(records.line, () => {
+    records.end();
+    if (columns === undefined) throw parseError(file, 1, 'the file holds no header');
+    return collector.result();
+  });
+}
+
+const splitTags = (text: string): string[] => text.split(/[;|]/).map((tag) => tag.trim()).filter((tag) => tag !== '');
+
+function jsonlReader(file: string): FormatReader<GoldenSet> {
+  const collector = createCollector(file, 'jsonl');
+  const seen = new Map<string, number>();
+  return lineReader(
+    (text, line) => {
+      if (text.trim() === '') return;
+      const record = parseJson(text, file, line);
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, 'expected a JSON object {"query_id", "relevant", "tags"}');
+      const { query_id: rawQid, relevant, tags } = record as Record<string, unknown>;
+      const qid = queryId(rawQid, file, line);
+      const first = seen.get(qid);
+      if (first !== undefined) throw parseError(file, line, `query ${JSON.stringify(qid)} appears twice (lines ${first} and ${line})`);
+      seen.set(qid, line);
+      readJudged(collector, qid, relevant, '"relevant"', file, line);
+      if (tags !== undefined) collector.tag(qid, readTags(tags, file, line));
+    },
+    () => collector.result(),
+  );
+}
+
+/** A query id: a non-empty string, or a number (written as JSON writes it). */
+export function queryId(value: unknown, file: string, line: number): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && value !== '') return value;
+  throw parseError(file, line, `"query_id" must be a non-empty string, got ${JSON.stringify(value) ?? 'nothing'}`);
+}
+
+function readJudged(collector: Collector, qid: string, relevant: unknown, what: string, file: string, line: number): void {
+  collector.query(qid);
+  if (Array.isArray(relevant)) {
+    for (const id of relevant) {
+      if (typeof id !== 'string' || id === '') throw parseError(file, line, `${what} of query ${JSON.stringify(qid)} must list non-empty string ids, got ${JSON.stringify(id)}`);
+      collector.judge(qid, id, 1, line);
+    }
+  } else if (typeof relevant === 'object' && relevant !== null) {
+    for (const [id, grade] of Object.entries(relevant)) {
+      if (typeof grade !== 'number' || !Number.isFinite(grade)) {
+        throw parseError(file, line, `the grade of ${JSON.stringify(id)} for query ${JSON.stringify(qid)} must be a finite number, got ${JSON.stringify(grade) ?? 'nothing'}`);
+      }
+      collector.judge(qid, id, grade, line);
+    }
+  } else {
+    throw parseError(file, line, `${what} of query ${JSON.stringify(qid)} must be an object of id → grade or a list of ids, got ${JSON.stringify(relevant) ?? 'nothing'}`);
+  }
+}
+
+function readTags(tags: unknown, file: string, line: number): string[] {
+  const list = typeof tags === 'string' ? [tags] : tags;
+  if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string')) throw parseError(file, line, `"tags" must be a list of strings, got ${JSON.stringify(tags)}`);
+  return list as string[];
+}
+
+function jsonReader(file: string): FormatReader<GoldenSet> {
+  let text = '';
+  return lineReader(
+    (line) => void (text += `${line}\n`),
+    () => {
+      const value = parseJson(text, file, 1);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw parseError(file, 1, 'expected a JSON object of query id → judgments');
+      const collector = createCollector(file, 'json');
+      for (const [qid, judged] of Object.entries(value)) readJudged(collector, qid, judged, 'the judgments', file, keyLine(text, qid));
+      return collector.result();
+    },
+  );
+}
+
+/** The line where a key is first written in a JSON text (for messages; 1 when it cannot be found). */
+export const keyLine = (text: string, key: string): number => {
+  const at = text.indexOf(`${JSON.stringify(key)}:`);
+  return at === -1 ? (text.includes(JSON.stringify(key)) ? lineAt(text, text.indexOf(JSON.stringify(key))) : 1) : lineAt(text, at);
+};
+
+function detect(line: string): GoldenSetFormat | undefined {
+  const trimmed = line.trim();
+  if (trimmed.startsWith('{')) return isJsonRecord(trimmed, 'query_id') ? 'jsonl' : 'json';
+  if (line.includes('\t') && isHeader(line.split('\t'))) return 'beir';
+  if (line.includes(',') && isHeader(looseCsvFields(line))) return 'csv';
+  if (trimmed.split(/\s+/).length === 4) return 'trec';
+  return undefined;
+}
+
+/** True when a line is a whole JSON object with `key`: a JSONL record, not the start of a JSON document. */
+export function isJsonRecord(line: string, key: string): boolean {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && key in value;
+  } catch {
+    return false;
+  }
+}
+
+const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
+  what: 'golden set',
+  formats: GOLDEN_FORMATS,
+  detect,
+  open(format, file) {
+    if (format === 'trec') return trecReader(file);
+    if (format === 'jsonl') return jsonlReader(file);
+    if (format === 'json') return jsonReader(file);
+    return delimitedReader(file, format);
+  },
+};
+
+/**
+ * Reads a golden set from its whole content. The format is told from the first line of content unless
+ * `format` names it. Errors name the file and line.
+ *
+ * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content or a document judged twice;
+ *   `invalid_option` for an unknown format
+ * @example
+ * const golden = parseGoldenSet('{"query_id": "q1", "relevant": {"d1": 2}, "tags": ["ru"]}\n');
+ * evaluateRun(run, golden.qrels, { measures: ['ndcg@10'], slices: golden.tags });
+ */
+export function parseGoldenSet(content: Chunk, options?: ReadOptions<GoldenSetFormat>): GoldenSet {
+  return parseWith(goldenSetKind, content, options, 'parseGoldenSet');
+}
+
+/**
+ * Reads a golden set from a stream of chunks (a Node `fs.createReadStream(path)`, a web `ReadableStream`,
+ * any iterable of strings or bytes), as `parseGoldenSet` does.
+ */
+export function readGoldenSet(source: Source, options?: ReadOptions<GoldenSetFormat>): Promise<GoldenSet> {
+  return readWith(goldenSetKind, source, options, 'readGoldenSet');
+}

@@ -1,0 +1,239 @@
+import { parseError } from '../errors.js';
+import { orderByScore } from '../metrics/counts.js';
+import { createRunReader as createTrecRunReader, latin1 } from '../trec/parse.js';
+import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
+import { isJsonRecord, keyLine, queryId } from './golden-set.js';
+import { type Chunk, type FileKind, type FormatReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
+import { createLineSplitter, createRecordReader, parseJson, utf8FromLatin1 } from './text.js';
+
+/**
+ * Run file formats:
+ * - `trec`: TREC runs, `qid Q0 docno rank score runid` per line, ordered as trec_eval orders them (score
+ *   descending, ties by docno descending; the rank column is ignored, as trec_eval ignores it);
+ * - `jsonl`: one query a line, `{"query_id": "q1", "results": [{"id": "d1", "score": 3.2}, …]}`, where
+ *   `results` may also be a list of ids in rank order;
+ * - `json`: one object of query id → ranking (a list of ids in rank order, a list of `{id, score}`, or an
+ *   object of id → score), the form `evaluateRun` takes;
+ * - `csv`: a header naming a query id column, a document id column and a `score` or `rank` column, then
+ *   one result a row. With a score, rows are ordered as TREC runs are; with only a rank, by rank; with
+ *   neither, in file order.
+ */
+export type RunFormat = 'trec' | 'jsonl' | 'json' | 'csv';
+
+/** A run as read from a file. */
+export interface Run {
+  readonly format: RunFormat;
+  /** Query id → document ids in rank order, queries in file order. */
+  readonly rankings: Map<string, string[]>;
+}
+
+const RUN_FORMATS: readonly RunFormat[] = ['trec', 'jsonl', 'json', 'csv'];
+
+/** One query's results as read, ordered and checked at the end. */
+interface Results {
+  readonly ids: string[];
+  /** Scores, or a rank order key; null for results already in rank order. */
+  readonly keys: number[] | null;
+  readonly lines: number[];
+}
+
+function createCollector(file: string, format: RunFormat, ordering: 'score' | 'rank' | 'given') {
+  const byQuery = new Map<string, Results>();
+  return {
+    add(qid: string, id: string, key: number, line: number): void {
+      let results = byQuery.get(qid);
+      if (results === undefined) byQuery.set(qid, (results = { ids: [], keys: ordering === 'given' ? null : [], lines: [] }));
+      results.ids.push(id);
+      results.keys?.push(key);
+      results.lines.push(line);
+    },
+    /** A query with no results still counts as answered. */
+    touch(qid: string, line: number): void {
+      if (!byQuery.has(qid)) byQuery.set(qid, { ids: [], keys: ordering === 'given' ? null : [], lines: [line] });
+    },
+    result(): Run {
+      const rankings = new Map<string, string[]>();
+      for (const [qid, results] of byQuery) {
+        checkRepeats(qid, results, file);
+        rankings.set(qid, ordered(results, ordering));
+      }
+      return { format, rankings };
+    },
+  };
+}
+
+function ordered({ ids, keys }: Results, ordering: 'score' | 'rank' | 'given'): string[] {
+  if (keys === null) return ids;
+  if (ordering === 'score') return orderByScore(ids, keys);
+  const order = Array.from(ids, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+  return order.map((i) => ids[i]!);
+}
+
+function checkRepeats(qid: string, { ids, lines }: Results, file: string): void {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) {
+    const first = seen.get(ids[i]!);
+    if (first === undefined) {
+      seen.set(ids[i]!, i);
+      continue;
+    }
+    const [a, b] = [lines[first]!, lines[i]!].sort((x, y) => x - y);
+    const where = a === b ? `line ${a}` : `lines ${a} and ${b}`;
+    throw parseError(file, b!, `document ${JSON.stringify(ids[i])} appears twice for query ${JSON.stringify(qid)} (${where})`);
+  }
+}
+
+type Collector = ReturnType<typeof createCollector>;
+
+function lineReader(onLine: (text: string, line: number) => void, finish: () => Run): FormatReader<Run> {
+  const splitter = createLineSplitter(onLine);
+  return {
+    push: (chunk) => splitter.push(chunk),
+    end() {
+      splitter.end();
+      return finish();
+    },
+  };
+}
+
+function trecReader(file: string): FormatReader<Run> {
+  // The same streaming reader as `rankeval trec`, so the two read every line alike.
+  const collector = createCollector(file, 'trec', 'score');
+  const reader = createTrecRunReader(file, (block) => {
+    const qid = utf8FromLatin1(block.qid);
+    for (let i = 0; i < block.count; i++) {
+      collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!)), block.score[i]!, block.line[i]!);
+    }
+  });
+  return {
+    push: (chunk) => reader.push(chunk, false),
+    end() {
+      reader.push(new Uint8Array(0), true);
+      return collector.result();
+    },
+  };
+}
+
+function csvReader(file: string): FormatReader<Run> {
+  let collector: Collector | undefined;
+  let columns: Record<'query' | 'document' | 'score' | 'rank', number> | undefined;
+  const records = createRecordReader(file, ',', true, (fields, line) => {
+    if (columns === undefined) {
+      columns = mapColumns(fields, { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, score: ['score', 'similarity'], rank: ['rank', 'position'] }, ['query', 'document'], file, line);
+      collector = createCollector(file, 'csv', columns.score !== -1 ? 'score' : columns.rank !== -1 ? 'rank' : 'given');
+      return;
+    }
+    const qid = requiredField(fields, columns.query, 'query id', file, line);
+    const id = requiredField(fields, columns.document, 'document id', file, line);
+    const keyColumn = columns.score !== -1 ? columns.score : columns.rank;
+    const role = columns.score !== -1 ? 'score' : 'rank';
+    const key = keyColumn === -1 ? 0 : numberField(requiredField(fields, keyColumn, role, file, line), role, file, line);
+    collector!.add(qid, id, key, line);
+  });
+  return lineReader(records.line, () => {
+    records.end();
+    if (collector === undefined) throw parseError(file, 1, 'the file holds no header');
+    return collector.result();
+  });
+}
+
+function jsonlReader(file: string): FormatReader<Run> {
+  const scored = createCollector(file, 'jsonl', 'score');
+  const seen = new Map<string, number>();
+  return lineReader(
+    (text, line) => {
+      if (text.trim() === '') return;
+      const record = parseJson(text, file, line);
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, 'expected a JSON object {"query_id", "results"}');
+      const { query_id: rawQid, results } = record as Record<string, unknown>;
+      const qid = queryId(rawQid, file, line);
+      const first = seen.get(qid);
+      if (first !== undefined) throw parseError(file, line, `query ${JSON.stringify(qid)} appears twice (lines ${first} and ${line})`);
+      seen.set(qid, line);
+      readResults(scored, qid, results, '"results"', file, line);
+    },
+    () => scored.result(),
+  );
+}
+
+/** Results as ids in rank order, `{id, score}` objects, or (JSON only) an object of id → score. */
+function readResults(collector: Collector, qid: string, results: unknown, what: string, file: string, line: number, allowObject = false): void {
+  collector.touch(qid, line);
+  const bad = (detail: string): never => {
+    throw parseError(file, line, `${what} of query ${JSON.stringify(qid)} ${detail}`);
+  };
+  if (allowObject && typeof results === 'object' && results !== null && !Array.isArray(results)) {
+    for (const [id, score] of Object.entries(results)) {
+      if (typeof score !== 'number' || !Number.isFinite(score)) bad(`must give each id a finite score, got ${JSON.stringify(score) ?? 'nothing'} for ${JSON.stringify(id)}`);
+      collector.add(qid, id, score as number, line);
+    }
+    return;
+  }
+  if (!Array.isArray(results)) return bad(`must be a list of ids or of {"id", "score"} objects, got ${JSON.stringify(results) ?? 'nothing'}`);
+  const byScore = results.length > 0 && typeof results[0] !== 'string';
+  results.forEach((entry: unknown, i) => {
+    if (!byScore) {
+      if (typeof entry !== 'string' || entry === '') bad(`must be all ids (strings) like its first entry, got ${JSON.stringify(entry)} at position ${i + 1}`);
+      // Ids in rank order: the position is the score, negated so that the first ranks highest.
+      collector.add(qid, entry as string, -i, line);
+      return;
+    }
+    const { id, score } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
+    if (typeof id !== 'string' || id === '') bad(`entry ${i + 1} must have a non-empty string "id", got ${JSON.stringify(entry)}`);
+    if (typeof score !== 'number' || !Number.isFinite(score)) bad(`entry ${i + 1} must have a finite number "score", got ${JSON.stringify(entry)}`);
+    collector.add(qid, id as string, score as number, line);
+  });
+}
+
+function jsonReader(file: string): FormatReader<Run> {
+  let text = '';
+  return lineReader(
+    (line) => void (text += `${line}\n`),
+    () => {
+      const value = parseJson(text, file, 1);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw parseError(file, 1, 'expected a JSON object of query id → ranking');
+      const collector = createCollector(file, 'json', 'score');
+      for (const [qid, results] of Object.entries(value)) readResults(collector, qid, results, 'the ranking', file, keyLine(text, qid), true);
+      return collector.result();
+    },
+  );
+}
+
+function detect(line: string): RunFormat | undefined {
+  const trimmed = line.trim();
+  if (trimmed.startsWith('{')) return isJsonRecord(trimmed, 'query_id') ? 'jsonl' : 'json';
+  if (line.includes(',') && isHeader(looseCsvFields(line))) return 'csv';
+  if (trimmed.split(/\s+/).length >= 6) return 'trec';
+  return undefined;
+}
+
+const runKind: FileKind<RunFormat, Run> = {
+  what: 'run',
+  formats: RUN_FORMATS,
+  detect,
+  open(format, file) {
+    if (format === 'trec') return trecReader(file);
+    if (format === 'jsonl') return jsonlReader(file);
+    if (format === 'json') return jsonReader(file);
+    return csvReader(file);
+  },
+};
+
+/**
+ * Reads a run from its whole content. The format is told from the first line of content unless `format`
+ * names it. Every ranking comes out as ids in rank order. Errors name the file and line.
+ *
+ * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content or a document listed twice
+ *   for one query; `invalid_option` for an unknown format
+ * @example
+ * const run = parseRun('q1 Q0 d3 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n');
+ * run.rankings.get('q1'); // => ['d3', 'd1']
+ */
+export function parseRun(content: Chunk, options?: ReadOptions<RunFormat>): Run {
+  return parseWith(runKind, content, options, 'parseRun');
+}
+
+/** Reads a run from a stream of chunks, as `parseRun` does, keeping only what it returns in memory. */
+export function readRun(source: Source, options?: ReadOptions<RunFormat>): Promise<Run> {
+  return readWith(runKind, source, options, 'readRun');
+}
