@@ -1,14 +1,17 @@
 // The `rankeval` command. Its own entry: the library entry never imports Node.
 import { Buffer } from 'node:buffer';
+import { runEval } from './eval.js';
 import { CliError, runTrec, trecUsage } from './trec.js';
 
 const usage = `Usage: rankeval <command> [flags]
 
 Commands:
-  trec [flags] QRELS RUN   trec_eval-compatible evaluation (rankeval trec --help)
+  eval --qrels GOLDEN --run RUN [-m MEASURE …]   score a run on a golden set, with gates for CI
+                                                  (rankeval eval --help)
+  trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
 `;
 
-function main(args: readonly string[]): number {
+async function main(args: readonly string[]): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === '--help' || command === '-h') {
     process.stdout.write(usage);
@@ -21,6 +24,7 @@ function main(args: readonly string[]): number {
       process.stdout.write(Buffer.from(stdout, stdout === trecUsage ? 'utf8' : 'latin1'));
       return status;
     }
+    if (command === 'eval') return await runEval(rest, { stdout: process.stdout, stderr: process.stderr });
     throw new CliError(`unknown command '${command}'\n${usage}`, 1);
   } catch (error) {
     if (error instanceof CliError) {
@@ -31,4 +35,4 @@ function main(args: readonly string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

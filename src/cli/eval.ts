@@ -1,0 +1,299 @@
+// `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
+// for CI, and the view of one query that explains its numbers.
+import { parseArgs } from 'node:util';
+import { isRankevalError } from '../errors.js';
+import { evaluateRun, type RunEvaluation } from '../evaluate.js';
+import { explainRanking, type Explanation } from '../explain.js';
+import type { GoldenSet, GoldenSetFormat } from '../formats/golden-set.js';
+import type { Run, RunFormat } from '../formats/run.js';
+import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import { explanationTable, explanationText, missedText } from '../text/explain.js';
+import { type Cell, type Column, renderTable } from '../text/table.js';
+import { INPUT_ERROR, loadGoldenSet, loadRun } from './files.js';
+import type { ProgressStream } from './progress.js';
+import { CliError } from './trec.js';
+
+export const USAGE_ERROR = 2;
+export const GATE_FAILED = 1;
+
+const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
+const FORMATS = ['table', 'markdown', 'json', 'csv'] as const;
+type OutputFormat = (typeof FORMATS)[number];
+
+export const evalUsage = `Usage: rankeval eval --qrels GOLDEN --run RUN [-m MEASURE …] [flags]
+       rankeval eval GOLDEN RUN [-m MEASURE …] [flags]
+
+Scores a run against a golden set: the mean of each measure over every judged query (a judged query the
+run does not answer scores 0), per tag and per query on request.
+
+Files (the format is told from the content; TREC, BEIR qrels, JSONL, JSON or CSV):
+  --qrels FILE             the golden set (judgments, with tags in JSONL/CSV)
+  --run FILE               the run (rankings)
+  --qrels-format F         force it: trec, beir, jsonl, json, csv
+  --run-format F           force it: trec, jsonl, json, csv
+
+Measures:
+  -m, --measure M          ndcg@10, recall@5, P@5, mrr@10, map, R-prec, success@1, f1@10… (repeatable,
+                           or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
+  -l, --relevance-threshold N   lowest grade that counts as relevant (default 1)
+  --no-relevant MODE       a judged query without relevant documents: zero (default, scores 0),
+                           skip (left out of the means) or error
+
+Output:
+  --format F               table (default), markdown, json or csv
+  --by-tag                 a row per tag of the golden set
+  -q, --per-query          a row per query
+  --explain QID            the query's ranking with grades, the relevant documents it missed and its
+                           scores, instead of the means (repeatable)
+  --depth N                ranks shown by --explain (default: the deepest cutoff of the measures, or 10)
+
+Gates:
+  --fail-under M=V         exit 1 when the mean of M is below V, e.g. --fail-under recall@5=0.9
+                           (repeatable; M is added to the measures when -m does not name it)
+
+Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed.
+`;
+
+interface Gate {
+  readonly measure: string;
+  readonly threshold: number;
+}
+
+export interface EvalArgs {
+  readonly qrels: string;
+  readonly run: string;
+  readonly qrelsFormat: GoldenSetFormat | 'auto';
+  readonly runFormat: RunFormat | 'auto';
+  readonly measures: readonly string[];
+  readonly gates: readonly Gate[];
+  readonly format: OutputFormat;
+  readonly byTag: boolean;
+  readonly perQuery: boolean;
+  readonly explain: readonly string[];
+  readonly depth: number | undefined;
+  readonly relevanceThreshold: number;
+  readonly noRelevant: 'zero' | 'skip' | 'error';
+}
+
+const usage = (message: string): CliError => new CliError(`${message} (see rankeval eval --help)`, USAGE_ERROR);
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) throw usage(`${flag} takes ${allowed.join(', ')}; got '${value}'`);
+  return value as T;
+}
+
+/** The canonical form of a measure name, or a usage error naming it. */
+function canonical(name: string): string {
+  try {
+    return formatMeasure(parseMeasure(name));
+  } catch (error) {
+    if (isRankevalError(error)) throw usage(error.message);
+    throw error;
+  }
+}
+
+export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        qrels: { type: 'string' },
+        run: { type: 'string' },
+        'qrels-format': { type: 'string' },
+        'run-format': { type: 'string' },
+        measure: { type: 'string', short: 'm', multiple: true },
+        'relevance-threshold': { type: 'string', short: 'l' },
+        'no-relevant': { type: 'string' },
+        format: { type: 'string' },
+        'by-tag': { type: 'boolean' },
+        'per-query': { type: 'boolean', short: 'q' },
+        explain: { type: 'string', multiple: true },
+        depth: { type: 'string' },
+        'fail-under': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  const files = [...positionals];
+  const qrels = values.qrels ?? files.shift();
+  const run = values.run ?? files.shift();
+  if (qrels === undefined || run === undefined) throw usage('expected a golden set and a run (--qrels FILE --run FILE)');
+  if (files.length > 0) throw usage(`unexpected argument '${files[0]}'`);
+
+  const measures = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  for (const name of measures) canonical(name);
+  if (measures.length === 0) measures.push(...DEFAULT_MEASURES);
+  const gates = (values['fail-under'] ?? []).map((text): Gate => {
+    const match = /^(.+)=\s*([^=]+)$/.exec(text);
+    const threshold = match ? Number(match[2]) : Number.NaN;
+    if (!match || match[2]!.trim() === '' || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9; got '${text}'`);
+    // A gate names a measure as -m does, maybe spelled otherwise (R@5 for recall@5): it reuses that column.
+    const wanted = canonical(match[1]!.trim());
+    const measure = measures.find((name) => canonical(name) === wanted) ?? match[1]!.trim();
+    if (!measures.includes(measure)) measures.push(measure);
+    return { measure, threshold };
+  });
+
+  const threshold = values['relevance-threshold'] === undefined ? 1 : Number(values['relevance-threshold']);
+  if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
+  let depth: number | undefined;
+  if (values.depth !== undefined) {
+    depth = Number(values.depth);
+    if (!Number.isInteger(depth) || depth <= 0) throw usage(`--depth takes a positive integer; got '${values.depth}'`);
+  }
+  return {
+    qrels,
+    run,
+    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv'], '--qrels-format', 'auto'),
+    runFormat: oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto'),
+    measures,
+    gates,
+    format: oneOf(values.format, FORMATS, '--format', 'table'),
+    byTag: values['by-tag'] ?? false,
+    perQuery: values['per-query'] ?? false,
+    explain: values.explain ?? [],
+    depth,
+    relevanceThreshold: threshold,
+    noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero'),
+  };
+}
+
+export interface Io {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: ProgressStream;
+}
+
+/** Runs `rankeval eval`; returns the exit status. */
+export async function runEval(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseEvalArgs(argv);
+  if (args === 'help') {
+    io.stdout.write(evalUsage);
+    return 0;
+  }
+  const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
+  const run = await loadRun(args.run, args.runFormat, io.stderr);
+  let result: RunEvaluation;
+  try {
+    result = evaluateRun(run.rankings, golden.qrels, {
+      measures: args.measures,
+      relevanceThreshold: args.relevanceThreshold,
+      noRelevant: args.noRelevant,
+      ...(args.byTag ? { slices: golden.tags } : {}),
+    });
+  } catch (error) {
+    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
+    throw error;
+  }
+  for (const warning of warnings(golden, run, result, args)) io.stderr.write(`rankeval eval: warning: ${warning}\n`);
+
+  const gates = args.gates.map((gate) => ({ ...gate, value: result.mean[gate.measure]!, passed: result.mean[gate.measure]! >= gate.threshold }));
+  if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
+  else io.stdout.write(renderMeans(args, result, gates));
+  for (const gate of gates) {
+    if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${gateText(gate)}\n`);
+  }
+  return gates.every((gate) => gate.passed) ? 0 : GATE_FAILED;
+}
+
+interface GateResult extends Gate {
+  readonly value: number;
+  readonly passed: boolean;
+}
+
+/** `recall@5 = 0.8500, below 0.9`; more digits when 4 would make a failing mean look equal to its gate. */
+function gateText({ measure, threshold, value, passed }: GateResult): string {
+  let shown = value.toFixed(4);
+  if (Number(shown) >= threshold !== passed) shown = String(value);
+  return `${measure} = ${shown}, ${passed ? 'at or above' : 'below'} ${threshold}`;
+}
+
+const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
+
+function warnings(golden: GoldenSet, run: Run, result: RunEvaluation, args: EvalArgs): string[] {
+  const out: string[] = [];
+  const unanswered = [...golden.qrels.keys()].filter((qid) => !run.rankings.has(qid));
+  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${args.run} and score 0: ${preview(unanswered)}`);
+  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${args.run} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${args.qrels} and left out: ${preview(result.unjudgedQueries)}`);
+  if (result.noRelevantQueries.length > 0) {
+    const handled = args.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
+    out.push(`${result.noRelevantQueries.length} judged quer${result.noRelevantQueries.length === 1 ? 'y has' : 'ies have'} no relevant document (${handled}): ${preview(result.noRelevantQueries)}`);
+  }
+  if (args.byTag && golden.tags.size === 0) out.push(`--by-tag: ${args.qrels} has no tags (tags come from JSONL "tags" or a CSV tags column)`);
+  return out;
+}
+
+function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly GateResult[]): string {
+  if (args.format === 'json') {
+    const { mean, queries, perQuery, bySlice, unjudgedQueries, noRelevantQueries } = result;
+    const json = {
+      mean,
+      queries,
+      ...(args.perQuery ? { perQuery } : {}),
+      ...(args.byTag ? { bySlice } : {}),
+      unjudgedQueries,
+      noRelevantQueries,
+      ...(gates.length > 0 ? { gates } : {}),
+    };
+    return `${JSON.stringify(json, null, 2)}\n`;
+  }
+  const columns: Column[] = [
+    { name: 'scope', kind: 'text' },
+    { name: 'name', kind: 'text' },
+    { name: 'queries', kind: 'count' },
+    ...args.measures.map((name): Column => ({ name, kind: 'score' })),
+  ];
+  const scores = (values: Record<string, number>): Cell[] => args.measures.map((name) => values[name]!);
+  const rows: Cell[][] = [['all', '', result.queries, ...scores(result.mean)]];
+  if (args.byTag) for (const [tag, slice] of Object.entries(result.bySlice)) rows.push(['tag', tag, slice.queries, ...scores(slice.mean)]);
+  if (args.perQuery) for (const [qid, values] of Object.entries(result.perQuery)) rows.push(['query', qid, 1, ...scores(values)]);
+  let text = renderTable(columns, rows, args.format);
+  if (args.format !== 'csv' && gates.length > 0) {
+    const lines = gates.map((gate) => `${gate.passed ? 'passed' : 'FAILED'}  ${gateText(gate)}`);
+    text += args.format === 'markdown' ? `\n${lines.map((line) => `- ${line}`).join('\n')}\n` : `\ngates:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+  }
+  return text;
+}
+
+function renderExplanations(args: EvalArgs, golden: GoldenSet, run: Run, result: RunEvaluation): string {
+  const cutoffs = args.measures.map((name) => parseMeasure(name).cutoff).filter((k) => k !== Infinity);
+  const depth = args.depth ?? (cutoffs.length > 0 ? Math.max(...cutoffs) : 10);
+  const explained = args.explain.map((qid) => {
+    const judged = golden.qrels.get(qid);
+    if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${args.qrels}`, USAGE_ERROR);
+    const explanation = explainRanking(run.rankings.get(qid) ?? [], judged, { depth, relevanceThreshold: args.relevanceThreshold });
+    // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
+    return { query: qid, tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };
+  });
+  if (args.format === 'json') return `${JSON.stringify(explained.length === 1 ? explained[0] : explained, null, 2)}\n`;
+  if (args.format === 'csv') {
+    const rows: Cell[][] = explained.flatMap(({ query, top, missed }) => [
+      ...top.map((document): Cell[] => [query, document.rank, document.id, document.grade, document.relevant ? 1 : 0, 'top']),
+      ...missed.map((document): Cell[] => [query, document.rank, document.id, document.grade, 1, document.rank === null ? 'not retrieved' : 'below the top']),
+    ]);
+    const columns: Column[] = ['query', 'rank', 'id', 'grade', 'relevant', 'where'].map((name) => ({ name, kind: name === 'rank' || name === 'grade' || name === 'relevant' ? 'count' : 'text' }));
+    return renderTable(columns, rows, 'csv');
+  }
+  return explained.map((one) => explanationSection(one, args.format === 'markdown', depth)).join('\n');
+}
+
+function explanationSection(
+  one: Explanation & { query: string; tags: readonly string[]; scores: Record<string, number> | null },
+  markdown: boolean,
+  depth: number,
+): string {
+  const scores = one.scores === null ? 'not scored (no relevant document, --no-relevant skip)' : Object.entries(one.scores).map(([name, value]) => `${name} ${value.toFixed(4)}`).join('  ');
+  const head = [
+    `query ${one.query}${one.tags.length > 0 ? `  (tags: ${one.tags.join(', ')})` : ''}`,
+    `scores: ${scores}`,
+    `retrieved ${one.retrieved}, relevant ${one.relevant}; top ${Math.min(depth, one.retrieved)} shown, ✓ = relevant, grade - = unjudged`,
+  ];
+  if (!markdown) return `${head.join('\n')}\n\n${explanationText(one, '  ')}\n`;
+  return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${explanationTable(one, 'markdown')}\n${missedText(one)}\n`;
+}

@@ -1,0 +1,61 @@
+// The built `rankeval eval` as CI runs it: exit statuses, and output on stdout apart from messages on stderr.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+let dir = '';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rankeval-e2e-'));
+  writeFileSync(join(dir, 'golden.jsonl'), '{"query_id": "q1", "relevant": {"a": 1, "b": 1}, "tags": ["en"]}\n{"query_id": "q2", "relevant": ["c"]}\n');
+  writeFileSync(join(dir, 'run.csv'), 'query_id,doc_id,score\nq1,a,0.9\nq1,x,0.5\nq2,y,0.8\nq2,c,0.7\n');
+  writeFileSync(join(dir, 'broken.csv'), 'query_id,doc_id,score\nq1,a,0.9\nq1,x,high\n');
+});
+
+const rankeval = (...args: string[]) => {
+  const result = spawnSync(process.execPath, [cli, 'eval', ...args], { cwd: dir, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+};
+
+describe('rankeval eval (built)', () => {
+  it('exits 0 and prints the table on stdout only', () => {
+    // q1: a at rank 1 of 2 relevant → recall@1 = 1/2; q2: c at rank 2 → recall@1 = 0.
+    expect(rankeval('golden.jsonl', 'run.csv', '-m', 'recall@1,recall@2')).toEqual({
+      status: 0,
+      stdout: 'scope  name  queries  recall@1  recall@2\nall                2    0.2500    0.7500\n',
+      stderr: '',
+    });
+  });
+
+  it.each([
+    ['markdown', '| scope | name | queries | recall@2 |\n| --- | --- | ---: | ---: |\n| all |  | 2 | 0.7500 |\n'],
+    ['csv', 'scope,name,queries,recall@2\nall,,2,0.75\n'],
+  ])('prints %s', (format, expected) => {
+    expect(rankeval('golden.jsonl', 'run.csv', '-m', 'recall@2', '--format', format).stdout).toBe(expected);
+  });
+
+  it('prints JSON that parses', () => {
+    expect(JSON.parse(rankeval('golden.jsonl', 'run.csv', '-m', 'recall@2', '--format', 'json', '--by-tag').stdout)).toEqual({
+      mean: { 'recall@2': (1 / 2 + 1) / 2 },
+      queries: 2,
+      bySlice: { en: { mean: { 'recall@2': 1 / 2 }, queries: 1 } },
+      unjudgedQueries: [],
+      noRelevantQueries: [],
+    });
+  });
+
+  it('exits 1 when a gate fails, saying which', () => {
+    const { status, stderr } = rankeval('golden.jsonl', 'run.csv', '--fail-under', 'recall@1=0.5');
+    expect(status).toBe(1);
+    expect(stderr).toBe('rankeval eval: gate failed: recall@1 = 0.2500, below 0.5\n');
+  });
+
+  it('exits 2 on bad arguments and 3 on a malformed file, naming file and line', () => {
+    expect(rankeval('golden.jsonl', 'run.csv', '-m', 'nope')).toMatchObject({ status: 2, stdout: '', stderr: expect.stringMatching(/^rankeval eval: unknown measure `nope`/) });
+    expect(rankeval('golden.jsonl', 'broken.csv')).toMatchObject({ status: 3, stdout: '', stderr: 'rankeval eval: broken.csv:3: the score "high" is not a finite number\n' });
+  });
+});

@@ -1,0 +1,242 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseEvalArgs, runEval } from '../../src/cli/eval.js';
+import { CliError } from '../../src/cli/trec.js';
+import { idealDcg } from '../helpers/examples.js';
+
+// The worked example as a golden set: q1 judges T (2), G and F (1), and the run ranks G x T y z; q2's one
+// relevant document d4 comes second; q3 is judged but not answered; q9 is answered but not judged.
+const FILES: Record<string, string> = {
+  'golden.jsonl': [
+    '{"query_id": "q1", "relevant": {"T": 2, "G": 1, "F": 1}, "tags": ["en", "factoid"]}',
+    '{"query_id": "q2", "relevant": ["d4"], "tags": ["ru"]}',
+    '{"query_id": "q3", "relevant": ["d5"], "tags": ["en"]}',
+  ].join('\n'),
+  'run.jsonl': [
+    '{"query_id": "q1", "results": ["G", "x", "T", "y", "z"]}',
+    '{"query_id": "q2", "results": [{"id": "d9", "score": 2}, {"id": "d4", "score": 1}]}',
+    '{"query_id": "q9", "results": ["d1"]}',
+  ].join('\n'),
+  'qrels.txt': 'q1 0 T 2\nq1 0 G 1\nq1 0 F 1\nq2 0 d4 1\nq3 0 d5 1\n',
+  'run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 x 2 4 r\nq1 Q0 T 3 3 r\nq1 Q0 y 4 2 r\nq1 Q0 z 5 1 r\nq2 Q0 d9 1 2 r\nq2 Q0 d4 2 1 r\nq9 Q0 d1 1 1 r\n',
+  'golden.csv': 'query_id,doc_id,relevance,tags\nq1,T,2,en;factoid\nq1,G,1,en\nq1,F,1,en\nq2,d4,1,ru\nq3,d5,1,en\n',
+  'bad-run.jsonl': '{"query_id": "q1", "results": ["G"]}\n{"query_id": "q2", "results": ["d4", "d4"]}\n',
+  'no-relevant.jsonl': '{"query_id": "q1", "relevant": {"T": 2}}\n{"query_id": "q2", "relevant": {"d4": 0}}\n',
+};
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rankeval-eval-'));
+  for (const [name, content] of Object.entries(FILES)) writeFileSync(join(dir, name), content);
+});
+
+async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  const withPaths = args.map((arg) => (arg in FILES ? join(dir, arg) : arg));
+  try {
+    return { status: await runEval(withPaths, io), stdout, stderr: stderr.replaceAll(dir + '/', '') };
+  } catch (error) {
+    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message.replaceAll(dir + '/', '') };
+    throw error;
+  }
+}
+
+// Per-query values of the example, by their formulas.
+const q1 = { ndcg5: (1 / Math.log2(2) + 2 / Math.log2(4)) / idealDcg, recall5: 2 / 3, p5: 2 / 5 };
+const q2 = { ndcg5: 1 / Math.log2(3), recall5: 1, p5: 1 / 5 };
+
+describe('rankeval eval', () => {
+  it('prints means over every judged query (q3 unanswered scores 0), per tag and per query', async () => {
+    const { status, stdout, stderr } = await run('--qrels', 'golden.jsonl', '--run', 'run.jsonl', '-m', 'ndcg@5', '-m', 'P@5,recall@5', '--by-tag', '-q');
+    expect(status).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "scope  name     queries  ndcg@5     P@5  recall@5
+      all                   3  0.4232  0.2000    0.5556
+      tag    en             2  0.3194  0.2000    0.3333
+      tag    factoid        1  0.6388  0.4000    0.6667
+      tag    ru             1  0.6309  0.2000    1.0000
+      query  q1             1  0.6388  0.4000    0.6667
+      query  q2             1  0.6309  0.2000    1.0000
+      query  q3             1  0.0000  0.0000    0.0000
+      "
+    `);
+    expect(stderr).toBe(
+      'rankeval eval: warning: 1 judged query has no results in run.jsonl and score 0: q3\n' +
+        'rankeval eval: warning: 1 query of run.jsonl is not in golden.jsonl and left out: q9\n',
+    );
+  });
+
+  it('prints the evaluateRun result as JSON, with perQuery for -q and bySlice for --by-tag only', async () => {
+    const plain = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '-m', 'recall@5', '--format', 'json')).stdout);
+    expect(plain).toEqual({
+      mean: { 'ndcg@5': expect.closeTo((q1.ndcg5 + q2.ndcg5 + 0) / 3, 12), 'recall@5': expect.closeTo((q1.recall5 + q2.recall5 + 0) / 3, 12) },
+      queries: 3,
+      unjudgedQueries: ['q9'],
+      noRelevantQueries: [],
+    });
+    const full = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '-q', '--by-tag')).stdout);
+    expect(full.perQuery).toEqual({ q1: { 'P@5': q1.p5 }, q2: { 'P@5': q2.p5 }, q3: { 'P@5': 0 } });
+    expect(full.bySlice.en).toEqual({ mean: { 'P@5': (q1.p5 + 0) / 2 }, queries: 2 });
+  });
+
+  it('prints Markdown and CSV (every digit) tables', async () => {
+    expect((await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '--format', 'markdown', '--by-tag')).stdout).toMatchInlineSnapshot(`
+      "| scope | name | queries | ndcg@5 |
+      | --- | --- | ---: | ---: |
+      | all |  | 3 | 0.4232 |
+      | tag | en | 2 | 0.3194 |
+      | tag | factoid | 1 | 0.6388 |
+      | tag | ru | 1 | 0.6309 |
+      "
+    `);
+    const csv = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@5', '--format', 'csv', '-q')).stdout;
+    expect(csv).toBe(`scope,name,queries,recall@5\nall,,3,${(q1.recall5 + q2.recall5) / 3}\nquery,q1,1,${q1.recall5}\nquery,q2,1,1\nquery,q3,1,0\n`);
+  });
+
+  it('gives the same numbers from TREC, CSV and JSONL files of one golden set and run', async () => {
+    const args = ['-m', 'ndcg@5,P@5,recall@5,mrr,map', '--format', 'csv', '-q'];
+    const jsonl = await run('golden.jsonl', 'run.jsonl', ...args);
+    expect((await run('qrels.txt', 'run.txt', ...args)).stdout).toBe(jsonl.stdout);
+    expect((await run('golden.csv', 'run.txt', ...args)).stdout).toBe(jsonl.stdout);
+  });
+
+  it('uses the defaults ndcg@10 recall@10 mrr@10 map without -m', async () => {
+    expect((await run('golden.jsonl', 'run.jsonl')).stdout.split('\n')[0]).toBe('scope  name  queries  ndcg@10  recall@10  mrr@10     map');
+  });
+});
+
+describe('rankeval eval gates', () => {
+  it('exits 0 when every gate passes and lists them', async () => {
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--fail-under', 'P@5=0.2', '--fail-under', 'mrr@10=0.5');
+    expect(status).toBe(0);
+    expect(stdout).toContain('gates:\n  passed  P@5 = 0.2000, at or above 0.2\n  passed  mrr@10 = 0.5000, at or above 0.5\n');
+  });
+
+  it('exits 1 with one line per failed gate on stderr', async () => {
+    const { status, stdout, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@5', '--fail-under', 'recall@5=0.9', '--fail-under', 'mrr@10=0.6', '--fail-under', 'mrr@10=0.1');
+    expect(status).toBe(1);
+    expect(stderr).toContain('rankeval eval: gate failed: recall@5 = 0.5556, below 0.9\n');
+    expect(stderr).toContain('rankeval eval: gate failed: mrr@10 = 0.5000, below 0.6\n');
+    expect(stderr).not.toContain('0.1');
+    expect(stdout).toContain('FAILED  recall@5');
+  });
+
+  it('shows every digit when four would make a failing mean look equal to its gate', async () => {
+    // recall@5 = 5/9 = 0.55555…: rounded to 0.5556, it would look as if it met a gate at 0.55556.
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '--fail-under', 'recall@5=0.55556');
+    expect(status).toBe(1);
+    expect(stderr).toContain(`gate failed: recall@5 = ${(q1.recall5 + q2.recall5 + 0) / 3}, below 0.55556`);
+  });
+
+  it('reuses a measure spelled otherwise (R@5 for recall@5) and puts gates in JSON', async () => {
+    const { stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'R@5', '--fail-under', 'recall@5=0.5', '--format', 'json');
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json.mean)).toEqual(['R@5']);
+    expect(json.gates).toEqual([{ measure: 'R@5', threshold: 0.5, value: (q1.recall5 + q2.recall5 + 0) / 3, passed: true }]);
+  });
+});
+
+describe('rankeval eval --explain', () => {
+  it('shows the ranking with grades and relevance marks, the missed relevant documents and the scores', async () => {
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '-m', 'map', '--explain', 'q1');
+    expect(status).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "query q1  (tags: en, factoid)
+      scores: ndcg@5 0.6388  map 0.5556
+      retrieved 5, relevant 3; top 5 shown, ✓ = relevant, grade - = unjudged
+
+        rank  grade     id
+           1      1  ✓  G
+           2      -     x
+           3      2  ✓  T
+           4      -     y
+           5      -     z
+        missed relevant (1 of 3): F (grade 1, not retrieved)
+      "
+    `);
+  });
+
+  it('says where a relevant document went when it is below the shown depth, in JSON', async () => {
+    const json = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@1', '--explain', 'q2', '--format', 'json')).stdout);
+    expect(json).toEqual({
+      query: 'q2',
+      tags: ['ru'],
+      scores: { 'P@1': 0 },
+      top: [{ rank: 1, id: 'd9', grade: null, relevant: false }],
+      missed: [{ id: 'd4', grade: 1, rank: 2 }],
+      retrieved: 2,
+      relevant: 1,
+    });
+  });
+
+  it('explains several queries, in Markdown and CSV too, and an unanswered query as an empty ranking', async () => {
+    const markdown = (await run('golden.jsonl', 'run.jsonl', '-m', 'P@2', '--explain', 'q2', '--explain', 'q3', '--format', 'markdown')).stdout;
+    expect(markdown).toContain('### query q2  (tags: ru)\n\nscores: P@2 0.5000\n');
+    expect(markdown).toContain('| rank | grade | relevant | id |\n| ---: | ---: | --- | --- |\n| 1 | - |  | d9 |\n| 2 | 1 | ✓ | d4 |\n');
+    expect(markdown).toContain('### query q3  (tags: en)\n');
+    expect(markdown).toContain('(the ranking is empty)\n\nmissed relevant (1 of 1): d5 (grade 1, not retrieved)\n');
+    const csv = (await run('golden.jsonl', 'run.jsonl', '-m', 'P@1', '--explain', 'q2', '--format', 'csv')).stdout;
+    expect(csv).toBe('query,rank,id,grade,relevant,where\nq2,1,d9,,0,top\nq2,2,d4,1,1,below the top\n');
+  });
+
+  it('refuses a query that is not in the golden set', async () => {
+    expect(await run('golden.jsonl', 'run.jsonl', '--explain', 'q9')).toMatchObject({ status: 2, stderr: expect.stringContaining('--explain q9: the query is not in') });
+  });
+});
+
+describe('rankeval eval input and argument errors', () => {
+  it('exits 3 naming the file and line of a malformed file, and a file that is not there', async () => {
+    expect(await run('golden.jsonl', 'bad-run.jsonl')).toMatchObject({ status: 3, stderr: 'bad-run.jsonl:2: document "d4" appears twice for query "q2" (line 2)' });
+    expect(await run('golden.jsonl', 'missing.jsonl')).toMatchObject({ status: 3, stderr: expect.stringMatching(/^cannot read missing\.jsonl: ENOENT/) });
+    expect(await run('run.txt', 'run.jsonl', '--qrels-format', 'trec')).toMatchObject({ status: 3, stderr: 'run.txt:1: expected 4 fields (qid iter docno rel), got more' });
+  });
+
+  it('handles judged queries without relevant documents as --no-relevant says', async () => {
+    const zero = await run('no-relevant.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json');
+    expect(JSON.parse(zero.stdout)).toMatchObject({ mean: { 'P@5': (1 / 5 + 0) / 2 }, queries: 2, noRelevantQueries: ['q2'] });
+    expect(zero.stderr).toContain('1 judged query has no relevant document (scored 0): q2');
+    const skip = await run('no-relevant.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '--no-relevant', 'skip');
+    expect(JSON.parse(skip.stdout)).toMatchObject({ mean: { 'P@5': 1 / 5 }, queries: 1 });
+    expect((await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'skip', '--explain', 'q2')).stdout).toContain('scores: not scored');
+    expect(await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'error')).toMatchObject({ status: 3, stderr: expect.stringContaining('query `"q2"` (string) has no relevant document') });
+  });
+
+  it('counts grades from -l up as relevant', async () => {
+    const json = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'mrr', '-l', '2', '--format', 'json', '-q')).stdout);
+    expect(json.perQuery.q1).toEqual({ mrr: 1 / 3 });
+  });
+
+  it('warns when --by-tag finds no tags', async () => {
+    expect((await run('qrels.txt', 'run.txt', '--by-tag')).stderr).toContain('--by-tag: qrels.txt has no tags');
+  });
+
+  it.each([
+    [['golden.jsonl'], /expected a golden set and a run/],
+    [['golden.jsonl', 'run.jsonl', 'extra'], /unexpected argument 'extra'/],
+    [['golden.jsonl', 'run.jsonl', '-m', 'ndcg@0'], /expected the cutoff after `@` to be a positive integer/],
+    [['golden.jsonl', 'run.jsonl', '-m', 'bleu'], /unknown measure `bleu`/],
+    [['golden.jsonl', 'run.jsonl', '--fail-under', 'recall@5'], /--fail-under takes MEASURE=VALUE/],
+    [['golden.jsonl', 'run.jsonl', '--fail-under', 'recall@5=high'], /--fail-under takes MEASURE=VALUE/],
+    [['golden.jsonl', 'run.jsonl', '--format', 'xml'], /--format takes table, markdown, json, csv; got 'xml'/],
+    [['golden.jsonl', 'run.jsonl', '--run-format', 'beir'], /--run-format takes auto, trec, jsonl, json, csv; got 'beir'/],
+    [['golden.jsonl', 'run.jsonl', '-l', 'two'], /--relevance-threshold takes a number/],
+    [['golden.jsonl', 'run.jsonl', '--depth', '0'], /--depth takes a positive integer/],
+    [['golden.jsonl', 'run.jsonl', '--bogus'], /Unknown option '--bogus'/],
+  ])('exits 2 for %j', async (args, message) => {
+    const { status, stderr } = await run(...args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).toContain('(see rankeval eval --help)');
+  });
+
+  it('prints its help', async () => {
+    expect(parseEvalArgs(['--help'])).toBe('help');
+    const { status, stdout } = await run('-h');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^Usage: rankeval eval --qrels GOLDEN --run RUN/);
+  });
+});

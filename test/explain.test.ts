@@ -1,0 +1,45 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { explainRanking, recallAtK } from '../src/index.js';
+import { qrels, ranking } from './helpers/examples.js';
+
+describe('explainRanking', () => {
+  it('marks grades and relevance in the top k and says where the missed relevant documents are', () => {
+    expect(explainRanking([...ranking], qrels, { depth: 2 })).toEqual({
+      top: [
+        { rank: 1, id: 'G', grade: 1, relevant: true },
+        { rank: 2, id: 'x', grade: null, relevant: false },
+      ],
+      // Highest grade first: T (grade 2) is deeper in the ranking, F (grade 1) was not retrieved.
+      missed: [
+        { id: 'T', grade: 2, rank: 3 },
+        { id: 'F', grade: 1, rank: null },
+      ],
+      retrieved: 5,
+      relevant: 3,
+    });
+  });
+
+  it('follows the relevance threshold and orders scored documents as the metrics do', () => {
+    const explanation = explainRanking([{ id: 'G', score: 1 }, { id: 'T', score: 1 }], qrels, { relevanceThreshold: 2 });
+    // Tied scores: id descending, so T ranks before G.
+    expect(explanation.top.map(({ id, relevant }) => [id, relevant])).toEqual([['T', true], ['G', false]]);
+    expect(explanation).toMatchObject({ missed: [], relevant: 1 });
+  });
+
+  it('refuses a bad depth', () => {
+    expect(() => explainRanking([], qrels, { depth: 0 })).toThrow(/expected `depth` to be a positive integer or Infinity, got `0`/);
+    expect(() => explainRanking([1 as unknown as string], qrels)).toThrow(/explainRanking: expected the ranking\[0\] to be an {id, score} object/);
+    expect(() => explainRanking(['a', 1 as unknown as string], qrels)).toThrow(/explainRanking: expected the ranking\[1\] to be a string id, got `1` \(number\)/);
+  });
+
+  test.prop([fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f')), fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'g')), fc.integer({ min: 1, max: 7 })])(
+    'relevant documents shown plus relevant documents missed make R, and the shown share is recall@depth',
+    (ids, relevant, depth) => {
+      const explanation = explainRanking(ids, relevant, { depth });
+      const shown = explanation.top.filter((document) => document.relevant).length;
+      expect(shown + explanation.missed.length).toBe(relevant.length);
+      expect(relevant.length === 0 ? 0 : shown / relevant.length).toBe(recallAtK(ids, relevant, depth));
+    },
+  );
+});

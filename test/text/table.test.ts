@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { renderTable, type Column } from '../../src/text/table.js';
+
+const columns: Column[] = [
+  { name: 'name', kind: 'text' },
+  { name: 'n', kind: 'count' },
+  { name: 'ndcg@10', kind: 'score' },
+];
+const rows = [
+  ['plain', 3, 2 / 3],
+  ['a, "quoted" | piped', 12, null],
+];
+
+describe('renderTable', () => {
+  it('aligns text left and numbers right, scores to 4 decimals', () => {
+    expect(renderTable(columns, rows, 'table')).toBe(
+      'name                  n  ndcg@10\n' + 'plain                 3   0.6667\n' + 'a, "quoted" | piped  12\n',
+    );
+  });
+
+  it('escapes pipes in Markdown and aligns number columns right', () => {
+    expect(renderTable(columns, rows, 'markdown')).toBe(
+      '| name | n | ndcg@10 |\n| --- | ---: | ---: |\n| plain | 3 | 0.6667 |\n| a, "quoted" \\| piped | 12 |  |\n',
+    );
+  });
+
+  it('quotes CSV fields that need it and keeps every digit', () => {
+    expect(renderTable(columns, rows, 'csv')).toBe(`name,n,ndcg@10\nplain,3,${2 / 3}\n"a, ""quoted"" | piped",12,\n`);
+  });
+
+  it('counts characters, not UTF-16 units, when aligning', () => {
+    expect(renderTable([{ name: 'id', kind: 'text' }, { name: 'x', kind: 'count' }], [['𝔸', 1], ['ab', 2]], 'table')).toBe('id  x\n𝔸   1\nab  2\n');
+  });
+});
