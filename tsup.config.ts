@@ -12,6 +12,17 @@ export default defineConfig([
     platform: 'neutral',
   },
   {
+    // Test matchers, their own entries so that the library never loads vitest: `rankeval/matchers` is the
+    // plain object for jest's expect.extend, `rankeval/vitest` registers it on vitest's expect.
+    entry: { matchers: 'src/matchers/index.ts', vitest: 'src/vitest.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+    external: ['vitest'],
+  },
+  {
     // The command line, its own entry.
     entry: { cli: 'src/cli/index.ts' },
     format: ['esm'],

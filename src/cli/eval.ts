@@ -7,6 +7,7 @@ import { explainRanking, type Explanation } from '../explain.js';
 import type { GoldenSet, GoldenSetFormat } from '../formats/golden-set.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { INPUT_ERROR, loadGoldenSet, loadRun } from './files.js';
@@ -53,11 +54,6 @@ Gates:
 
 Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed.
 `;
-
-interface Gate {
-  readonly measure: string;
-  readonly threshold: number;
-}
 
 export interface EvalArgs {
   readonly qrels: string;
@@ -193,25 +189,13 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
   }
   for (const warning of warnings(golden, run, result, args)) io.stderr.write(`rankeval eval: warning: ${warning}\n`);
 
-  const gates = args.gates.map((gate) => ({ ...gate, value: result.mean[gate.measure]!, passed: result.mean[gate.measure]! >= gate.threshold }));
+  const gates = checkGates(result.mean, args.gates);
   if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
   else io.stdout.write(renderMeans(args, result, gates));
   for (const gate of gates) {
     if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${gateText(gate)}\n`);
   }
   return gates.every((gate) => gate.passed) ? 0 : GATE_FAILED;
-}
-
-interface GateResult extends Gate {
-  readonly value: number;
-  readonly passed: boolean;
-}
-
-/** `recall@5 = 0.8500, below 0.9`; more digits when 4 would make a failing mean look equal to its gate. */
-function gateText({ measure, threshold, value, passed }: GateResult): string {
-  let shown = value.toFixed(4);
-  if (Number(shown) >= threshold !== passed) shown = String(value);
-  return `${measure} = ${shown}, ${passed ? 'at or above' : 'below'} ${threshold}`;
 }
 
 const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');

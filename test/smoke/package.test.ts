@@ -10,11 +10,11 @@ const run = (script: string): unknown => JSON.parse(execFileSync(process.execPat
 
 describe('the built package', () => {
   test('imports as ESM', () => {
-    expect(run('import.mjs')).toEqual({ format: 'esm', ndcg: '0.6388', mrr: 1, guarded: true });
+    expect(run('import.mjs')).toEqual({ format: 'esm', ndcg: '0.6388', mrr: 1, guarded: true, matcher: true });
   });
 
   test('requires as CommonJS', () => {
-    expect(run('require.cjs')).toEqual({ format: 'cjs', ndcg: '0.6388', mrr: 1, guarded: true });
+    expect(run('require.cjs')).toEqual({ format: 'cjs', ndcg: '0.6388', mrr: 1, guarded: true, matcher: true });
   });
 
   test.each(['dist/index.js', 'dist/index.cjs'])('%s imports nothing (no node: built-ins, no dependencies)', (file) => {

@@ -1,0 +1,214 @@
+// Test matchers for vitest and jest (`expect.extend(rankevalMatchers)`). Each one computes its number with
+// the library's own function and, when it fails, shows why: the metric, the threshold, the top of the
+// ranking with grades and relevance marks, and the relevant documents that were missed.
+import { evaluate, evaluateRun, type ByQuery } from '../evaluate.js';
+import { explainRanking } from '../explain.js';
+import { compareUtf8, readCutoff } from '../metrics/counts.js';
+import { fail } from '../errors.js';
+import { explanationText, missedText } from '../text/explain.js';
+import { checkGates, gateText } from '../text/gates.js';
+import type { MetricOptions, Qrels, Ranking } from '../types.js';
+
+/** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
+export interface MatcherContext {
+  readonly isNot?: boolean;
+}
+
+export interface MatcherResult {
+  readonly pass: boolean;
+  readonly message: () => string;
+}
+
+/** Options of `toMeetGates`, as `evaluateRun` takes them. */
+export interface GateOptions extends MetricOptions {
+  readonly noRelevant?: 'zero' | 'skip' | 'error';
+}
+
+/** The matchers' signatures, for `declare module` augmentation (`R` is what the assertion returns). */
+export interface RankevalMatchers<R = unknown> {
+  /** recall@k of the ranking ≥ `min`. */
+  toHaveRecallAtK(qrels: Qrels, k: number, min: number, options?: MetricOptions): R;
+  /** precision@k of the ranking ≥ `min`. */
+  toHavePrecisionAtK(qrels: Qrels, k: number, min: number, options?: MetricOptions): R;
+  /** NDCG@k of the ranking ≥ `min`. */
+  toHaveNdcgAtK(qrels: Qrels, k: number, min: number, options?: MetricOptions): R;
+  /** Reciprocal rank of the first relevant document ≥ `min` (1 = first, 0.5 = second, …). */
+  toHaveReciprocalRank(qrels: Qrels, min: number, options?: MetricOptions): R;
+  /** The ranking's first document is `id`. */
+  toRankFirst(id: string): R;
+  /** Every one of `ids` is in the top `within` (default: anywhere in the ranking). */
+  toRetrieve(ids: readonly string[], options?: { readonly within?: number }): R;
+  /** The run's mean of each measure ≥ its gate: `{ 'recall@5': 0.9, 'ndcg@10': 0.7 }`. */
+  toMeetGates(qrels: ByQuery<Qrels>, gates: Readonly<Record<string, number>>, options?: GateOptions): R;
+}
+
+type Matcher<Args extends unknown[]> = (this: MatcherContext, received: unknown, ...args: Args) => MatcherResult;
+type MatcherArgs<K extends keyof RankevalMatchers> = Parameters<RankevalMatchers[K]>;
+
+const MAX_SHOWN = 20;
+
+function readMinimum(min: unknown, matcher: string): number {
+  if (typeof min !== 'number' || Number.isNaN(min)) fail('invalid_option', matcher, 'the threshold', 'a number', min);
+  return min as number;
+}
+
+/** The top `depth` of a ranking with grades and marks, and the missed relevant documents, indented. */
+const rankingView = (ranking: Ranking, qrels: Qrels, depth: number, options?: MetricOptions): string =>
+  explanationText(explainRanking(ranking, qrels, { depth: Math.min(depth, MAX_SHOWN), ...pickThreshold(options) }), '  ');
+
+const pickThreshold = (options?: MetricOptions): MetricOptions =>
+  options?.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold };
+
+/** A matcher of one metric at cutoff k: value ≥ min passes. */
+function atLeast(
+  matcher: string,
+  label: (k: number) => string,
+  value: (scores: ReturnType<typeof evaluate>) => number,
+  detail: (scores: ReturnType<typeof evaluate>, k: number) => string,
+): Matcher<[Qrels, number, number, MetricOptions?]> {
+  return function (received, qrels, k, min, options) {
+    const threshold = readMinimum(min, matcher);
+    const cutoff = readCutoff(k, matcher);
+    const scores = evaluate(received as Ranking, qrels, { ...options, k: cutoff });
+    const actual = value(scores);
+    const pass = actual >= threshold;
+    const shownDepth = cutoff === Infinity ? Math.max(10, scores.retrieved) : cutoff;
+    return {
+      pass,
+      message: () =>
+        `expected ${label(cutoff)} ${this.isNot ? '<' : '≥'} ${threshold}, got ${actual.toFixed(4)} (${detail(scores, cutoff)})\n\n` +
+        `top ${Math.min(shownDepth, MAX_SHOWN)} of the ranking (✓ relevant, grade - unjudged):\n${rankingView(received as Ranking, qrels, shownDepth, options)}`,
+    };
+  };
+}
+
+const topK = (k: number): string => (k === Infinity ? 'the ranking' : `the top ${k}`);
+
+const toHaveRecallAtK = atLeast(
+  'toHaveRecallAtK',
+  (k) => `recall@${k}`,
+  (scores) => scores.recall,
+  (scores, k) => `${scores.relevantRetrieved} of ${scores.relevant} relevant in ${topK(k)}`,
+);
+
+const toHavePrecisionAtK = atLeast(
+  'toHavePrecisionAtK',
+  (k) => `precision@${k}`,
+  (scores) => scores.precision,
+  (scores, k) => `${scores.relevantRetrieved} relevant in ${topK(k)}, divided by ${k}`,
+);
+
+const toHaveNdcgAtK = atLeast(
+  'toHaveNdcgAtK',
+  (k) => `ndcg@${k}`,
+  (scores) => scores.ndcg,
+  (scores) => `DCG ${scores.dcg.toFixed(4)} of an ideal ${scores.idcg.toFixed(4)}`,
+);
+
+const toHaveReciprocalRank: Matcher<MatcherArgs<'toHaveReciprocalRank'>> = function (received, qrels, min, options) {
+  const threshold = readMinimum(min, 'toHaveReciprocalRank');
+  const scores = evaluate(received as Ranking, qrels, { ...options, k: Infinity });
+  const rank = scores.reciprocalRank === 0 ? null : Math.round(1 / scores.reciprocalRank);
+  const where = rank === null ? 'no relevant document retrieved' : `first relevant document at rank ${rank}`;
+  return {
+    pass: scores.reciprocalRank >= threshold,
+    message: () =>
+      `expected reciprocal rank ${this.isNot ? '<' : '≥'} ${threshold}, got ${scores.reciprocalRank.toFixed(4)} (${where})\n\n` +
+      `top of the ranking (✓ relevant, grade - unjudged):\n${rankingView(received as Ranking, qrels, Math.max(10, rank ?? 0), options)}`,
+  };
+};
+
+/** Ids in rank order, checked as the metrics check them. */
+const idsOf = (ranking: unknown): readonly string[] => explainRanking(ranking as Ranking, [], { depth: Infinity }).top.map((document) => document.id);
+
+const toRankFirst: Matcher<MatcherArgs<'toRankFirst'>> = function (received, id) {
+  const ids = idsOf(received);
+  const rank = ids.indexOf(id) + 1;
+  const where = rank === 0 ? 'it was not retrieved' : `it is at rank ${rank}`;
+  const top = ids.slice(0, 5).map((other, i) => `${i + 1}. ${other}`).join('  ');
+  return {
+    pass: rank === 1,
+    message: () =>
+      this.isNot
+        ? `expected ${JSON.stringify(id)} not to rank first, but it does\n  top: ${top}`
+        : `expected ${JSON.stringify(id)} to rank first, but ${where}\n  top: ${top || '(the ranking is empty)'}`,
+  };
+};
+
+const WANTED = { label: 'missing', grades: false };
+
+const toRetrieve: Matcher<MatcherArgs<'toRetrieve'>> = function (received, ids, options) {
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) fail('invalid_option', 'toRetrieve', 'the ids', 'an array of string ids', ids);
+  const within = readCutoff(options?.within ?? Infinity, 'toRetrieve');
+  // The wanted ids play the relevant documents, so the view marks them and lists those missing.
+  const explanation = explainRanking(received as Ranking, ids, { depth: within });
+  const pass = explanation.missed.length === 0;
+  const scope = within === Infinity ? 'in the ranking' : `within the top ${within}`;
+  const view = explainRanking(received as Ranking, ids, { depth: Math.min(within === Infinity ? explanation.retrieved : within, MAX_SHOWN) });
+  return {
+    pass,
+    message: () =>
+      (this.isNot
+        ? `expected not all of ${ids.length} ids ${scope}, but all are there`
+        : `expected all of ${ids.length} ids ${scope}; ${missedText(explanation, WANTED)}`) +
+      `\n\ntop of the ranking (✓ wanted):\n${explanationText(view, '  ', WANTED)}`,
+  };
+};
+
+const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qrels, gates, options) {
+  if (typeof gates !== 'object' || gates === null || Object.keys(gates).length === 0) {
+    fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
+  }
+  const list = Object.entries(gates).map(([measure, threshold]) => ({ measure, threshold: readMinimum(threshold, 'toMeetGates') }));
+  const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...options, measures: list.map((gate) => gate.measure) });
+  const checked = checkGates(result.mean, list);
+  const failed = checked.filter((gate) => !gate.passed);
+  return {
+    pass: failed.length === 0,
+    message: () => {
+      const lines = [
+        this.isNot
+          ? `expected the run to fail a gate, but it meets all ${checked.length} over ${result.queries} queries:`
+          : `expected the run to meet ${checked.length} gate${checked.length === 1 ? '' : 's'} over ${result.queries} queries; ${failed.length} failed:`,
+        ...checked.map((gate) => `  ${gate.passed ? 'passed' : 'FAILED'}  ${gateText(gate)}`),
+      ];
+      for (const gate of failed) lines.push('', `worst queries on ${gate.measure}:`, ...worstQueries(received as ByQuery<Ranking>, qrels, result.perQuery, gate.measure, options));
+      return lines.join('\n');
+    },
+  };
+};
+
+/** The three lowest-scoring queries on a measure, each with its missed relevant documents. */
+function worstQueries(
+  run: ByQuery<Ranking>,
+  qrels: ByQuery<Qrels>,
+  perQuery: Record<string, Record<string, number>>,
+  measure: string,
+  options?: GateOptions,
+): string[] {
+  const get = <T>(byQuery: ByQuery<T>, qid: string): T | undefined => (byQuery instanceof Map ? byQuery.get(qid) : (byQuery as Record<string, T>)[qid]);
+  const at = measure.lastIndexOf('@');
+  const depth = at === -1 ? 10 : Number(measure.slice(at + 1));
+  return Object.entries(perQuery)
+    .map(([qid, scores]) => [qid, scores[measure]!] as const)
+    .sort((a, b) => a[1] - b[1] || compareUtf8(a[0], b[0]))
+    .slice(0, 3)
+    .map(([qid, value]) => {
+      const explanation = explainRanking(get(run, qid) ?? [], get(qrels, qid)!, { depth, ...pickThreshold(options) });
+      return `  ${qid}  ${value.toFixed(4)}  ${missedText(explanation)}`;
+    });
+}
+
+/**
+ * The matchers as a plain object, for `expect.extend(rankevalMatchers)` in jest (vitest users import
+ * `rankeval/vitest`, which registers them and their types).
+ */
+export const rankevalMatchers = {
+  toHaveRecallAtK,
+  toHavePrecisionAtK,
+  toHaveNdcgAtK,
+  toHaveReciprocalRank,
+  toRankFirst,
+  toRetrieve,
+  toMeetGates,
+};

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import '../../src/vitest.js';
+import { rankevalMatchers } from '../../src/matchers/index.js';
+import { idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
+
+/** The message of a failing assertion (the test fails if it passes). */
+function failureOf(assertion: () => void): string {
+  try {
+    assertion();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the assertion to fail');
+}
+
+const example = [...ranking]; // G x T y z; T grade 2, G and F grade 1, F not retrieved
+
+describe('metric matchers pass at or above the threshold', () => {
+  it('recall@k, precision@k, ndcg@k and reciprocal rank', () => {
+    expect(example).toHaveRecallAtK(qrels, 5, 2 / 3);
+    expect(example).toHavePrecisionAtK(qrels, 3, 2 / 3);
+    expect(example).toHaveNdcgAtK(qrels, 5, (1 + 2 / Math.log2(4)) / idealDcg);
+    expect([...reranked]).toHaveReciprocalRank(qrels, 1);
+    expect(example).not.toHaveRecallAtK(qrels, 1, 0.5);
+    expect(example).not.toHaveReciprocalRank(qrels, 1, { relevanceThreshold: 2 });
+  });
+
+  it('toRankFirst and toRetrieve', () => {
+    expect(example).toRankFirst('G');
+    expect(example).not.toRankFirst('T');
+    expect(example).toRetrieve(['T', 'G'], { within: 3 });
+    expect(example).toRetrieve(['z']);
+    expect(example).not.toRetrieve(['T'], { within: 2 });
+  });
+
+  it('toMeetGates on a run', () => {
+    const run = { q1: example, q2: ['d4'] };
+    const golden = { q1: qrels, q2: ['d4'] };
+    // recall@5: (2/3 + 1) / 2; mrr@10: (1 + 1) / 2
+    expect(run).toMeetGates(golden, { 'recall@5': (2 / 3 + 1) / 2, 'mrr@10': 1 });
+    expect(run).not.toMeetGates(golden, { 'recall@1': 0.9 });
+  });
+});
+
+describe('failure messages show the metric, the threshold, the ranking and what was missed', () => {
+  it('toHaveRecallAtK', () => {
+    expect(failureOf(() => expect(example).toHaveRecallAtK(qrels, 5, 0.8))).toMatchInlineSnapshot(`
+      "expected recall@5 ≥ 0.8, got 0.6667 (2 of 3 relevant in the top 5)
+
+      top 5 of the ranking (✓ relevant, grade - unjudged):
+        rank  grade     id
+           1      1  ✓  G
+           2      -     x
+           3      2  ✓  T
+           4      -     y
+           5      -     z
+        missed relevant (1 of 3): F (grade 1, not retrieved)"
+    `);
+  });
+
+  it('toHavePrecisionAtK, negated', () => {
+    expect(failureOf(() => expect(example).not.toHavePrecisionAtK(qrels, 3, 0.5))).toMatchInlineSnapshot(`
+      "expected precision@3 < 0.5, got 0.6667 (2 relevant in the top 3, divided by 3)
+
+      top 3 of the ranking (✓ relevant, grade - unjudged):
+        rank  grade     id
+           1      1  ✓  G
+           2      -     x
+           3      2  ✓  T
+        missed relevant (1 of 3): F (grade 1, not retrieved)"
+    `);
+  });
+
+  it('toHaveNdcgAtK', () => {
+    expect(failureOf(() => expect(example).toHaveNdcgAtK(qrels, 2, 0.9))).toMatchInlineSnapshot(`
+      "expected ndcg@2 ≥ 0.9, got 0.3801 (DCG 1.0000 of an ideal 2.6309)
+
+      top 2 of the ranking (✓ relevant, grade - unjudged):
+        rank  grade     id
+           1      1  ✓  G
+           2      -     x
+        missed relevant (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)"
+    `);
+  });
+
+  it('toHaveReciprocalRank', () => {
+    expect(failureOf(() => expect(['x', 'y', 'G']).toHaveReciprocalRank(qrels, 0.5))).toMatchInlineSnapshot(`
+      "expected reciprocal rank ≥ 0.5, got 0.3333 (first relevant document at rank 3)
+
+      top of the ranking (✓ relevant, grade - unjudged):
+        rank  grade     id
+           1      -     x
+           2      -     y
+           3      1  ✓  G
+        missed relevant (2 of 3): T (grade 2, not retrieved), F (grade 1, not retrieved)"
+    `);
+    expect(failureOf(() => expect(['x']).toHaveReciprocalRank(qrels, 0.1))).toMatch(/got 0\.0000 \(no relevant document retrieved\)/);
+  });
+
+  it('toRankFirst', () => {
+    expect(failureOf(() => expect(example).toRankFirst('T'))).toMatchInlineSnapshot(`
+      "expected "T" to rank first, but it is at rank 3
+        top: 1. G  2. x  3. T  4. y  5. z"
+    `);
+    expect(failureOf(() => expect([]).toRankFirst('T'))).toBe('expected "T" to rank first, but it was not retrieved\n  top: (the ranking is empty)');
+    expect(failureOf(() => expect(example).not.toRankFirst('G'))).toBe('expected "G" not to rank first, but it does\n  top: 1. G  2. x  3. T  4. y  5. z');
+  });
+
+  it('toRetrieve', () => {
+    expect(failureOf(() => expect(example).toRetrieve(['T', 'G', 'F'], { within: 2 }))).toMatchInlineSnapshot(`
+      "expected all of 3 ids within the top 2; missing (2 of 3): F (not retrieved), T (at rank 3)
+
+      top of the ranking (✓ wanted):
+        rank     id
+           1  ✓  G
+           2     x
+        missing (2 of 3): F (not retrieved), T (at rank 3)"
+    `);
+    expect(failureOf(() => expect(example).not.toRetrieve(['G']))).toMatch(/^expected not all of 1 ids in the ranking, but all are there/);
+  });
+
+  it('toMeetGates names each gate and the worst queries of the failed ones', () => {
+    const run = { q1: example, q2: ['d9', 'd4'], q3: [] };
+    const golden = { q1: qrels, q2: ['d4'], q3: ['d5'] };
+    expect(failureOf(() => expect(run).toMeetGates(golden, { 'recall@5': 0.9, 'mrr@10': 0.5 }))).toMatchInlineSnapshot(`
+      "expected the run to meet 2 gates over 3 queries; 1 failed:
+        FAILED  recall@5 = 0.5556, below 0.9
+        passed  mrr@10 = 0.5000, at or above 0.5
+
+      worst queries on recall@5:
+        q3  0.0000  missed relevant (1 of 1): d5 (grade 1, not retrieved)
+        q1  0.6667  missed relevant (1 of 3): F (grade 1, not retrieved)
+        q2  1.0000  missed relevant: none (all 1 shown)"
+    `);
+    expect(failureOf(() => expect(new Map([['q1', example]])).not.toMeetGates(new Map([['q1', qrels]]), { P: 0 }))).toMatch(
+      /^expected the run to fail a gate, but it meets all 1 over 1 queries:\n {2}passed {2}P = 0\.4000, at or above 0/,
+    );
+  });
+});
+
+describe('bad matcher arguments are typed errors, not silent passes', () => {
+  it.each([
+    [() => expect(example).toHaveRecallAtK(qrels, 0, 0.5), /toHaveRecallAtK: expected `k` to be a positive integer/],
+    [() => expect(example).toHaveRecallAtK(qrels, 5, Number.NaN), /toHaveRecallAtK: expected the threshold to be a number/],
+    [() => expect(example).toRetrieve('G' as unknown as string[]), /toRetrieve: expected the ids to be an array of string ids/],
+    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, {}), /toMeetGates: expected the gates to be an object of measure/],
+    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { bleu: 1 }), /unknown measure `bleu`/],
+    [() => expect('G x T').toHaveRecallAtK(qrels, 5, 0.5), /expected the ranking to be an array/],
+  ])('%#', (assertion, message) => {
+    expect(assertion).toThrow(message);
+  });
+});
+
+it('works as a plain object for jest’s expect.extend: a matcher is a function of (received, …args) with isNot in this', () => {
+  const result = rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, example, qrels, 5, 0.5);
+  expect(result.pass).toBe(true);
+  expect(result.message()).toMatch(/^expected recall@5 ≥ 0\.5, got 0\.6667/);
+});
