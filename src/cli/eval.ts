@@ -253,7 +253,8 @@ function renderExplanations(args: EvalArgs, golden: GoldenSet, run: Run, result:
     if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${args.qrels}`, USAGE_ERROR);
     const explanation = explainRanking(run.rankings.get(qid) ?? [], judged, { depth, relevanceThreshold: args.relevanceThreshold });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
-    return { query: qid, tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };
+    const question = golden.questions.get(qid);
+    return { query: qid, ...(question === undefined ? {} : { question }), tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };
   });
   if (args.format === 'json') return `${JSON.stringify(explained.length === 1 ? explained[0] : explained, null, 2)}\n`;
   if (args.format === 'csv') {
@@ -268,13 +269,13 @@ function renderExplanations(args: EvalArgs, golden: GoldenSet, run: Run, result:
 }
 
 function explanationSection(
-  one: Explanation & { query: string; tags: readonly string[]; scores: Record<string, number> | null },
+  one: Explanation & { query: string; question?: string; tags: readonly string[]; scores: Record<string, number> | null },
   markdown: boolean,
   depth: number,
 ): string {
   const scores = one.scores === null ? 'not scored (no relevant document, --no-relevant skip)' : Object.entries(one.scores).map(([name, value]) => `${name} ${value.toFixed(4)}`).join('  ');
   const head = [
-    `query ${one.query}${one.tags.length > 0 ? `  (tags: ${one.tags.join(', ')})` : ''}`,
+    `query ${one.query}${one.question === undefined ? '' : `: ${one.question}`}${one.tags.length > 0 ? `  (tags: ${one.tags.join(', ')})` : ''}`,
     `scores: ${scores}`,
     `retrieved ${one.retrieved}, relevant ${one.relevant}; top ${Math.min(depth, one.retrieved)} shown, ✓ = relevant, grade - = unjudged`,
   ];

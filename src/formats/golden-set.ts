@@ -9,11 +9,12 @@ import { createLineSplitter, createRecordReader, lineAt, parseJson, utf8FromLati
  * - `trec`: TREC qrels, `qid iter docno grade` per line (as trec_eval reads them);
  * - `beir`: BEIR qrels, tab-separated with a header, `query-id  corpus-id  score`;
  * - `jsonl`: one query a line, `{"query_id": "q1", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru"]}`, where
- *   `relevant` may also be a list of ids (grade 1 each) and `tags` is optional;
+ *   `relevant` may also be a list of ids (grade 1 each); `tags` and the question (`query`) are optional;
  * - `json`: one object of query id → judgments (id → grade, or a list of ids), the form `evaluateRun` takes;
  * - `csv`: a header naming a query id column (`query_id`, `qid`…), a document id column (`doc_id`,
- *   `corpus_id`, `id`…), optionally a grade column (`relevance`, `grade`, `score`…; 1 when absent) and a
- *   `tags` column (tags separated by `;` or `|`), then one judgment a row.
+ *   `corpus_id`, `id`…), optionally a grade column (`relevance`, `grade`, `score`…; 1 when absent), a
+ *   `tags` column (tags separated by `;` or `|`) and a question column (`query_text`, `question`), then
+ *   one judgment a row.
  */
 export type GoldenSetFormat = 'trec' | 'beir' | 'jsonl' | 'json' | 'csv';
 
@@ -24,16 +25,20 @@ export interface GoldenSet {
   readonly qrels: Map<string, Map<string, number>>;
   /** Query id → its tags, for the queries that have any. */
   readonly tags: Map<string, string[]>;
+  /** Query id → the question's text, for the queries whose file gives it. */
+  readonly questions: Map<string, string>;
 }
 
 const GOLDEN_FORMATS: readonly GoldenSetFormat[] = ['trec', 'beir', 'jsonl', 'json', 'csv'];
 const GRADE_COLUMNS = ['relevance', 'grade', 'score', 'rel', 'label', 'judgment'];
 const TAG_COLUMNS = ['tags', 'tag'];
+const QUESTION_COLUMNS = ['query_text', 'question', 'text', 'query'];
 
 /** The collected judgments, refusing a document judged twice for one query. */
 function createCollector(file: string, format: GoldenSetFormat) {
   const qrels = new Map<string, Map<string, number>>();
   const tags = new Map<string, string[]>();
+  const questions = new Map<string, string>();
   const lines = new Map<string, Map<string, number>>();
   const query = (qid: string): Map<string, number> => {
     let judged = qrels.get(qid);
@@ -60,7 +65,10 @@ function createCollector(file: string, format: GoldenSetFormat) {
       for (const label of labels) if (!known.includes(label)) known.push(label);
       tags.set(qid, known);
     },
-    result: (): GoldenSet => ({ format, qrels, tags }),
+    question(qid: string, text: string): void {
+      if (text !== '' && !questions.has(qid)) questions.set(qid, text);
+    },
+    result: (): GoldenSet => ({ format, qrels, tags, questions }),
   };
 }
 
@@ -103,10 +111,10 @@ function trecReader(file: string): FormatReader<GoldenSet> {
 
 function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<GoldenSet> {
   const collector = createCollector(file, format);
-  let columns: Record<'query' | 'document' | 'grade' | 'tags', number> | undefined;
+  let columns: Record<'query' | 'document' | 'grade' | 'tags' | 'question', number> | undefined;
   const records = createRecordReader(file, format === 'csv' ? ',' : '\t', format === 'csv', (fields, line) => {
     if (columns === undefined) {
-      columns = mapColumns(fields, { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, grade: GRADE_COLUMNS, tags: TAG_COLUMNS }, format === 'beir' ? ['query', 'document', 'grade'] : ['query', 'document'], file, line);
+      columns = mapColumns(fields, { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, grade: GRADE_COLUMNS, tags: TAG_COLUMNS, question: QUESTION_COLUMNS }, format === 'beir' ? ['query', 'document', 'grade'] : ['query', 'document'], file, line);
       return;
     }
     const qid = requiredField(fields, columns.query, 'query id', file, line);
@@ -114,6 +122,7 @@ function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<Gol
     const grade = columns.grade === -1 ? 1 : numberField(requiredField(fields, columns.grade, 'grade', file, line), 'grade', file, line);
     collector.judge(qid, id, grade, line);
     if (columns.tags !== -1) collector.tag(qid, splitTags(fields[columns.tags] ?? ''));
+    if (columns.question !== -1) collector.question(qid, fields[columns.question] ?? '');
   });
   return lineReader(records.line, () => {
     records.end();
@@ -132,13 +141,15 @@ function jsonlReader(file: string): FormatReader<GoldenSet> {
       if (text.trim() === '') return;
       const record = parseJson(text, file, line);
       if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, 'expected a JSON object {"query_id", "relevant", "tags"}');
-      const { query_id: rawQid, relevant, tags } = record as Record<string, unknown>;
+      const { query_id: rawQid, relevant, tags, query, question } = record as Record<string, unknown>;
       const qid = queryId(rawQid, file, line);
       const first = seen.get(qid);
       if (first !== undefined) throw parseError(file, line, `query ${JSON.stringify(qid)} appears twice (lines ${first} and ${line})`);
       seen.set(qid, line);
       readJudged(collector, qid, relevant, '"relevant"', file, line);
       if (tags !== undefined) collector.tag(qid, readTags(tags, file, line));
+      const asked = query ?? question;
+      if (typeof asked === 'string') collector.question(qid, asked);
     },
     () => collector.result(),
   );

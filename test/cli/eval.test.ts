@@ -11,7 +11,7 @@ import { idealDcg } from '../helpers/examples.js';
 const FILES: Record<string, string> = {
   'golden.jsonl': [
     '{"query_id": "q1", "relevant": {"T": 2, "G": 1, "F": 1}, "tags": ["en", "factoid"]}',
-    '{"query_id": "q2", "relevant": ["d4"], "tags": ["ru"]}',
+    '{"query_id": "q2", "query": "где d4?", "relevant": ["d4"], "tags": ["ru"]}',
     '{"query_id": "q3", "relevant": ["d5"], "tags": ["en"]}',
   ].join('\n'),
   'run.jsonl': [
@@ -164,6 +164,7 @@ describe('rankeval eval --explain', () => {
     const json = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@1', '--explain', 'q2', '--format', 'json')).stdout);
     expect(json).toEqual({
       query: 'q2',
+      question: 'где d4?',
       tags: ['ru'],
       scores: { 'P@1': 0 },
       top: [{ rank: 1, id: 'd9', grade: null, relevant: false }],
@@ -175,7 +176,7 @@ describe('rankeval eval --explain', () => {
 
   it('explains several queries, in Markdown and CSV too, and an unanswered query as an empty ranking', async () => {
     const markdown = (await run('golden.jsonl', 'run.jsonl', '-m', 'P@2', '--explain', 'q2', '--explain', 'q3', '--format', 'markdown')).stdout;
-    expect(markdown).toContain('### query q2  (tags: ru)\n\nscores: P@2 0.5000\n');
+    expect(markdown).toContain('### query q2: где d4?  (tags: ru)\n\nscores: P@2 0.5000\n');
     expect(markdown).toContain('| rank | grade | relevant | id |\n| ---: | ---: | --- | --- |\n| 1 | - |  | d9 |\n| 2 | 1 | ✓ | d4 |\n');
     expect(markdown).toContain('### query q3  (tags: en)\n');
     expect(markdown).toContain('(the ranking is empty)\n\nmissed relevant (1 of 1): d5 (grade 1, not retrieved)\n');

@@ -6,6 +6,7 @@ const plain = (golden: ReturnType<typeof parseGoldenSet>) => ({
   format: golden.format,
   qrels: Object.fromEntries([...golden.qrels].map(([qid, judged]) => [qid, Object.fromEntries(judged)])),
   tags: Object.fromEntries(golden.tags),
+  questions: Object.fromEntries(golden.questions),
 });
 
 // The same golden set in every format: q1 judges d1 (2), d7 (1) and d9 (0); q2 judges d3 (1).
@@ -20,7 +21,7 @@ const EXPECTED_QRELS = { q1: { d1: 2, d7: 1, d9: 0 }, q2: { d3: 1 } };
 
 describe('parseGoldenSet', () => {
   it.each(Object.entries(SAME_SET))('reads %s and tells the format from the content', (format, content) => {
-    expect(plain(parseGoldenSet(content))).toEqual({ format, qrels: EXPECTED_QRELS, tags: {} });
+    expect(plain(parseGoldenSet(content))).toEqual({ format, qrels: EXPECTED_QRELS, tags: {}, questions: {} });
   });
 
   it.each(Object.entries(SAME_SET))('reads %s fed one byte at a time as it reads it whole', async (format, content) => {
@@ -31,20 +32,26 @@ describe('parseGoldenSet', () => {
   it('reads JSONL tags as slices, a tag string as one tag, and keeps queries without relevant documents', () => {
     const golden = parseGoldenSet(
       [
-        '{"query_id": "q1", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru", "numeric"]}',
+        '{"query_id": "q1", "query": "Сколько?", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru", "numeric"]}',
         '',
         '{"query_id": 7, "relevant": [], "tags": "en"}',
       ].join('\n'),
     );
-    expect(plain(golden)).toEqual({ format: 'jsonl', qrels: { q1: { d1: 2, d7: 1 }, '7': {} }, tags: { q1: ['ru', 'numeric'], '7': ['en'] } });
+    expect(plain(golden)).toEqual({
+      format: 'jsonl',
+      qrels: { q1: { d1: 2, d7: 1 }, '7': {} },
+      tags: { q1: ['ru', 'numeric'], '7': ['en'] },
+      questions: { q1: 'Сколько?' },
+    });
   });
 
   it('reads CSV quoting, a tags column, a missing grade column (grade 1), CRLF and a byte order mark', () => {
-    const content = '\uFEFFqid,doc_id,tags\r\n"q,1","d ""1""","ru; numeric"\r\nq2,"multi\nline",en|ru\r\nq2,d3,\r\n';
+    const content = '\uFEFFqid,doc_id,tags,question\r\n"q,1","d ""1""","ru; numeric",Why?\r\nq2,"multi\nline",en|ru,\r\nq2,d3,\r\n';
     expect(plain(parseGoldenSet(content))).toEqual({
       format: 'csv',
       qrels: { 'q,1': { 'd "1"': 1 }, q2: { 'multi\nline': 1, d3: 1 } },
       tags: { 'q,1': ['ru', 'numeric'], q2: ['en', 'ru'] },
+      questions: { 'q,1': 'Why?' },
     });
   });
 
