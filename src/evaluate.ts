@@ -117,6 +117,8 @@ export interface RunEvaluation extends MeanScores {
   perQuery: Record<string, Record<string, number>>;
   /** Query ids of the run that have no judgments: left out of every mean. */
   unjudgedQueries: string[];
+  /** Judged query ids the run has no ranking for: scored 0 (an empty ranking). */
+  unansweredQueries: string[];
   /** Judged query ids with no relevant document (handled as `noRelevant` says). */
   noRelevantQueries: string[];
   /** Slice label → means over the queries with that label (empty without `slices`). */
@@ -154,6 +156,7 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
 
   const queryIds = [...qrelsById.keys()].sort(compareUtf8);
   const unjudgedQueries = [...runById.keys()].filter((qid) => !qrelsById.has(qid)).sort(compareUtf8);
+  const unansweredQueries = queryIds.filter((qid) => !runById.has(qid));
   const noRelevantQueries: string[] = [];
   const perQuery: Record<string, Record<string, number>> = {};
   const total = newTotals(plan.names.length);
@@ -189,7 +192,7 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   }
   const bySlice: Record<string, MeanScores> = {};
   for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan.names);
-  return { ...toMeans(total, plan.names), perQuery, unjudgedQueries, noRelevantQueries, bySlice };
+  return { ...toMeans(total, plan.names), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice };
 }
 
 interface MeasurePlan {

@@ -1,4 +1,13 @@
 export { mean, meanReciprocalRank } from './aggregate.js';
+export {
+  compare,
+  type CompareOptions,
+  type Comparison,
+  type ComparisonRow,
+  type Correction,
+  type SignificanceTest,
+} from './compare.js';
+export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './confidence.js';
 export { isRankevalError, RankevalError, type RankevalErrorCode } from './errors.js';
 export {
   evaluate,

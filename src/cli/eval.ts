@@ -187,7 +187,7 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
     throw error;
   }
-  for (const warning of warnings(golden, run, result, args)) io.stderr.write(`rankeval eval: warning: ${warning}\n`);
+  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${warning}\n`);
 
   const gates = checkGates(result.mean, args.gates);
   if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
@@ -200,9 +200,9 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
 
 const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
 
-function warnings(golden: GoldenSet, run: Run, result: RunEvaluation, args: EvalArgs): string[] {
+function warnings(golden: GoldenSet, result: RunEvaluation, args: EvalArgs): string[] {
   const out: string[] = [];
-  const unanswered = [...golden.qrels.keys()].filter((qid) => !run.rankings.has(qid));
+  const unanswered = result.unansweredQueries;
   if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${args.run} and score 0: ${preview(unanswered)}`);
   if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${args.run} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${args.qrels} and left out: ${preview(result.unjudgedQueries)}`);
   if (result.noRelevantQueries.length > 0) {
@@ -215,13 +215,14 @@ function warnings(golden: GoldenSet, run: Run, result: RunEvaluation, args: Eval
 
 function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly GateResult[]): string {
   if (args.format === 'json') {
-    const { mean, queries, perQuery, bySlice, unjudgedQueries, noRelevantQueries } = result;
+    const { mean, queries, perQuery, bySlice, unjudgedQueries, unansweredQueries, noRelevantQueries } = result;
     const json = {
       mean,
       queries,
       ...(args.perQuery ? { perQuery } : {}),
       ...(args.byTag ? { bySlice } : {}),
       unjudgedQueries,
+      unansweredQueries,
       noRelevantQueries,
       ...(gates.length > 0 ? { gates } : {}),
     };

@@ -44,6 +44,7 @@ describe('rankeval eval (built)', () => {
       queries: 2,
       bySlice: { en: { mean: { 'recall@2': 1 / 2 }, queries: 1 } },
       unjudgedQueries: [],
+      unansweredQueries: [],
       noRelevantQueries: [],
     });
   });

@@ -76,6 +76,7 @@ describe('rankeval eval', () => {
       mean: { 'ndcg@5': expect.closeTo((q1.ndcg5 + q2.ndcg5 + 0) / 3, 12), 'recall@5': expect.closeTo((q1.recall5 + q2.recall5 + 0) / 3, 12) },
       queries: 3,
       unjudgedQueries: ['q9'],
+      unansweredQueries: ['q3'],
       noRelevantQueries: [],
     });
     const full = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '-q', '--by-tag')).stdout);

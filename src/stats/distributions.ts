@@ -1,0 +1,163 @@
+// Internal: the distribution functions behind the tests and intervals — Student's t, the standard normal,
+// the binomial and the Wilcoxon signed-rank — to near double precision, checked against SciPy and R
+// (test/stats/reference.test.ts). Written here rather than taken from a package: the library entry has
+// no runtime dependencies, and the few functions needed are short.
+
+// Lanczos approximation (g = 7, 9 coefficients), relative error below 1e-15 for x > 0.
+const LANCZOS = [
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+];
+
+/** ln Γ(x) for x > 0. */
+export function logGamma(x: number): number {
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let sum = LANCZOS[0]!;
+  for (let i = 1; i < 9; i++) sum += LANCZOS[i]! / (z + i);
+  const t = z + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+
+const EPSILON = 1e-16;
+const TINY = 1e-300;
+
+/** The continued fraction of the incomplete beta function (modified Lentz). */
+function betaFraction(x: number, a: number, b: number): number {
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < TINY) d = TINY;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 10000; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = 1 + aa / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < EPSILON) break;
+  }
+  return h;
+}
+
+/** The regularized incomplete beta function I_x(a, b), for 0 ≤ x ≤ 1. */
+export function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x));
+  // The fraction converges fast below the mean of the beta distribution; above it, use the symmetry.
+  return x < (a + 1) / (a + b + 2) ? (front * betaFraction(x, a, b)) / a : 1 - (front * betaFraction(1 - x, b, a)) / b;
+}
+
+/** P(|T| ≥ |t|) for Student's t with `df` degrees of freedom: the two-sided p-value of t. */
+export function studentTwoSided(t: number, df: number): number {
+  if (!Number.isFinite(t)) return Number.isNaN(t) ? 1 : 0;
+  return incompleteBeta(df / (df + t * t), df / 2, 0.5);
+}
+
+/** The t such that P(T ≤ t) = p, for 0.5 ≤ p < 1 (bisection on the two-sided tail, to the last bit). */
+export function studentQuantile(p: number, df: number): number {
+  const tail = 2 * (1 - p);
+  let high = 1;
+  while (studentTwoSided(high, df) > tail) high *= 2;
+  let low = 0;
+  for (let i = 0; i < 200 && high - low > Number.EPSILON * high; i++) {
+    const middle = (low + high) / 2;
+    if (studentTwoSided(middle, df) > tail) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+/** The regularized upper incomplete gamma function Q(a, x). */
+function upperGamma(a: number, x: number): number {
+  if (x <= 0) return 1;
+  const logFront = a * Math.log(x) - x - logGamma(a);
+  if (x < a + 1) {
+    // Series for the lower function P(a, x).
+    let term = 1 / a;
+    let sum = term;
+    for (let n = 1; n < 10000; n++) {
+      term *= x / (a + n);
+      sum += term;
+      if (Math.abs(term) < Math.abs(sum) * EPSILON) break;
+    }
+    return 1 - sum * Math.exp(logFront);
+  }
+  // Continued fraction for Q(a, x) (modified Lentz).
+  let b = x + 1 - a;
+  let c = 1 / TINY;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 10000; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < TINY) d = TINY;
+    c = b + an / c;
+    if (Math.abs(c) < TINY) c = TINY;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < EPSILON) break;
+  }
+  return Math.exp(logFront) * h;
+}
+
+/** P(Z ≤ z) for the standard normal. */
+export function normalCdf(z: number): number {
+  // Φ(z) = erfc(−z/√2) / 2, and erfc(x) = Q(1/2, x²) for x ≥ 0.
+  const x = Math.abs(z) / Math.SQRT2;
+  const upper = upperGamma(0.5, x * x) / 2;
+  return z < 0 ? upper : 1 - upper;
+}
+
+/** P(X ≤ k) for X ~ Binomial(n, 1/2). */
+export function binomialHalfCdf(k: number, n: number): number {
+  if (k < 0) return 0;
+  if (k >= n) return 1;
+  let sum = 0;
+  if (n <= 1000) {
+    // C(n, i) / 2^n by the recurrence term(i + 1) = term(i) · (n − i) / (i + 1): exact for small n.
+    let term = 2 ** -n;
+    for (let i = 0; i <= k; i++) {
+      sum += term;
+      term = (term * (n - i)) / (i + 1);
+    }
+    return Math.min(1, sum);
+  }
+  const logHalfN = -n * Math.LN2;
+  const logN = logGamma(n + 1);
+  for (let i = 0; i <= k; i++) sum += Math.exp(logN - logGamma(i + 1) - logGamma(n - i + 1) + logHalfN);
+  return Math.min(1, sum);
+}
+
+/**
+ * The exact distribution of the Wilcoxon signed-rank statistic V (the sum of the ranks of the positive
+ * differences) for n untied, non-zero differences: P(V ≤ v).
+ */
+export function signedRankCdf(v: number, n: number): number {
+  const max = (n * (n + 1)) / 2;
+  if (v < 0) return 0;
+  if (v >= max) return 1;
+  // counts[s] = number of subsets of {1..n} whose ranks sum to s.
+  const counts = new Float64Array(max + 1);
+  counts[0] = 1;
+  for (let rank = 1; rank <= n; rank++) {
+    for (let s = (rank * (rank + 1)) / 2; s >= rank; s--) counts[s]! += counts[s - rank]!;
+  }
+  let below = 0;
+  for (let s = 0; s <= Math.floor(v); s++) below += counts[s]!;
+  return below / 2 ** n;
+}
