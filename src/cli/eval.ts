@@ -1,25 +1,22 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
-import { parseArgs } from 'node:util';
 import { isRankevalError } from '../errors.js';
 import { evaluateRun, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
-import type { GoldenSet, GoldenSetFormat } from '../formats/golden-set.js';
-import type { Run, RunFormat } from '../formats/run.js';
-import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import type { GoldenSet } from '../formats/golden-set.js';
+import type { Run } from '../formats/run.js';
+import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { INPUT_ERROR, loadGoldenSet, loadRun } from './files.js';
+import { canonicalMeasure, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 
-export const USAGE_ERROR = 2;
 export const GATE_FAILED = 1;
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
-const FORMATS = ['table', 'markdown', 'json', 'csv'] as const;
-type OutputFormat = (typeof FORMATS)[number];
 
 export const evalUsage = `Usage: rankeval eval --qrels GOLDEN --run RUN [-m MEASURE …] [flags]
        rankeval eval GOLDEN RUN [-m MEASURE …] [flags]
@@ -55,66 +52,33 @@ Gates:
 Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed.
 `;
 
-export interface EvalArgs {
+export interface EvalArgs extends SharedArgs {
   readonly qrels: string;
   readonly run: string;
-  readonly qrelsFormat: GoldenSetFormat | 'auto';
-  readonly runFormat: RunFormat | 'auto';
-  readonly measures: readonly string[];
   readonly gates: readonly Gate[];
-  readonly format: OutputFormat;
   readonly byTag: boolean;
   readonly perQuery: boolean;
   readonly explain: readonly string[];
   readonly depth: number | undefined;
-  readonly relevanceThreshold: number;
-  readonly noRelevant: 'zero' | 'skip' | 'error';
 }
 
-const usage = (message: string): CliError => new CliError(`${message} (see rankeval eval --help)`, USAGE_ERROR);
-
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw usage(`${flag} takes ${allowed.join(', ')}; got '${value}'`);
-  return value as T;
-}
-
-/** The canonical form of a measure name, or a usage error naming it. */
-function canonical(name: string): string {
-  try {
-    return formatMeasure(parseMeasure(name));
-  } catch (error) {
-    if (isRankevalError(error)) throw usage(error.message);
-    throw error;
-  }
-}
+const usage = usageError('eval');
 
 export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        qrels: { type: 'string' },
-        run: { type: 'string' },
-        'qrels-format': { type: 'string' },
-        'run-format': { type: 'string' },
-        measure: { type: 'string', short: 'm', multiple: true },
-        'relevance-threshold': { type: 'string', short: 'l' },
-        'no-relevant': { type: 'string' },
-        format: { type: 'string' },
-        'by-tag': { type: 'boolean' },
-        'per-query': { type: 'boolean', short: 'q' },
-        explain: { type: 'string', multiple: true },
-        depth: { type: 'string' },
-        'fail-under': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw usage((error as Error).message);
-  }
+  const parsed = parseCommandArgs(
+    args,
+    {
+      ...SHARED_OPTIONS,
+      qrels: { type: 'string' },
+      run: { type: 'string' },
+      'by-tag': { type: 'boolean' },
+      'per-query': { type: 'boolean', short: 'q' },
+      explain: { type: 'string', multiple: true },
+      depth: { type: 'string' },
+      'fail-under': { type: 'string', multiple: true },
+    },
+    usage,
+  );
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   const files = [...positionals];
@@ -123,41 +87,35 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   if (qrels === undefined || run === undefined) throw usage('expected a golden set and a run (--qrels FILE --run FILE)');
   if (files.length > 0) throw usage(`unexpected argument '${files[0]}'`);
 
-  const measures = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
-  for (const name of measures) canonical(name);
+  const shared = readSharedArgs(values, usage);
+  const measures = shared.measures;
   if (measures.length === 0) measures.push(...DEFAULT_MEASURES);
   const gates = (values['fail-under'] ?? []).map((text): Gate => {
     const match = /^(.+)=\s*([^=]+)$/.exec(text);
     const threshold = match ? Number(match[2]) : Number.NaN;
     if (!match || match[2]!.trim() === '' || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9; got '${text}'`);
     // A gate names a measure as -m does, maybe spelled otherwise (R@5 for recall@5): it reuses that column.
-    const wanted = canonical(match[1]!.trim());
-    const measure = measures.find((name) => canonical(name) === wanted) ?? match[1]!.trim();
+    const wanted = canonicalMeasure(match[1]!.trim(), usage);
+    const measure = measures.find((name) => canonicalMeasure(name, usage) === wanted) ?? match[1]!.trim();
     if (!measures.includes(measure)) measures.push(measure);
     return { measure, threshold };
   });
 
-  const threshold = values['relevance-threshold'] === undefined ? 1 : Number(values['relevance-threshold']);
-  if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   let depth: number | undefined;
   if (values.depth !== undefined) {
     depth = Number(values.depth);
     if (!Number.isInteger(depth) || depth <= 0) throw usage(`--depth takes a positive integer; got '${values.depth}'`);
   }
   return {
+    ...shared,
     qrels,
     run,
-    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv'], '--qrels-format', 'auto'),
-    runFormat: oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto'),
     measures,
     gates,
-    format: oneOf(values.format, FORMATS, '--format', 'table'),
     byTag: values['by-tag'] ?? false,
     perQuery: values['per-query'] ?? false,
     explain: values.explain ?? [],
     depth,
-    relevanceThreshold: threshold,
-    noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero'),
   };
 }
 

@@ -1,5 +1,6 @@
 // The `rankeval` command. Its own entry: the library entry never imports Node.
 import { Buffer } from 'node:buffer';
+import { runCompare } from './compare.js';
 import { runEval } from './eval.js';
 import { CliError, runTrec, trecUsage } from './trec.js';
 
@@ -8,6 +9,8 @@ const usage = `Usage: rankeval <command> [flags]
 Commands:
   eval --qrels GOLDEN --run RUN [-m MEASURE …]   score a run on a golden set, with gates for CI
                                                   (rankeval eval --help)
+  compare QRELS RUN_A RUN_B [RUN …] [-m MEASURE …]  compare runs with paired significance tests
+                                                  (rankeval compare --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
 `;
 
@@ -25,6 +28,10 @@ async function main(args: readonly string[]): Promise<number> {
       return status;
     }
     if (command === 'eval') return await runEval(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'compare') {
+      const colour = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
+      return await runCompare(rest, { stdout: process.stdout, stderr: process.stderr, colour });
+    }
     throw new CliError(`unknown command '${command}'\n${usage}`, 1);
   } catch (error) {
     if (error instanceof CliError) {

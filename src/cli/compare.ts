@@ -1,0 +1,157 @@
+// `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
+import { basename, extname } from 'node:path';
+import { compare, type Comparison, type Correction, type SignificanceTest } from '../compare.js';
+import { isRankevalError } from '../errors.js';
+import type { GoldenSet } from '../formats/golden-set.js';
+import { renderComparison } from '../text/comparison.js';
+import type { Io } from './eval.js';
+import { INPUT_ERROR, loadGoldenSet, loadRun } from './files.js';
+import { oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
+import { CliError } from './trec.js';
+
+const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
+
+export const compareUsage = `Usage: rankeval compare QRELS RUN_A RUN_B [RUN_C …] [-m MEASURE …] [flags]
+
+Compares runs on the same judged queries: each run's mean, its difference from the baseline (the first
+run unless --baseline), a paired two-sided p-value corrected for the number of comparisons, an interval
+for the difference, the queries won, tied and lost, and Cohen's d. Every run is scored on every judged
+query; a run that misses judged queries (scored 0 there) or answers unjudged ones is named on stderr.
+
+Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
+  --qrels-format F      force the golden set's format: trec, beir, jsonl, json, csv
+  --run-format F        force the runs' format: trec, jsonl, json, csv
+  --names A,B,…         run names (default: the file names without their extension)
+
+Measures:
+  -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
+  -l, --relevance-threshold N, --no-relevant MODE   as rankeval eval
+
+Test:
+  --test T              t (default), randomization, bootstrap, wilcoxon or sign
+  --alpha A             significance level, intervals at 1 − A (default 0.05)
+  --correction C        holm (default), bonferroni or none
+  --permutations N      randomization permutations or bootstrap resamples (default 10000)
+  --seed N              seed of the randomization and bootstrap (default 42)
+  --interval I          t or bootstrap (default: bootstrap with --test bootstrap, else t)
+  --baseline NAME       the run the others are compared with (a name or a file given)
+
+Output:
+  --format F            table (default; coloured on a terminal), markdown, json or csv
+
+Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed.
+`;
+
+const usage = usageError('compare');
+
+export interface CompareArgs extends SharedArgs {
+  readonly qrels: string;
+  readonly runs: readonly { readonly name: string; readonly path: string }[];
+  readonly test: SignificanceTest;
+  readonly alpha: number;
+  readonly correction: Correction;
+  readonly permutations: number;
+  readonly seed: number;
+  readonly interval: 't' | 'bootstrap' | undefined;
+  readonly baseline: string | undefined;
+}
+
+/** Run names from file names: `runs/bm25.jsonl` → `bm25`; the path itself when two would clash. */
+function runNames(paths: readonly string[], given: string | undefined): string[] {
+  if (given !== undefined) {
+    const names = given.split(',').map((name) => name.trim());
+    if (names.length !== paths.length || names.some((name) => name === '')) throw usage(`--names gives ${names.length} names for ${paths.length} runs`);
+    if (new Set(names).size !== names.length) throw usage(`--names repeats a name: '${given}'`);
+    return names;
+  }
+  const short = paths.map((path) => basename(path, extname(path)));
+  return short.map((name, i) => (short.indexOf(name) === short.lastIndexOf(name) ? name : paths[i]!));
+}
+
+function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !check(value)) throw usage(`${flag} takes ${expected}; got '${text}'`);
+  return value;
+}
+
+export function parseCompareArgs(args: readonly string[]): CompareArgs | 'help' {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    {
+      ...SHARED_OPTIONS,
+      names: { type: 'string' },
+      test: { type: 'string' },
+      alpha: { type: 'string' },
+      correction: { type: 'string' },
+      permutations: { type: 'string' },
+      seed: { type: 'string' },
+      interval: { type: 'string' },
+      baseline: { type: 'string' },
+    },
+    usage,
+  );
+  if (values.help) return 'help';
+  const [qrels, ...runPaths] = positionals;
+  if (qrels === undefined || runPaths.length < 2) throw usage('expected a golden set and two or more runs');
+  const shared = readSharedArgs(values, usage);
+  if (shared.measures.length === 0) shared.measures.push(...DEFAULT_MEASURES);
+  const names = runNames(runPaths, values.names);
+  let baseline = values.baseline;
+  if (baseline !== undefined) {
+    const index = names.includes(baseline) ? names.indexOf(baseline) : runPaths.indexOf(baseline);
+    if (index === -1) throw usage(`--baseline '${baseline}' is none of the runs (${names.join(', ')})`);
+    baseline = names[index];
+  }
+  return {
+    ...shared,
+    qrels,
+    runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
+    test: oneOf(values.test, ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'], '--test', 't', usage),
+    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1') ?? 0.05,
+    correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
+    permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000') ?? 10_000,
+    seed: numberFlag(values.seed, '--seed', Number.isSafeInteger, 'an integer') ?? 42,
+    interval: values.interval === undefined ? undefined : oneOf<'t' | 'bootstrap'>(values.interval, ['t', 'bootstrap'], '--interval', 't', usage),
+    baseline,
+  };
+}
+
+/** Reads the golden set and runs and compares them: shared by `rankeval compare` and `rankeval report`. */
+export async function loadAndCompare(args: CompareArgs, io: Io): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>>; comparison: Comparison }> {
+  const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
+  const runs = new Map<string, Map<string, string[]>>();
+  for (const { name, path } of args.runs) runs.set(name, (await loadRun(path, args.runFormat, io.stderr)).rankings);
+  let comparison: Comparison;
+  try {
+    comparison = compare(runs, golden.qrels, {
+      measures: args.measures,
+      relevanceThreshold: args.relevanceThreshold,
+      noRelevant: args.noRelevant,
+      test: args.test,
+      alpha: args.alpha,
+      correction: args.correction,
+      permutations: args.permutations,
+      seed: args.seed,
+      ...(args.interval === undefined ? {} : { interval: args.interval }),
+      ...(args.baseline === undefined ? {} : { baseline: args.baseline }),
+    });
+  } catch (error) {
+    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
+    throw error;
+  }
+  for (const warning of comparison.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
+  return { golden, runs, comparison };
+}
+
+/** Runs `rankeval compare`; returns the exit status. */
+export async function runCompare(argv: readonly string[], io: Io & { readonly colour?: boolean }): Promise<number> {
+  const args = parseCompareArgs(argv);
+  if (args === 'help') {
+    io.stdout.write(compareUsage);
+    return 0;
+  }
+  const { comparison } = await loadAndCompare(args, io);
+  io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
+  return 0;
+}

@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCompareArgs, runCompare } from '../../src/cli/compare.js';
+import { CliError } from '../../src/cli/trec.js';
+import { compare } from '../../src/index.js';
+
+// Four judged queries, one relevant document each. base finds it at rank 2 on q1–q3 and misses q4;
+// better finds it first everywhere; TREC and JSONL forms of the runs.
+const FILES: Record<string, string> = {
+  'qrels.txt': 'q1 0 a 1\nq2 0 b 1\nq3 0 c 1\nq4 0 d 1\n',
+  'base.txt': 'q1 Q0 x 1 2 base\nq1 Q0 a 2 1 base\nq2 Q0 x 1 2 base\nq2 Q0 b 2 1 base\nq3 Q0 x 1 2 base\nq3 Q0 c 2 1 base\nq4 Q0 x 1 1 base\n',
+  'better.jsonl': ['q1', 'q2', 'q3', 'q4'].map((q, i) => JSON.stringify({ query_id: q, results: ['abcd'[i], 'x'] })).join('\n'),
+  'partial.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q9", "results": ["z"]}\n',
+  'broken.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q2", "results": "b"}\n',
+};
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rankeval-compare-'));
+  for (const [name, content] of Object.entries(FILES)) writeFileSync(join(dir, name), content);
+});
+
+async function run(args: string[], colour = false): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, colour };
+  const withPaths = args.map((arg) => (arg in FILES ? join(dir, arg) : arg));
+  try {
+    return { status: await runCompare(withPaths, io), stdout, stderr: stderr.replaceAll(dir + '/', '') };
+  } catch (error) {
+    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message.replaceAll(dir + '/', '') };
+    throw error;
+  }
+}
+
+describe('rankeval compare', () => {
+  it('prints a row per measure and run with Δ, corrected p, interval, W/T/L and d, and how to read them', async () => {
+    const { status, stdout, stderr } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr,P@1']);
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    // mrr: base 1/2 on q1–q3 and 0 on q4, mean 3/8; better 1 everywhere: Δ = 5/8, differences (½, ½, ½, 1).
+    expect(stdout).toMatchInlineSnapshot(`
+      "measure  run       mean        Δ       Δ%  p (holm)   95% CI              W/T/L      d
+      mrr      base    0.3750
+      mrr      better  1.0000  +0.6250  +166.7%  0.0154 *   [+0.2272, +1.0228]  4/0/0  +2.50
+      P@1      base    0.0000
+      P@1      better  1.0000  +1.0000        —  <0.0001 *  [+1.0000, +1.0000]  4/0/0      —
+
+      4 queries, baseline base; paired t-test (two-sided) with Holm–Bonferroni correction over 2 comparisons; 95% t interval of Δ; W/T/L = queries won/tied/lost against the baseline; d = Cohen's d of the per-query differences; * = corrected p < 0.05
+      "
+    `);
+  });
+
+  it('prints compare() as JSON, and CSV with every digit', async () => {
+    const json = JSON.parse((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'json', '--test', 'sign'])).stdout);
+    expect(Object.keys(json)).toEqual(['baseline', 'runs', 'measures', 'test', 'alpha', 'correction', 'interval', 'permutations', 'seed', 'queries', 'rows', 'warnings']);
+    // Sign test: 4 wins of 4, p = 2 · (1/2)^4.
+    expect(json.rows[1]).toMatchObject({ run: 'better', pValue: 2 / 16, wins: 4, ties: 0, losses: 0 });
+    const csv = (await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'csv'])).stdout.split('\n');
+    expect(csv[0]).toBe('measure,run,mean,delta,relativeDelta,pValue,pValueCorrected,ciLow,ciHigh,wins,ties,losses,effectSize,significant');
+    expect(csv[1]).toBe('mrr,base,0.375,,,,,,,,,,,');
+    expect(csv[2]).toMatch(/^mrr,better,1,0\.625,1\.6666666666666667,0\.0153\d*,0\.0153\d*,0\.227\d*,1\.022\d*,4,0,0,2\.5,true$/);
+  });
+
+  it('prints Markdown with the legend under the table', async () => {
+    const { stdout } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'markdown', '--test', 'randomization']);
+    expect(stdout).toContain('| measure | run | mean | Δ | Δ% | p (holm) | 95% CI | W/T/L | d |\n| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: |\n');
+    // Exact: 2^4 = 16 sign flips; only all-plus and all-minus reach |Σ| = 2.5, so p = 2/16.
+    expect(stdout).toContain('| mrr | better | 1.0000 | +0.6250 | +166.7% | 0.1250 |');
+    expect(stdout).toContain('paired randomization test (two-sided) with Holm–Bonferroni correction over 1 comparison, 10000 permutations, seed 42');
+  });
+
+  it('gives the numbers of compare() on the same files, whatever the baseline', async () => {
+    const json = JSON.parse((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'json', '--baseline', 'better'])).stdout);
+    const direct = compare(
+      { better: { q1: ['a', 'x'], q2: ['b', 'x'], q3: ['c', 'x'], q4: ['d', 'x'] }, base: { q1: ['x', 'a'], q2: ['x', 'b'], q3: ['x', 'c'], q4: ['x'] } },
+      { q1: ['a'], q2: ['b'], q3: ['c'], q4: ['d'] },
+      { measures: ['mrr'] },
+    );
+    expect(json).toEqual(direct);
+  });
+
+  it('colours significant rows on a terminal only', async () => {
+    const coloured = (await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr'], true)).stdout;
+    expect(coloured).toContain('\x1b[32mmrr      better');
+    expect((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr'])).stdout).not.toContain('\x1b[');
+  });
+
+  it('warns on stderr about a run that misses judged queries or answers unjudged ones', async () => {
+    const { status, stderr } = await run(['qrels.txt', 'base.txt', 'partial.jsonl', '-m', 'mrr']);
+    expect(status).toBe(0);
+    expect(stderr).toBe('rankeval: warning: run "partial" has no results for 3 of 4 judged queries; they score 0\nrankeval: warning: run "partial" answers 1 query nobody judged; left out\n');
+  });
+
+  it('names runs by --names, and by path when file names clash', () => {
+    expect((parseCompareArgs(['q', 'a/run.txt', 'b/run.txt']) as { runs: unknown }).runs).toEqual([
+      { name: 'a/run.txt', path: 'a/run.txt' },
+      { name: 'b/run.txt', path: 'b/run.txt' },
+    ]);
+    expect(parseCompareArgs(['q', 'a/run.txt', 'b/run.txt', '--names', 'old,new', '--baseline', 'b/run.txt'])).toMatchObject({
+      runs: [{ name: 'old' }, { name: 'new' }],
+      baseline: 'new',
+    });
+    expect(parseCompareArgs(['--help'])).toBe('help');
+  });
+
+  it('exits 3 naming the file and line of a malformed run', async () => {
+    expect(await run(['qrels.txt', 'base.txt', 'broken.jsonl'])).toMatchObject({
+      status: 3,
+      stderr: 'broken.jsonl:2: "results" of query "q2" must be a list of ids or of {"id", "score"} objects, got "b"',
+    });
+  });
+
+  it.each([
+    [['qrels.txt', 'base.txt'], /expected a golden set and two or more runs/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--test', 'z'], /--test takes t, randomization, bootstrap, wilcoxon, sign; got 'z'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--alpha', '5'], /--alpha takes a number between 0 and 1; got '5'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--permutations', '1.5'], /--permutations takes an integer/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--seed', ''], /--seed takes an integer; got ''/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--interval', 'bca'], /--interval takes t, bootstrap; got 'bca'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--correction', 'fdr'], /--correction takes holm, bonferroni, none/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--baseline', 'nope'], /--baseline 'nope' is none of the runs \(base, better\)/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a'], /--names gives 1 names for 2 runs/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a,a'], /--names repeats a name/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'bleu'], /unknown measure `bleu`/],
+  ])('exits 2 for %j', async (args, message) => {
+    const { status, stderr } = await run(args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+});
+
+describe('rankeval compare (built)', () => {
+  it('runs from the command line, writes the table to stdout and exits 0', () => {
+    const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+    const result = spawnSync(process.execPath, [cli, 'compare', 'qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'csv'], { cwd: dir, encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')[1]).toBe('mrr,base,0.375,,,,,,,,,,,');
+  });
+});
