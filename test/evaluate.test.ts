@@ -128,11 +128,12 @@ describe('evaluateRun', () => {
     });
   });
 
-  test('a judged query missing from the run scores zero; unjudged run queries are listed, not scored', () => {
+  test('a judged query missing from the run scores zero and is listed; unjudged run queries are listed, not scored', () => {
     const result = evaluateRun({ q1: ['a'], extra: ['z'] }, { q1: ['a'], q2: ['b'] }, { measures: ['recall@10'] });
     expect(result.perQuery).toEqual({ q1: { 'recall@10': 1 }, q2: { 'recall@10': 0 } });
     expect(result.mean['recall@10']).toBe(1 / 2);
     expect(result.unjudgedQueries).toEqual(['extra']);
+    expect(result.unansweredQueries).toEqual(['q2']);
   });
 
   test('a judged query without relevant documents scores 0 by default, as trec_eval', () => {
