@@ -23,6 +23,15 @@ export default defineConfig([
     external: ['vitest'],
   },
   {
+    // The HTML report, its own entry: Observable Plot and linkedom (dependencies, not bundled) load only here.
+    entry: { report: 'src/report/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'node20',
+    platform: 'node',
+  },
+  {
     // The command line, its own entry.
     entry: { cli: 'src/cli/index.ts' },
     format: ['esm'],

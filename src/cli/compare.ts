@@ -1,6 +1,6 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
-import { compare, type Comparison, type Correction, type SignificanceTest } from '../compare.js';
+import { compare, type Correction, type SignificanceTest } from '../compare.js';
 import { isRankevalError } from '../errors.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { renderComparison } from '../text/comparison.js';
@@ -57,7 +57,7 @@ export interface CompareArgs extends SharedArgs {
 }
 
 /** Run names from file names: `runs/bm25.jsonl` → `bm25`; the path itself when two would clash. */
-function runNames(paths: readonly string[], given: string | undefined): string[] {
+function runNames(paths: readonly string[], given: string | undefined, usage: (message: string) => CliError): string[] {
   if (given !== undefined) {
     const names = given.split(',').map((name) => name.trim());
     if (names.length !== paths.length || names.some((name) => name === '')) throw usage(`--names gives ${names.length} names for ${paths.length} runs`);
@@ -68,35 +68,45 @@ function runNames(paths: readonly string[], given: string | undefined): string[]
   return short.map((name, i) => (short.indexOf(name) === short.lastIndexOf(name) ? name : paths[i]!));
 }
 
-function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string): number | undefined {
+function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string, usage: (message: string) => CliError): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
   if (text.trim() === '' || !check(value)) throw usage(`${flag} takes ${expected}; got '${text}'`);
   return value;
 }
 
+/** The flags of `rankeval compare`, which `rankeval report` takes too. */
+export const COMPARE_OPTIONS = {
+  ...SHARED_OPTIONS,
+  names: { type: 'string' },
+  test: { type: 'string' },
+  alpha: { type: 'string' },
+  correction: { type: 'string' },
+  permutations: { type: 'string' },
+  seed: { type: 'string' },
+  interval: { type: 'string' },
+  baseline: { type: 'string' },
+} as const;
+
 export function parseCompareArgs(args: readonly string[]): CompareArgs | 'help' {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    {
-      ...SHARED_OPTIONS,
-      names: { type: 'string' },
-      test: { type: 'string' },
-      alpha: { type: 'string' },
-      correction: { type: 'string' },
-      permutations: { type: 'string' },
-      seed: { type: 'string' },
-      interval: { type: 'string' },
-      baseline: { type: 'string' },
-    },
-    usage,
-  );
+  const { values, positionals } = parseCommandArgs(args, COMPARE_OPTIONS, usage);
   if (values.help) return 'help';
+  return readCompareArgs(values, positionals, 2, usage);
+}
+
+/** The compare flags, read; `minimumRuns` is 2 for compare, 1 for report. */
+export function readCompareArgs(
+  values: ReturnType<typeof parseCommandArgs<typeof COMPARE_OPTIONS>>['values'],
+  positionals: readonly string[],
+  minimumRuns: number,
+  usage: (message: string) => CliError,
+): CompareArgs {
   const [qrels, ...runPaths] = positionals;
-  if (qrels === undefined || runPaths.length < 2) throw usage('expected a golden set and two or more runs');
+  if (qrels === undefined || runPaths.length < minimumRuns) throw usage(`expected a golden set and ${minimumRuns === 1 ? 'one' : 'two'} or more runs`);
+
   const shared = readSharedArgs(values, usage);
   if (shared.measures.length === 0) shared.measures.push(...DEFAULT_MEASURES);
-  const names = runNames(runPaths, values.names);
+  const names = runNames(runPaths, values.names, usage);
   let baseline = values.baseline;
   if (baseline !== undefined) {
     const index = names.includes(baseline) ? names.indexOf(baseline) : runPaths.indexOf(baseline);
@@ -108,40 +118,45 @@ export function parseCompareArgs(args: readonly string[]): CompareArgs | 'help' 
     qrels,
     runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
     test: oneOf(values.test, ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'], '--test', 't', usage),
-    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1') ?? 0.05,
+    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
     correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
-    permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000') ?? 10_000,
-    seed: numberFlag(values.seed, '--seed', Number.isSafeInteger, 'an integer') ?? 42,
+    permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000', usage) ?? 10_000,
+    seed: numberFlag(values.seed, '--seed', Number.isSafeInteger, 'an integer', usage) ?? 42,
     interval: values.interval === undefined ? undefined : oneOf<'t' | 'bootstrap'>(values.interval, ['t', 'bootstrap'], '--interval', 't', usage),
     baseline,
   };
 }
 
-/** Reads the golden set and runs and compares them: shared by `rankeval compare` and `rankeval report`. */
-export async function loadAndCompare(args: CompareArgs, io: Io): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>>; comparison: Comparison }> {
+/** Reads the golden set and the runs of `rankeval compare` or `rankeval report`. */
+export async function loadFiles(args: CompareArgs, io: Io): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
   const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
   const runs = new Map<string, Map<string, string[]>>();
   for (const { name, path } of args.runs) runs.set(name, (await loadRun(path, args.runFormat, io.stderr)).rankings);
-  let comparison: Comparison;
+  return { golden, runs };
+}
+
+/** compare()'s options from the flags. */
+export const compareOptions = (args: CompareArgs) => ({
+  measures: args.measures,
+  relevanceThreshold: args.relevanceThreshold,
+  noRelevant: args.noRelevant,
+  test: args.test,
+  alpha: args.alpha,
+  correction: args.correction,
+  permutations: args.permutations,
+  seed: args.seed,
+  ...(args.interval === undefined ? {} : { interval: args.interval }),
+  ...(args.baseline === undefined ? {} : { baseline: args.baseline }),
+});
+
+/** Runs a library call on the files' contents: a RankevalError there is an input error (exit 3). */
+export function asInputError<T>(call: () => T): T {
   try {
-    comparison = compare(runs, golden.qrels, {
-      measures: args.measures,
-      relevanceThreshold: args.relevanceThreshold,
-      noRelevant: args.noRelevant,
-      test: args.test,
-      alpha: args.alpha,
-      correction: args.correction,
-      permutations: args.permutations,
-      seed: args.seed,
-      ...(args.interval === undefined ? {} : { interval: args.interval }),
-      ...(args.baseline === undefined ? {} : { baseline: args.baseline }),
-    });
+    return call();
   } catch (error) {
     if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
     throw error;
   }
-  for (const warning of comparison.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
-  return { golden, runs, comparison };
 }
 
 /** Runs `rankeval compare`; returns the exit status. */
@@ -151,7 +166,9 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  const { comparison } = await loadAndCompare(args, io);
+  const { golden, runs } = await loadFiles(args, io);
+  const comparison = asInputError(() => compare(runs, golden.qrels, compareOptions(args)));
+  for (const warning of comparison.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   return 0;
 }

@@ -11,6 +11,8 @@ Commands:
                                                   (rankeval eval --help)
   compare QRELS RUN_A RUN_B [RUN …] [-m MEASURE …]  compare runs with paired significance tests
                                                   (rankeval compare --help)
+  report QRELS RUN_A [RUN …] -m … -o report.html  a self-contained HTML report with charts
+                                                  (rankeval report --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
 `;
 
@@ -28,6 +30,11 @@ async function main(args: readonly string[]): Promise<number> {
       return status;
     }
     if (command === 'eval') return await runEval(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'report') {
+      // Loaded only here: the report's plotting libraries would slow every other command's start.
+      const { runReport } = await import('./report.js');
+      return await runReport(rest, { stdout: process.stdout, stderr: process.stderr });
+    }
     if (command === 'compare') {
       const colour = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
       return await runCompare(rest, { stdout: process.stdout, stderr: process.stderr, colour });

@@ -22,9 +22,19 @@ describe('the built package', () => {
     expect(code).not.toMatch(/\bfrom\s*["']|\brequire\(\s*["']|\bimport\(\s*["']/);
   });
 
-  test('ships types for both conditions, and no runtime dependencies', () => {
+  test('ships types for both conditions; runtime dependencies serve the report entry alone', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    expect(manifest.dependencies ?? {}).toEqual({});
+    // Observable Plot and linkedom draw the HTML report; the library, matchers and CLI entries never load them.
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@observablehq/plot', 'linkedom']);
+    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/matchers.js', 'dist/matchers.cjs', 'dist/cli.js']) {
+      expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/@observablehq\/plot|linkedom/);
+    }
     for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) expect(readFileSync(join(root, file), 'utf8')).toMatch(/declare function evaluate\(/);
+  });
+
+  test('the report entry loads both ways and renders a page', () => {
+    // One measure, two runs, no tags: means, recall curve, precision curve, per-query differences.
+    expect(run('report.mjs')).toEqual({ format: 'esm', html: true, charts: 4 });
+    expect(run('report.cjs')).toEqual({ format: 'cjs', html: true, charts: 4 });
   });
 });

@@ -1,0 +1,64 @@
+// `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
+import { writeFileSync } from 'node:fs';
+import { reportData } from '../report/data.js';
+import { renderReportData } from '../report/html.js';
+import { asInputError, COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
+import type { Io } from './eval.js';
+import { INPUT_ERROR } from './files.js';
+import { parseCommandArgs, usageError } from './options.js';
+import { CliError } from './trec.js';
+
+export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
+
+Writes one self-contained HTML file (no script, no network access when opened): the comparison table of
+rankeval compare, a bar chart per measure with confidence intervals, recall@k and precision@k curves, the
+per-query differences of each run against the baseline, means per tag of the golden set, and the ten
+queries each run lost most, with their rankings.
+
+  -o, --output FILE     where to write the report (default: standard output)
+  --title TEXT          the report's title
+  --losses N            queries shown per run in "lost most" (default 10)
+
+Every flag of rankeval compare applies (--test, --alpha, --correction, --permutations, --seed,
+--interval, --baseline, --names, -m, -l, --no-relevant, --qrels-format, --run-format); with one run,
+the report has no comparison.
+
+Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or the report cannot be written.
+`;
+
+const usage = usageError('report');
+
+/** Runs `rankeval report`; returns the exit status. */
+export async function runReport(argv: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    { ...COMPARE_OPTIONS, output: { type: 'string', short: 'o' }, title: { type: 'string' }, losses: { type: 'string' } },
+    usage,
+  );
+  if (values.help) {
+    io.stdout.write(reportUsage);
+    return 0;
+  }
+  const args = readCompareArgs(values, positionals, 1, usage);
+  if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
+  const losses = values.losses === undefined ? 10 : Number(values.losses);
+  if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
+  const { golden, runs } = await loadFiles(args, io);
+  const data = asInputError(() => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
+  for (const warning of data.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
+  const html = renderReportData(data, {
+    ...(values.title === undefined ? {} : { title: values.title }),
+    subtitle: [`golden set ${args.qrels} · ${args.runs.map((run) => `${run.name} = ${run.path}`).join(' · ')}`],
+  });
+  if (values.output === undefined) {
+    io.stdout.write(html);
+    return 0;
+  }
+  try {
+    writeFileSync(values.output, html);
+  } catch (error) {
+    throw new CliError(`cannot write ${values.output}: ${(error as Error).message}`, INPUT_ERROR);
+  }
+  io.stderr.write(`rankeval report: wrote ${values.output} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
+  return 0;
+}

@@ -1,0 +1,212 @@
+// The numbers behind every chart of the report, as plain data: computed with the library's own functions
+// (evaluateRun, confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
+import { compareScores, type CompareOptions, type Comparison } from '../compare.js';
+import { confidenceInterval } from '../confidence.js';
+import { compareUtf8 } from '../metrics/counts.js';
+import { evaluateRun, type RunEvaluation } from '../evaluate.js';
+import { explainRanking, type Explanation } from '../explain.js';
+import { fail } from '../errors.js';
+import type { MetricOptions } from '../types.js';
+
+/** What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their rankings). */
+export interface ReportInput {
+  readonly qrels: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  readonly tags?: ReadonlyMap<string, readonly string[]>;
+  readonly questions?: ReadonlyMap<string, string>;
+  /** Run name → query id → ids in rank order; the first run is the baseline unless `baseline` says otherwise. */
+  readonly runs: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+}
+
+export interface ReportOptions extends MetricOptions, Omit<Partial<CompareOptions>, keyof MetricOptions | 'measures'> {
+  readonly measures: readonly string[];
+  /** Queries shown in "lost most" per candidate. Default 10. */
+  readonly losses?: number;
+}
+
+/** One bar: a run's mean on a measure with its confidence interval. */
+export interface MeanBar {
+  readonly measure: string;
+  readonly run: string;
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** One point of a recall@k or precision@k curve. */
+export interface CurvePoint {
+  readonly run: string;
+  readonly metric: 'recall' | 'precision';
+  readonly k: number;
+  readonly value: number;
+}
+
+/** One query's difference, candidate − baseline, on one measure. */
+export interface QueryDelta {
+  readonly query: string;
+  readonly delta: number;
+  readonly outcome: 'win' | 'tie' | 'loss';
+}
+
+export interface DeltaSeries {
+  readonly measure: string;
+  readonly candidate: string;
+  /** Sorted by delta, largest first: wins, then ties, then losses. */
+  readonly deltas: QueryDelta[];
+}
+
+export interface SliceMean {
+  readonly measure: string;
+  readonly tag: string;
+  readonly run: string;
+  readonly mean: number;
+  readonly queries: number;
+}
+
+export interface LostQuery {
+  readonly query: string;
+  readonly question: string | undefined;
+  readonly tags: readonly string[];
+  readonly delta: number;
+  readonly baseline: Explanation & { readonly score: number };
+  readonly candidate: Explanation & { readonly score: number };
+}
+
+export interface LossList {
+  readonly measure: string;
+  readonly candidate: string;
+  readonly queries: LostQuery[];
+}
+
+export interface ReportData {
+  readonly runs: string[];
+  readonly baseline: string;
+  readonly measures: string[];
+  readonly queries: number;
+  /** The comparison, or null for a single run. */
+  readonly comparison: Comparison | null;
+  readonly level: number;
+  readonly intervalMethod: 't' | 'bootstrap';
+  readonly bars: MeanBar[];
+  readonly curves: CurvePoint[];
+  /** The deepest cutoff of the curves: the longest ranking of any run. */
+  readonly depth: number;
+  readonly deltas: DeltaSeries[];
+  readonly slices: SliceMean[];
+  readonly losses: LossList[];
+  readonly warnings: string[];
+}
+
+/**
+ * Cutoffs for curves on a log axis: every k up to 10, then 1–2–3–5 steps per decade, and the depth itself.
+ */
+export function curveCutoffs(depth: number): number[] {
+  const cutoffs = new Set<number>();
+  for (let k = 1; k <= Math.min(depth, 10); k++) cutoffs.add(k);
+  for (let decade = 10; decade <= depth; decade *= 10) for (const step of [1, 1.5, 2, 3, 5, 7]) if (decade * step <= depth) cutoffs.add(decade * step);
+  if (depth >= 1) cutoffs.add(depth);
+  return [...cutoffs].sort((a, b) => a - b);
+}
+
+/** Everything the report shows, computed once. */
+export function reportData(input: ReportInput, options: ReportOptions): ReportData {
+  const fn = 'reportData';
+  const names = [...input.runs.keys()];
+  if (names.length === 0) fail('invalid_option', fn, '`runs`', 'at least one run', 0);
+  const baseline = options.baseline ?? names[0]!;
+  if (!input.runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
+  const ordered = [baseline, ...names.filter((name) => name !== baseline)];
+  const { measures } = options;
+  const metricOptions: MetricOptions = { ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }), ...(options.gain === undefined ? {} : { gain: options.gain }), ...(options.apDenominator === undefined ? {} : { apDenominator: options.apDenominator }) };
+  const evaluateOptions = { ...metricOptions, measures, ...(options.noRelevant === undefined ? {} : { noRelevant: options.noRelevant }), ...(input.tags === undefined ? {} : { slices: input.tags }) };
+  const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(input.runs.get(name)!, input.qrels, evaluateOptions)]));
+  const comparison = ordered.length > 1 ? compareScores(scored, { ...options, baseline }, fn) : null;
+  const alpha = options.alpha ?? 0.05;
+  const intervalMethod = comparison?.interval ?? options.interval ?? (options.test === 'bootstrap' ? 'bootstrap' : 't');
+  const base = scored.get(baseline)!;
+  const queryIds = Object.keys(base.perQuery);
+
+  const bars = measures.flatMap((measure) =>
+    ordered.map((run): MeanBar => {
+      const scores = queryIds.map((qid) => scored.get(run)!.perQuery[qid]![measure]!);
+      const interval =
+        scores.length >= 2
+          ? confidenceInterval(scores, { level: 1 - alpha, method: intervalMethod, ...(options.permutations === undefined ? {} : { samples: options.permutations }), ...(options.seed === undefined ? {} : { seed: options.seed }) })
+          : { low: scores[0]!, high: scores[0]! };
+      return { measure, run, mean: scored.get(run)!.mean[measure]!, low: interval.low, high: interval.high };
+    }),
+  );
+
+  let depth = 1;
+  for (const rankings of input.runs.values()) for (const ranking of rankings.values()) depth = Math.max(depth, ranking.length);
+  const cutoffs = curveCutoffs(depth);
+  const curveMeasures = cutoffs.flatMap((k) => [`recall@${k}`, `P@${k}`]);
+  const curves = ordered.flatMap((run) => {
+    const means = evaluateRun(input.runs.get(run)!, input.qrels, { ...evaluateOptions, measures: curveMeasures, slices: {} }).mean;
+    return cutoffs.flatMap((k): CurvePoint[] => [
+      { run, metric: 'recall', k, value: means[`recall@${k}`]! },
+      { run, metric: 'precision', k, value: means[`P@${k}`]! },
+    ]);
+  });
+
+  const deltas = ordered.slice(1).flatMap((candidate) =>
+    measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, scored.get(candidate)!, measure) })),
+  );
+
+  const tags = [...new Set(Object.keys(base.bySlice))];
+  const slices = measures.flatMap((measure) =>
+    tags.flatMap((tag) => ordered.map((run): SliceMean => ({ measure, tag, run, mean: scored.get(run)!.bySlice[tag]!.mean[measure]!, queries: scored.get(run)!.bySlice[tag]!.queries }))),
+  );
+
+  const depthShown = Math.max(10, ...measures.map((measure) => Number(/@(\d+)$/.exec(measure)?.[1] ?? 10)));
+  const lossCount = options.losses ?? 10;
+  const losses = ordered.slice(1).map((candidate): LossList => {
+    const measure = measures[0]!;
+    const lost = queryDeltas(base, scored.get(candidate)!, measure)
+      .filter((entry) => entry.outcome === 'loss')
+      .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
+      .slice(0, lossCount);
+    const explain = (run: string, qid: string) => ({
+      ...explainRanking(input.runs.get(run)!.get(qid) ?? [], input.qrels.get(qid)!, { depth: Math.min(depthShown, 20), ...metricOptions }),
+      score: scored.get(run)!.perQuery[qid]![measure]!,
+    });
+    return {
+      measure,
+      candidate,
+      queries: lost.map(({ query, delta }) => ({
+        query,
+        question: input.questions?.get(query),
+        tags: input.tags?.get(query) ?? [],
+        delta,
+        baseline: explain(baseline, query),
+        candidate: explain(candidate, query),
+      })),
+    };
+  });
+
+  return {
+    runs: ordered,
+    baseline,
+    measures: [...measures],
+    queries: queryIds.length,
+    comparison,
+    level: 1 - alpha,
+    intervalMethod,
+    bars,
+    curves,
+    depth,
+    deltas,
+    slices,
+    losses,
+    warnings: comparison?.warnings ?? [],
+  };
+}
+
+/** Candidate − baseline per query, largest first (ties among equal deltas by query id). */
+function queryDeltas(base: RunEvaluation, candidate: RunEvaluation, measure: string): QueryDelta[] {
+  return Object.keys(base.perQuery)
+    .map((query): QueryDelta => {
+      const delta = candidate.perQuery[query]![measure]! - base.perQuery[query]![measure]!;
+      return { query, delta, outcome: delta > 0 ? 'win' : delta < 0 ? 'loss' : 'tie' };
+    })
+    .sort((a, b) => b.delta - a.delta || compareUtf8(a.query, b.query));
+}

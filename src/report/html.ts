@@ -1,0 +1,247 @@
+// The report as one self-contained HTML file: charts drawn by Observable Plot into a server-side DOM
+// (linkedom) as static SVG, styles inline, no script and no network access when opened.
+import * as Plot from '@observablehq/plot';
+import { parseHTML } from 'linkedom';
+import { explanationTable, missedText } from '../text/explain.js';
+import { comparisonCells, comparisonLegend } from '../text/comparison.js';
+import { reportData, type ReportData, type ReportInput, type ReportOptions } from './data.js';
+
+// Okabe & Ito's palette: told apart by readers with any common colour-vision deficiency.
+const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
+const WIN = '#0072B2';
+const LOSS = '#D55E00';
+const TIE = '#999999';
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export interface RenderOptions {
+  /** The page's title. Default "Retrieval evaluation report". */
+  readonly title?: string;
+  /** Lines under the title (the files compared, say). */
+  readonly subtitle?: readonly string[];
+}
+
+/**
+ * Renders a report of runs against a golden set: the comparison table, means with intervals, recall@k and
+ * precision@k curves, per-query differences, per-tag means and the queries that lost most.
+ */
+export function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): string {
+  return renderReportData(reportData(input, options), options);
+}
+
+/** Renders report data already computed (see `reportData`). */
+export function renderReportData(data: ReportData, options: RenderOptions = {}): string {
+  const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
+  const colour = { domain: data.runs, range: data.runs.map((_, i) => PALETTE[i % PALETTE.length]!), legend: true };
+  const svg = (plot: Plot.PlotOptions): string => (Plot.plot({ document, style: { fontSize: '12px', background: 'white' }, ...plot }) as unknown as { outerHTML: string }).outerHTML;
+  const figure = (name: string, chart: string, caption: string): string =>
+    `<figure class="chart" data-chart="${escapeHtml(name)}">${chart}<figcaption>${caption}</figcaption></figure>`;
+  const level = `${+(data.level * 100).toFixed(2)}%`;
+  const intervalName = data.intervalMethod === 'bootstrap' ? 'bootstrap percentile' : 't';
+
+  const sections: string[] = [];
+  if (data.comparison !== null) sections.push(`<section><h2>Comparison</h2>${comparisonTable(data)}</section>`);
+
+  sections.push(
+    `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${data.measures
+      .map((measure) => {
+        const bars = data.bars.filter((bar) => bar.measure === measure);
+        const low = Math.min(0, ...bars.map((bar) => bar.low));
+        const high = Math.max(1, ...bars.map((bar) => bar.high));
+        const chart = svg({
+          width: 420,
+          height: 280,
+          marginLeft: 50,
+          x: { label: 'run', domain: data.runs },
+          y: { label: `mean ${measure} (0–1)`, domain: [low, high], grid: true },
+          color: colour,
+          marks: [
+            Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run' }),
+            Plot.ruleX(bars, { x: 'run', y1: 'low', y2: 'high', strokeWidth: 2 }),
+            Plot.tickY(bars, { x: 'run', y: 'low', strokeWidth: 2 }),
+            Plot.tickY(bars, { x: 'run', y: 'high', strokeWidth: 2 }),
+            Plot.ruleY([0]),
+          ],
+        });
+        return figure(
+          `means ${measure}`,
+          chart,
+          `Mean ${escapeHtml(measure)} of each run over ${data.queries} judged queries. The whiskers are the ${level} ${intervalName} interval of the mean: where they overlap a lot, the runs are hard to tell apart on these queries.`,
+        );
+      })
+      .join('')}</div></section>`,
+  );
+
+  const curve = (metric: 'recall' | 'precision'): string => {
+    const points = data.curves.filter((point) => point.metric === metric);
+    const chart = svg({
+      width: 540,
+      height: 320,
+      marginLeft: 50,
+      x: { type: 'log', label: 'cutoff k (documents retrieved, log scale)', domain: [1, Math.max(2, data.depth)] },
+      y: { label: `mean ${metric}@k (0–1)`, domain: [0, 1], grid: true },
+      color: colour,
+      marks: [Plot.lineY(points, { x: 'k', y: 'value', stroke: 'run', strokeWidth: 2 }), Plot.dot(points, { x: 'k', y: 'value', fill: 'run', r: 2.5 })],
+    });
+    const reading =
+      metric === 'recall'
+        ? 'the share of the relevant documents found in the top k; a curve above another finds more of them at that depth'
+        : 'the share of the top k that is relevant (divided by k even when fewer came back); it usually falls as k grows';
+    return figure(`${metric} curve`, chart, `Mean ${metric}@k for k = 1 to ${data.depth}, one line per run: ${reading}. Where the lines part shows the depth at which a run helps.`);
+  };
+  sections.push(`<section><h2>Recall and precision by cutoff</h2><div class="grid">${curve('recall')}${curve('precision')}</div></section>`);
+
+  if (data.deltas.length > 0) {
+    sections.push(
+      `<section><h2>Per-query differences</h2><div class="grid">${data.deltas
+        .map(({ measure, candidate, deltas }) => {
+          const indexed = deltas.map((entry, i) => ({ ...entry, position: i + 1 }));
+          const count = (outcome: string) => deltas.filter((entry) => entry.outcome === outcome).length;
+          const chart = svg({
+            width: 540,
+            height: 280,
+            marginLeft: 55,
+            x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [] },
+            y: { label: `Δ ${measure} (${candidate} − ${data.baseline})`, grid: true, nice: true },
+            color: { domain: ['win', 'tie', 'loss'], range: [WIN, TIE, LOSS], legend: true },
+            marks: [
+              Plot.rectY(indexed, { x1: (d: { position: number }) => d.position - 0.45, x2: (d: { position: number }) => d.position + 0.45, y: 'delta', fill: 'outcome' }),
+              Plot.ruleY([0]),
+            ],
+          });
+          return figure(
+            `differences ${candidate} ${measure}`,
+            chart,
+            `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins (${count('win')}), bars down losses (${count('loss')}); ${count('tie')} ties have no bar. A mean gain made of a few large wins over many small losses shows here, not in the means.`,
+          );
+        })
+        .join('')}</div></section>`,
+    );
+  }
+
+  if (data.slices.length > 0) {
+    sections.push(
+      `<section><h2>By tag</h2><div class="grid">${data.measures
+        .map((measure) => {
+          const rows = data.slices.filter((slice) => slice.measure === measure);
+          const chart = svg({
+            width: Math.max(420, 90 * new Set(rows.map((row) => row.tag)).size),
+            height: 300,
+            marginLeft: 50,
+            marginBottom: 40,
+            fx: { label: 'tag (queries)', tickFormat: (tag: string) => `${tag} (${rows.find((row) => row.tag === tag)!.queries})` },
+            x: { axis: null, domain: data.runs },
+            y: { label: `mean ${measure} (0–1)`, domain: [0, 1], grid: true },
+            color: colour,
+            marks: [Plot.barY(rows, { fx: 'tag', x: 'run', y: 'mean', fill: 'run' }), Plot.ruleY([0])],
+          });
+          return figure(`tags ${measure}`, chart, `Mean ${escapeHtml(measure)} per tag of the golden set, one bar per run (a query with several tags counts in each). A change can help one kind of question and hurt another.`);
+        })
+        .join('')}</div>${sliceTable(data)}</section>`,
+    );
+  }
+
+  for (const { measure, candidate, queries } of data.losses) {
+    const body =
+      queries.length === 0
+        ? `<p>${escapeHtml(candidate)} loses no query against ${escapeHtml(data.baseline)} on ${escapeHtml(measure)}.</p>`
+        : queries.map((query) => lostQuery(query, data.baseline, candidate, measure)).join('');
+    sections.push(`<section><h2>Queries ${escapeHtml(candidate)} lost most on ${escapeHtml(measure)}</h2>${body}</section>`);
+  }
+
+  const title = options.title ?? 'Retrieval evaluation report';
+  const subtitle = [
+    ...(options.subtitle ?? []),
+    `${data.queries} judged queries · runs: ${data.runs.map((run) => (run === data.baseline ? `${run} (baseline)` : run)).join(', ')} · measures: ${data.measures.join(', ')}`,
+  ];
+  const warnings = data.warnings.length === 0 ? '' : `<ul class="warnings">${data.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('')}</ul>`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><h1>${escapeHtml(title)}</h1>${subtitle.map((line) => `<p class="subtitle">${escapeHtml(line)}</p>`).join('')}${warnings}</header>
+<main>
+${sections.join('\n')}
+</main>
+<footer><p>Made by rankeval. Every number comes from the same functions as <code>rankeval eval</code> and <code>rankeval compare</code>.</p></footer>
+</body>
+</html>
+`;
+}
+
+function comparisonTable(data: ReportData): string {
+  const comparison = data.comparison!;
+  const pName = comparison.correction === 'none' ? 'p' : `p (${comparison.correction})`;
+  const head = ['measure', 'run', 'mean', 'Δ', 'Δ%', pName, `${+(data.level * 100).toFixed(2)}% CI of Δ`, 'W/T/L', 'd'];
+  const rows = comparison.rows.map((row) => {
+    const cells = comparisonCells(row);
+    const mark = row.significant ? (row.delta! > 0 ? ' class="significant better"' : ' class="significant worse"') : '';
+    const values = [row.measure, row.run, cells.mean, cells.delta, cells.relative, cells.p, cells.interval, cells.record, cells.effect];
+    return `<tr${mark}>${values.map((value, i) => `<td${i >= 2 ? ' class="number"' : ''}>${escapeHtml(value ?? '')}</td>`).join('')}</tr>`;
+  });
+  return `<table class="comparison"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>
+<p class="legend">${escapeHtml(comparisonLegend(comparison))}. Significant rows are shaded: blue better than the baseline, orange worse.</p>`;
+}
+
+function sliceTable(data: ReportData): string {
+  const tags = [...new Set(data.slices.map((slice) => slice.tag))];
+  const head = ['tag', 'queries', ...data.measures.flatMap((measure) => data.runs.map((run) => `${measure} · ${run}`))];
+  const rows = tags.map((tag) => {
+    const cells = data.measures.flatMap((measure) => data.runs.map((run) => data.slices.find((slice) => slice.tag === tag && slice.measure === measure && slice.run === run)!.mean.toFixed(4)));
+    const queries = data.slices.find((slice) => slice.tag === tag)!.queries;
+    return `<tr><td>${escapeHtml(tag)}</td><td class="number">${queries}</td>${cells.map((cell) => `<td class="number">${cell}</td>`).join('')}</tr>`;
+  });
+  return `<table class="slices"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function lostQuery(query: ReportData['losses'][number]['queries'][number], baseline: string, candidate: string, measure: string): string {
+  const side = (name: string, explained: typeof query.baseline): string =>
+    `<div class="side"><h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
+  const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
+  const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
+  return `<article class="lost"><h3>${escapeHtml(query.query)}${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
+}
+
+/** The explanation's ranking as an HTML table (rank, grade, ✓, id). */
+function rankingTable(explanation: ReportData['losses'][number]['queries'][number]['baseline']): string {
+  if (explanation.top.length === 0) return `<p>${escapeHtml(explanationTable(explanation, 'table').trim())}</p>`;
+  const rows = explanation.top.map(
+    (document) =>
+      `<tr${document.relevant ? ' class="relevant"' : ''}><td class="number">${document.rank}</td><td class="number">${document.grade ?? '-'}</td><td>${document.relevant ? '✓' : ''}</td><td>${escapeHtml(document.id)}</td></tr>`,
+  );
+  return `<table class="ranking"><thead><tr><th>rank</th><th>grade</th><th></th><th>id</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+const STYLE = `
+:root { color-scheme: light; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1a1a; background: #fff; margin: 0 auto; max-width: 1200px; padding: 24px; }
+h1 { font-size: 24px; margin: 0 0 4px; }
+h2 { font-size: 18px; margin: 32px 0 12px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 20px 0 8px; }
+h4 { font-size: 13px; margin: 0 0 6px; }
+.subtitle { margin: 0; color: #555; }
+.warnings { color: #8a4b00; }
+.grid { display: flex; flex-wrap: wrap; gap: 16px; }
+figure.chart { margin: 0; padding: 8px; border: 1px solid #e5e5e5; border-radius: 6px; max-width: 100%; }
+figure.chart figcaption { max-width: 540px; color: #444; font-size: 12.5px; margin-top: 6px; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 8px 0; }
+th, td { padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; }
+th { font-weight: 600; border-bottom: 2px solid #ccc; }
+td.number { text-align: right; }
+tr.significant.better td { background: #dcebf7; }
+tr.significant.worse td { background: #fbe3d3; }
+tr.relevant td { font-weight: 600; }
+.legend { color: #444; font-size: 12.5px; max-width: 900px; }
+.sides { display: flex; flex-wrap: wrap; gap: 24px; }
+.side { min-width: 280px; }
+.tags { font-weight: normal; color: #555; font-size: 12px; }
+.delta { font-weight: normal; color: ${LOSS}; font-size: 13px; }
+.missed { color: #444; font-size: 12.5px; max-width: 420px; }
+footer { margin-top: 40px; color: #777; font-size: 12px; }
+`;

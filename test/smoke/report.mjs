@@ -1,0 +1,10 @@
+// Loads `rankeval/report` by name as an ESM consumer does and renders a two-run report.
+import { renderReport } from 'rankeval/report';
+
+const qrels = new Map([['q1', new Map([['a', 1]])], ['q2', new Map([['b', 1]])]]);
+const runs = new Map([
+  ['base', new Map([['q1', ['x', 'a']], ['q2', ['b']]])],
+  ['new', new Map([['q1', ['a', 'x']], ['q2', ['b']]])],
+]);
+const html = renderReport({ qrels, runs }, { measures: ['mrr'] });
+console.log(JSON.stringify({ format: 'esm', html: html.startsWith('<!DOCTYPE html>'), charts: html.split('<figure class="chart"').length - 1 }));
