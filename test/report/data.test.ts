@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { curveCutoffs, reportData } from '../../src/report/index.js';
+
+// Four judged queries with two relevant documents each (r1, r2); q4 is tagged apart. base and next rank:
+const qrels = new Map(['q1', 'q2', 'q3', 'q4'].map((q) => [q, new Map([[`${q}-r1`, 1], [`${q}-r2`, 1]])]));
+const base = new Map([
+  ['q1', ['q1-r1', 'x', 'q1-r2']], // relevant at 1 and 3
+  ['q2', ['x', 'y', 'z', 'q2-r1']], // relevant at 4
+  ['q3', ['q3-r1', 'q3-r2']], // relevant at 1 and 2
+  // q4 not answered
+]);
+const next = new Map([
+  ['q1', ['x', 'y', 'q1-r1']], // relevant at 3: worse than base
+  ['q2', ['q2-r1', 'q2-r2']], // relevant at 1 and 2: better
+  ['q3', ['q3-r1', 'q3-r2']], // the same
+  ['q4', ['q4-r2', 'w', 'v', 'u', 'q4-r1']], // relevant at 1 and 5: better
+]);
+const tags = new Map([
+  ['q1', ['en']],
+  ['q2', ['en']],
+  ['q3', ['en', 'ru']],
+  ['q4', ['ru']],
+]);
+const input = { qrels, tags, runs: new Map([['base', base], ['next', next]]) };
+
+/** recall@k and precision@k of one ranking, counted here without the library. */
+function byHand(ranking: readonly string[] | undefined, relevant: ReadonlyMap<string, number>, k: number) {
+  const found = (ranking ?? []).slice(0, k).filter((id) => relevant.has(id)).length;
+  return { recall: found / relevant.size, precision: found / k };
+}
+
+describe('curveCutoffs', () => {
+  it.each([
+    [1, [1]],
+    [4, [1, 2, 3, 4]],
+    [10, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    [37, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 37]],
+    [1000, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000]],
+  ])('depth %i: every k to 10, then 1, 1.5, 2, 3, 5, 7 per decade, and the depth', (depth, cutoffs) => {
+    expect(curveCutoffs(depth)).toEqual(cutoffs);
+  });
+});
+
+describe('reportData', () => {
+  const data = reportData(input, { measures: ['recall@3', 'mrr'] });
+
+  it('curves: mean recall@k and precision@k over all judged queries, for k = 1 … the longest ranking', () => {
+    expect(data.depth).toBe(5);
+    for (const [run, rankings] of [['base', base], ['next', next]] as const) {
+      for (const k of [1, 2, 3, 4, 5]) {
+        const perQuery = [...qrels].map(([qid, relevant]) => byHand(rankings.get(qid), relevant, k));
+        const point = (metric: string) => data.curves.find((entry) => entry.run === run && entry.metric === metric && entry.k === k)!.value;
+        expect(point('recall')).toBeCloseTo(perQuery.reduce((sum, q) => sum + q.recall, 0) / 4, 12);
+        expect(point('precision')).toBeCloseTo(perQuery.reduce((sum, q) => sum + q.precision, 0) / 4, 12);
+      }
+    }
+  });
+
+  it('bars: each run’s mean with its 95 % t interval, mean ± t(0.975, 3) · s / √4', () => {
+    // base recall@3 per query: 1, 0, 1, 0.
+    const scores = [1, 0, 1, 0];
+    const mean = 0.5;
+    const s = Math.sqrt(scores.reduce((sum, x) => sum + (x - mean) ** 2, 0) / 3);
+    const halfWidth = 3.182446305284263 * (s / 2); // R: qt(0.975, 3)
+    const bar = data.bars.find((entry) => entry.run === 'base' && entry.measure === 'recall@3')!;
+    expect(bar.mean).toBe(mean);
+    expect(bar.low).toBeCloseTo(mean - halfWidth, 12);
+    expect(bar.high).toBeCloseTo(mean + halfWidth, 12);
+    expect(data.bars.map((entry) => `${entry.measure} ${entry.run}`)).toEqual(['recall@3 base', 'recall@3 next', 'mrr base', 'mrr next']);
+  });
+
+  it('differences: candidate − baseline per query, sorted largest first, with the outcome', () => {
+    // mrr: base 1, 1/4, 1, 0; next 1/3, 1, 1, 1.
+    expect(data.deltas.find((series) => series.measure === 'mrr')!.deltas).toEqual([
+      { query: 'q4', delta: 1, outcome: 'win' },
+      { query: 'q2', delta: 1 - 1 / 4, outcome: 'win' },
+      { query: 'q3', delta: 0, outcome: 'tie' },
+      { query: 'q1', delta: 1 / 3 - 1, outcome: 'loss' },
+    ]);
+    expect(data.deltas.map((series) => [series.candidate, series.measure])).toEqual([
+      ['next', 'recall@3'],
+      ['next', 'mrr'],
+    ]);
+  });
+
+  it('slices: the mean per tag over the queries carrying it', () => {
+    const slice = (tag: string, run: string) => data.slices.find((entry) => entry.measure === 'mrr' && entry.tag === tag && entry.run === run)!;
+    expect(slice('en', 'base')).toEqual({ measure: 'mrr', tag: 'en', run: 'base', mean: (1 + 1 / 4 + 1) / 3, queries: 3 });
+    expect(slice('ru', 'next')).toEqual({ measure: 'mrr', tag: 'ru', run: 'next', mean: (1 + 1) / 2, queries: 2 });
+  });
+
+  it('losses: the queries the candidate lost most on the first measure, with both rankings explained', () => {
+    // recall@3: base 1, 0, 1, 0; next 1/2, 1, 1, 1/2 — only q1 is lost.
+    expect(data.losses).toHaveLength(1);
+    const [lost] = data.losses[0]!.queries;
+    expect(data.losses[0]).toMatchObject({ measure: 'recall@3', candidate: 'next' });
+    expect(lost).toMatchObject({ query: 'q1', delta: 1 / 2 - 1, tags: ['en'], baseline: { score: 1 }, candidate: { score: 1 / 2 } });
+    expect(lost!.candidate.missed).toEqual([{ id: 'q1-r2', grade: 1, rank: null }]);
+    expect(lost!.baseline.top.map((document) => document.relevant)).toEqual([true, false, true]);
+  });
+
+  it('carries the comparison and its warnings (base does not answer q4)', () => {
+    expect(data.comparison!.rows).toHaveLength(4);
+    expect(data.warnings).toEqual(['run "base" has no results for 1 of 4 judged queries; they score 0']);
+    expect(data).toMatchObject({ runs: ['base', 'next'], baseline: 'base', queries: 4, level: 0.95, intervalMethod: 't' });
+  });
+
+  it('orders runs baseline first, and makes a report of one run without comparison', () => {
+    expect(reportData(input, { measures: ['mrr'], baseline: 'next' }).runs).toEqual(['next', 'base']);
+    const single = reportData({ qrels, runs: new Map([['base', base]]) }, { measures: ['mrr'] });
+    expect(single).toMatchObject({ comparison: null, deltas: [], losses: [], slices: [], warnings: [] });
+    expect(single.bars).toHaveLength(1);
+  });
+
+  it('refuses no runs and an unknown baseline', () => {
+    expect(() => reportData({ qrels, runs: new Map() }, { measures: ['mrr'] })).toThrow(/expected `runs` to be at least one run/);
+    expect(() => reportData(input, { measures: ['mrr'], baseline: 'nope' })).toThrow(/expected `baseline` to be one of the run names \(base, next\)/);
+  });
+});
