@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parseGoldenSet, parseRun } from 'rankeval';
 import 'rankeval/vitest';
 import { describe, expect, it } from 'vitest';
+import { renderExampleReport } from './example-report.js';
 import { DEPTH, retrievers } from './retrievers.js';
 
 const golden = parseGoldenSet(readFileSync(new URL('./golden.jsonl', import.meta.url)), { file: 'golden.jsonl' });
@@ -48,4 +49,8 @@ it.each(['keyword', 'bm25'] as const)('the committed runs/%s.jsonl is what the r
   for (const [qid, question] of golden.questions) {
     expect(committed.rankings.get(qid)).toEqual(retrievers[name](question, DEPTH).map((hit) => hit.id));
   }
+});
+
+it('the committed report.html is the report of the committed runs (npm run example:report writes it)', () => {
+  expect(readFileSync(new URL('./report.html', import.meta.url), 'utf8')).toBe(renderExampleReport());
 });

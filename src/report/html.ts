@@ -43,6 +43,8 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
   const sections: string[] = [];
   if (data.comparison !== null) sections.push(`<section><h2>Comparison</h2>${comparisonTable(data)}</section>`);
 
+  // Whisker caps a third as wide as a bar (the chart is 420 px wide, 50 px of it margin).
+  const whiskerInset = Math.max(1, ((370 / data.runs.length) * 0.9) / 3);
   sections.push(
     `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${data.measures
       .map((measure) => {
@@ -59,8 +61,8 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
           marks: [
             Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run' }),
             Plot.ruleX(bars, { x: 'run', y1: 'low', y2: 'high', strokeWidth: 2 }),
-            Plot.tickY(bars, { x: 'run', y: 'low', strokeWidth: 2 }),
-            Plot.tickY(bars, { x: 'run', y: 'high', strokeWidth: 2 }),
+            Plot.tickY(bars, { x: 'run', y: 'low', strokeWidth: 2, inset: whiskerInset }),
+            Plot.tickY(bars, { x: 'run', y: 'high', strokeWidth: 2, inset: whiskerInset }),
             Plot.ruleY([0]),
           ],
         });
@@ -228,6 +230,7 @@ h4 { font-size: 13px; margin: 0 0 6px; }
 .subtitle { margin: 0; color: #555; }
 .warnings { color: #8a4b00; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; }
+figure.chart figure { margin: 0; }
 figure.chart { margin: 0; padding: 8px; border: 1px solid #e5e5e5; border-radius: 6px; max-width: 100%; }
 figure.chart figcaption { max-width: 540px; color: #444; font-size: 12.5px; margin-top: 6px; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 8px 0; }

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { renderReport } from '../../src/report/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's chromium by default; RANKEVAL_CHROMIUM names another Chromium-based browser (GitHub's runners have Chrome).
+const CHROMIUM = process.env['RANKEVAL_CHROMIUM'] ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const output = join(root, 'test-output');
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does, or set RANKEVAL_CHROMIUM`);
   // The flags this machine's closed network needs: no background connections, no sandbox as root.
   browser = await chromium.launch({
     executablePath: CHROMIUM,
