@@ -86,14 +86,7 @@ const TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', '
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
 
 /** The options of `compare` with their defaults, checked. */
-export interface ComparePlan {
-  readonly test: SignificanceTest;
-  readonly alpha: number;
-  readonly correction: Correction;
-  readonly interval: 't' | 'bootstrap';
-  readonly permutations: number;
-  readonly seed: number;
-}
+export type ComparePlan = Pick<Comparison, 'test' | 'alpha' | 'correction' | 'interval' | 'permutations' | 'seed'>;
 
 export function resolveCompareOptions(options: Partial<CompareOptions>, fn: string): ComparePlan {
   const { test = 't', alpha = 0.05, correction = 'holm', permutations = 10_000, seed = 42 } = options;

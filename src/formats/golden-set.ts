@@ -1,8 +1,9 @@
 import { parseError } from '../errors.js';
 import { parseQrels } from '../trec/parse.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
-import { type Chunk, type FileKind, type FormatReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
-import { createLineSplitter, createRecordReader, lineAt, parseJson, utf8FromLatin1 } from './text.js';
+import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
+import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
+import { createRecordReader, utf8FromLatin1 } from './text.js';
 
 /**
  * Golden-set file formats:
@@ -74,18 +75,6 @@ function createCollector(file: string, format: GoldenSetFormat) {
 
 type Collector = ReturnType<typeof createCollector>;
 
-/** Reads whole lines of text with a line callback. */
-function lineReader(onLine: (text: string, line: number) => void, finish: () => GoldenSet): FormatReader<GoldenSet> {
-  const splitter = createLineSplitter(onLine);
-  return {
-    push: (chunk) => splitter.push(chunk),
-    end() {
-      splitter.end();
-      return finish();
-    },
-  };
-}
-
 function trecReader(file: string): FormatReader<GoldenSet> {
   // Qrels are read whole (they are small next to runs) by the same reader as `rankeval trec`.
   const chunks: Uint8Array[] = [];
@@ -133,19 +122,12 @@ function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<Gol
 
 const splitTags = (text: string): string[] => text.split(/[;|]/).map((tag) => tag.trim()).filter((tag) => tag !== '');
 
-function jsonlReader(file: string): FormatReader<GoldenSet> {
+function jsonlGoldenReader(file: string): FormatReader<GoldenSet> {
   const collector = createCollector(file, 'jsonl');
-  const seen = new Map<string, number>();
-  return lineReader(
-    (text, line) => {
-      if (text.trim() === '') return;
-      const record = parseJson(text, file, line);
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, 'expected a JSON object {"query_id", "relevant", "tags"}');
-      const { query_id: rawQid, relevant, tags, query, question } = record as Record<string, unknown>;
-      const qid = queryId(rawQid, file, line);
-      const first = seen.get(qid);
-      if (first !== undefined) throw parseError(file, line, `query ${JSON.stringify(qid)} appears twice (lines ${first} and ${line})`);
-      seen.set(qid, line);
+  return jsonlReader(
+    file,
+    '{"query_id", "relevant", "tags"}',
+    ({ relevant, tags, query, question }, qid, line) => {
       readJudged(collector, qid, relevant, '"relevant"', file, line);
       if (tags !== undefined) collector.tag(qid, readTags(tags, file, line));
       const asked = query ?? question;
@@ -153,13 +135,6 @@ function jsonlReader(file: string): FormatReader<GoldenSet> {
     },
     () => collector.result(),
   );
-}
-
-/** A query id: a non-empty string, or a number (written as JSON writes it). */
-export function queryId(value: unknown, file: string, line: number): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string' && value !== '') return value;
-  throw parseError(file, line, `"query_id" must be a non-empty string, got ${JSON.stringify(value) ?? 'nothing'}`);
 }
 
 function readJudged(collector: Collector, qid: string, relevant: unknown, what: string, file: string, line: number): void {
@@ -187,25 +162,10 @@ function readTags(tags: unknown, file: string, line: number): string[] {
   return list as string[];
 }
 
-function jsonReader(file: string): FormatReader<GoldenSet> {
-  let text = '';
-  return lineReader(
-    (line) => void (text += `${line}\n`),
-    () => {
-      const value = parseJson(text, file, 1);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw parseError(file, 1, 'expected a JSON object of query id → judgments');
-      const collector = createCollector(file, 'json');
-      for (const [qid, judged] of Object.entries(value)) readJudged(collector, qid, judged, 'the judgments', file, keyLine(text, qid));
-      return collector.result();
-    },
-  );
+function jsonGoldenReader(file: string): FormatReader<GoldenSet> {
+  const collector = createCollector(file, 'json');
+  return jsonObjectReader(file, 'query id → judgments', (qid, judged, line) => readJudged(collector, qid, judged, 'the judgments', file, line), () => collector.result());
 }
-
-/** The line where a key is first written in a JSON text (for messages; 1 when it cannot be found). */
-export const keyLine = (text: string, key: string): number => {
-  const at = text.indexOf(`${JSON.stringify(key)}:`);
-  return at === -1 ? (text.includes(JSON.stringify(key)) ? lineAt(text, text.indexOf(JSON.stringify(key))) : 1) : lineAt(text, at);
-};
 
 function detect(line: string): GoldenSetFormat | undefined {
   const trimmed = line.trim();
@@ -216,24 +176,14 @@ function detect(line: string): GoldenSetFormat | undefined {
   return undefined;
 }
 
-/** True when a line is a whole JSON object with `key`: a JSONL record, not the start of a JSON document. */
-export function isJsonRecord(line: string, key: string): boolean {
-  try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && key in value;
-  } catch {
-    return false;
-  }
-}
-
 const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
   what: 'golden set',
   formats: GOLDEN_FORMATS,
   detect,
   open(format, file) {
     if (format === 'trec') return trecReader(file);
-    if (format === 'jsonl') return jsonlReader(file);
-    if (format === 'json') return jsonReader(file);
+    if (format === 'jsonl') return jsonlGoldenReader(file);
+    if (format === 'json') return jsonGoldenReader(file);
     return delimitedReader(file, format);
   },
 };

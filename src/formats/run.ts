@@ -2,9 +2,9 @@ import { parseError } from '../errors.js';
 import { orderByScore } from '../metrics/counts.js';
 import { createRunReader as createTrecRunReader, latin1 } from '../trec/parse.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
-import { isJsonRecord, keyLine, queryId } from './golden-set.js';
-import { type Chunk, type FileKind, type FormatReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
-import { createLineSplitter, createRecordReader, parseJson, utf8FromLatin1 } from './text.js';
+import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
+import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
+import { createRecordReader, utf8FromLatin1 } from './text.js';
 
 /**
  * Run file formats:
@@ -85,17 +85,6 @@ function checkRepeats(qid: string, { ids, lines }: Results, file: string): void 
 
 type Collector = ReturnType<typeof createCollector>;
 
-function lineReader(onLine: (text: string, line: number) => void, finish: () => Run): FormatReader<Run> {
-  const splitter = createLineSplitter(onLine);
-  return {
-    push: (chunk) => splitter.push(chunk),
-    end() {
-      splitter.end();
-      return finish();
-    },
-  };
-}
-
 function trecReader(file: string): FormatReader<Run> {
   // The same streaming reader as `rankeval trec`, so the two read every line alike.
   const collector = createCollector(file, 'trec', 'score');
@@ -137,23 +126,9 @@ function csvReader(file: string): FormatReader<Run> {
   });
 }
 
-function jsonlReader(file: string): FormatReader<Run> {
-  const scored = createCollector(file, 'jsonl', 'score');
-  const seen = new Map<string, number>();
-  return lineReader(
-    (text, line) => {
-      if (text.trim() === '') return;
-      const record = parseJson(text, file, line);
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, 'expected a JSON object {"query_id", "results"}');
-      const { query_id: rawQid, results } = record as Record<string, unknown>;
-      const qid = queryId(rawQid, file, line);
-      const first = seen.get(qid);
-      if (first !== undefined) throw parseError(file, line, `query ${JSON.stringify(qid)} appears twice (lines ${first} and ${line})`);
-      seen.set(qid, line);
-      readResults(scored, qid, results, '"results"', file, line);
-    },
-    () => scored.result(),
-  );
+function jsonlRunReader(file: string): FormatReader<Run> {
+  const collector = createCollector(file, 'jsonl', 'score');
+  return jsonlReader(file, '{"query_id", "results"}', ({ results }, qid, line) => readResults(collector, qid, results, '"results"', file, line), () => collector.result());
 }
 
 /** Results as ids in rank order, `{id, score}` objects, or (JSON only) an object of id → score. */
@@ -185,18 +160,9 @@ function readResults(collector: Collector, qid: string, results: unknown, what: 
   });
 }
 
-function jsonReader(file: string): FormatReader<Run> {
-  let text = '';
-  return lineReader(
-    (line) => void (text += `${line}\n`),
-    () => {
-      const value = parseJson(text, file, 1);
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw parseError(file, 1, 'expected a JSON object of query id → ranking');
-      const collector = createCollector(file, 'json', 'score');
-      for (const [qid, results] of Object.entries(value)) readResults(collector, qid, results, 'the ranking', file, keyLine(text, qid), true);
-      return collector.result();
-    },
-  );
+function jsonRunReader(file: string): FormatReader<Run> {
+  const collector = createCollector(file, 'json', 'score');
+  return jsonObjectReader(file, 'query id → ranking', (qid, results, line) => readResults(collector, qid, results, 'the ranking', file, line, true), () => collector.result());
 }
 
 function detect(line: string): RunFormat | undefined {
@@ -213,8 +179,8 @@ const runKind: FileKind<RunFormat, Run> = {
   detect,
   open(format, file) {
     if (format === 'trec') return trecReader(file);
-    if (format === 'jsonl') return jsonlReader(file);
-    if (format === 'json') return jsonReader(file);
+    if (format === 'jsonl') return jsonlRunReader(file);
+    if (format === 'json') return jsonRunReader(file);
     return csvReader(file);
   },
 };

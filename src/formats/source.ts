@@ -1,6 +1,7 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
 import { fail, parseError } from '../errors.js';
+import { createLineSplitter } from './text.js';
 
 /** Bytes (UTF-8) or text. */
 export type Chunk = Uint8Array | string;
@@ -21,6 +22,18 @@ export interface ReadOptions<Format extends string> {
 export interface FormatReader<T> {
   push(chunk: Uint8Array): void;
   end(): T;
+}
+
+/** A reader of text formats: each line to `onLine`, then what `finish` returns. */
+export function lineReader<T>(onLine: (text: string, line: number) => void, finish: () => T): FormatReader<T> {
+  const splitter = createLineSplitter(onLine);
+  return {
+    push: (chunk) => splitter.push(chunk),
+    end() {
+      splitter.end();
+      return finish();
+    },
+  };
 }
 
 export interface FileKind<Format extends string, T> {
