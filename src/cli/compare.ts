@@ -1,11 +1,10 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
 import { compare, type Correction, type SignificanceTest } from '../compare.js';
-import { isRankevalError } from '../errors.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { renderComparison } from '../text/comparison.js';
 import type { Io } from './eval.js';
-import { INPUT_ERROR, loadGoldenSet, loadRun } from './files.js';
+import { asInputError, loadGoldenSet, loadRun } from './files.js';
 import { oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -148,16 +147,6 @@ export const compareOptions = (args: CompareArgs) => ({
   ...(args.interval === undefined ? {} : { interval: args.interval }),
   ...(args.baseline === undefined ? {} : { baseline: args.baseline }),
 });
-
-/** Runs a library call on the files' contents: a RankevalError there is an input error (exit 3). */
-export function asInputError<T>(call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
-    throw error;
-  }
-}
 
 /** Runs `rankeval compare`; returns the exit status. */
 export async function runCompare(argv: readonly string[], io: Io & { readonly colour?: boolean }): Promise<number> {

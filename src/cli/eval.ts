@@ -1,6 +1,5 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
-import { isRankevalError } from '../errors.js';
 import { evaluateRun, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
@@ -9,7 +8,7 @@ import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { INPUT_ERROR, loadGoldenSet, loadRun } from './files.js';
+import { asInputError, loadGoldenSet, loadRun } from './files.js';
 import { canonicalMeasure, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
@@ -133,18 +132,14 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
   }
   const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
   const run = await loadRun(args.run, args.runFormat, io.stderr);
-  let result: RunEvaluation;
-  try {
-    result = evaluateRun(run.rankings, golden.qrels, {
+  const result = asInputError(() =>
+    evaluateRun(run.rankings, golden.qrels, {
       measures: args.measures,
       relevanceThreshold: args.relevanceThreshold,
       noRelevant: args.noRelevant,
       ...(args.byTag ? { slices: golden.tags } : {}),
-    });
-  } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
-    throw error;
-  }
+    }),
+  );
   for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${warning}\n`);
 
   const gates = checkGates(result.mean, args.gates);

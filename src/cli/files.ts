@@ -38,3 +38,13 @@ export const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', st
   load(readGoldenSet, path, format, stderr);
 
 export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> => load(readRun, path, format, stderr);
+
+/** Runs a library call on the files' contents: a RankevalError there is an input error (exit 3). */
+export function asInputError<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
+    throw error;
+  }
+}

@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { reportData } from '../report/data.js';
 import { renderReportData } from '../report/html.js';
-import { asInputError, COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
+import { COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
 import type { Io } from './eval.js';
-import { INPUT_ERROR } from './files.js';
+import { asInputError, INPUT_ERROR } from './files.js';
 import { parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
