@@ -116,8 +116,8 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
   if (!input.runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
   const ordered = [baseline, ...names.filter((name) => name !== baseline)];
   const { measures } = options;
-  const metricOptions: MetricOptions = { ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }), ...(options.gain === undefined ? {} : { gain: options.gain }), ...(options.apDenominator === undefined ? {} : { apDenominator: options.apDenominator }) };
-  const evaluateOptions = { ...metricOptions, measures, ...(options.noRelevant === undefined ? {} : { noRelevant: options.noRelevant }), ...(input.tags === undefined ? {} : { slices: input.tags }) };
+  // evaluateRun reads the measures, slices and metric options and ignores the report's own.
+  const evaluateOptions = { ...options, ...(input.tags === undefined ? {} : { slices: input.tags }) };
   const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(input.runs.get(name)!, input.qrels, evaluateOptions)]));
   const comparison = ordered.length > 1 ? compareScores(scored, { ...options, baseline }, fn) : null;
   const alpha = options.alpha ?? 0.05;
@@ -166,7 +166,10 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
       .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
       .slice(0, lossCount);
     const explain = (run: string, qid: string) => ({
-      ...explainRanking(input.runs.get(run)!.get(qid) ?? [], input.qrels.get(qid)!, { depth: Math.min(depthShown, 20), ...metricOptions }),
+      ...explainRanking(input.runs.get(run)!.get(qid) ?? [], input.qrels.get(qid)!, {
+        depth: Math.min(depthShown, 20),
+        ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
+      }),
       score: scored.get(run)!.perQuery[qid]![measure]!,
     });
     return {
