@@ -3,6 +3,7 @@
 // ranking with grades and relevance marks, and the relevant documents that were missed.
 import { evaluate, evaluateRun, type ByQuery } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
+import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, readCutoff } from '../metrics/counts.js';
 import { fail } from '../errors.js';
 import { explanationText, missedText } from '../text/explain.js';
@@ -187,8 +188,8 @@ function worstQueries(
   options?: GateOptions,
 ): string[] {
   const get = <T>(byQuery: ByQuery<T>, qid: string): T | undefined => (byQuery instanceof Map ? byQuery.get(qid) : (byQuery as Record<string, T>)[qid]);
-  const at = measure.lastIndexOf('@');
-  const depth = at === -1 ? 10 : Number(measure.slice(at + 1));
+  const { cutoff } = parseMeasure(measure);
+  const depth = cutoff === Infinity ? 10 : cutoff;
   return Object.entries(perQuery)
     .map(([qid, scores]) => [qid, scores[measure]!] as const)
     .sort((a, b) => a[1] - b[1] || compareUtf8(a[0], b[0]))

@@ -6,6 +6,7 @@ import { compareUtf8 } from '../metrics/counts.js';
 import { evaluateRun, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import { fail } from '../errors.js';
+import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions } from '../types.js';
 
 /** What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their rankings). */
@@ -157,7 +158,8 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
     tags.flatMap((tag) => ordered.map((run): SliceMean => ({ measure, tag, run, mean: scored.get(run)!.bySlice[tag]!.mean[measure]!, queries: scored.get(run)!.bySlice[tag]!.queries }))),
   );
 
-  const depthShown = Math.max(10, ...measures.map((measure) => Number(/@(\d+)$/.exec(measure)?.[1] ?? 10)));
+  // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most 20).
+  const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
   const lossCount = options.losses ?? 10;
   const losses = ordered.slice(1).map((candidate): LossList => {
     const measure = measures[0]!;
