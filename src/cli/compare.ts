@@ -64,7 +64,9 @@ function runNames(paths: readonly string[], given: string | undefined, usage: (m
     return names;
   }
   const short = paths.map((path) => basename(path, extname(path)));
-  return short.map((name, i) => (short.indexOf(name) === short.lastIndexOf(name) ? name : paths[i]!));
+  const names = short.map((name, i) => (short.indexOf(name) === short.lastIndexOf(name) ? name : paths[i]!));
+  // The same file given twice (comparing a run with itself is a fair sanity check) gets numbered names.
+  return names.map((name, i) => (names.indexOf(name) === i ? name : `${name} (${i + 1})`));
 }
 
 function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string, usage: (message: string) => CliError): number | undefined {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseCompareArgs, runCompare } from '../../src/cli/compare.js';
+import { type CompareArgs, parseCompareArgs, runCompare } from '../../src/cli/compare.js';
 import { CliError } from '../../src/cli/trec.js';
 import { compare } from '../../src/index.js';
 
@@ -90,6 +90,12 @@ describe('rankeval compare', () => {
     expect((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr'])).stdout).not.toContain('\x1b[');
   });
 
+  it('compares a run with itself: Δ = 0 and p = 1', async () => {
+    const json = JSON.parse((await run(['qrels.txt', 'base.txt', 'base.txt', '-m', 'mrr', '--format', 'json'])).stdout);
+    expect(json.runs).toEqual([expect.stringMatching(/base\.txt$/), expect.stringMatching(/base\.txt \(2\)$/)]);
+    expect(json.rows[1]).toMatchObject({ delta: 0, pValue: 1, ties: 4 });
+  });
+
   it('warns on stderr about a run that misses judged queries or answers unjudged ones', async () => {
     const { status, stderr } = await run(['qrels.txt', 'base.txt', 'partial.jsonl', '-m', 'mrr']);
     expect(status).toBe(0);
@@ -105,6 +111,7 @@ describe('rankeval compare', () => {
       runs: [{ name: 'old' }, { name: 'new' }],
       baseline: 'new',
     });
+    expect((parseCompareArgs(['q', 'run.txt', 'run.txt']) as CompareArgs).runs.map((run) => run.name)).toEqual(['run.txt', 'run.txt (2)']);
     expect(parseCompareArgs(['--help'])).toBe('help');
   });
 
