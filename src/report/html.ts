@@ -12,6 +12,26 @@ const WIN = '#0072B2';
 const LOSS = '#D55E00';
 const TIE = '#999999';
 
+// Every chart is as wide as a card's caption, so it fills its card (see `figure.chart figcaption` in STYLE).
+const CHART_WIDTH = 540;
+// Room at the left for the y tick labels and at the right for the last x tick label (Plot's default).
+const MARGIN_LEFT = 50;
+const MARGIN_RIGHT = 20;
+// At 12 px, an axis label needs its own line: above the top y tick label and below the x tick labels
+// (Plot's defaults of 20 and 30 px are for its 10 px text).
+const MARGIN_TOP = 30;
+const MARGIN_BOTTOM = 40;
+// A generous width of a character at 12 px, to space tick labels without measuring text.
+const CHARACTER_WIDTH = 7;
+
+// The SVG attributes that hold coordinates, and the numbers in them.
+const COORDINATE_ATTRIBUTE = /(\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|viewBox)=")([^"]*)"/g;
+const NUMBER = /-?\d*\.\d+(?:e[-+]?\d+)?/gi;
+
+/** Plot writes coordinates to full double precision; a hundredth of a pixel is finer than any screen shows. */
+const roundCoordinates = (svg: string): string =>
+  svg.replace(COORDINATE_ATTRIBUTE, (_, name: string, value: string) => `${name}${value.replace(NUMBER, (number) => String(+(+number).toFixed(2)))}"`);
+
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
@@ -34,7 +54,21 @@ export function renderReport(input: ReportInput, options: ReportOptions & Render
 export function renderReportData(data: ReportData, options: RenderOptions = {}): string {
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
   const colour = { domain: data.runs, range: data.runs.map((_, i) => PALETTE[i % PALETTE.length]!), legend: true };
-  const svg = (plot: Plot.PlotOptions): string => (Plot.plot({ document, style: { fontSize: '12px', background: 'white' }, ...plot }) as unknown as { outerHTML: string }).outerHTML;
+  const svg = (plot: Plot.PlotOptions): string =>
+    roundCoordinates(
+      (
+        Plot.plot({
+          document,
+          style: { fontSize: '12px', background: 'white' },
+          width: CHART_WIDTH,
+          marginTop: MARGIN_TOP,
+          marginRight: MARGIN_RIGHT,
+          marginBottom: MARGIN_BOTTOM,
+          marginLeft: MARGIN_LEFT,
+          ...plot,
+        }) as unknown as { outerHTML: string }
+      ).outerHTML,
+    );
   const figure = (name: string, chart: string, caption: string): string =>
     `<figure class="chart" data-chart="${escapeHtml(name)}">${chart}<figcaption>${caption}</figcaption></figure>`;
   const level = `${+(data.level * 100).toFixed(2)}%`;
@@ -43,8 +77,8 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
   const sections: string[] = [];
   if (data.comparison !== null) sections.push(`<section><h2>Comparison</h2>${comparisonTable(data)}</section>`);
 
-  // Whisker caps a third as wide as a bar (the chart is 420 px wide, 50 px of it margin).
-  const whiskerInset = Math.max(1, ((370 / data.runs.length) * 0.9) / 3);
+  // Whisker caps a third as wide as a bar (a band is 90 % bar, Plot's default padding).
+  const whiskerInset = Math.max(1, (((CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / data.runs.length) * 0.9) / 3);
   sections.push(
     `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${data.measures
       .map((measure) => {
@@ -52,9 +86,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
         const low = Math.min(0, ...bars.map((bar) => bar.low));
         const high = Math.max(1, ...bars.map((bar) => bar.high));
         const chart = svg({
-          width: 420,
           height: 280,
-          marginLeft: 50,
           x: { label: 'run', domain: data.runs },
           y: { label: `mean ${measure} (0–1)`, domain: [low, high], grid: true },
           color: colour,
@@ -78,9 +110,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
   const curve = (metric: 'recall' | 'precision'): string => {
     const points = data.curves.filter((point) => point.metric === metric);
     const chart = svg({
-      width: 540,
       height: 320,
-      marginLeft: 50,
       x: { type: 'log', label: 'cutoff k (documents retrieved, log scale)', domain: [1, Math.max(2, data.depth)] },
       y: { label: `mean ${metric}@k (0–1)`, domain: [0, 1], grid: true },
       color: colour,
@@ -101,7 +131,6 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
           const indexed = deltas.map((entry, i) => ({ ...entry, position: i + 1 }));
           const count = (outcome: string) => deltas.filter((entry) => entry.outcome === outcome).length;
           const chart = svg({
-            width: 540,
             height: 280,
             marginLeft: 55,
             x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [] },
@@ -127,12 +156,17 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
       `<section><h2>By tag</h2><div class="grid">${data.measures
         .map((measure) => {
           const rows = data.slices.filter((slice) => slice.measure === measure);
+          const tags = [...new Set(rows.map((row) => row.tag))];
+          const tickLines = (tag: string): [string, string] => [tag, `(${rows.find((row) => row.tag === tag)!.queries})`];
+          // Each tag's name is centred under its bars: neighbouring facets are as far apart as half of both names and a gap.
+          const nameWidths = tags.map((tag) => CHARACTER_WIDTH * Math.max(...tickLines(tag).map((line) => line.length)));
+          const facetWidth = Math.max(0, ...nameWidths.slice(1).map((width, i) => (width + nameWidths[i]!) / 2 + 10));
           const chart = svg({
-            width: Math.max(420, 90 * new Set(rows.map((row) => row.tag)).size),
-            height: 300,
-            marginLeft: 50,
-            marginBottom: 40,
-            fx: { label: 'tag (queries)', tickFormat: (tag: string) => `${tag} (${rows.find((row) => row.tag === tag)!.queries})` },
+            width: Math.max(CHART_WIDTH, MARGIN_LEFT + MARGIN_RIGHT + facetWidth * tags.length),
+            height: 320,
+            // Two lines of tick labels, then the axis label.
+            marginBottom: 52,
+            fx: { label: 'tag (queries)', domain: tags, tickFormat: (tag: string) => tickLines(tag).join('\n') },
             x: { axis: null, domain: data.runs },
             y: { label: `mean ${measure} (0–1)`, domain: [0, 1], grid: true },
             color: colour,
@@ -232,7 +266,7 @@ h4 { font-size: 13px; margin: 0 0 6px; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; }
 figure.chart figure { margin: 0; }
 figure.chart { margin: 0; padding: 8px; border: 1px solid #e5e5e5; border-radius: 6px; max-width: 100%; }
-figure.chart figcaption { max-width: 540px; color: #444; font-size: 12.5px; margin-top: 6px; }
+figure.chart figcaption { max-width: ${CHART_WIDTH}px; color: #444; font-size: 12.5px; margin-top: 6px; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 8px 0; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; }
 th { font-weight: 600; border-bottom: 2px solid #ccc; }

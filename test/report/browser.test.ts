@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { renderReport } from '../../src/report/index.js';
@@ -62,7 +62,57 @@ it('opens offline with no console error and no request, and draws every chart', 
     expect(await svg.locator('rect, path, line, circle').count()).toBeGreaterThan(3);
   }
   expect(await page.locator('table.comparison tbody tr').count()).toBe(4);
+  const geometry = await chartGeometry(page);
+  expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
   await page.screenshot({ path: join(output, 'report.png'), fullPage: true });
   expect(readFileSync(join(output, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
   await page.close();
 }, 60_000);
+
+it('keeps long tag names and a third run’s name clear of each other and of the axis labels', async () => {
+  // Tag names long enough to collide at the default width, and three runs: the middle run's tick label sits
+  // where a centred axis label goes.
+  const tags = ['installation-and-setup', 'troubleshooting-the-firmware', 'battery', 'warranty-and-returns'];
+  const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
+  const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
+  const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, i % 3 === shift ? ['x', `${qid}-a`] : [`${qid}-b`, 'y', `${qid}-a`]]));
+  const html = renderReport(
+    { qrels, tags: Object.fromEntries(queries.map((qid, i) => [qid, tags[i % tags.length]!])), runs: { 'baseline-retriever': run(0), 'hybrid-retriever': run(1), 'reranked-retriever': run(2) } },
+    { measures: ['ndcg@10'] },
+  );
+  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+  await page.setContent(html, { waitUntil: 'load' });
+  const geometry = await chartGeometry(page);
+  expect(geometry.map(({ name }) => name)).toEqual(expect.arrayContaining(['means ndcg@10', 'tags ndcg@10']));
+  expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+  await page.close();
+}, 60_000);
+
+/**
+ * Per chart: how far the plot's width falls short of its card's content width (0 within 3 px), and which
+ * texts collide — an axis label with a tick label, or two tick labels of one axis (boxes 1 px apart or closer).
+ */
+function chartGeometry(page: Page) {
+  type Box = { left: number; right: number; top: number; bottom: number };
+  return page.locator('figure.chart').evaluateAll((figures) =>
+    figures.map((figure) => {
+      const svg = figure.querySelector(':scope > figure > svg, :scope > svg')!;
+      // This runs in the page; the tests' type-check knows no DOM beyond what Playwright declares.
+      const style = (globalThis as unknown as { getComputedStyle(element: typeof figure): { paddingLeft: string; paddingRight: string } }).getComputedStyle(figure);
+      const content = figure.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const shortfall = content - svg.getBoundingClientRect().width;
+      const texts = (selector: string) =>
+        [...svg.querySelectorAll(`g[aria-label${selector}] text`)]
+          .map((text) => ({ text: text.textContent ?? '', axis: text.closest('g[aria-label]')!.getAttribute('aria-label')!, box: text.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0);
+      const touch = (a: Box, b: Box) => a.left < b.right + 1 && b.left < a.right + 1 && a.top < b.bottom + 1 && b.top < a.bottom + 1;
+      const labels = texts('$="axis label"');
+      const ticks = texts('$="axis tick label"');
+      const collisions = [
+        ...labels.flatMap((label) => ticks.filter((tick) => touch(label.box, tick.box)).map((tick) => `${label.axis} "${label.text}" touches ${tick.axis} "${tick.text}"`)),
+        ...ticks.flatMap((tick, i) => ticks.slice(i + 1).filter((other) => other.axis === tick.axis && touch(tick.box, other.box)).map((other) => `${tick.axis} "${tick.text}" touches "${other.text}"`)),
+      ];
+      return { name: figure.getAttribute('data-chart'), widthGap: Math.abs(shortfall) <= 3 ? 0 : Math.round(shortfall), collisions };
+    }),
+  );
+}

@@ -43,6 +43,12 @@ describe('renderReport', () => {
     expect(html.match(/<table class="ranking">/g)).toHaveLength(2);
   });
 
+  it('writes the charts’ coordinates to at most two decimals', () => {
+    const numbers = [...html.matchAll(/\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|viewBox)="([^"]*)"/g)].flatMap((match) => match[1]!.match(/-?\d*\.?\d+/g) ?? []);
+    expect(numbers.length).toBeGreaterThan(500);
+    expect(numbers.filter((number) => /\.\d{3}/.test(number))).toEqual([]);
+  });
+
   it('escapes names, titles and questions', () => {
     expect(html).toContain('<title>Release 1.2 &lt;rc&gt;</title>');
     expect(html).toContain('old &lt;b&gt;');
