@@ -224,18 +224,20 @@ function planMeasures(measures: unknown, fn: string): MeasurePlan {
   };
 }
 
-function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option'): ReadonlyMap<string, T> {
+/** Reads a Map or a plain object (key → value) as a Map. */
+export function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option', expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
   if (value instanceof Map) return value as ReadonlyMap<string, T>;
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Map(Object.entries(value));
-  return fail(code, fn, what, 'a Map or an object of query id → value', value);
+  return fail(code, fn, what, expected, value);
 }
 
-function readSlices(slices: unknown, fn: string): ReadonlyMap<string, readonly string[]> {
+/** Reads query id → one label or several (the report's tags are slices by another name). */
+export function readSlices(slices: unknown, fn: string, name = 'slices'): ReadonlyMap<string, readonly string[]> {
   const byQuery = new Map<string, readonly string[]>();
-  for (const [qid, labels] of readByQuery<unknown>(slices, fn, '`slices`', 'invalid_option')) {
+  for (const [qid, labels] of readByQuery<unknown>(slices, fn, `\`${name}\``, 'invalid_option')) {
     const list = typeof labels === 'string' ? [labels] : labels;
     if (!Array.isArray(list) || !list.every((label) => typeof label === 'string')) {
-      fail('invalid_option', fn, `slices[${JSON.stringify(qid)}]`, 'a label or an array of labels', labels);
+      fail('invalid_option', fn, `${name}[${JSON.stringify(qid)}]`, 'a label or an array of labels', labels);
     }
     byQuery.set(qid, [...new Set(list as string[])]);
   }

@@ -3,24 +3,30 @@
 import { compareScores, type CompareOptions, type Comparison } from '../compare.js';
 import { confidenceInterval } from '../confidence.js';
 import { compareUtf8 } from '../metrics/counts.js';
-import { evaluateRun, type RunEvaluation } from '../evaluate.js';
+import { evaluateRun, readByQuery, readSlices, type ByQuery, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import { fail } from '../errors.js';
 import { parseMeasure } from '../measures/registry.js';
-import type { MetricOptions } from '../types.js';
+import type { MetricOptions, Qrels, Ranking } from '../types.js';
 
-/** What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their rankings). */
+/**
+ * What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their
+ * rankings). Each "→" is a Map or a plain object, as everywhere else in the API.
+ */
 export interface ReportInput {
-  readonly qrels: ReadonlyMap<string, ReadonlyMap<string, number>>;
-  readonly tags?: ReadonlyMap<string, readonly string[]>;
-  readonly questions?: ReadonlyMap<string, string>;
-  /** Run name → query id → ids in rank order; the first run is the baseline unless `baseline` says otherwise. */
-  readonly runs: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** Query id → judgments. */
+  readonly qrels: ByQuery<Qrels>;
+  /** Query id → one tag or several. */
+  readonly tags?: ByQuery<string | readonly string[]>;
+  /** Query id → the question asked, shown with the queries lost most. */
+  readonly questions?: ByQuery<string>;
+  /** Run name → query id → ranking; the first run is the baseline unless `baseline` says otherwise. */
+  readonly runs: ByQuery<ByQuery<Ranking>>;
 }
 
 export interface ReportOptions extends MetricOptions, Omit<Partial<CompareOptions>, keyof MetricOptions | 'measures'> {
   readonly measures: readonly string[];
-  /** Queries shown in "lost most" per candidate. Default 10. */
+  /** Queries shown in "lost most" per candidate; 0 leaves the section out. Default 10. */
   readonly losses?: number;
 }
 
@@ -111,15 +117,19 @@ export function curveCutoffs(depth: number): number[] {
 /** Everything the report shows, computed once. */
 export function reportData(input: ReportInput, options: ReportOptions): ReportData {
   const fn = 'reportData';
-  const names = [...input.runs.keys()];
+  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  const lossCount = options.losses ?? 10;
+  if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
+  const { qrels, tags, questions, runs } = readInput(input, fn);
+  const names = [...runs.keys()];
   if (names.length === 0) fail('invalid_option', fn, '`runs`', 'at least one run', 0);
   const baseline = options.baseline ?? names[0]!;
-  if (!input.runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
+  if (!runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
   const ordered = [baseline, ...names.filter((name) => name !== baseline)];
   const { measures } = options;
   // evaluateRun reads the measures, slices and metric options and ignores the report's own.
-  const evaluateOptions = { ...options, ...(input.tags === undefined ? {} : { slices: input.tags }) };
-  const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(input.runs.get(name)!, input.qrels, evaluateOptions)]));
+  const evaluateOptions = { ...options, ...(tags === undefined ? {} : { slices: tags }) };
+  const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(runs.get(name)!, qrels, evaluateOptions)]));
   const comparison = ordered.length > 1 ? compareScores(scored, { ...options, baseline }, fn) : null;
   const alpha = options.alpha ?? 0.05;
   const intervalMethod = comparison?.interval ?? options.interval ?? (options.test === 'bootstrap' ? 'bootstrap' : 't');
@@ -138,11 +148,11 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
   );
 
   let depth = 1;
-  for (const rankings of input.runs.values()) for (const ranking of rankings.values()) depth = Math.max(depth, ranking.length);
+  for (const rankings of runs.values()) for (const ranking of rankings.values()) depth = Math.max(depth, ranking.length);
   const cutoffs = curveCutoffs(depth);
   const curveMeasures = cutoffs.flatMap((k) => [`recall@${k}`, `P@${k}`]);
   const curves = ordered.flatMap((run) => {
-    const means = evaluateRun(input.runs.get(run)!, input.qrels, { ...evaluateOptions, measures: curveMeasures, slices: {} }).mean;
+    const means = evaluateRun(runs.get(run)!, qrels, { ...evaluateOptions, measures: curveMeasures, slices: {} }).mean;
     return cutoffs.flatMap((k): CurvePoint[] => [
       { run, metric: 'recall', k, value: means[`recall@${k}`]! },
       { run, metric: 'precision', k, value: means[`P@${k}`]! },
@@ -153,22 +163,22 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
     measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, scored.get(candidate)!, measure) })),
   );
 
-  const tags = [...new Set(Object.keys(base.bySlice))];
+  const tagNames = Object.keys(base.bySlice);
   const slices = measures.flatMap((measure) =>
-    tags.flatMap((tag) => ordered.map((run): SliceMean => ({ measure, tag, run, mean: scored.get(run)!.bySlice[tag]!.mean[measure]!, queries: scored.get(run)!.bySlice[tag]!.queries }))),
+    tagNames.flatMap((tag) => ordered.map((run): SliceMean => ({ measure, tag, run, mean: scored.get(run)!.bySlice[tag]!.mean[measure]!, queries: scored.get(run)!.bySlice[tag]!.queries }))),
   );
 
   // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most 20).
   const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
-  const lossCount = options.losses ?? 10;
-  const losses = ordered.slice(1).map((candidate): LossList => {
+  // No query shown is no section, rather than a list that says no query was lost.
+  const losses = lossCount === 0 ? [] : ordered.slice(1).map((candidate): LossList => {
     const measure = measures[0]!;
     const lost = queryDeltas(base, scored.get(candidate)!, measure)
       .filter((entry) => entry.outcome === 'loss')
       .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
       .slice(0, lossCount);
     const explain = (run: string, qid: string) => ({
-      ...explainRanking(input.runs.get(run)!.get(qid) ?? [], input.qrels.get(qid)!, {
+      ...explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, {
         depth: Math.min(depthShown, 20),
         ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
       }),
@@ -179,8 +189,8 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
       candidate,
       queries: lost.map(({ query, delta }) => ({
         query,
-        question: input.questions?.get(query),
-        tags: input.tags?.get(query) ?? [],
+        question: questions?.get(query),
+        tags: tags?.get(query) ?? [],
         delta,
         baseline: explain(baseline, query),
         candidate: explain(candidate, query),
@@ -204,6 +214,20 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
     losses,
     warnings: comparison?.warnings ?? [],
   };
+}
+
+/** The input with each "→" read as a Map, its types checked before anything is scored. */
+function readInput(input: ReportInput, fn: string) {
+  if (typeof input !== 'object' || input === null) fail('invalid_option', fn, '`input`', 'an object with `qrels` and `runs`', input);
+  const named = readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run');
+  const runs = new Map(
+    [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, `runs[${JSON.stringify(name)}]`, 'invalid_run', 'a Map or an object of query id → ranking')]),
+  );
+  const qrels = readByQuery<Qrels>(input.qrels, fn, '`qrels`', 'invalid_qrels', 'a Map or an object of query id → judgments');
+  const tags = input.tags === undefined ? undefined : readSlices(input.tags, fn, 'tags');
+  const questions = input.questions === undefined ? undefined : readByQuery<unknown>(input.questions, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
+  for (const [qid, question] of questions ?? []) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question);
+  return { runs, qrels, tags, questions: questions as ReadonlyMap<string, string> | undefined };
 }
 
 /** Candidate − baseline per query, largest first (ties among equal deltas by query id). */

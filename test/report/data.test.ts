@@ -112,6 +112,44 @@ describe('reportData', () => {
     expect(single.bars).toHaveLength(1);
   });
 
+  it('reads plain objects as it reads Maps: runs, rankings, qrels, tags and questions', () => {
+    const object = <T>(map: ReadonlyMap<string, T>) => Object.fromEntries(map);
+    const plain = {
+      qrels: Object.fromEntries([...qrels].map(([qid, relevant]) => [qid, object(relevant)])),
+      tags: object(tags),
+      questions: { q1: 'Which one?' },
+      runs: { base: object(base), next: object(next) },
+    };
+    const fromObjects = reportData(plain, { measures: ['recall@3', 'mrr'] });
+    expect(fromObjects).toEqual(reportData({ ...input, questions: new Map([['q1', 'Which one?']]) }, { measures: ['recall@3', 'mrr'] }));
+    expect(fromObjects.losses[0]!.queries[0]).toMatchObject({ query: 'q1', question: 'Which one?', tags: ['en'] });
+    // A tag may be one label, as evaluateRun's slices may.
+    expect(reportData({ ...plain, tags: { q1: 'en', q2: 'en', q3: ['en', 'ru'], q4: 'ru' } }, { measures: ['recall@3', 'mrr'] })).toEqual(fromObjects);
+  });
+
+  it.each([
+    ['the input', null, /reportData: expected `input` to be an object with `qrels` and `runs`, got `null` \(null\)/, 'invalid_option'],
+    ['runs', { qrels, runs: [base, next] }, /reportData: expected `runs` to be a Map or an object of run name → run, got `array of 2` \(array\)/, 'invalid_run'],
+    ['a run', { qrels, runs: { base: 'base.txt' } }, /reportData: expected runs\["base"\] to be a Map or an object of query id → ranking, got `"base.txt"` \(string\)/, 'invalid_run'],
+    ['qrels', { qrels: 'qrels.txt', runs: { base } }, /reportData: expected `qrels` to be a Map or an object of query id → judgments, got `"qrels.txt"` \(string\)/, 'invalid_qrels'],
+    ['tags', { qrels, tags: 7, runs: { base } }, /reportData: expected `tags` to be a Map or an object of query id → value, got `7` \(number\)/, 'invalid_option'],
+    ['a tag', { qrels, tags: { q1: [1] }, runs: { base } }, /reportData: expected tags\["q1"\] to be a label or an array of labels, got `array of 1` \(array\)/, 'invalid_option'],
+    ['questions', { qrels, questions: ['Why?'], runs: { base } }, /reportData: expected `questions` to be a Map or an object of query id → question, got `array of 1` \(array\)/, 'invalid_option'],
+    ['a question', { qrels, questions: { q1: 42 }, runs: { base } }, /reportData: expected questions\["q1"\] to be a string, got `42` \(number\)/, 'invalid_option'],
+  ])('refuses %s of the wrong type, naming the value', (_, bad, message, code) => {
+    expect(() => reportData(bad as never, { measures: ['mrr'] })).toThrow(message);
+    expect(() => reportData(bad as never, { measures: ['mrr'] })).toThrow(expect.objectContaining({ name: 'RankevalError', code }));
+  });
+
+  it('shows no section of losses when asked for none', () => {
+    expect(reportData(input, { measures: ['recall@3'], losses: 0 }).losses).toEqual([]);
+  });
+
+  it('refuses options that are not an object and a count of losses that is not a whole number', () => {
+    expect(() => reportData(input, undefined as never)).toThrow(/reportData: expected `options` to be an object with `measures`, got `undefined` \(undefined\)/);
+    expect(() => reportData(input, { measures: ['mrr'], losses: -1 })).toThrow(/reportData: expected `losses` to be a non-negative integer, got `-1` \(number\)/);
+  });
+
   it('refuses no runs and an unknown baseline', () => {
     expect(() => reportData({ qrels, runs: new Map() }, { measures: ['mrr'] })).toThrow(/expected `runs` to be at least one run/);
     expect(() => reportData(input, { measures: ['mrr'], baseline: 'nope' })).toThrow(/expected `baseline` to be one of the run names \(base, next\)/);

@@ -49,6 +49,17 @@ describe('renderReport', () => {
     expect(numbers.filter((number) => /\.\d{3}/.test(number))).toEqual([]);
   });
 
+  it('takes plain objects as it takes Maps', () => {
+    const object = <T>(map: ReadonlyMap<string, T>) => Object.fromEntries(map);
+    const plain = {
+      qrels: Object.fromEntries([...qrels].map(([qid, grades]) => [qid, object(grades)])),
+      runs: Object.fromEntries([...runs].map(([name, run]) => [name, object(run)])),
+      tags: object(tags),
+      questions: object(questions),
+    };
+    expect(renderReport(plain, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' })).toBe(html);
+  });
+
   it('escapes names, titles and questions', () => {
     expect(html).toContain('<title>Release 1.2 &lt;rc&gt;</title>');
     expect(html).toContain('old &lt;b&gt;');
