@@ -3,6 +3,7 @@ import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeControls } from '../text/escape.js';
 import { closest } from '../text/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
@@ -103,7 +104,9 @@ async function main(args: readonly string[]): Promise<number> {
     throw unknownCommand(command);
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(COMMANDS.includes(command) ? `rankeval ${command}: ${error.message}\n` : `rankeval: ${error.message}\n`);
+      // File names, ids and arguments in messages are shown, not obeyed by the terminal.
+      const message = escapeControls(error.message);
+      process.stderr.write(COMMANDS.includes(command) ? `rankeval ${command}: ${message}\n` : `rankeval: ${message}\n`);
       return error.status;
     }
     throw error;

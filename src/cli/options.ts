@@ -92,6 +92,14 @@ function argumentsMessage(error: Error & { code?: string }, options: Options): s
   return error.message.split('\n')[0]!;
 }
 
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/**
+ * A flag's number, written in decimal (`0.9`, `-1`, `1e-3`); NaN for anything else. Number() alone would
+ * take `0x1`, `0b1`, `Infinity` and an empty string (as 0), so a typo in a gate could pass unnoticed.
+ */
+export const decimalNumber = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
+
 export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T, usage: (message: string) => CliError): T {
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) throw usage(`${flag} takes ${allowed.join(', ')}; got '${value}'`);
@@ -114,7 +122,7 @@ export function readSharedArgs(
 ): SharedArgs {
   const measures = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
   for (const name of measures) canonicalMeasure(name, usage);
-  const threshold = values['relevance-threshold'] === undefined ? 1 : Number(values['relevance-threshold']);
+  const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
     qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv'], '--qrels-format', 'auto', usage),
