@@ -22,6 +22,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
   --qrels-format F      force the golden set's format: trec, beir, jsonl, json, csv
   --run-format F        force the runs' format: trec, jsonl, json, csv
   --names A,B,…         run names (default: the file names without their extension)
+  -                     as a file name: standard input (for one of the files)
 
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
@@ -39,7 +40,8 @@ Test:
 Output:
   --format F            table (default; coloured on a terminal), markdown, json or csv
 
-Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed.
+Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or the
+output cannot be written.
 `;
 
 const usage = usageError('compare');

@@ -29,6 +29,7 @@ Files (the format is told from the content; TREC, BEIR qrels, JSONL, JSON or CSV
   --run FILE               the run (rankings)
   --qrels-format F         force it: trec, beir, jsonl, json, csv
   --run-format F           force it: trec, jsonl, json, csv
+  -                        as a file name: standard input (for one of the two)
 
 Measures:
   -m, --measure M          ndcg@10, recall@5, P@5, mrr@10, map, R-prec, success@1, f1@10… (repeatable,
@@ -49,7 +50,8 @@ Gates:
   --fail-under M=V         exit 1 when the mean of M is below V, e.g. --fail-under recall@5=0.9
                            (repeatable; M is added to the measures when -m does not name it)
 
-Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed.
+Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed or the
+output cannot be written.
 `;
 
 export interface EvalArgs extends SharedArgs {

@@ -140,7 +140,8 @@ describe('standard input', () => {
   it('rankeval trec reads an interleaved run from a FIFO once (no second open that would wait forever)', async () => {
     const fifo = join(dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    const child = spawn(process.execPath, [cli, 'trec', '-q', 'qrels', fifo], { cwd: dir });
+    // killed if it hangs as it used to, so that a failure leaves no process behind
+    const child = spawn(process.execPath, [cli, 'trec', '-q', 'qrels', fifo], { cwd: dir, timeout: 50_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('latin1')));
