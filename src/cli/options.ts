@@ -65,7 +65,7 @@ function attachNegativeValues(args: readonly string[], options: Options): string
       out.push(...args.slice(i));
       break;
     }
-    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((name) => arg === `-${options[name]!.short ?? ''}`);
+    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((name) => options[name]!.short !== undefined && arg === `-${options[name]!.short}`);
     const next = args[i + 1];
     if (long !== undefined && options[long]?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
       out.push(`--${long}=${next}`);

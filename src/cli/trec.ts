@@ -6,6 +6,7 @@ import { trecMeasures } from '../trec/measures.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../trec/parse.js';
 
 const CHUNK = 1 << 22;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** Exit statuses as trec_eval's: 1 usage, 2 unreadable or malformed file, 4 measure failure, 7 nothing to evaluate. */
 export class CliError extends Error {
@@ -148,8 +149,12 @@ function* fileChunks(fd: number, path: string): Generator<Uint8Array> {
     try {
       read = readSync(fd, buffer, 0, CHUNK, null);
     } catch (error) {
-      // EAGAIN: a non-blocking standard input with nothing yet; wait for it rather than fail.
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') continue;
+      // EAGAIN: a standard input left non-blocking by its parent, with nothing yet: wait for it rather
+      // than fail, and without spinning.
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(PAUSE, 0, 0, 10);
+        continue;
+      }
       throw new CliError(`cannot read ${displayName(path)}: ${(error as Error).message}`, 2);
     }
     if (read === 0) return;
