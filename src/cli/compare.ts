@@ -3,9 +3,10 @@ import { basename, extname } from 'node:path';
 import { compare, type Correction, type SignificanceTest } from '../compare.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { renderComparison } from '../text/comparison.js';
+import { escapeControls } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, loadGoldenSet, loadRun } from './files.js';
-import { oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
+import { asInputError, checkStdinOnce, inputName, loadGoldenSet, loadRun } from './files.js';
+import { decimalNumber, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
@@ -21,6 +22,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
   --qrels-format F      force the golden set's format: trec, beir, jsonl, json, csv
   --run-format F        force the runs' format: trec, jsonl, json, csv
   --names A,B,…         run names (default: the file names without their extension)
+  -                     as a file name: standard input (for one of the files)
 
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
@@ -38,7 +40,8 @@ Test:
 Output:
   --format F            table (default; coloured on a terminal), markdown, json or csv
 
-Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed.
+Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or the
+output cannot be written.
 `;
 
 const usage = usageError('compare');
@@ -71,8 +74,8 @@ function runNames(paths: readonly string[], given: string | undefined, usage: (m
 
 function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string, usage: (message: string) => CliError): number | undefined {
   if (text === undefined) return undefined;
-  const value = Number(text);
-  if (text.trim() === '' || !check(value)) throw usage(`${flag} takes ${expected}; got '${text}'`);
+  const value = decimalNumber(text);
+  if (!check(value)) throw usage(`${flag} takes ${expected}; got '${text}'`);
   return value;
 }
 
@@ -105,6 +108,7 @@ export function readCompareArgs(
   const [qrels, ...runPaths] = positionals;
   if (qrels === undefined || runPaths.length < minimumRuns) throw usage(`expected a golden set and ${minimumRuns === 1 ? 'one' : 'two'} or more runs`);
 
+  checkStdinOnce(positionals, usage);
   const shared = readSharedArgs(values, usage);
   if (shared.measures.length === 0) shared.measures.push(...DEFAULT_MEASURES);
   const names = runNames(runPaths, values.names, usage);
@@ -158,8 +162,8 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     return 0;
   }
   const { golden, runs } = await loadFiles(args, io);
-  const comparison = asInputError(() => compare(runs, golden.qrels, compareOptions(args)));
-  for (const warning of comparison.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
+  const comparison = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
+  for (const warning of comparison.warnings) io.stderr.write(`rankeval: warning: ${escapeControls(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   return 0;
 }

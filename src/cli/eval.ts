@@ -6,10 +6,11 @@ import type { GoldenSet } from '../formats/golden-set.js';
 import type { Run } from '../formats/run.js';
 import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
+import { escapeControls, escapeMarkdown } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { asInputError, loadGoldenSet, loadRun } from './files.js';
-import { canonicalMeasure, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
+import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRun } from './files.js';
+import { canonicalMeasure, decimalNumber, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 
@@ -28,6 +29,7 @@ Files (the format is told from the content; TREC, BEIR qrels, JSONL, JSON or CSV
   --run FILE               the run (rankings)
   --qrels-format F         force it: trec, beir, jsonl, json, csv
   --run-format F           force it: trec, jsonl, json, csv
+  -                        as a file name: standard input (for one of the two)
 
 Measures:
   -m, --measure M          ndcg@10, recall@5, P@5, mrr@10, map, R-prec, success@1, f1@10… (repeatable,
@@ -48,7 +50,8 @@ Gates:
   --fail-under M=V         exit 1 when the mean of M is below V, e.g. --fail-under recall@5=0.9
                            (repeatable; M is added to the measures when -m does not name it)
 
-Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed.
+Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed or the
+output cannot be written.
 `;
 
 export interface EvalArgs extends SharedArgs {
@@ -85,14 +88,15 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   const run = values.run ?? files.shift();
   if (qrels === undefined || run === undefined) throw usage('expected a golden set and a run (--qrels FILE --run FILE)');
   if (files.length > 0) throw usage(`unexpected argument '${files[0]}'`);
+  checkStdinOnce([qrels, run], usage);
 
   const shared = readSharedArgs(values, usage);
   const measures = shared.measures;
   if (measures.length === 0) measures.push(...DEFAULT_MEASURES);
   const gates = (values['fail-under'] ?? []).map((text): Gate => {
     const match = /^(.+)=\s*([^=]+)$/.exec(text);
-    const threshold = match ? Number(match[2]) : Number.NaN;
-    if (!match || match[2]!.trim() === '' || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9; got '${text}'`);
+    const threshold = match ? decimalNumber(match[2]!) : Number.NaN;
+    if (!match || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got '${text}'`);
     // A gate names a measure as -m does, maybe spelled otherwise (R@5 for recall@5): it reuses that column.
     const wanted = canonicalMeasure(match[1]!.trim(), usage);
     const measure = measures.find((name) => canonicalMeasure(name, usage) === wanted) ?? match[1]!.trim();
@@ -102,7 +106,7 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
 
   let depth: number | undefined;
   if (values.depth !== undefined) {
-    depth = Number(values.depth);
+    depth = decimalNumber(values.depth);
     if (!Number.isInteger(depth) || depth <= 0) throw usage(`--depth takes a positive integer; got '${values.depth}'`);
   }
   return {
@@ -130,9 +134,8 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     io.stdout.write(evalUsage);
     return 0;
   }
-  const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
-  const run = await loadRun(args.run, args.runFormat, io.stderr);
-  const result = asInputError(() =>
+  const { golden, run } = await loadGoldenSetAndRun(args.qrels, args.run, args, io.stderr);
+  const result = asInputError(inputName(args.qrels), () =>
     evaluateRun(run.rankings, golden.qrels, {
       measures: args.measures,
       relevanceThreshold: args.relevanceThreshold,
@@ -140,7 +143,7 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
       ...(args.byTag ? { slices: golden.tags } : {}),
     }),
   );
-  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${warning}\n`);
+  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${escapeControls(warning)}\n`);
 
   const gates = checkGates(result.mean, args.gates);
   if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
@@ -156,13 +159,13 @@ const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') +
 function warnings(golden: GoldenSet, result: RunEvaluation, args: EvalArgs): string[] {
   const out: string[] = [];
   const unanswered = result.unansweredQueries;
-  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${args.run} and score 0: ${preview(unanswered)}`);
-  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${args.run} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${args.qrels} and left out: ${preview(result.unjudgedQueries)}`);
+  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${inputName(args.run)} and score 0: ${preview(unanswered)}`);
+  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${inputName(args.run)} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${inputName(args.qrels)} and left out: ${preview(result.unjudgedQueries)}`);
   if (result.noRelevantQueries.length > 0) {
     const handled = args.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
     out.push(`${result.noRelevantQueries.length} judged quer${result.noRelevantQueries.length === 1 ? 'y has' : 'ies have'} no relevant document (${handled}): ${preview(result.noRelevantQueries)}`);
   }
-  if (args.byTag && golden.tags.size === 0) out.push(`--by-tag: ${args.qrels} has no tags (tags come from JSONL "tags" or a CSV tags column)`);
+  if (args.byTag && golden.tags.size === 0) out.push(`--by-tag: ${inputName(args.qrels)} has no tags (tags come from JSONL "tags" or a CSV tags column)`);
   return out;
 }
 
@@ -204,7 +207,7 @@ function renderExplanations(args: EvalArgs, golden: GoldenSet, run: Run, result:
   const depth = args.depth ?? (cutoffs.length > 0 ? Math.max(...cutoffs) : 10);
   const explained = args.explain.map((qid) => {
     const judged = golden.qrels.get(qid);
-    if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${args.qrels}`, USAGE_ERROR);
+    if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${inputName(args.qrels)}`, USAGE_ERROR);
     const explanation = explainRanking(run.rankings.get(qid) ?? [], judged, { depth, relevanceThreshold: args.relevanceThreshold });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
     const question = golden.questions.get(qid);
@@ -228,11 +231,12 @@ function explanationSection(
   depth: number,
 ): string {
   const scores = one.scores === null ? 'not scored (no relevant document, --no-relevant skip)' : Object.entries(one.scores).map(([name, value]) => `${name} ${value.toFixed(4)}`).join('  ');
+  const escape = markdown ? escapeMarkdown : escapeControls;
   const head = [
-    `query ${one.query}${one.question === undefined ? '' : `: ${one.question}`}${one.tags.length > 0 ? `  (tags: ${one.tags.join(', ')})` : ''}`,
+    escape(`query ${one.query}${one.question === undefined ? '' : `: ${one.question}`}${one.tags.length > 0 ? `  (tags: ${one.tags.join(', ')})` : ''}`),
     `scores: ${scores}`,
     `retrieved ${one.retrieved}, relevant ${one.relevant}; top ${Math.min(depth, one.retrieved)} shown, ✓ = relevant, grade - = unjudged`,
   ];
   if (!markdown) return `${head.join('\n')}\n\n${explanationText(one, '  ')}\n`;
-  return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${explanationTable(one, 'markdown')}\n${missedText(one)}\n`;
+  return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${explanationTable(one, 'markdown')}\n${escapeMarkdown(missedText(one))}\n`;
 }

@@ -1,7 +1,14 @@
 // The `rankeval` command. Its own entry: the library entry never imports Node.
 import { Buffer } from 'node:buffer';
-import { runCompare } from './compare.js';
-import { runEval } from './eval.js';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { escapeControls } from '../text/escape.js';
+import { closest } from '../text/suggest.js';
+import { compareUsage, runCompare } from './compare.js';
+import { evalUsage, runEval } from './eval.js';
+import { INPUT_ERROR } from './files.js';
+import { USAGE_ERROR } from './options.js';
 import { CliError, runTrec, trecUsage } from './trec.js';
 
 const usage = `Usage: rankeval <command> [flags]
@@ -14,15 +21,70 @@ Commands:
   report QRELS RUN_A [RUN …] -m … -o report.html  a self-contained HTML report with charts
                                                   (rankeval report --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
+  help [COMMAND]                                  this help, or the command's
+
+  -V, --version                                   the version of rankeval
+
+A file named - is read from standard input (the golden set or a run, not both).
+
+Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed or the
+output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a file cannot be read or
+is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
+
+const COMMANDS = ['eval', 'compare', 'report', 'trec', 'help'];
+
+/** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
+function version(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'rankeval' && manifest.version !== undefined) return manifest.version;
+    } catch {
+      // No package.json here (or not rankeval's): look further up.
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('rankeval: package.json not found above the command');
+    dir = parent;
+  }
+}
+
+async function commandUsage(command: string): Promise<string> {
+  if (command === 'eval') return evalUsage;
+  if (command === 'compare') return compareUsage;
+  if (command === 'trec') return trecUsage;
+  if (command === 'report') return (await import('./report.js')).reportUsage;
+  return usage;
+}
+
+function unknownCommand(command: string): CliError {
+  const suggestion = closest(command, COMMANDS);
+  return new CliError(`unknown command '${command}'${suggestion === undefined ? '' : `; did you mean ${suggestion}?`} (see rankeval --help)`, USAGE_ERROR);
+}
 
 async function main(args: readonly string[]): Promise<number> {
   const [command, ...rest] = args;
-  if (command === undefined || command === '--help' || command === '-h') {
+  if (command === undefined) {
+    process.stderr.write(usage);
+    return USAGE_ERROR;
+  }
+  if (command === '--help' || command === '-h') {
     process.stdout.write(usage);
-    return command === undefined ? 1 : 0;
+    return 0;
+  }
+  if (command === '--version' || command === '-V') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
   }
   try {
+    if (command === 'help') {
+      const [topic, ...extra] = rest;
+      if (extra.length > 0) throw new CliError(`help takes one command; got '${extra.join(' ')}'`, USAGE_ERROR);
+      if (topic !== undefined && !COMMANDS.includes(topic)) throw unknownCommand(topic);
+      process.stdout.write(await commandUsage(topic ?? 'help'));
+      return 0;
+    }
     if (command === 'trec') {
       const { stdout, status } = runTrec(rest);
       // Ids are read one byte a character, so writing them back as latin1 gives the input bytes.
@@ -39,14 +101,24 @@ async function main(args: readonly string[]): Promise<number> {
       const colour = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
       return await runCompare(rest, { stdout: process.stdout, stderr: process.stderr, colour });
     }
-    throw new CliError(`unknown command '${command}'\n${usage}`, 1);
+    throw unknownCommand(command);
   } catch (error) {
     if (error instanceof CliError) {
-      process.stderr.write(`rankeval ${command}: ${error.message}\n`);
+      // File names, ids and arguments in messages are shown, not obeyed by the terminal.
+      const message = escapeControls(error.message);
+      process.stderr.write(COMMANDS.includes(command) ? `rankeval ${command}: ${message}\n` : `rankeval: ${message}\n`);
       return error.status;
     }
     throw error;
   }
 }
+
+// A reader that stops early (`rankeval trec -q … | head`) is no failure, as for other Unix tools; any
+// other failure to write (a full disk) is one line, not a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`rankeval: cannot write output: ${error.message}\n`);
+  process.exit(INPUT_ERROR);
+});
 
 process.exitCode = await main(process.argv.slice(2));

@@ -4,6 +4,7 @@ import { isRankevalError } from '../errors.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import { closest } from '../text/suggest.js';
 import { CliError } from './trec.js';
 
 /** Exit status for bad arguments. */
@@ -40,14 +41,64 @@ export const usageError =
 
 type Options = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? NonNullable<O> : never) : never;
 
-/** node:util's parseArgs, with its complaints turned into usage errors. */
+/** node:util's parseArgs, with its complaints turned into one-line usage errors. */
 export function parseCommandArgs<const O extends Options>(args: readonly string[], options: O, usage: (message: string) => CliError) {
   try {
-    return parseArgs({ args: [...args], allowPositionals: true, options });
+    return parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options });
   } catch (error) {
-    throw usage((error as Error).message);
+    throw usage(argumentsMessage(error as Error & { code?: string }, options));
   }
 }
+
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * `--depth -1` as `--depth=-1`: parseArgs calls a value that starts with a dash ambiguous, but no flag is
+ * a number, so a negative number after a flag that takes a value is that value (and its check says why
+ * it is refused).
+ */
+function attachNegativeValues(args: readonly string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      out.push(...args.slice(i));
+      break;
+    }
+    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((name) => options[name]!.short !== undefined && arg === `-${options[name]!.short}`);
+    const next = args[i + 1];
+    if (long !== undefined && options[long]?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`--${long}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** parseArgs' message (several lines, mismatched quotes) as one line, with a suggestion for a misspelt flag. */
+function argumentsMessage(error: Error & { code?: string }, options: Options): string {
+  const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
+  const long = /--([^' =]+)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = flag.replace(/^--?/, '').split('=')[0]!;
+    const suggestion = flag.startsWith('--') ? closest(name, Object.keys(options)) : undefined;
+    return `unknown option ${flag}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`}`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && long !== undefined) {
+    if (/argument missing/.test(error.message)) return `--${long} needs a value`;
+    if (/does not take an argument/.test(error.message)) return `--${long} takes no value`;
+    if (/ambiguous/.test(error.message)) return `--${long} needs a value; write --${long}=VALUE for one that starts with '-'`;
+  }
+  return error.message.split('\n')[0]!;
+}
+
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+
+/**
+ * A flag's number, written in decimal (`0.9`, `-1`, `1e-3`); NaN for anything else. Number() alone would
+ * take `0x1`, `0b1`, `Infinity` and an empty string (as 0), so a typo in a gate could pass unnoticed.
+ */
+export const decimalNumber = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
 
 export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T, usage: (message: string) => CliError): T {
   if (value === undefined) return fallback;
@@ -71,7 +122,7 @@ export function readSharedArgs(
 ): SharedArgs {
   const measures = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
   for (const name of measures) canonicalMeasure(name, usage);
-  const threshold = values['relevance-threshold'] === undefined ? 1 : Number(values['relevance-threshold']);
+  const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
     qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv'], '--qrels-format', 'auto', usage),

@@ -1,11 +1,13 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { reportData } from '../report/data.js';
 import { renderReportData } from '../report/html.js';
 import { COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
+import { escapeControls } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, INPUT_ERROR } from './files.js';
-import { parseCommandArgs, usageError } from './options.js';
+import { asInputError, inputName, INPUT_ERROR } from './files.js';
+import { decimalNumber, parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
@@ -28,6 +30,40 @@ Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or
 
 const usage = usageError('report');
 
+/** -o naming an input (the same path, or a link to the same file) would overwrite the golden set or a run. */
+function refuseInputAsOutput(output: string, inputs: readonly string[]): void {
+  const identity = (path: string): string | undefined => {
+    try {
+      const { dev, ino } = statSync(path);
+      return `${dev}:${ino}`;
+    } catch {
+      return undefined;
+    }
+  };
+  const outputIdentity = identity(output);
+  for (const input of inputs) {
+    if (input === '-') continue;
+    if (resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity)) {
+      throw usage(`-o ${output} is one of the inputs; the report would overwrite it`);
+    }
+  }
+}
+
+/**
+ * Writes the report next to its destination, then renames it over: an interrupted or failed write
+ * leaves the previous report whole instead of an empty or cut file.
+ */
+function writeAtomically(path: string, text: string): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, INPUT_ERROR);
+  }
+}
+
 /** Runs `rankeval report`; returns the exit status. */
 export async function runReport(argv: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -41,11 +77,12 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   }
   const args = readCompareArgs(values, positionals, 1, usage);
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
-  const losses = values.losses === undefined ? 10 : Number(values.losses);
+  const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
+  if (values.output !== undefined) refuseInputAsOutput(values.output, [args.qrels, ...args.runs.map((run) => run.path)]);
   const { golden, runs } = await loadFiles(args, io);
-  const data = asInputError(() => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
-  for (const warning of data.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
+  const data = asInputError(inputName(args.qrels), () => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
+  for (const warning of data.warnings) io.stderr.write(`rankeval: warning: ${escapeControls(warning)}\n`);
   const html = renderReportData(data, {
     ...(values.title === undefined ? {} : { title: values.title }),
     subtitle: [`golden set ${args.qrels} · ${args.runs.map((run) => `${run.name} = ${run.path}`).join(' · ')}`],
@@ -54,11 +91,7 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
     io.stdout.write(html);
     return 0;
   }
-  try {
-    writeFileSync(values.output, html);
-  } catch (error) {
-    throw new CliError(`cannot write ${values.output}: ${(error as Error).message}`, INPUT_ERROR);
-  }
+  writeAtomically(values.output, html);
   io.stderr.write(`rankeval report: wrote ${values.output} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
   return 0;
 }

@@ -1,11 +1,12 @@
 // `rankeval trec [flags] QRELS RUN`: a drop-in for `trec_eval [flags] QRELS RUN`.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { isRankevalError } from '../errors.js';
 import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
 import { trecMeasures } from '../trec/measures.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../trec/parse.js';
 
 const CHUNK = 1 << 22;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** Exit statuses as trec_eval's: 1 usage, 2 unreadable or malformed file, 4 measure failure, 7 nothing to evaluate. */
 export class CliError extends Error {
@@ -126,47 +127,100 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
   return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures, version }, files, help };
 }
 
+/** `-` is standard input. */
+const STDIN = '-';
+const displayName = (path: string): string => (path === STDIN ? '<stdin>' : path);
+
 function readWhole(path: string): Uint8Array {
   try {
-    return readFileSync(path);
+    return readFileSync(path === STDIN ? 0 : path);
+  } catch (error) {
+    throw new CliError(`cannot read ${displayName(path)}: ${(error as Error).message}`, 2);
+  }
+}
+
+/** A run's bytes, chunk by chunk, as often as asked: read again from a file, kept in memory from a pipe. */
+type RunSource = () => Iterable<Uint8Array>;
+
+function* fileChunks(fd: number, path: string): Generator<Uint8Array> {
+  const buffer = new Uint8Array(CHUNK);
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(fd, buffer, 0, CHUNK, null);
+    } catch (error) {
+      // EAGAIN: a standard input left non-blocking by its parent, with nothing yet: wait for it rather
+      // than fail, and without spinning.
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(PAUSE, 0, 0, 10);
+        continue;
+      }
+      throw new CliError(`cannot read ${displayName(path)}: ${(error as Error).message}`, 2);
+    }
+    if (read === 0) return;
+    yield buffer.subarray(0, read);
+  }
+}
+
+function openRun(path: string): RunSource {
+  let fd: number;
+  try {
+    fd = path === STDIN ? 0 : openSync(path, 'r');
   } catch (error) {
     throw new CliError(`cannot read ${path}: ${(error as Error).message}`, 2);
   }
+  if (path !== STDIN && fstatSync(fd).isFile()) {
+    closeSync(fd);
+    return function* () {
+      const again = openSync(path, 'r');
+      try {
+        yield* fileChunks(again, path);
+      } finally {
+        closeSync(again);
+      }
+    };
+  }
+  // A pipe, FIFO or terminal can be read once: keep its bytes for a second pass over an interleaved run.
+  const kept: Uint8Array[] = [];
+  try {
+    for (const chunk of fileChunks(fd, path)) kept.push(chunk.slice());
+  } finally {
+    if (path !== STDIN) closeSync(fd);
+  }
+  return () => kept;
 }
 
 /** Streams the run through the evaluation; a run whose queries are not contiguous is read again, collected. */
 function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions): string {
   const comments = options.version === 10;
-  const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsPath, comments));
-  const evaluation = failAs(1, () => createTrecEvaluation(qrels, runPath, options));
+  const qrelsName = displayName(qrelsPath);
+  const runName = displayName(runPath);
+  const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsName, comments));
+  const evaluation = failAs(1, () => createTrecEvaluation(qrels, runName, options));
+  const source = openRun(runPath);
   try {
-    return readRun(runPath, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
+    return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
   } catch (error) {
     if (!(error instanceof RunNotGrouped)) throw error;
   }
   const kept = new Map<string, RunBlock>();
   return readRun(
-    runPath,
+    source,
+    runName,
     comments,
     (block) => kept.set(block.qid, appendBlock(kept.get(block.qid), block)),
     (runId) => {
-      const collected = failAs(1, () => createTrecEvaluation(qrels, runPath, options));
+      const collected = failAs(1, () => createTrecEvaluation(qrels, runName, options));
       for (const block of kept.values()) failAs(4, () => collected.addBlock(block));
       return collected.finish(runId);
     },
   );
 }
 
-function readRun(path: string, comments: boolean, onBlock: (block: RunBlock) => void, finish: (runId: string) => string): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as Error).message}`, 2);
-  }
+function readRun(source: RunSource, name: string, comments: boolean, onBlock: (block: RunBlock) => void, finish: (runId: string) => string): string {
   let evaluating = false;
   const reader = createRunReader(
-    path,
+    name,
     (block) => {
       evaluating = true;
       onBlock(block);
@@ -175,21 +229,12 @@ function readRun(path: string, comments: boolean, onBlock: (block: RunBlock) => 
     comments,
   );
   try {
-    const buffer = new Uint8Array(CHUNK);
-    for (;;) {
-      const read = readSync(fd, buffer, 0, CHUNK, null);
-      if (read === 0) {
-        reader.push(new Uint8Array(0), true);
-        break;
-      }
-      reader.push(buffer.subarray(0, read), false);
-    }
+    for (const chunk of source()) reader.push(chunk, false);
+    reader.push(new Uint8Array(0), true);
   } catch (error) {
     if (error instanceof RunNotGrouped || error instanceof CliError) throw error;
     if (isRankevalError(error)) throw new CliError(error.message, evaluating ? 4 : 2);
     throw error;
-  } finally {
-    closeSync(fd);
   }
   try {
     return finish(reader.runId());
@@ -213,5 +258,6 @@ export function runTrec(args: readonly string[]): { stdout: string; status: numb
   const { options, files, help } = parseTrecArgs(args);
   if (help) return { stdout: trecUsage, status: 0 };
   if (files.length !== 2) throw new CliError(`expected QRELS and RUN files, got ${files.length} file${files.length === 1 ? '' : 's'} (see rankeval trec --help)`, 1);
+  if (files[0] === STDIN && files[1] === STDIN) throw new CliError('only one of QRELS and RUN can be - (standard input)', 1);
   return { stdout: evaluateRunFile(files[0]!, files[1]!, options), status: 0 };
 }

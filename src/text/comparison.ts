@@ -1,6 +1,7 @@
 // A comparison as people read it: the terminal table, Markdown and CSV of `rankeval compare` (and the
 // report's table) come from here, so every form shows the same numbers.
 import type { Comparison, ComparisonRow } from '../compare.js';
+import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
 const TEST_NAMES: Record<Comparison['test'], string> = {
@@ -83,7 +84,7 @@ export function renderComparison(comparison: Comparison, format: TableFormat, co
     return [row.measure, row.run, cells.mean, cells.delta, cells.relative, cells.p, cells.interval, cells.record, cells.effect];
   });
   const table = renderTable(columns, rows, format);
-  if (format === 'markdown') return `${table}\n${comparisonLegend(comparison)}\n`;
+  if (format === 'markdown') return `${table}\n${escapeMarkdown(comparisonLegend(comparison))}\n`;
   const lines = table.trimEnd().split('\n');
   const coloured = colour
     ? lines.map((line, i) => {
@@ -92,5 +93,5 @@ export function renderComparison(comparison: Comparison, format: TableFormat, co
         return `${row.delta! > 0 ? ANSI.green : ANSI.red}${line}${ANSI.reset}`;
       })
     : lines;
-  return `${coloured.join('\n')}\n\n${comparisonLegend(comparison)}\n`;
+  return `${coloured.join('\n')}\n\n${escapeControls(comparisonLegend(comparison))}\n`;
 }

@@ -1,4 +1,5 @@
 import type { Explanation } from '../explain.js';
+import { escapeControls } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
 /** The top of a ranking as a table: rank, grade (`-` for unjudged), a ✓ on relevant documents, id. */
@@ -24,11 +25,11 @@ const RELEVANT: MissedWording = { label: 'missed relevant', grades: true };
 
 /** An explanation as indented text: the top of the ranking, then where the missed relevant documents are. */
 export function explanationText(explanation: Explanation, indent = '', wording = RELEVANT): string {
-  const lines = [...explanationTable(explanation, 'table', wording.grades).trimEnd().split('\n'), missedText(explanation, wording)];
+  const lines = [...explanationTable(explanation, 'table', wording.grades).trimEnd().split('\n'), escapeControls(missedText(explanation, wording))];
   return lines.map((line) => indent + line).join('\n');
 }
 
-/** `missed relevant (1 of 3): F (grade 1, not retrieved)`, or that none was missed. */
+/** `missed relevant (1 of 3): F (grade 1, not retrieved)`, or that none was missed; ids as they are, for the caller to escape. */
 export function missedText({ missed, relevant }: Explanation, { label, grades } = RELEVANT): string {
   if (relevant === 0) return 'the qrels hold no relevant document for this query';
   if (missed.length === 0) return `${label}: none (all ${relevant} shown)`;

@@ -1,5 +1,6 @@
 // Tables as the command line and the matchers print them: aligned text, Markdown or CSV, from one list of
 // columns and rows, so that every output form shows the same numbers.
+import { csvField, escapeControls, escapeMarkdown } from './escape.js';
 
 export type TableFormat = 'table' | 'markdown' | 'csv';
 
@@ -19,23 +20,26 @@ const cellText = (cell: Cell, column: Column, format: TableFormat): string => {
   return String(cell);
 };
 
-const csvQuote = (text: string): string => (/[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
-/** Renders rows under their columns; text ends with a newline. */
+/** Renders rows under their columns; text ends with a newline. Text cells are escaped for the format. */
 export function renderTable(columns: readonly Column[], rows: readonly (readonly Cell[])[], format: TableFormat): string {
-  const texts = rows.map((row) => columns.map((column, i) => cellText(row[i] ?? null, column, format)));
-  if (format === 'csv') return [columns.map((column) => csvQuote(column.name)), ...texts.map((row) => row.map(csvQuote))].map((row) => `${row.join(',')}\n`).join('');
-  if (format === 'markdown') {
-    const escape = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-    const rule = columns.map((column) => (column.kind === 'text' ? '---' : '---:'));
-    return [columns.map((column) => escape(column.name)), rule, ...texts.map((row) => row.map(escape))].map((row) => `| ${row.join(' | ')} |\n`).join('');
+  if (format === 'csv') {
+    // Only text cells can be formulas: a number such as -0.5 stays a number.
+    const field = (cell: Cell, column: Column): string => csvField(cellText(cell, column, format), typeof cell === 'string');
+    return [columns.map((column) => csvField(column.name, true)), ...rows.map((row) => columns.map((column, i) => field(row[i] ?? null, column)))].map((row) => `${row.join(',')}\n`).join('');
   }
-  const widths = columns.map((column, i) => Math.max(width(column.name), ...texts.map((row) => width(row[i]!))));
+  const escape = format === 'markdown' ? escapeMarkdown : escapeControls;
+  const texts = rows.map((row) => columns.map((column, i) => escape(cellText(row[i] ?? null, column, format))));
+  const names = columns.map((column) => escape(column.name));
+  if (format === 'markdown') {
+    const rule = columns.map((column) => (column.kind === 'text' ? '---' : '---:'));
+    return [names, rule, ...texts].map((row) => `| ${row.join(' | ')} |\n`).join('');
+  }
+  const widths = columns.map((_, i) => Math.max(width(names[i]!), ...texts.map((row) => width(row[i]!))));
   const pad = (text: string, i: number): string => {
     const fill = ' '.repeat(widths[i]! - width(text));
     return columns[i]!.kind === 'text' ? text + fill : fill + text;
   };
-  return [columns.map((column) => column.name), ...texts].map((row) => `${row.map(pad).join('  ').trimEnd()}\n`).join('');
+  return [names, ...texts].map((row) => `${row.map(pad).join('  ').trimEnd()}\n`).join('');
 }
 
 /** Display width: code points, not UTF-16 units (good enough for ids and names; no East Asian wide forms). */

@@ -16,6 +16,7 @@ const FILES: Record<string, string> = {
   'better.jsonl': ['q1', 'q2', 'q3', 'q4'].map((q, i) => JSON.stringify({ query_id: q, results: ['abcd'[i], 'x'] })).join('\n'),
   'partial.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q9", "results": ["z"]}\n',
   'broken.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q2", "results": "b"}\n',
+  'one-query.txt': 'q1 0 a 1\n',
 };
 
 let dir = '';
@@ -122,10 +123,18 @@ describe('rankeval compare', () => {
     });
   });
 
+  it('exits 3 naming the golden set, not the library function, when too few judged queries pair up', async () => {
+    expect(await run(['one-query.txt', 'base.txt', 'better.jsonl'])).toMatchObject({
+      status: 3,
+      stderr: expect.stringMatching(/^one-query\.txt: a paired comparison needs at least 2 judged queries, got 1$/m),
+    });
+  });
+
   it.each([
     [['qrels.txt', 'base.txt'], /expected a golden set and two or more runs/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--test', 'z'], /--test takes t, randomization, bootstrap, wilcoxon, sign; got 'z'/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--alpha', '5'], /--alpha takes a number between 0 and 1; got '5'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--seed', '0x2a'], /--seed takes an integer; got '0x2a'/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--permutations', '1.5'], /--permutations takes an integer/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--seed', ''], /--seed takes an integer; got ''/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--interval', 'bca'], /--interval takes t, bootstrap; got 'bca'/],

@@ -204,7 +204,39 @@ describe('rankeval eval input and argument errors', () => {
     const skip = await run('no-relevant.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '--no-relevant', 'skip');
     expect(JSON.parse(skip.stdout)).toMatchObject({ mean: { 'P@5': 1 / 5 }, queries: 1 });
     expect((await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'skip', '--explain', 'q2')).stdout).toContain('scores: not scored');
-    expect(await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'error')).toMatchObject({ status: 3, stderr: expect.stringContaining('query `"q2"` (string) has no relevant document') });
+    expect(await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'error')).toMatchObject({ status: 3, stderr: 'no-relevant.jsonl: query `"q2"` (string) has no relevant document in the qrels' });
+  });
+
+  it('takes gates written in decimal, with an exponent or a sign', async () => {
+    expect((await run('golden.jsonl', 'run.jsonl', '--fail-under', 'recall@5=5e-1')).status).toBe(0);
+    expect((await run('golden.jsonl', 'run.jsonl', '--fail-under', 'recall@5=.6')).status).toBe(1);
+  });
+
+  it('shows ids with terminal escape sequences as text in tables, --explain and warnings', async () => {
+    const hostile = join(dir, 'hostile.jsonl');
+    const hostileRun = join(dir, 'hostile-run.jsonl');
+    writeFileSync(hostile, '{"query_id": "q\\u001b[2J", "relevant": ["a\\u001b]0;title\\u0007"]}\n{"query_id": "q2", "relevant": ["b"]}\n');
+    writeFileSync(hostileRun, '{"query_id": "q\\u001b[2J", "results": ["x\\u009b31m", "a\\u001b]0;title\\u0007"]}\n{"query_id": "q\\u001b[31m", "results": ["b"]}\n');
+    const table = await run(hostile, hostileRun, '-m', 'P@1', '-q');
+    const explained = await run(hostile, hostileRun, '-m', 'P@1', '--explain', 'q\x1b[2J');
+    for (const text of [table.stdout, table.stderr, explained.stdout]) expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/);
+    expect(table.stdout).toContain('query  q\\x1b[2J');
+    expect(table.stderr).toContain('of hostile-run.jsonl is not in hostile.jsonl and left out: q\\x1b[31m');
+    expect(explained.stdout).toContain('x\\x9b31m');
+    expect(explained.stdout).toContain('missed relevant (1 of 1): a\\x1b]0;title\\x07 (grade 1, at rank 2)');
+  });
+
+  it('escapes ids in Markdown and neutralises formulas in CSV of --explain', async () => {
+    const hostile = join(dir, 'formula.jsonl');
+    const hostileRun = join(dir, 'formula-run.jsonl');
+    writeFileSync(hostile, '{"query_id": "=1+1", "query": "a <b>|c</b>", "relevant": ["@SUM(A1)"]}\n');
+    writeFileSync(hostileRun, '{"query_id": "=1+1", "results": ["-2+3", "x|<i>"]}\n');
+    const csv = await run(hostile, hostileRun, '-m', 'P@2', '--explain', '=1+1', '--format', 'csv');
+    expect(csv.stdout).toBe(`query,rank,id,grade,relevant,where\n"'=1+1",1,"'-2+3",,0,top\n"'=1+1",2,x|<i>,,0,top\n"'=1+1",,"'@SUM(A1)",1,1,not retrieved\n`);
+    const markdown = await run(hostile, hostileRun, '-m', 'P@2', '--explain', '=1+1', '--format', 'markdown');
+    expect(markdown.stdout).toContain('### query =1+1: a &lt;b&gt;\\|c&lt;/b&gt;\n');
+    expect(markdown.stdout).toContain('| 2 | - |  | x\\|&lt;i&gt; |');
+    expect((await run(hostile, hostileRun, '-m', 'P@2', '-q', '--format', 'csv')).stdout).toBe(`scope,name,queries,P@2\nall,,1,0\nquery,"'=1+1",1,0\n`);
   });
 
   it('counts grades from -l up as relevant', async () => {
@@ -227,7 +259,11 @@ describe('rankeval eval input and argument errors', () => {
     [['golden.jsonl', 'run.jsonl', '--run-format', 'beir'], /--run-format takes auto, trec, jsonl, json, csv; got 'beir'/],
     [['golden.jsonl', 'run.jsonl', '-l', 'two'], /--relevance-threshold takes a number/],
     [['golden.jsonl', 'run.jsonl', '--depth', '0'], /--depth takes a positive integer/],
-    [['golden.jsonl', 'run.jsonl', '--bogus'], /Unknown option '--bogus'/],
+    [['golden.jsonl', 'run.jsonl', '--bogus'], /^unknown option --bogus \(see/],
+    [['golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=0x1'], /--fail-under takes MEASURE=VALUE/],
+    [['golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=Infinity'], /--fail-under takes MEASURE=VALUE/],
+    [['golden.jsonl', 'run.jsonl', '-l', '0b1'], /--relevance-threshold takes a number; got '0b1'/],
+    [['golden.jsonl', 'run.jsonl', '--depth', '0x10'], /--depth takes a positive integer; got '0x10'/],
   ])('exits 2 for %j', async (args, message) => {
     const { status, stderr } = await run(...args);
     expect(status).toBe(2);

@@ -32,3 +32,22 @@ describe('renderTable', () => {
     expect(renderTable([{ name: 'id', kind: 'text' }, { name: 'x', kind: 'count' }], [['𝔸', 1], ['ab', 2]], 'table')).toBe('id  x\n𝔸   1\nab  2\n');
   });
 });
+
+describe('renderTable with hostile ids', () => {
+  const idColumns: Column[] = [
+    { name: 'id', kind: 'text' },
+    { name: 'delta', kind: 'count' },
+  ];
+
+  it('prefixes CSV text cells that would be formulas, not negative numbers', () => {
+    expect(renderTable(idColumns, [['=1+1', -0.5], ['@SUM(A1)', 1], ['-2+3', null], ['+x', 0]], 'csv')).toBe(`id,delta\n"'=1+1",-0.5\n"'@SUM(A1)",1\n"'-2+3",\n"'+x",0\n`);
+  });
+
+  it('escapes Markdown: pipes, carriage returns and raw HTML', () => {
+    expect(renderTable(idColumns, [['a|b\rc<script>', 1]], 'markdown')).toBe('| id | delta |\n| --- | ---: |\n| a\\|b c&lt;script&gt; | 1 |\n');
+  });
+
+  it('shows terminal escape sequences in a table as text, aligned by what is shown', () => {
+    expect(renderTable(idColumns, [['q\x1b[2J', 1], ['q', 2]], 'table')).toBe(`id${' '.repeat(8)}delta\nq\\x1b[2J${' '.repeat(6)}1\nq${' '.repeat(13)}2\n`);
+  });
+});

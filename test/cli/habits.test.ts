@@ -1,0 +1,231 @@
+// The built `rankeval` as shells and CI run it: version and help, exit statuses, one-line messages,
+// standard input, pipes and FIFOs, closed and full outputs, swapped files and the report's -o.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const cli = join(root, 'dist/cli.js');
+const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+let dir = '';
+
+// Queries in file order 1, 2, 1: an interleaved run, which trec_eval's streaming cannot take in one pass.
+const QRELS = 'q1 0 a 1\nq1 0 b 1\nq2 0 c 1\n';
+const INTERLEAVED = 'q1 Q0 a 1 3 r\nq2 Q0 c 1 3 r\nq1 Q0 x 2 2 r\n';
+const GROUPED = 'q1 Q0 a 1 3 r\nq1 Q0 x 2 2 r\nq2 Q0 c 1 3 r\n';
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rankeval-habits-'));
+  const files: Record<string, string> = {
+    'golden.jsonl': '{"query_id": "q1", "relevant": {"a": 1, "b": 1}}\n{"query_id": "q2", "relevant": ["c"]}\n',
+    'run.jsonl': '{"query_id": "q1", "results": ["a", "x"]}\n{"query_id": "q2", "results": ["y", "c"]}\n',
+    'golden.csv': 'query_id,doc_id,relevance\nq1,a,1\nq1,b,1\nq2,c,1\n',
+    'run.csv': 'query_id,doc_id,score\nq1,a,0.9\nq1,x,0.5\nq2,y,0.8\nq2,c,0.7\n',
+    qrels: QRELS,
+    run: GROUPED,
+    interleaved: INTERLEAVED,
+  };
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  // Enough output (3000 queries × 26 lines of -q) to fill any pipe buffer many times over.
+  let bigQrels = '';
+  let bigRun = '';
+  for (let q = 0; q < 3000; q++) {
+    bigQrels += `${q} 0 d1 1\n`;
+    for (let d = 0; d < 5; d++) bigRun += `${q} Q0 d${d} ${d + 1} ${10 - d} r\n`;
+  }
+  writeFileSync(join(dir, 'big-qrels'), bigQrels);
+  writeFileSync(join(dir, 'big-run'), bigRun);
+});
+
+function rankeval(args: readonly string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', ...(input === undefined ? {} : { input }) });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const exited = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.on('close', (code) => resolve(code)));
+
+describe('version and help', () => {
+  it.each([['--version'], ['-V']])('%s prints the version of package.json', (flag) => {
+    expect(rankeval([flag])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('finds package.json from an installed copy (node_modules/rankeval/dist)', () => {
+    const installed = join(dir, 'node_modules/rankeval');
+    mkdirSync(installed, { recursive: true });
+    cpSync(join(root, 'dist'), join(installed, 'dist'), { recursive: true });
+    cpSync(join(root, 'package.json'), join(installed, 'package.json'));
+    const result = spawnSync(process.execPath, [join(installed, 'dist/cli.js'), '--version'], { cwd: dir, encoding: 'utf8' });
+    expect(result.stdout).toBe(`${version}\n`);
+  });
+
+  it.each([
+    ['eval', /^Usage: rankeval eval --qrels GOLDEN/],
+    ['compare', /^Usage: rankeval compare QRELS RUN_A RUN_B/],
+    ['report', /^Usage: rankeval report QRELS RUN_A/],
+    ['trec', /^Usage: rankeval trec \[flags\] QRELS RUN/],
+  ])('help %s prints what %s --help prints', (command, usage) => {
+    const help = rankeval(['help', command]);
+    expect(help).toMatchObject({ status: 0, stdout: expect.stringMatching(usage), stderr: '' });
+    expect(help.stdout).toBe(rankeval([command, '--help']).stdout);
+  });
+
+  it('help alone prints the commands and the exit statuses', () => {
+    const help = rankeval(['help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(rankeval(['--help']).stdout);
+    expect(help.stdout).toContain('Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read');
+  });
+});
+
+describe('exit statuses and one-line messages', () => {
+  it('an unknown command is a usage error (2, not the 1 of a failed gate), with a suggestion', () => {
+    expect(rankeval(['evl', 'golden.jsonl', 'run.jsonl'])).toEqual({ status: 2, stdout: '', stderr: "rankeval: unknown command 'evl'; did you mean eval? (see rankeval --help)\n" });
+    expect(rankeval(['frobnicate'])).toMatchObject({ status: 2, stderr: "rankeval: unknown command 'frobnicate' (see rankeval --help)\n" });
+    expect(rankeval(['help', 'evl'])).toMatchObject({ status: 2, stderr: expect.stringContaining("unknown command 'evl'; did you mean eval?") });
+  });
+
+  it('no command prints the usage on stderr and exits 2', () => {
+    expect(rankeval([])).toMatchObject({ status: 2, stdout: '', stderr: expect.stringMatching(/^Usage: rankeval <command>/) });
+  });
+
+  it.each([
+    [['eval', 'golden.jsonl', 'run.jsonl', '--meausre', 'P@1'], 'rankeval eval: unknown option --meausre; did you mean --measure? (see rankeval eval --help)\n'],
+    [['compare', 'golden.jsonl', 'run.jsonl', 'run.jsonl', '--fromat=csv'], 'rankeval compare: unknown option --fromat; did you mean --format? (see rankeval compare --help)\n'],
+    [['eval', 'golden.jsonl', 'run.jsonl', '--colour'], 'rankeval eval: unknown option --colour (see rankeval eval --help)\n'],
+    [['eval', 'golden.jsonl', 'run.jsonl', '--depth', '-1'], "rankeval eval: --depth takes a positive integer; got '-1' (see rankeval eval --help)\n"],
+    [['report', 'golden.jsonl', 'run.jsonl', '--losses', '-1'], "rankeval report: --losses takes a whole number; got '-1' (see rankeval report --help)\n"],
+    [['eval', 'golden.jsonl', 'run.jsonl', '-l', '-1', '--depth'], 'rankeval eval: --depth needs a value (see rankeval eval --help)\n'],
+    [['eval', 'golden.jsonl', 'run.jsonl', '--format', '-q'], "rankeval eval: --format needs a value; write --format=VALUE for one that starts with '-' (see rankeval eval --help)\n"],
+    [['eval', 'golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=0x1'], "rankeval eval: --fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got 'ndcg@10=0x1' (see rankeval eval --help)\n"],
+  ])('%j: one line, exit 2', (args, stderr) => {
+    expect(rankeval(args)).toEqual({ status: 2, stdout: '', stderr });
+  });
+
+  it('rankeval trec QRELS DIR: one line, exit 2 (trec_eval: cannot read)', () => {
+    expect(rankeval(['trec', 'qrels', '.'])).toEqual({ status: 2, stdout: '', stderr: 'rankeval trec: cannot read .: EISDIR: illegal operation on a directory, read\n' });
+  });
+});
+
+describe('standard input', () => {
+  it('- reads the run or the golden set from standard input', () => {
+    const expected = rankeval(['eval', 'golden.jsonl', 'run.jsonl', '-m', 'recall@1,P@2']);
+    expect(expected.status).toBe(0);
+    expect(rankeval(['eval', 'golden.jsonl', '-', '-m', 'recall@1,P@2'], readFileSync(join(dir, 'run.jsonl'), 'utf8'))).toEqual(expected);
+    expect(rankeval(['eval', '--qrels', '-', '--run', 'run.jsonl', '-m', 'recall@1,P@2'], readFileSync(join(dir, 'golden.jsonl'), 'utf8'))).toEqual(expected);
+  });
+
+  it('- names standard input in messages', () => {
+    expect(rankeval(['eval', 'golden.jsonl', '-'], '{"query_id": "q1", "results": ["a", "a"]}\n')).toMatchObject({ status: 3, stderr: expect.stringMatching(/^rankeval eval: <stdin>:1: /) });
+  });
+
+  it('refuses - for both files, which would read one input twice', () => {
+    expect(rankeval(['eval', '-', '-'], '')).toMatchObject({ status: 2, stderr: 'rankeval eval: only one file can be - (standard input) (see rankeval eval --help)\n' });
+    expect(rankeval(['compare', 'golden.jsonl', '-', '-'], '')).toMatchObject({ status: 2, stderr: expect.stringContaining('only one file can be -') });
+    expect(rankeval(['trec', '-', '-'], '')).toMatchObject({ status: 1, stderr: 'rankeval trec: only one of QRELS and RUN can be - (standard input)\n' });
+  });
+
+  it('rankeval trec reads an interleaved run from a pipe as from a file', () => {
+    const expected = rankeval(['trec', '-q', 'qrels', 'interleaved']);
+    expect(expected).toMatchObject({ status: 0, stderr: '' });
+    expect(expected.stdout).toBe(rankeval(['trec', '-q', 'qrels', 'run']).stdout); // the same results, grouped
+    expect(rankeval(['trec', '-q', 'qrels', '-'], INTERLEAVED)).toEqual(expected);
+    // A shell pipe (spawnSync's input is a socket, which /dev/stdin cannot open).
+    const piped = spawnSync('sh', ['-c', `cat interleaved | "${process.execPath}" "${cli}" trec -q qrels /dev/stdin`], { cwd: dir, encoding: 'utf8' });
+    expect({ status: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual(expected);
+    expect(rankeval(['trec', '-q', '-', 'interleaved'], QRELS)).toEqual(expected);
+  });
+
+  it('rankeval trec reads an interleaved run from a FIFO once (no second open that would wait forever)', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    // killed if it hangs as it used to, so that a failure leaves no process behind
+    const child = spawn(process.execPath, [cli, 'trec', '-q', 'qrels', fifo], { cwd: dir, timeout: 50_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('latin1')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    createWriteStream(fifo).end(INTERLEAVED);
+    const status = await exited(child);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toBe(rankeval(['trec', '-q', 'qrels', 'interleaved']).stdout);
+  }, 60_000);
+});
+
+describe('output', () => {
+  it('a reader that closes the pipe early (| head -1) ends the command quietly, status 0', async () => {
+    const child = spawn(process.execPath, [cli, 'trec', '-q', 'big-qrels', 'big-run'], { cwd: dir });
+    let stderr = '';
+    let chunks = 0;
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', () => {
+      chunks++;
+      child.stdout.destroy();
+    });
+    const status = await exited(child);
+    expect(chunks).toBeGreaterThan(0);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+  }, 60_000);
+
+  it.skipIf(!existsSync('/dev/full'))('a full disk is one line and exit 3', () => {
+    for (const args of [['trec', '-q', 'big-qrels', 'big-run'], ['eval', 'golden.jsonl', 'run.jsonl']]) {
+      const full = openSync('/dev/full', 'w');
+      try {
+        const result = spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+        expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 3, stderr: 'rankeval: cannot write output: ENOSPC: no space left on device, write\n' });
+      } finally {
+        closeSync(full);
+      }
+    }
+  });
+});
+
+describe('rankeval eval with the files swapped', () => {
+  it.each([
+    ['run.jsonl', 'golden.jsonl'],
+    ['run', 'qrels'],
+    ['run.csv', 'golden.csv'], // CSV reads either way: without the check, this scores nonsense and exits 0
+  ])('eval %s %s says the files look swapped', (first, second) => {
+    expect(rankeval(['eval', first, second])).toEqual({
+      status: 3,
+      stdout: '',
+      stderr: `rankeval eval: the files look swapped: ${first} reads as a run and ${second} as a golden set (the golden set comes first: GOLDEN RUN, or --qrels GOLDEN --run RUN)\n`,
+    });
+  });
+
+  it('files in the right order are read as before', () => {
+    for (const [golden, run] of [['golden.jsonl', 'run.jsonl'], ['qrels', 'run'], ['golden.csv', 'run.csv']]) {
+      // q1: a at rank 1 of 2 relevant; q2: c at rank 2 of 1 → recall@2 = (1/2 + 1) / 2.
+      expect(rankeval(['eval', golden!, run!, '-m', 'recall@2'])).toEqual({ status: 0, stdout: `scope  name  queries  recall@2\nall                2    ${((1 / 2 + 1) / 2).toFixed(4)}\n`, stderr: '' });
+    }
+  });
+});
+
+describe('rankeval report -o', () => {
+  it('replaces the old report by renaming a complete new one over it, leaving no temporary file', () => {
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    const report = join(out, 'report.html');
+    writeFileSync(report, 'the old report');
+    const before = statSync(report).ino;
+    expect(rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', report])).toMatchObject({ status: 0, stdout: '' });
+    // A new file renamed into place: an interrupted write could only ever have left the old one whole.
+    expect(statSync(report).ino).not.toBe(before);
+    expect(readFileSync(report, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    expect(readdirSync(out)).toEqual(['report.html']);
+  });
+
+  it('refuses an output that is one of the inputs, which it would overwrite', () => {
+    const golden = readFileSync(join(dir, 'golden.jsonl'), 'utf8');
+    for (const output of ['golden.jsonl', './golden.jsonl', join(dir, 'run.jsonl')]) {
+      expect(rankeval(['report', 'golden.jsonl', 'run.jsonl', '-o', output])).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `rankeval report: -o ${output} is one of the inputs; the report would overwrite it (see rankeval report --help)\n`,
+      });
+    }
+    expect(readFileSync(join(dir, 'golden.jsonl'), 'utf8')).toBe(golden);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, escapeControls, escapeMarkdown } from '../../src/text/escape.js';
+
+describe('escapeControls', () => {
+  it('shows C0, DEL and C1 controls instead of sending them to the terminal', () => {
+    expect(escapeControls('q\x1b[31mred\x1b[0m')).toBe('q\\x1b[31mred\\x1b[0m');
+    expect(escapeControls('a\nb\rc\td\x00e\x7ff\x9bg')).toBe('a\\nb\\rc\\td\\x00e\\x7ff\\x9bg');
+  });
+
+  it('leaves other text alone', () => {
+    expect(escapeControls('где d4? ✓ | <b> =1')).toBe('где d4? ✓ | <b> =1');
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it('keeps a cell one cell: pipes escaped, line breaks as spaces', () => {
+    expect(escapeMarkdown('a|b\r\nc\rd\ne')).toBe('a\\|b c d e');
+  });
+
+  it('shows HTML as text, and backslashes as written', () => {
+    expect(escapeMarkdown('<img src=x onerror=alert(1)> & \\|')).toBe('&lt;img src=x onerror=alert(1)&gt; &amp; \\\\\\|');
+  });
+
+  it('escapes other controls as for a terminal', () => {
+    expect(escapeMarkdown('x\x1b[2J')).toBe('x\\x1b[2J');
+  });
+});
+
+describe('csvField', () => {
+  it.each(['=1+1', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])('prefixes %j, which a spreadsheet would run as a formula', (text) => {
+    expect(csvField(text, true)).toBe(`"'${text}"`);
+  });
+
+  it('quotes what needs quotes, and escapes quotes', () => {
+    expect(csvField('=HYPERLINK("x")', true)).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('a,b', true)).toBe('"a,b"');
+    expect(csvField('plain', true)).toBe('plain');
+  });
+
+  it('leaves numbers (not neutralised) as numbers', () => {
+    expect(csvField('-0.5', false)).toBe('-0.5');
+  });
+});
