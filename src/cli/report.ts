@@ -1,7 +1,8 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
 import { writeFileSync } from 'node:fs';
+import { isRankevalError } from '../errors.js';
 import { reportData } from '../report/data.js';
-import { renderReportData } from '../report/html.js';
+import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
 import type { Io } from './eval.js';
 import { asInputError, INPUT_ERROR } from './files.js';
@@ -23,7 +24,10 @@ Every flag of rankeval compare applies (--test, --alpha, --correction, --permuta
 --interval, --baseline, --names, -m, -l, --no-relevant, --qrels-format, --run-format); with one run,
 the report has no comparison.
 
-Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or the report cannot be written.
+Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
+
+Exit status: 0 done, 1 @observablehq/plot or linkedom is not installed, 2 bad arguments, 3 a file cannot
+be read or is malformed or the report cannot be written.
 `;
 
 const usage = usageError('report');
@@ -43,6 +47,10 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
   const losses = values.losses === undefined ? 10 : Number(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
+  // Before the files are read and scored, so that a missing library is said at once.
+  const { renderReportData } = await loadRenderer().catch((error: unknown) => {
+    throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, 1) : error;
+  });
   const { golden, runs } = await loadFiles(args, io);
   const data = asInputError(() => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
   for (const warning of data.warnings) io.stderr.write(`rankeval: warning: ${warning}\n`);
