@@ -17,6 +17,8 @@ const DENO = process.env['RANKEVAL_DENO'];
 const NEEDS = 'needs @observablehq/plot and linkedom: npm install @observablehq/plot linkedom';
 // What test/smoke/import.mjs and require.cjs print when the package works (the same as in package.test.ts).
 const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'] };
+// What report.mjs (written below) prints: renderReport's rejection without Observable Plot and linkedom.
+const missingLibraries = { sameClass: true, code: 'missing_dependency', message: `rankeval report ${NEEDS}` };
 
 let scratch: string;
 let app: string;
@@ -40,6 +42,14 @@ beforeAll(() => {
   // No network: a package without dependencies installs from its tarball alone.
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: app, env, encoding: 'utf8' });
   for (const script of ['import.mjs', 'require.cjs']) copyFileSync(join(import.meta.dirname, script), join(app, script));
+  writeFileSync(
+    join(app, 'report.mjs'),
+    `import { RankevalError } from 'rankeval';
+import { renderReport } from 'rankeval/report';
+const error = await renderReport({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map([['q', ['a']]])]]) }, { measures: ['mrr'] }).catch((caught) => caught);
+console.log(JSON.stringify({ sameClass: error instanceof RankevalError, code: error.code, message: error.message }));
+`,
+  );
 });
 
 afterAll(() => {
@@ -88,15 +98,7 @@ export const used = [checked, data, cause, rankevalMatchers.toRankFirst, renderR
   });
 
   it('rankeval/report loads without its libraries; rendering rejects with one line naming the install command', () => {
-    const script = `import { RankevalError } from 'rankeval';
-import { renderReport } from 'rankeval/report';
-const error = await renderReport({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map([['q', ['a']]])]]) }, { measures: ['mrr'] }).catch((caught) => caught);
-console.log(JSON.stringify({ sameClass: error instanceof RankevalError, code: error.code, message: error.message }));`;
-    expect(json(inApp(process.execPath, ['--input-type=module', '-e', script]))).toEqual({
-      sameClass: true,
-      code: 'missing_dependency',
-      message: `rankeval report ${NEEDS}`,
-    });
+    expect(json(inApp(process.execPath, ['report.mjs']))).toEqual(missingLibraries);
   });
 
   it('the rankeval command runs without them, and `rankeval report` says in one line what to install', () => {
@@ -113,10 +115,12 @@ console.log(JSON.stringify({ sameClass: error instanceof RankevalError, code: er
   it.skipIf(BUN === undefined)('runs under Bun as ESM and as CommonJS (RANKEVAL_BUN)', () => {
     expect(json(inApp(BUN!, ['import.mjs']))).toEqual({ format: 'esm', ...smoke });
     expect(json(inApp(BUN!, ['require.cjs']))).toEqual({ format: 'cjs', ...smoke, vitest: 'rankeval/vitest cannot be loaded with require()' });
+    expect(json(inApp(BUN!, ['report.mjs']))).toEqual(missingLibraries);
   });
 
   it.skipIf(DENO === undefined)('runs under Deno as ESM, resolved from node_modules (RANKEVAL_DENO)', () => {
     expect(json(inApp(DENO!, ['run', '--quiet', 'import.mjs']))).toEqual({ format: 'esm', ...smoke });
+    expect(json(inApp(DENO!, ['run', '--quiet', 'report.mjs']))).toEqual(missingLibraries);
   });
 
   it('runs in headless Chromium as ES modules served from 127.0.0.1, with an import map', async () => {
