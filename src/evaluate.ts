@@ -22,8 +22,8 @@ import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
  * Every metric of one ranking at one cutoff k, with the counts behind them. Each value is what the metric's
- * own function returns for the same arguments (named after each field); all are in [0, 1] except `dcg` and
- * `idcg`, and none is NaN.
+ * own function (named at the end of the field's comment) returns for the same arguments; all are in [0, 1]
+ * except `dcg` and `idcg`, and none is NaN.
  */
 export interface Evaluation {
   /** P@k: relevant documents in the top k, divided by k (by the documents retrieved when k is Infinity). `precisionAtK` */
