@@ -1,43 +1,39 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+// One build per format, every entry in it and `splitting` on, so that the entries share one copy of the
+// library: `rankeval/matchers`, `rankeval/report` and the CLI import the chunks that `rankeval` re-exports,
+// an error thrown by one entry is an `instanceof RankevalError` imported from another, and a bundle using two
+// entries carries the library once. The library entry's chunks stay dependency-free and Node-free (for
+// Node, browsers, Deno and Bun); Node built-ins, vitest and the report's optional peer dependencies
+// (@observablehq/plot, linkedom, loaded by `import()` in src/report/load.ts) stay imports, never bundled.
+const shared: Options = {
+  target: 'es2022',
+  platform: 'neutral',
+  splitting: true,
+  // The code is not minified, so stack traces read as they are; maps would be two thirds of the tarball.
+  sourcemap: false,
+  // Deno resolves Node's built-ins by their `node:` names only.
+  removeNodeProtocol: false,
+  external: ['vitest', '@observablehq/plot', 'linkedom', /^node:/],
+};
+
+const library = { index: 'src/index.ts', matchers: 'src/matchers/index.ts', report: 'src/report/index.ts' };
 
 export default defineConfig([
   {
-    // The library: dependency-free and Node-free, for Node, browsers, Deno and Bun.
-    entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
+    ...shared,
+    // The CLI has no types and no shebang of its own: bin/rankeval.js carries the shebang and imports it
+    // (an esbuild banner would land on every shared chunk too).
+    entry: { ...library, vitest: 'src/vitest.ts', cli: 'src/cli/index.ts' },
+    format: 'esm',
+    dts: { entry: { ...library, vitest: 'src/vitest.ts' } },
     clean: true,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'neutral',
   },
   {
-    // Test matchers, their own entries so that the library never loads vitest: `rankeval/matchers` is the
-    // plain object for jest's expect.extend, `rankeval/vitest` registers it on vitest's expect.
-    entry: { matchers: 'src/matchers/index.ts', vitest: 'src/vitest.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'neutral',
-    external: ['vitest'],
-  },
-  {
-    // The HTML report, its own entry: Observable Plot and linkedom (dependencies, not bundled) load only here.
-    entry: { report: 'src/report/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    target: 'node20',
-    platform: 'node',
-  },
-  {
-    // The command line, its own entry.
-    entry: { cli: 'src/cli/index.ts' },
-    format: ['esm'],
-    sourcemap: true,
-    target: 'node20',
-    platform: 'node',
-    banner: { js: '#!/usr/bin/env node' },
+    ...shared,
+    // vitest is ESM-only, so `require('rankeval/vitest')` gets a one-line explanation instead.
+    entry: { ...library, vitest: 'src/vitest-require.ts' },
+    format: 'cjs',
+    dts: { entry: { ...library, vitest: 'src/vitest-require.ts' } },
   },
 ]);

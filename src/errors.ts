@@ -10,7 +10,8 @@ export type RankevalErrorCode =
   | 'unknown_measure'
   | 'no_relevant'
   | 'no_queries'
-  | 'parse_error';
+  | 'parse_error'
+  | 'missing_dependency';
 
 /** The one error class rankeval throws for bad input. */
 export class RankevalError extends Error {

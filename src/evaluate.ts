@@ -20,20 +20,35 @@ import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
-/** Every metric of one ranking at one cutoff, with the counts behind them. */
+/**
+ * Every metric of one ranking at one cutoff k, with the counts behind them. Each value is what the metric's
+ * own function (named at the end of the field's comment) returns for the same arguments; all are in [0, 1]
+ * except `dcg` and `idcg`, and none is NaN.
+ */
 export interface Evaluation {
+  /** P@k: relevant documents in the top k, divided by k (by the documents retrieved when k is Infinity). `precisionAtK` */
   precision: number;
+  /** R@k: relevant documents in the top k, divided by R (0 when R = 0). `recallAtK` */
   recall: number;
+  /** F1@k: harmonic mean of P@k and R@k (0 when both are 0). `f1AtK` */
   f1: number;
+  /** Success@k (hit rate): 1 if a relevant document is in the top k, else 0. `successAtK` */
   success: number;
+  /** RR@k: 1 / rank of the first relevant document within the top k, 0 if there is none. `reciprocalRank` */
   reciprocalRank: number;
+  /** AP@k: the sum of P@i over the ranks i ≤ k of relevant documents, divided by R (or min(R, k), see `apDenominator`). `averagePrecision` */
   averagePrecision: number;
+  /** R-precision: relevant documents in the top R of the ranking cut at k, divided by R. `rPrecision` */
   rPrecision: number;
+  /** DCG@k: the sum of gain / log2(rank + 1) over the top k (gain: the grade, or 2^grade − 1). `dcgAtK` */
   dcg: number;
+  /** IDCG@k: DCG@k of every judged document, retrieved or not, in the ideal order. `idcgAtK` */
   idcg: number;
+  /** NDCG@k: DCG@k / IDCG@k (0 when IDCG is 0). `ndcgAtK` */
   ndcg: number;
+  /** Context precision@k (Ragas): the sum of P@i over the ranks i ≤ k of relevant documents, divided by the relevant documents in the top k. `contextPrecision` */
   contextPrecision: number;
-  /** Documents in the top k. */
+  /** Documents in the top k: min(k, the ranking's length). */
   retrieved: number;
   /** R: relevant documents in the qrels, retrieved or not. */
   relevant: number;
@@ -106,12 +121,19 @@ export interface EvaluateRunOptions extends MetricOptions {
 
 /** Means over a set of queries. */
 export interface MeanScores {
-  /** Measure name (as the caller wrote it) → mean over the queries. */
+  /**
+   * Measure name (as the caller wrote it) → mean over the queries. Every measure asked for is there; under
+   * `noUncheckedIndexedAccess` a read is still typed `number | undefined`, the names being run-time strings.
+   */
   mean: Record<string, number>;
-  /** How many queries are behind each mean. */
+  /** How many queries are behind each mean: the judged queries, less those `noRelevant: 'skip'` left out. */
   queries: number;
 }
 
+/**
+ * What `evaluateRun` returns: the means over every judged query (`mean`, `queries`), each query's scores,
+ * the queries set aside or scored 0 and why, and the means per slice label.
+ */
 export interface RunEvaluation extends MeanScores {
   /** Query id → measure name → score, for every query behind the means. */
   perQuery: Record<string, Record<string, number>>;

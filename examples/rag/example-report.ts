@@ -7,7 +7,7 @@ const here = (path: string) => new URL(path, import.meta.url);
 const golden = parseGoldenSet(readFileSync(here('./golden.jsonl')), { file: 'golden.jsonl' });
 const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(readFileSync(here(`./runs/${name}.jsonl`))).rankings]));
 
-export const renderExampleReport = (): string =>
+export const renderExampleReport = (): Promise<string> =>
   renderReport(
     { qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs },
     {

@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { renderExampleReport } from './example-report.js';
 
 const here = (path: string) => new URL(path, import.meta.url);
-writeFileSync(here('./report.html'), renderExampleReport());
+writeFileSync(here('./report.html'), await renderExampleReport());
 console.log('wrote examples/rag/report.html');
 const chromium = process.env['RANKEVAL_CHROMIUM'] ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {

@@ -51,6 +51,6 @@ it.each(['keyword', 'bm25'] as const)('the committed runs/%s.jsonl is what the r
   }
 });
 
-it('the committed report.html is the report of the committed runs (npm run example:report writes it)', () => {
-  expect(readFileSync(new URL('./report.html', import.meta.url), 'utf8')).toBe(renderExampleReport());
+it('the committed report.html is the report of the committed runs (npm run example:report writes it)', async () => {
+  expect(readFileSync(new URL('./report.html', import.meta.url), 'utf8')).toBe(await renderExampleReport());
 });

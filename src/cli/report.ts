@@ -1,8 +1,9 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
 import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { isRankevalError } from '../errors.js';
 import { reportData } from '../report/data.js';
-import { renderReportData } from '../report/html.js';
+import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
 import { escapeControls } from '../text/escape.js';
 import type { Io } from './eval.js';
@@ -25,7 +26,10 @@ Every flag of rankeval compare applies (--test, --alpha, --correction, --permuta
 --interval, --baseline, --names, -m, -l, --no-relevant, --qrels-format, --run-format); with one run,
 the report has no comparison.
 
-Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or the report cannot be written.
+Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
+
+Exit status: 0 done, 1 @observablehq/plot or linkedom is not installed, 2 bad arguments, 3 a file cannot
+be read or is malformed or the report cannot be written.
 `;
 
 const usage = usageError('report');
@@ -80,6 +84,10 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
   if (values.output !== undefined) refuseInputAsOutput(values.output, [args.qrels, ...args.runs.map((run) => run.path)]);
+  // Before the files are read and scored, so that a missing library is said at once.
+  const { renderReportData } = await loadRenderer().catch((error: unknown) => {
+    throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
+  });
   const { golden, runs } = await loadFiles(args, io);
   const data = asInputError(inputName(args.qrels), () => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
   for (const warning of data.warnings) io.stderr.write(`rankeval: warning: ${escapeControls(warning)}\n`);

@@ -1,4 +1,9 @@
-// `rankeval/report`: the HTML report as a library. Its own entry: Observable Plot and linkedom load only here.
+// `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
+// dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
+import type { ReportData, ReportInput, ReportOptions } from './data.js';
+import type { RenderOptions } from './html.js';
+import { loadRenderer } from './load.js';
+
 export {
   curveCutoffs,
   reportData,
@@ -13,4 +18,21 @@ export {
   type ReportOptions,
   type SliceMean,
 } from './data.js';
-export { renderReport, renderReportData, type RenderOptions } from './html.js';
+export type { RenderOptions } from './html.js';
+
+/**
+ * Renders a report of runs against a golden set as one self-contained HTML page: the comparison table,
+ * means with intervals, recall@k and precision@k curves, per-query differences, per-tag means and the
+ * queries that lost most. Asynchronous because it loads Observable Plot and linkedom on first use.
+ *
+ * @throws {RankevalError} `missing_dependency` when @observablehq/plot or linkedom is not installed; the
+ *   errors of `reportData` for bad input.
+ */
+export async function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): Promise<string> {
+  return (await loadRenderer()).renderReport(input, options);
+}
+
+/** Renders report data already computed (see `reportData`); loads the libraries as `renderReport` does. */
+export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
+  return (await loadRenderer()).renderReportData(data, options);
+}

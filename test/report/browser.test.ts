@@ -32,7 +32,7 @@ it('opens offline with no console error and no request, and draws every chart', 
   const read = (path: string) => readFileSync(join(root, path));
   const golden = parseGoldenSet(read('examples/rag/golden.jsonl'));
   const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(read(`examples/rag/runs/${name}.jsonl`)).rankings]));
-  const html = renderReport({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
+  const html = await renderReport({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
   mkdirSync(output, { recursive: true });
   const file = join(output, 'report.html');
   writeFileSync(file, html);

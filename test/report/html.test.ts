@@ -8,7 +8,7 @@ const runs = new Map([
 ]);
 const tags = new Map([['q1', ['en']], ['q2', ['en']], ['q3', ['ru']]]);
 const questions = new Map([['q3', 'Where is "a" & why?']]);
-const html = renderReport({ qrels, runs, tags, questions }, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' });
+const html = await renderReport({ qrels, runs, tags, questions }, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' });
 
 describe('renderReport', () => {
   it('is one self-contained page: inline style, no script, nothing fetched', () => {

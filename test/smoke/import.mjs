@@ -1,15 +1,33 @@
-// Loads the built package the way an ESM consumer does, by its name, and scores the worked example.
-import { evaluate, evaluateRun, isRankevalError, ndcgAtK } from 'rankeval';
+// Loads the built package the way an ESM consumer does, by its name, and scores the worked example. The same
+// file runs under Node, Bun, Deno and in Chromium (test/smoke/install.test.ts), so it uses no Node API.
+import { evaluate, evaluateRun, isRankevalError, ndcgAtK, RankevalError } from 'rankeval';
 import { rankevalMatchers } from 'rankeval/matchers';
+import { reportData } from 'rankeval/report';
+
+const thrown = (fn) => {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+};
 
 const result = evaluate(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5);
 const run = evaluateRun({ q: ['G'] }, { q: ['G'] }, { measures: ['mrr@10'] });
-let guarded = false;
-try {
-  ndcgAtK(['a'], ['a'], 0);
-} catch (error) {
-  guarded = isRankevalError(error) && error.code === 'invalid_cutoff';
-}
+const cutoff = thrown(() => ndcgAtK(['a'], ['a'], 0));
 // The matchers entry, as jest users load it for expect.extend.
 const matcher = rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['G', 'x', 'T'], { T: 2, G: 1, F: 1 }, 3, 0.5);
-console.log(JSON.stringify({ format: 'esm', ndcg: result.ndcg.toFixed(4), mrr: run.mean['mrr@10'], guarded, matcher: matcher.pass }));
+// Errors thrown by the other entries are instances of the class that `rankeval` exports: one copy of the library.
+const fromMatchers = thrown(() => rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['a'], { a: 1 }, 0, 0.5));
+const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map()]]) }, { measures: ['nope'] }));
+console.log(
+  JSON.stringify({
+    format: 'esm',
+    ndcg: result.ndcg.toFixed(4),
+    mrr: run.mean['mrr@10'],
+    guarded: isRankevalError(cutoff) && cutoff.code === 'invalid_cutoff',
+    matcher: matcher.pass,
+    oneLibrary: [cutoff, fromMatchers, fromReport].map((error) => error instanceof RankevalError && error.code),
+  }),
+);

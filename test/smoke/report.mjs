@@ -6,5 +6,5 @@ const runs = new Map([
   ['base', new Map([['q1', ['x', 'a']], ['q2', ['b']]])],
   ['new', new Map([['q1', ['a', 'x']], ['q2', ['b']]])],
 ]);
-const html = renderReport({ qrels, runs }, { measures: ['mrr'] });
+const html = await renderReport({ qrels, runs }, { measures: ['mrr'] });
 console.log(JSON.stringify({ format: 'esm', html: html.startsWith('<!DOCTYPE html>'), charts: html.split('<figure class="chart"').length - 1 }));
