@@ -1,6 +1,6 @@
 import { fail, RankevalError } from './errors.js';
 import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
-import { checkOptionKeys, METRIC_OPTION_KEYS } from './metrics/counts.js';
+import { checkOptionKeys, METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
 import {
   bonferroni,
   bootstrapInterval,
@@ -147,7 +147,7 @@ export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, 
   if (named.length < 2) fail('invalid_option', fn, '`runs`', 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
   resolveCompareOptions(options, fn); // bad options fail before any run is scored
-  const scoring = Object.fromEntries(SCORING_KEYS.filter((key) => key in options).map((key) => [key, options[key as keyof CompareOptions]]));
+  const scoring = pickOptions(options, SCORING_KEYS);
   const scored = new Map<string, RunEvaluation>();
   for (const [name, run] of named) scored.set(name as string, evaluateRun(run as ByQuery<Ranking>, qrels, scoring as unknown as EvaluateRunOptions));
   return compareScores(scored, { ...options, baseline: options.baseline ?? (named[0]![0] as string) }, fn);

@@ -52,6 +52,11 @@ const GAINS: readonly Gain[] = ['linear', 'exponential'];
 /** The options every metric takes (`MetricOptions`). */
 export const METRIC_OPTION_KEYS: readonly string[] = ['relevanceThreshold', 'gain', 'apDenominator'];
 
+/** The options among `keys` that `options` gives, for passing a larger options object's share on. */
+export function pickOptions(options: object, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in options).map((key) => [key, (options as Record<string, unknown>)[key]]));
+}
+
 /** Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently. */
 export function checkOptionKeys(options: object, known: readonly string[], fn: string): void {
   for (const key of Object.keys(options)) {
