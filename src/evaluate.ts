@@ -201,7 +201,9 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     if (plan.needsIdeal) addIdealDcg(counts, judgments.grades.values(), resolved.gain, fn);
     const scores: number[] = plan.measures.map(({ definition }, i) => definition.compute(counts[plan.cutoffIndex[i]!]!, resolved));
     // Only dcg and idcg, unbounded sums, can fail to be finite.
-    scores.forEach((score, i) => finiteGainSum(score, fn, `${plan.names[i]} of query ${describeValue(qid)}`));
+    for (let i = 0; i < scores.length; i++) {
+      if (!Number.isFinite(scores[i]!)) finiteGainSum(scores[i]!, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
+    }
     perQuery[qid] = toRecord(plan.names, scores);
     addScores(total, scores);
     for (const label of slices?.get(qid) ?? []) {
