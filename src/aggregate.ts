@@ -1,10 +1,12 @@
 import { describeValue, fail, RankevalError } from './errors.js';
 import { evaluateRun, type ByQuery } from './evaluate.js';
-import { readCutoff } from './metrics/counts.js';
+import { checkOptionKeys, METRIC_OPTION_KEYS, readCutoff } from './metrics/counts.js';
+import { meanOf } from './stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
- * Arithmetic mean of per-query scores.
+ * Arithmetic mean of per-query scores: finite for any finite values (values near Number.MAX_VALUE, whose
+ * sum overflows, are summed scaled; see `meanOf`).
  *
  * @throws {RankevalError} `no_queries` for an empty list (a mean of nothing is not 0), `invalid_option`
  *   for a value that is not a finite number
@@ -14,15 +16,13 @@ import type { MetricOptions, Qrels, Ranking } from './types.js';
 export function mean(values: readonly number[]): number {
   if (!Array.isArray(values)) fail('invalid_option', 'mean', '`values`', 'an array of numbers', values);
   if (values.length === 0) throw new RankevalError('no_queries', 'mean: expected at least one value, got an empty array', 'a non-empty array', values);
-  let sum = 0;
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       throw new RankevalError('invalid_option', `mean: expected values[${i}] to be a finite number, got ${describeValue(value)}`, 'a finite number', value);
     }
-    sum += value;
   }
-  return sum / values.length;
+  return meanOf(values);
 }
 
 /**
@@ -39,5 +39,6 @@ export function mean(values: readonly number[]): number {
  */
 export function meanReciprocalRank(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, k = Infinity, options?: MetricOptions): number {
   const name = readCutoff(k, 'meanReciprocalRank') === Infinity ? 'mrr' : `mrr@${k}`;
+  if (typeof options === 'object' && options !== null) checkOptionKeys(options, METRIC_OPTION_KEYS, 'meanReciprocalRank');
   return evaluateRun(run, qrels, { ...options, measures: [name] }).mean[name]!;
 }

@@ -1,6 +1,19 @@
 import { fail, RankevalError } from './errors.js';
-import { evaluateRun, type ByQuery, type RunEvaluation } from './evaluate.js';
-import { bonferroni, bootstrapInterval, cohensD, holm, pairedBootstrapTest, pairedTTest, randomizationTest, signTest, tInterval, wilcoxonTest } from './stats/tests.js';
+import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
+import { checkOptionKeys, METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
+import {
+  bonferroni,
+  bootstrapInterval,
+  cohensD,
+  holm,
+  overflowScale,
+  pairedBootstrapTest,
+  pairedTTest,
+  randomizationTest,
+  signTest,
+  tInterval,
+  wilcoxonTest,
+} from './stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
@@ -57,7 +70,10 @@ export interface ComparisonRow {
   readonly wins: number | null;
   readonly ties: number | null;
   readonly losses: number | null;
-  /** Cohen's d of the paired differences, mean / standard deviation (null when they have no spread). */
+  /**
+   * Cohen's d of the paired differences, mean / standard deviation; null when they have no spread (identical
+   * runs included), where d is 0 / 0 or x / 0 and has no value.
+   */
   readonly effectSize: number | null;
   /** pValueCorrected < alpha. */
   readonly significant: boolean | null;
@@ -83,6 +99,9 @@ export interface Comparison {
 }
 
 const TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
+const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 'baseline', 'interval'];
+/** evaluateRun's options that compare takes (`slices` has no place in a comparison). */
+const SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'slices'), ...METRIC_OPTION_KEYS];
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
 
 /** The options of `compare` with their defaults, checked. */
@@ -112,8 +131,9 @@ export function resolveCompareOptions(options: Partial<CompareOptions>, fn: stri
  *
  * @param runs run name → run (query id → ranking), as a Map or an object; two or more
  * @param qrels query id → judgments
- * @throws {RankevalError} `invalid_option` for a bad option or fewer than two runs, `no_queries` with fewer
- *   than two judged queries, and whatever `evaluateRun` throws for a bad run or measure
+ * @throws {RankevalError} `invalid_option` for a bad or unknown option or fewer than two runs, `no_queries`
+ *   with fewer than two judged queries, `invalid_qrels` for an interval that is not finite (dcg of grades near
+ *   Number.MAX_VALUE), and whatever `evaluateRun` throws for a bad run or measure
  * @example
  * compare({ bm25: bm25Run, reranked: rerankedRun }, qrels, { measures: ['ndcg@10'], test: 'randomization' })
  * // => { baseline: 'bm25', rows: [{ run: 'bm25', mean: 0.41, delta: null, … },
@@ -121,14 +141,16 @@ export function resolveCompareOptions(options: Partial<CompareOptions>, fn: stri
  */
 export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, options: CompareOptions): Comparison {
   const fn = 'compare';
-  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  const named = runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs);
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  checkOptionKeys(options, [...SCORING_KEYS, ...COMPARISON_KEYS], fn);
+  const named: [unknown, unknown][] = runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs);
   if (named.length < 2) fail('invalid_option', fn, '`runs`', 'two or more runs to compare', named.length);
+  for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
   resolveCompareOptions(options, fn); // bad options fail before any run is scored
+  const scoring = pickOptions(options, SCORING_KEYS);
   const scored = new Map<string, RunEvaluation>();
-  // evaluateRun reads the measures and metric options and ignores the comparison's own.
-  for (const [name, run] of named) scored.set(name, evaluateRun(run as ByQuery<Ranking>, qrels, options));
-  return compareScores(scored, { ...options, baseline: options.baseline ?? named[0]![0] }, fn);
+  for (const [name, run] of named) scored.set(name as string, evaluateRun(run as ByQuery<Ranking>, qrels, scoring as unknown as EvaluateRunOptions));
+  return compareScores(scored, { ...options, baseline: options.baseline ?? (named[0]![0] as string) }, fn);
 }
 
 /**
@@ -156,9 +178,20 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
     for (const name of names.slice(1)) {
       const run = scored.get(name)!;
       const differences = Float64Array.from(queryIds, (qid, i) => run.perQuery[qid]![measure]! - baseScores[i]!);
-      const { pValue, interval: own } = runTest(differences, plan, level);
+      // Tests and effect size are scale-free and the interval scales back: see overflowScale.
+      const scale = overflowScale(differences);
+      const scaled = scale === 1 ? differences : differences.map((difference) => difference * scale);
+      const { pValue, interval: own } = runTest(scaled, plan, level);
       // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
-      const [low, high] = own !== undefined && own.method === plan.interval ? own.bounds : interval(differences, plan, level);
+      const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
+      if (!Number.isFinite(low) || !Number.isFinite(high)) {
+        throw new RankevalError(
+          'invalid_qrels',
+          `${fn}: the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
+          'scores whose differences have a finite interval',
+          [low, high],
+        );
+      }
       let wins = 0;
       let losses = 0;
       for (const difference of differences) {
@@ -181,7 +214,7 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
         wins,
         ties: differences.length - wins - losses,
         losses,
-        effectSize: cohensD(differences),
+        effectSize: cohensD(scaled),
         significant: null,
       });
     }

@@ -1,6 +1,7 @@
-import { fail } from './errors.js';
+import { fail, RankevalError } from './errors.js';
 import type { ByQuery } from './evaluate.js';
-import { bootstrapInterval, meanOf, tInterval } from './stats/tests.js';
+import { checkOptionKeys } from './metrics/counts.js';
+import { bootstrapInterval, meanOf, overflowScale, tInterval } from './stats/tests.js';
 
 export interface ConfidenceIntervalOptions {
   /** Confidence level, between 0 and 1. Default 0.95. */
@@ -30,9 +31,13 @@ export interface ConfidenceInterval {
  * t: mean ± t(1 − α/2, n − 1) · s / √n (R's `t.test(x)$conf.int`). bootstrap: the α/2 and 1 − α/2
  * quantiles (linear interpolation, R type 7) of the means of `samples` resamples with replacement.
  *
+ * Scores of any finite size are fine: near Number.MAX_VALUE they are scaled by a power of two (exactly)
+ * before they are summed. An interval whose bounds themselves exceed Number.MAX_VALUE is refused.
+ *
  * @param scores per-query scores: an array, or query id → score (`evaluateRun(...).perQuery` read for one
  *   measure), at least two
- * @throws {RankevalError} `invalid_option` for fewer than two scores, a score that is not a finite number, or a bad option
+ * @throws {RankevalError} `invalid_option` for fewer than two scores, a score that is not a finite number, a bad
+ *   or unknown option, or an interval whose bounds are not finite numbers
  * @example
  * confidenceInterval([0.2, 0.4, 0.6, 0.8]) // => { mean: 0.5, low: 0.0892, high: 0.9108, level: 0.95, method: 't', n: 4 }
  */
@@ -43,12 +48,26 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
   values.forEach((value: unknown, i) => {
     if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value);
   });
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
+  checkOptionKeys(options, OPTION_KEYS, fn);
   const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = options;
   if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, '`level`', 'a number between 0 and 1', level);
   if (method !== 't' && method !== 'bootstrap') fail('invalid_option', fn, '`method`', "'t' or 'bootstrap'", method);
   if (!Number.isSafeInteger(samples) || samples < 1 || samples > 10_000_000) fail('invalid_option', fn, '`samples`', 'an integer from 1 to 10,000,000', samples);
   if (!Number.isSafeInteger(seed)) fail('invalid_option', fn, '`seed`', 'an integer', seed);
   const data = Float64Array.from(values as number[]);
-  const [low, high] = method === 't' ? tInterval(data, level) : bootstrapInterval(data, level, samples, seed);
+  const scale = overflowScale(data);
+  const scaled = scale === 1 ? data : data.map((value) => value * scale);
+  const [low, high] = (method === 't' ? tInterval(scaled, level) : bootstrapInterval(scaled, level, samples, seed)).map((bound) => bound / scale) as [number, number];
+  if (!Number.isFinite(low) || !Number.isFinite(high)) {
+    throw new RankevalError(
+      'invalid_option',
+      `${fn}: the interval [${low}, ${high}] is not finite: the scores spread too far, or \`level\` ${level} is too close to 1`,
+      'an interval of finite bounds',
+      values,
+    );
+  }
   return { mean: meanOf(data), low, high, level, method, n: data.length };
 }
+
+const OPTION_KEYS: readonly string[] = ['level', 'method', 'samples', 'seed'];

@@ -35,14 +35,25 @@ export function isRankevalError(error: unknown): error is RankevalError {
   return error instanceof RankevalError || (error instanceof Error && error.name === 'RankevalError' && 'code' in error);
 }
 
-/** Quotes a value for a message: `` `0` (number) ``, `` `"a"` (string) ``, `` `[object]` ``. */
+/**
+ * Quotes a value for a message: `` `0` (number) ``, `` `"a"` (string) ``, `` `[object]` ``. The work is
+ * bounded whatever the value: a long string is cut before it is quoted, and a value that cannot be looked
+ * into (a proxy of a proxy … thousands deep overflows the stack in `Array.isArray`; a revoked proxy throws)
+ * is described by its `typeof` alone, so that formatting the message never throws instead of the error.
+ */
 export function describeValue(value: unknown): string {
-  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  let type: string;
   let shown: string;
-  if (typeof value === 'string') shown = JSON.stringify(value);
-  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null) shown = String(value);
-  else if (Array.isArray(value)) shown = `array of ${value.length}`;
-  else shown = Object.prototype.toString.call(value);
+  try {
+    type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (typeof value === 'string') shown = JSON.stringify(value.length > 60 ? value.slice(0, 60) : value);
+    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null) shown = String(value);
+    else if (Array.isArray(value)) shown = `array of ${value.length}`;
+    else shown = Object.prototype.toString.call(value);
+  } catch {
+    type = typeof value;
+    shown = `an uninspectable ${type}`;
+  }
   if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
   return `\`${shown}\` (${type})`;
 }

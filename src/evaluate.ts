@@ -11,13 +11,14 @@ import {
   readJudgments,
   resolveOptions,
 } from './metrics/counts.js';
-import { dcgFromCounts, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
+import { dcgFromCounts, finiteGainSum, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
 import { f1FromCounts } from './metrics/f1.js';
 import { precisionFromCounts } from './metrics/precision.js';
 import { rPrecisionFromCounts } from './metrics/r-precision.js';
 import { recallFromCounts } from './metrics/recall.js';
 import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
+import { meanOf } from './stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
@@ -70,17 +71,20 @@ export interface EvaluateOptions extends MetricOptions {
  * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
  * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator }`
- * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @throws {RankevalError} `invalid_cutoff` (also for an array or null in place of k), `invalid_ranking`,
+ *   `invalid_qrels` (also when DCG or IDCG exceeds Number.MAX_VALUE), `invalid_option` (also for a key that
+ *   is not an option)
  * @example
  * evaluate(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5)
  * // => { precision: 0.4, recall: 0.667, reciprocalRank: 1, ndcg: 0.6388, averagePrecision: 0.5556, … }
  */
 export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions): Evaluation {
   const fn = 'evaluate';
+  // Only a plain options object is read as options: `[5]` or null in place of k is a bad cutoff, not "no options".
   const { k = Infinity, ...metricOptions } =
-    typeof kOrOptions === 'object' && kOrOptions !== null ? kOrOptions : { k: kOrOptions ?? Infinity };
+    typeof kOrOptions === 'object' && kOrOptions !== null && !Array.isArray(kOrOptions) ? kOrOptions : { k: kOrOptions === undefined ? Infinity : kOrOptions };
   const cutoff = readCutoff(k, fn);
-  const options = resolveOptions(metricOptions, fn);
+  const options = resolveOptions(metricOptions, fn, ['k']);
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
   const counts = countAtCutoffs(rankedIds(ranking, fn), judgments, [cutoff], options.relevanceThreshold, options.gain, fn);
   addIdealDcg(counts, judgments.grades.values(), options.gain, fn);
@@ -93,8 +97,8 @@ export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | E
     reciprocalRank: reciprocalRankFromCounts(at),
     averagePrecision: averagePrecisionFromCounts(at, options),
     rPrecision: rPrecisionFromCounts(at),
-    dcg: dcgFromCounts(at),
-    idcg: idcgFromCounts(at),
+    dcg: finiteGainSum(dcgFromCounts(at), fn, 'DCG'),
+    idcg: finiteGainSum(idcgFromCounts(at), fn, 'IDCG'),
     ndcg: ndcgFromCounts(at),
     contextPrecision: contextPrecisionFromCounts(at),
     retrieved: at.retrieved,
@@ -133,6 +137,8 @@ export interface MeanScores {
 /**
  * What `evaluateRun` returns: the means over every judged query (`mean`, `queries`), each query's scores,
  * the queries set aside or scored 0 and why, and the means per slice label.
+ * The records of query ids, slice labels and measure names have no prototype: any id is a key like any
+ * other (`__proto__`, `constructor` and `toString` included), and a missing one reads as undefined.
  */
 export interface RunEvaluation extends MeanScores {
   /** Query id → measure name → score, for every query behind the means. */
@@ -148,6 +154,17 @@ export interface RunEvaluation extends MeanScores {
 }
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
+/** evaluateRun's options besides the metric options. */
+export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant'];
+
+/** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
+const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<string, T> {
+  const record = emptyRecord<T>();
+  keys.forEach((key, i) => (record[key] = values[i]!));
+  return record;
+}
 
 /**
  * Scores a whole run: every judged query on every measure, with means overall and per slice.
@@ -157,10 +174,13 @@ const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
  * - Means are summed in query-id order (UTF-8 byte order, as trec_eval sorts), so the result does not depend
  *   on the order of keys.
  * - One pass over each ranking serves every measure and cutoff.
+ * - Every score and mean is a finite number: a dcg or idcg that exceeds Number.MAX_VALUE is refused
+ *   (`invalid_qrels`), and means are taken so that they cannot overflow.
  *
- * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`,
- *   `invalid_ranking`, `invalid_qrels`, `invalid_option`, `no_relevant` (with `noRelevant: 'error'`),
- *   `no_queries` when no judged query is left to average
+ * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`
+ *   (also for a query id that is not a string), `invalid_ranking`, `invalid_qrels`, `invalid_option` (also
+ *   for a key that is not an option), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
+ *   judged query is left to average
  * @example
  * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
  * // => { mean: { 'mrr@10': 0.25, 'recall@5': 0.5 }, queries: 2, perQuery: { q1: {…}, q2: {…} }, … }
@@ -168,7 +188,7 @@ const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
 export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, options: EvaluateRunOptions): RunEvaluation {
   const fn = 'evaluateRun';
   if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  const resolved = resolveOptions(options, fn);
+  const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
   const noRelevant = options.noRelevant ?? 'zero';
   if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
   const plan = planMeasures(options.measures, fn);
@@ -180,7 +200,7 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   const unjudgedQueries = [...runById.keys()].filter((qid) => !qrelsById.has(qid)).sort(compareUtf8);
   const unansweredQueries = queryIds.filter((qid) => !runById.has(qid));
   const noRelevantQueries: string[] = [];
-  const perQuery: Record<string, Record<string, number>> = {};
+  const perQuery = emptyRecord<Record<string, number>>();
   const total = newTotals(plan.names.length);
   const bySliceTotals = new Map<string, Totals>();
   const gain = plan.needsGain ? resolved.gain : null;
@@ -200,7 +220,11 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     const counts = countAtCutoffs(ids, judgments, plan.cutoffs, resolved.relevanceThreshold, gain, fn, rankingWhere);
     if (plan.needsIdeal) addIdealDcg(counts, judgments.grades.values(), resolved.gain, fn);
     const scores: number[] = plan.measures.map(({ definition }, i) => definition.compute(counts[plan.cutoffIndex[i]!]!, resolved));
-    perQuery[qid] = Object.fromEntries(plan.names.map((name, i) => [name, scores[i]!]));
+    // Only dcg and idcg, unbounded sums, can fail to be finite.
+    for (let i = 0; i < scores.length; i++) {
+      if (!Number.isFinite(scores[i]!)) finiteGainSum(scores[i]!, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
+    }
+    perQuery[qid] = toRecord(plan.names, scores);
     addScores(total, scores);
     for (const label of slices?.get(qid) ?? []) {
       let sliceTotal = bySliceTotals.get(label);
@@ -212,7 +236,7 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     const why = queryIds.length === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
     throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', queryIds.length);
   }
-  const bySlice: Record<string, MeanScores> = {};
+  const bySlice = emptyRecord<MeanScores>();
   for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan.names);
   return { ...toMeans(total, plan.names), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice };
 }
@@ -248,7 +272,10 @@ function planMeasures(measures: unknown, fn: string): MeasurePlan {
 
 /** Reads a Map or a plain object (key → value) as a Map. */
 export function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option', expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
-  if (value instanceof Map) return value as ReadonlyMap<string, T>;
+  if (value instanceof Map) {
+    for (const qid of value.keys()) if (typeof qid !== 'string') fail(code, fn, `every query id of ${what}`, 'a string', qid);
+    return value as ReadonlyMap<string, T>;
+  }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Map(Object.entries(value));
   return fail(code, fn, what, expected, value);
 }
@@ -266,19 +293,23 @@ export function readSlices(slices: unknown, fn: string, name = 'slices'): Readon
   return byQuery;
 }
 
-/** Running sums per measure, in the order of the plan's names. */
+/** Running sums per measure, in the order of the plan's names, and the scores behind them. */
 interface Totals {
   queries: number;
   readonly sums: number[];
+  readonly scores: (readonly number[])[];
 }
 
-const newTotals = (measures: number): Totals => ({ queries: 0, sums: new Array<number>(measures).fill(0) });
+const newTotals = (measures: number): Totals => ({ queries: 0, sums: new Array<number>(measures).fill(0), scores: [] });
 
 function addScores(totals: Totals, scores: readonly number[]): void {
   totals.queries++;
+  totals.scores.push(scores);
   for (let i = 0; i < scores.length; i++) totals.sums[i]! += scores[i]!;
 }
 
+/** Sum / queries; a sum that overflowed (dcg near Number.MAX_VALUE) is taken again by meanOf, which cannot. */
 function toMeans(totals: Totals, names: readonly string[]): MeanScores {
-  return { mean: Object.fromEntries(names.map((name, i) => [name, totals.sums[i]! / totals.queries])), queries: totals.queries };
+  const means = totals.sums.map((sum, i) => (Number.isFinite(sum) ? sum / totals.queries : meanOf(totals.scores.map((scores) => scores[i]!))));
+  return { mean: toRecord(names, means), queries: totals.queries };
 }

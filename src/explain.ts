@@ -1,5 +1,6 @@
 import { fail } from './errors.js';
-import { compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
+import { checkOptionKeys, compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
+import { indexIds, rankOf } from './metrics/id-index.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /** One ranked document, as `explainRanking` shows it. */
@@ -42,7 +43,8 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
  * documents that are not among them went (deeper in the ranking, or not retrieved). The view behind
  * `rankeval eval --explain` and the test matchers' failure messages.
  *
- * @throws {RankevalError} `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @throws {RankevalError} `invalid_ranking` (a non-string or repeated id, as for every metric),
+ *   `invalid_qrels`, `invalid_option` (also for a key that is not an option)
  * @example
  * explainRanking(['G', 'x', 'T'], { T: 2, G: 1, F: 1 }, { depth: 3 })
  * // => { top: [{rank: 1, id: 'G', grade: 1, relevant: true}, {rank: 2, id: 'x', grade: null, relevant: false},
@@ -51,16 +53,14 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
  */
 export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainOptions = {}): Explanation {
   const fn = 'explainRanking';
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
+  checkOptionKeys(options, ['depth', 'relevanceThreshold'], fn);
   const { depth = 10, ...metricOptions } = options;
   if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, '`depth`', 'a positive integer or Infinity', depth);
   const { relevanceThreshold } = resolveOptions(metricOptions, fn);
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);
   const ids = rankedIds(ranking, fn) as readonly string[];
-  const rankOf = new Map<string, number>();
-  ids.forEach((id, i) => {
-    if (typeof id !== 'string') fail('invalid_ranking', fn, `the ranking[${i}]`, 'a string id', id);
-    if (!rankOf.has(id)) rankOf.set(id, i + 1);
-  });
+  indexIds(ids, fn, 'the ranking');
   const top = ids.slice(0, Math.min(ids.length, depth)).map((id, i): ExplainedDocument => {
     const grade = grades.get(id) ?? null;
     return { rank: i + 1, id, grade, relevant: grade !== null && isRelevant(grade, relevanceThreshold) };
@@ -68,7 +68,7 @@ export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainO
   const missed: MissedDocument[] = [];
   for (const [id, grade] of grades) {
     if (!isRelevant(grade, relevanceThreshold)) continue;
-    const rank = rankOf.get(id) ?? null;
+    const rank = rankOf(id) || null;
     if (rank === null || rank > depth) missed.push({ id, grade, rank });
   }
   missed.sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));

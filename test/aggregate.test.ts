@@ -28,3 +28,20 @@ describe('meanReciprocalRank', () => {
     expect(() => meanReciprocalRank(run, qrels, 0)).toThrow(/^meanReciprocalRank: expected `k`/);
   });
 });
+
+describe('mean without overflow', () => {
+  test('values near Number.MAX_VALUE: their sum overflows, their mean does not', () => {
+    expect(mean([1e308, 1e308])).toBe(1e308);
+    expect(mean([Number.MAX_VALUE, Number.MAX_VALUE, Number.MAX_VALUE])).toBe(Number.MAX_VALUE);
+    expect(mean([1.7e308, -1.7e308, 1.7e308, 1])).toBeCloseTo((1.7e308 - 1.7e308 + 1.7e308 + 1) / 4, -300);
+    expect(mean([1.5e308, 1.5e308, 0])).toBe(1e308);
+  });
+});
+
+describe('meanReciprocalRank options', () => {
+  test('refuses a key that is not a metric option', () => {
+    expect(() => meanReciprocalRank({ q: ['a'] }, { q: ['a'] }, 10, { ties: 'average' } as never)).toThrow(
+      'meanReciprocalRank: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, got `"ties"` (string)',
+    );
+  });
+});

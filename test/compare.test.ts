@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { compare, confidenceInterval, type SignificanceTest } from '../src/index.js';
+import { compare, confidenceInterval, isRankevalError, type SignificanceTest } from '../src/index.js';
 
 const TESTS: SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
 
@@ -27,7 +27,8 @@ describe('compare', () => {
       wins: 0,
       ties: 6,
       losses: 0,
-      effectSize: 0,
+      // d = 0 / 0: no effect size (the README's "null when they have no spread").
+      effectSize: null,
       significant: false,
     });
   });
@@ -216,4 +217,77 @@ describe('properties of compare', () => {
       for (const row of result.rows) if (row.pValue !== null) expect(row.pValueCorrected).toBeGreaterThanOrEqual(row.pValue);
     },
   );
+});
+
+describe('compare: bad input', () => {
+  it('refuses a key that is neither a comparison nor a scoring option', () => {
+    // Before: `ties` was ignored, silently.
+    try {
+      compare({ a: runOf([0, 1]), b: runOf([1, 1]) }, qrelsOf(2), { measures: ['recall'], ties: 'average' } as never);
+      expect.unreachable();
+    } catch (error) {
+      expect(isRankevalError(error) && error.code).toBe('invalid_option');
+      expect((error as Error).message).toMatch(/^compare: expected every option to be one of `measures`, `noRelevant`, `relevanceThreshold`, `gain`, `apDenominator`, `test`, .*`interval`, got `"ties"` \(string\)$/);
+    }
+    // slices is evaluateRun's, not compare's.
+    expect(() => compare({ a: runOf([0, 1]), b: runOf([1, 1]) }, qrelsOf(2), { measures: ['recall'], slices: {} } as never)).toThrow(/got `"slices"`/);
+  });
+
+  it('passes the scoring options on to evaluateRun', () => {
+    const graded = { q0: { a: 1, b: 2 }, q1: { a: 2, b: 1 } };
+    const runs = { x: { q0: ['a'], q1: ['a'] }, y: { q0: ['b'], q1: ['b'] } };
+    expect(compare(runs, graded, { measures: ['P@1'], relevanceThreshold: 2 }).rows.map((row) => row.mean)).toEqual([1 / 2, 1 / 2]);
+    expect(compare(runs, graded, { measures: ['ndcg@1'], gain: 'exponential' }).rows[0]!.mean).toBe((1 / 3 + 3 / 3) / 2);
+  });
+
+  it('compares over every query, __proto__, constructor and toString included', () => {
+    // Before: the `__proto__` query was missing from perQuery, so compare tested n − 1 queries against means over n.
+    const qids = ['__proto__', 'constructor', 'toString', 'q'];
+    const qrels = Object.fromEntries(qids.map((qid) => [qid, RELEVANT]));
+    const base = Object.fromEntries(qids.map((qid, i) => [qid, RELEVANT.slice(0, i)]));
+    const better = Object.fromEntries(qids.map((qid, i) => [qid, RELEVANT.slice(0, i + 1)]));
+    const result = compare({ base, better }, qrels, { measures: ['recall'] });
+    expect(result.queries).toBe(4);
+    expect(result.rows[1]).toMatchObject({ delta: 0.25, wins: 4, ties: 0, losses: 0 });
+  });
+
+  it('scores near Number.MAX_VALUE: the p-value and interval of the same scores 2^1020 times smaller', () => {
+    // dcg@1 of one document is its grade. Before: the differences (about −2^1023 each) summed to −Infinity
+    // and the row held NaN.
+    const runs = { a: { q0: ['d'], q1: ['d'], q2: ['d'] }, b: { q0: ['e'], q1: ['e'], q2: ['e'] } };
+    const qrelsScaled = (scale: number) => Object.fromEntries([0, 1, 2].map((i) => [`q${i}`, { d: 1.5 * 8 * scale, e: (i + 1) * 2 * scale }]));
+    for (const test of TESTS) {
+      const huge = compare(runs, qrelsScaled(2 ** 1020), { measures: ['dcg@1'], test }).rows[1]!;
+      const small = compare(runs, qrelsScaled(1), { measures: ['dcg@1'], test }).rows[1]!;
+      expect(huge).toEqual({
+        ...small,
+        mean: small.mean * 2 ** 1020,
+        delta: small.delta! * 2 ** 1020,
+        ciLow: small.ciLow! * 2 ** 1020,
+        ciHigh: small.ciHigh! * 2 ** 1020,
+      });
+      expect(Number.isFinite(huge.pValue)).toBe(true);
+    }
+  });
+});
+
+describe('confidenceInterval: bad input', () => {
+  it('scores near Number.MAX_VALUE: the interval, not Infinity and NaN', () => {
+    // Before: the mean overflowed to Infinity and the bounds were NaN and Infinity.
+    expect(confidenceInterval([1.7e308, 1.7e308])).toEqual({ mean: 1.7e308, low: 1.7e308, high: 1.7e308, level: 0.95, method: 't', n: 2 });
+    expect(confidenceInterval([1.7e308, 1.7e308], { method: 'bootstrap' })).toMatchObject({ mean: 1.7e308, low: 1.7e308, high: 1.7e308 });
+    // Scaled by a power of two, the arithmetic is the unscaled one: 2^1000 times the interval of (1, 2, 3, 4).
+    const small = confidenceInterval([1, 2, 3, 4]);
+    expect(confidenceInterval([1, 2, 3, 4].map((x) => x * 2 ** 1000))).toEqual({ ...small, mean: small.mean * 2 ** 1000, low: small.low * 2 ** 1000, high: small.high * 2 ** 1000 });
+  });
+
+  it('refuses an interval whose bounds exceed Number.MAX_VALUE', () => {
+    expect(() => confidenceInterval([1.7e308, -1.7e308])).toThrow(/^confidenceInterval: the interval \[-Infinity, Infinity\] is not finite/);
+  });
+
+  it('refuses a key that is not an option', () => {
+    expect(() => confidenceInterval([0.1, 0.2], { levels: 0.9 } as never)).toThrow(
+      'confidenceInterval: expected every option to be one of `level`, `method`, `samples`, `seed`, got `"levels"` (string)',
+    );
+  });
 });

@@ -216,3 +216,114 @@ describe('evaluateRun', () => {
     expect(() => evaluateRun(run, { q: [] }, { measures: ['P@1'], noRelevant: 'skip' })).toThrow(/no query to average/);
   });
 });
+
+// Keys that an ordinary object treats specially: `__proto__` sets the prototype when assigned, and
+// `constructor` and `toString` are found on Object.prototype when missing.
+const SPECIAL_KEYS = ['__proto__', 'constructor', 'toString'] as const;
+/** An object with own keys exactly as given, `__proto__` included (as JSON.parse makes them). */
+const ownKeys = <T>(entries: readonly (readonly [string, T])[]): Record<string, T> => Object.fromEntries(entries);
+
+describe('special keys as query ids, document ids and slice labels', () => {
+  test('every query is in perQuery, and the means are over the queries listed there', () => {
+    // Before: `perQuery.__proto__ = …` set perQuery's prototype, so the query was missing though counted.
+    const run = ownKeys(SPECIAL_KEYS.map((qid, i) => [qid, i === 2 ? ['x', qid] : [qid]]));
+    const qrels = ownKeys(SPECIAL_KEYS.map((qid) => [qid, ownKeys([[qid, 1]])]));
+    const result = evaluateRun(run, qrels, { measures: ['mrr'], slices: ownKeys(SPECIAL_KEYS.map((qid) => [qid, [...SPECIAL_KEYS]])) });
+    expect(Object.keys(result.perQuery).sort()).toEqual([...SPECIAL_KEYS].sort());
+    expect(result.perQuery['__proto__']).toEqual({ mrr: 1 });
+    expect(result.perQuery['toString']).toEqual({ mrr: 1 / 2 });
+    expect(Object.getPrototypeOf(result.perQuery)).toBe(null);
+    expect(result.mean.mrr).toBe((1 + 1 + 1 / 2) / 3);
+    expect(Object.keys(result.bySlice).sort()).toEqual([...SPECIAL_KEYS].sort());
+    for (const label of SPECIAL_KEYS) expect(result.bySlice[label]).toEqual({ mean: { mrr: (1 + 1 + 1 / 2) / 3 }, queries: 3 });
+  });
+
+  test('a query id missing from the results reads as undefined, not as an Object.prototype member', () => {
+    const result = evaluateRun({ q: ['a'] }, { q: ['a'] }, { measures: ['P@1'] });
+    for (const key of SPECIAL_KEYS) expect(result.perQuery[key]).toBeUndefined();
+    expect(result.bySlice['constructor']).toBeUndefined();
+    expect(result.mean['toString']).toBeUndefined();
+  });
+
+  test('a judged query named constructor that the run lacks scores 0, not Object', () => {
+    const result = evaluateRun({ q: ['a'] }, ownKeys([['q', ['a']], ['constructor', ['b']]]), { measures: ['P@1'] });
+    expect(result.perQuery['constructor']).toEqual({ 'P@1': 0 });
+    expect(result.unansweredQueries).toEqual(['constructor']);
+  });
+
+  test('as document ids in a ranking and in qrels given as an object', () => {
+    const qrels = ownKeys(SPECIAL_KEYS.map((id, i) => [id, i + 1]));
+    const result = evaluate([...SPECIAL_KEYS], qrels, 3);
+    expect(result).toMatchObject({ relevant: 3, relevantRetrieved: 3, dcg: 1 / Math.log2(2) + 2 / Math.log2(3) + 3 / Math.log2(4) });
+    expect(ndcgAtK(['constructor'], { toString: 1 }, 1)).toBe(0);
+  });
+});
+
+describe('overflow', () => {
+  const huge = { a: 1e308, b: 1e308, c: 1e308 };
+
+  test('NDCG of grades near Number.MAX_VALUE is computed: NDCG does not depend on the scale of the gains', () => {
+    // Before: DCG and IDCG both overflowed to Infinity, and NDCG was Infinity / Infinity = NaN.
+    expect(ndcgAtK(['a', 'b', 'c'], huge, 3)).toBe(1);
+    // Gains a power of two apart give the same NDCG to the last bit; others the same to rounding.
+    expect(ndcgAtK(['b', 'x'], { a: 3 * 2 ** 1021, b: 2 ** 1023 }, 2)).toBe(ndcgAtK(['b', 'x'], { a: 3, b: 4 }, 2));
+    expect(ndcgAtK(['b', 'x'], { a: 1.5e308, b: 1e308 }, 2)).toBeCloseTo(1 / (1.5 + 1 / Math.log2(3)), 14);
+    expect(ndcgAtK(['x', 'a'], { a: 1023, b: 1023 }, 2, { gain: 'exponential' })).toBe(ndcgAtK(['x', 'a'], { a: 1, b: 1 }, 2));
+    expect(evaluateRun({ q: ['a', 'b', 'c'] }, { q: huge }, { measures: ['ndcg@3'] }).mean['ndcg@3']).toBe(1);
+  });
+
+  test('a DCG that exceeds Number.MAX_VALUE is refused, not Infinity', () => {
+    const overflow = /DCG exceeds the largest number \(1\.7976931348623157e\+308\): the grades are too large to sum/;
+    expect(() => dcgAtK(['a', 'b', 'c'], huge, 3)).toThrow(overflow);
+    expect(() => idcgAtK([], huge, 3)).toThrow(/^idcgAtK: IDCG exceeds/);
+    expect(() => evaluate(['a', 'b', 'c'], huge, 3)).toThrow(/^evaluate: DCG exceeds/);
+    try {
+      evaluateRun({ q: ['a', 'b', 'c'] }, { q: huge }, { measures: ['dcg@3'] });
+      expect.unreachable();
+    } catch (error) {
+      expect(isRankevalError(error) && error.code).toBe('invalid_qrels');
+      expect((error as Error).message).toMatch(/^evaluateRun: dcg@3 of query `"q"` \(string\) exceeds the largest number/);
+    }
+  });
+
+  test('DCG below Number.MAX_VALUE is given exactly, whatever the grades', () => {
+    expect(dcgAtK(['a', 'b'], { a: 1e308, b: 1e300 }, 2)).toBe(1e308 / Math.log2(2) + 1e300 / Math.log2(3));
+    expect(idcgAtK([], { a: 2 ** 1000, b: 2 ** 999 }, 2)).toBe(2 ** 1000 + 2 ** 999 / Math.log2(3));
+  });
+
+  test('a mean over queries whose dcg sums past Number.MAX_VALUE is still the mean', () => {
+    const result = evaluateRun({ q1: ['a'], q2: ['a'] }, { q1: { a: 1.5e308 }, q2: { a: 1.5e308 } }, { measures: ['dcg@1'] });
+    expect(result.mean['dcg@1']).toBe(1.5e308);
+  });
+});
+
+describe('what is not an option is refused', () => {
+  test('an array in place of k is a bad cutoff, not k = Infinity', () => {
+    // Before: evaluate(r, q, [5]) read the array as an options object without `k`, so k was Infinity.
+    expect(() => evaluate(['a', 'b'], ['b'], [5] as never)).toThrow('evaluate: expected `k` to be a positive integer or Infinity, got `array of 1` (array)');
+    expect(() => evaluate(['a', 'b'], ['b'], null as never)).toThrow(/^evaluate: expected `k`/);
+    expect(evaluate(['a', 'b'], ['b']).precision).toBe(1 / 2);
+  });
+
+  test.each([
+    ['evaluate', () => evaluate(['a'], ['a'], { ties: 'average' } as never), '`k`, `relevanceThreshold`, `gain`, `apDenominator`'],
+    ['precisionAtK', () => precisionAtK(['a'], ['a'], 1, { k: 1 } as never), '`relevanceThreshold`, `gain`, `apDenominator`'],
+    ['ndcgAtK', () => ndcgAtK(['a'], ['a'], 1, { gains: 'exponential' } as never), '`relevanceThreshold`, `gain`, `apDenominator`'],
+    ['evaluateRun', () => evaluateRun({ q: ['a'] }, { q: ['a'] }, { measures: ['P@1'], measure: 'P@2' } as never), '`measures`, `slices`, `noRelevant`, `relevanceThreshold`'],
+  ])('%s names the unknown key and lists the known ones', (fn, call, known) => {
+    try {
+      call();
+      expect.unreachable();
+    } catch (error) {
+      expect(isRankevalError(error) && error.code).toBe('invalid_option');
+      expect((error as Error).message).toMatch(new RegExp(`^${fn}: expected every option to be one of .*${known.replace(/[`]/g, '.')}.*, got \`"\\w+"\` \\(string\\)$`));
+    }
+  });
+
+  test('a Map whose query id is not a string is refused', () => {
+    // Before: a null key reached the sort by query id and threw a TypeError there.
+    const nullKey = new Map<string, readonly string[]>([[null as never, ['a']], ['q', ['a']], ['r', ['b']]]);
+    expect(() => evaluateRun(nullKey, { q: ['a'] }, { measures: ['P@1'] })).toThrow('evaluateRun: expected every query id of `run` to be a string, got `null` (null)');
+    expect(() => evaluateRun({ q: ['a'] }, nullKey, { measures: ['P@1'] })).toThrow('evaluateRun: expected every query id of `qrels` to be a string, got `null` (null)');
+  });
+});

@@ -30,7 +30,7 @@ describe('explainRanking', () => {
   it('refuses a bad depth', () => {
     expect(() => explainRanking([], qrels, { depth: 0 })).toThrow(/expected `depth` to be a positive integer or Infinity, got `0`/);
     expect(() => explainRanking([1 as unknown as string], qrels)).toThrow(/explainRanking: expected the ranking\[0\] to be an {id, score} object/);
-    expect(() => explainRanking(['a', 1 as unknown as string], qrels)).toThrow(/explainRanking: expected the ranking\[1\] to be a string id, got `1` \(number\)/);
+    expect(() => explainRanking(['a', 1 as unknown as string], qrels)).toThrow(/explainRanking: expected every id in the ranking to be a string, got `1` \(number\)/);
   });
 
   test.prop([fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f')), fc.uniqueArray(fc.constantFrom('a', 'b', 'c', 'g')), fc.integer({ min: 1, max: 7 })])(
@@ -42,4 +42,27 @@ describe('explainRanking', () => {
       expect(relevant.length === 0 ? 0 : shown / relevant.length).toBe(recallAtK(ids, relevant, depth));
     },
   );
+});
+
+describe('explainRanking refuses what the metrics refuse', () => {
+  it('a repeated id, as every metric does', () => {
+    // Before: the view listed `a` at ranks 1 and 2 while every metric refused the ranking.
+    expect(() => explainRanking(['a', 'b', 'a'], ['a'])).toThrow('explainRanking: duplicate document id `"a"` (string) in the ranking at ranks 1 and 3');
+  });
+
+  it('a key that is not an option', () => {
+    expect(() => explainRanking(['a'], ['a'], { depth: 3, gain: 'exponential' } as never)).toThrow(
+      'explainRanking: expected every option to be one of `depth`, `relevanceThreshold`, got `"gain"` (string)',
+    );
+    expect(() => explainRanking(['a'], ['a'], null as never)).toThrow(/`options`/);
+  });
+
+  it('takes __proto__, constructor and toString as document ids', () => {
+    const explanation = explainRanking(['constructor', 'x', '__proto__'], Object.fromEntries([['__proto__', 2], ['toString', 1], ['constructor', 1]]), { depth: 1 });
+    expect(explanation.top).toEqual([{ rank: 1, id: 'constructor', grade: 1, relevant: true }]);
+    expect(explanation.missed).toEqual([
+      { id: '__proto__', grade: 2, rank: 3 },
+      { id: 'toString', grade: 1, rank: null },
+    ]);
+  });
 });

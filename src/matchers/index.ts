@@ -4,7 +4,7 @@
 import { evaluate, evaluateRun, type ByQuery } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
 import { parseMeasure } from '../measures/registry.js';
-import { compareUtf8, readCutoff } from '../metrics/counts.js';
+import { checkOptionKeys, compareUtf8, METRIC_OPTION_KEYS, readCutoff } from '../metrics/counts.js';
 import { fail } from '../errors.js';
 import { explanationText, missedText } from '../text/explain.js';
 import { checkGates, gateText } from '../text/gates.js';
@@ -48,6 +48,13 @@ type MatcherArgs<K extends keyof RankevalMatchers> = Parameters<RankevalMatchers
 
 const MAX_SHOWN = 20;
 
+/** A matcher's options object, when given, holds only the keys it knows, named by the matcher when not. */
+function checkMatcherOptions(options: unknown, known: readonly string[], matcher: string): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', matcher, 'the options', 'an object', options);
+  checkOptionKeys(options, known, matcher);
+}
+
 function readMinimum(min: unknown, matcher: string): number {
   if (typeof min !== 'number' || Number.isNaN(min)) fail('invalid_option', matcher, 'the threshold', 'a number', min);
   return min as number;
@@ -70,6 +77,7 @@ function atLeast(
   return function (received, qrels, k, min, options) {
     const threshold = readMinimum(min, matcher);
     const cutoff = readCutoff(k, matcher);
+    checkMatcherOptions(options, METRIC_OPTION_KEYS, matcher);
     const scores = evaluate(received as Ranking, qrels, { ...options, k: cutoff });
     const actual = value(scores);
     const pass = actual >= threshold;
@@ -108,6 +116,7 @@ const toHaveNdcgAtK = atLeast(
 
 const toHaveReciprocalRank: Matcher<MatcherArgs<'toHaveReciprocalRank'>> = function (received, qrels, min, options) {
   const threshold = readMinimum(min, 'toHaveReciprocalRank');
+  checkMatcherOptions(options, METRIC_OPTION_KEYS, 'toHaveReciprocalRank');
   const scores = evaluate(received as Ranking, qrels, { ...options, k: Infinity });
   const rank = scores.reciprocalRank === 0 ? null : Math.round(1 / scores.reciprocalRank);
   const where = rank === null ? 'no relevant document retrieved' : `first relevant document at rank ${rank}`;
@@ -140,6 +149,7 @@ const WANTED = { label: 'missing', grades: false };
 
 const toRetrieve: Matcher<MatcherArgs<'toRetrieve'>> = function (received, ids, options) {
   if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) fail('invalid_option', 'toRetrieve', 'the ids', 'an array of string ids', ids);
+  checkMatcherOptions(options, ['within'], 'toRetrieve');
   const within = readCutoff(options?.within ?? Infinity, 'toRetrieve');
   // The wanted ids play the relevant documents, so the view marks them and lists those missing.
   const explanation = explainRanking(received as Ranking, ids, { depth: within });
@@ -160,6 +170,7 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
   if (typeof gates !== 'object' || gates === null || Object.keys(gates).length === 0) {
     fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
   }
+  checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant'], 'toMeetGates');
   const list = Object.entries(gates).map(([measure, threshold]) => ({ measure, threshold: readMinimum(threshold, 'toMeetGates') }));
   const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...options, measures: list.map((gate) => gate.measure) });
   const checked = checkGates(result.mean, list);
@@ -187,7 +198,9 @@ function worstQueries(
   measure: string,
   options?: GateOptions,
 ): string[] {
-  const get = <T>(byQuery: ByQuery<T>, qid: string): T | undefined => (byQuery instanceof Map ? byQuery.get(qid) : (byQuery as Record<string, T>)[qid]);
+  // Own keys only: a query id such as `constructor` must not find Object's constructor.
+  const get = <T>(byQuery: ByQuery<T>, qid: string): T | undefined =>
+    byQuery instanceof Map ? byQuery.get(qid) : Object.hasOwn(byQuery, qid) ? (byQuery as Record<string, T>)[qid] : undefined;
   const { cutoff } = parseMeasure(measure);
   const depth = cutoff === Infinity ? 10 : cutoff;
   return Object.entries(perQuery)

@@ -36,18 +36,41 @@ export interface CutoffCounts {
   readonly firstRelevantRank: number;
   /** Relevant documents among the top min(R, k). */
   readonly relevantInTopR: number;
-  /** DCG@k (0 unless the gain was asked for). */
-  readonly dcg: number;
-  /** IDCG@k (0 unless the ideal was asked for). */
+  /** DCG@k × gainScale (0 unless the gain was asked for). */
+  dcg: number;
+  /** IDCG@k × gainScale (0 unless the ideal was asked for). */
   idcg: number;
+  /**
+   * The power of two the gains were multiplied by before they were summed: 1, unless the largest gain is
+   * 2^960 or more, where the sums could overflow. Scaling by a power of two is exact, so DCG / IDCG (NDCG)
+   * is the same number either way; DCG and IDCG themselves are the sums divided by it, which may not be finite.
+   */
+  gainScale: number;
 }
 
 const GAINS: readonly Gain[] = ['linear', 'exponential'];
+/** The options every metric takes (`MetricOptions`). */
+export const METRIC_OPTION_KEYS: readonly string[] = ['relevanceThreshold', 'gain', 'apDenominator'];
+
+/** The options among `keys` that `options` gives, for passing a larger options object's share on. */
+export function pickOptions(options: object, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in options).map((key) => [key, (options as Record<string, unknown>)[key]]));
+}
+
+/** Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently. */
+export function checkOptionKeys(options: object, known: readonly string[], fn: string): void {
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) fail('invalid_option', fn, 'every option', `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key);
+  }
+}
+
 const AP_DENOMINATORS: readonly ApDenominator[] = ['relevant', 'min-relevant-k'];
 
-export function resolveOptions(options: MetricOptions | undefined, fn: string): ResolvedOptions {
+/** Reads the metric options; `otherKeys` are the further options the calling function takes. */
+export function resolveOptions(options: MetricOptions | undefined, fn: string, otherKeys: readonly string[] = []): ResolvedOptions {
   if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant' };
-  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object', options);
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
+  checkOptionKeys(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
   const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant' } = options;
   if (typeof relevanceThreshold !== 'number' || !Number.isFinite(relevanceThreshold)) {
     fail('invalid_option', fn, '`relevanceThreshold`', 'a finite number', relevanceThreshold);
@@ -231,6 +254,9 @@ export function countFromHits(
 ): CutoffCounts[] {
   const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
   const discount = gain === null ? discounts : discountTable(depth);
+  let largestGrade = 0;
+  if (gain !== null) for (const [, grade] of hits) if (grade > largestGrade) largestGrade = grade;
+  const gainScale = gain === null ? 1 : gainScaleFor(gainOf(largestGrade, gain, fn));
   const out: CutoffCounts[] = [];
   let relevantRetrieved = 0;
   let precisionSum = 0;
@@ -248,7 +274,7 @@ export function countFromHits(
         if (firstRelevantRank === 0) firstRelevantRank = rank;
         if (rank <= relevant) relevantInTopR++;
       }
-      if (gain !== null && grade > 0) dcg += gainOf(grade, gain, fn) / discount[rank]!;
+      if (gain !== null && grade > 0) dcg += (gainOf(grade, gain, fn) * gainScale) / discount[rank]!;
     }
     out.push({
       k,
@@ -260,24 +286,39 @@ export function countFromHits(
       relevantInTopR: k < relevant ? relevantRetrieved : relevantInTopR,
       dcg,
       idcg: 0,
+      gainScale,
     });
   }
   return out;
 }
 
-/** Fills `idcg` of each count: the DCG of all judged documents (their `grades`) in the ideal order, cut at each k. */
+/**
+ * Fills `idcg` of each count: the DCG of all judged documents (their `grades`) in the ideal order, cut at
+ * each k. The ideal holds the largest gain, so its scale is the one DCG and IDCG share from here on.
+ */
 export function addIdealDcg(counts: CutoffCounts[], grades: Iterable<number>, gain: Gain, fn: string): void {
   const gains: number[] = [];
   for (const grade of grades) if (grade > 0) gains.push(gainOf(grade, gain, fn));
   gains.sort((a, b) => b - a);
+  const gainScale = gainScaleFor(gains[0] ?? 0);
   const discount = discountTable(gains.length);
   let idcg = 0;
   let rank = 0;
   for (const count of counts) {
     const depth = Math.min(count.k, gains.length);
-    for (; rank < depth; rank++) idcg += gains[rank]! / discount[rank + 1]!;
+    for (; rank < depth; rank++) idcg += (gains[rank]! * gainScale) / discount[rank + 1]!;
+    count.dcg *= gainScale / count.gainScale;
+    count.gainScale = gainScale;
     count.idcg = idcg;
   }
+}
+
+/**
+ * 1 for gains below 2^960, else the power of two that brings the largest gain near 1: a sum of at most
+ * 2^32 gains, each divided by a discount ≥ 1, then stays finite.
+ */
+function gainScaleFor(largestGain: number): number {
+  return largestGain < 2 ** 960 ? 1 : 2 ** -Math.floor(Math.log2(largestGain));
 }
 
 /** Everything a metric needs at one cutoff, read and checked at the public boundary of `fn`. */

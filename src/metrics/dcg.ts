@@ -1,3 +1,4 @@
+import { RankevalError } from '../errors.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 import { countAt, type CutoffCounts } from './counts.js';
 
@@ -10,6 +11,10 @@ import { countAt, type CutoffCounts } from './counts.js';
 // gain: `linear` (default) = grade, as trec_eval's ndcg_cut; `exponential` = 2^grade − 1 (Burges et al., 2005).
 // Grades ≤ 0 and unjudged documents add no gain. The relevance threshold does not apply: gains are graded
 // (trec_eval ignores `-l` for ndcg_cut as well).
+//
+// Overflow: gains are summed scaled by a power of two when the largest is 2^960 or more (see
+// CutoffCounts.gainScale), so NDCG, a ratio, is computed for any finite grades. DCG and IDCG are the sums
+// themselves: when one exceeds Number.MAX_VALUE there is no number to return, and it is refused.
 
 /**
  * Discounted cumulative gain at k.
@@ -22,13 +27,14 @@ import { countAt, type CutoffCounts } from './counts.js';
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
  * @param k cutoff: a positive integer, or Infinity (default) for the whole ranking
  * @returns a number ≥ 0
- * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels` (also when the DCG exceeds
+ *   Number.MAX_VALUE), `invalid_option`
  * @example
  * dcgAtK(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5) // => 2 (1/log2(2) + 2/log2(4))
  * @see Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; trec_eval 9.0.8 `ndcg_cut` (m_ndcg_cut.c)
  */
 export function dcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: MetricOptions): number {
-  return dcgFromCounts(countAt('dcgAtK', ranking, qrels, k, options, { gain: true }).counts);
+  return finiteGainSum(dcgFromCounts(countAt('dcgAtK', ranking, qrels, k, options, { gain: true }).counts), 'dcgAtK', 'DCG');
 }
 
 /**
@@ -42,12 +48,13 @@ export function dcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: M
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
  * @param k cutoff: a positive integer, or Infinity (default)
  * @returns a number ≥ 0
- * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels`, `invalid_option`
+ * @throws {RankevalError} `invalid_cutoff`, `invalid_ranking`, `invalid_qrels` (also when the IDCG exceeds
+ *   Number.MAX_VALUE), `invalid_option`
  * @example
  * idcgAtK(['G', 'x', 'T'], { T: 2, G: 1, F: 1 }, 5) // => 3.1309 (2/log2(2) + 1/log2(3) + 1/log2(4))
  */
 export function idcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: MetricOptions): number {
-  return idcgFromCounts(countAt('idcgAtK', ranking, qrels, k, options, { ideal: true }).counts);
+  return finiteGainSum(idcgFromCounts(countAt('idcgAtK', ranking, qrels, k, options, { ideal: true }).counts), 'idcgAtK', 'IDCG');
 }
 
 /**
@@ -56,6 +63,8 @@ export function idcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: 
  * NDCG@k = DCG@k / IDCG@k
  *
  * - 0 when IDCG@k = 0 (no judged document with a positive grade).
+ * - Defined for any finite grades: where DCG itself would overflow, the gains are scaled first (exactly,
+ *   by a power of two), and the ratio does not change.
  * - IDCG counts every judged document, retrieved or not: a ranking that misses relevant documents cannot
  *   reach 1 (libraries that build the ideal from the retrieved documents only overstate it).
  *
@@ -73,12 +82,24 @@ export function ndcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: 
   return ndcgFromCounts(countAt('ndcgAtK', ranking, qrels, k, options, { gain: true, ideal: true }).counts);
 }
 
+/** DCG@k; Infinity when it exceeds Number.MAX_VALUE (the public functions refuse that with `finiteGainSum`). */
 export function dcgFromCounts(counts: CutoffCounts): number {
-  return counts.dcg;
+  return counts.dcg / counts.gainScale;
 }
 
 export function idcgFromCounts(counts: CutoffCounts): number {
-  return counts.idcg;
+  return counts.idcg / counts.gainScale;
+}
+
+/** Refuses a DCG or IDCG that overflowed: huge grades have no finite gain sum to return. */
+export function finiteGainSum(value: number, fn: string, what: string): number {
+  if (Number.isFinite(value)) return value;
+  throw new RankevalError(
+    'invalid_qrels',
+    `${fn}: ${what} exceeds the largest number (${Number.MAX_VALUE}): the grades are too large to sum; NDCG, a ratio, is still defined`,
+    'grades whose gain sum is a finite number',
+    value,
+  );
 }
 
 export function ndcgFromCounts(counts: CutoffCounts): number {

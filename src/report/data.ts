@@ -2,8 +2,8 @@
 // (evaluateRun, confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
 import { compareScores, type CompareOptions, type Comparison } from '../compare.js';
 import { confidenceInterval } from '../confidence.js';
-import { compareUtf8 } from '../metrics/counts.js';
-import { evaluateRun, readByQuery, readSlices, type ByQuery, type RunEvaluation } from '../evaluate.js';
+import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
+import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import { fail } from '../errors.js';
 import { parseMeasure } from '../measures/registry.js';
@@ -127,8 +127,8 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
   if (!runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
   const ordered = [baseline, ...names.filter((name) => name !== baseline)];
   const { measures } = options;
-  // evaluateRun reads the measures, slices and metric options and ignores the report's own.
-  const evaluateOptions = { ...options, ...(tags === undefined ? {} : { slices: tags }) };
+  // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
+  const evaluateOptions = { ...(pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions), ...(tags === undefined ? {} : { slices: tags }) };
   const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(runs.get(name)!, qrels, evaluateOptions)]));
   const comparison = ordered.length > 1 ? compareScores(scored, { ...options, baseline }, fn) : null;
   const alpha = options.alpha ?? 0.05;

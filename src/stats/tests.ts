@@ -9,7 +9,37 @@ const sum = (values: ArrayLike<number>): number => {
   return total;
 };
 
-export const meanOf = (values: ArrayLike<number>): number => sum(values) / values.length;
+/**
+ * The mean of finite values. Should their sum overflow (values near Number.MAX_VALUE), they are summed
+ * again scaled by 2^-64 (exact but for values under 2^-958, which cannot move such a sum), and the result
+ * is kept within [min, max], where the mean lies, against rounding.
+ */
+export function meanOf(values: ArrayLike<number>): number {
+  const total = sum(values);
+  if (Number.isFinite(total) || values.length === 0) return total / values.length;
+  let scaled = 0;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    scaled += value * 2 ** -64;
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  return Math.min(max, Math.max(min, (scaled / values.length) * 2 ** 64));
+}
+
+/**
+ * 1, or, when some |value| is 2^400 or more, the power of two that brings the largest near 1. The tests and
+ * intervals here sum, subtract and square values; on values multiplied by it none of that can overflow.
+ * Multiplying by a power of two is exact, so a location (mean, interval bound) divided by it again, or a
+ * scale-free number (p-value, Cohen's d), is the number the unscaled arithmetic gives when it does not overflow.
+ */
+export function overflowScale(values: ArrayLike<number>): number {
+  let largest = 0;
+  for (let i = 0; i < values.length; i++) largest = Math.max(largest, Math.abs(values[i]!));
+  return largest < 2 ** 400 ? 1 : 2 ** -Math.floor(Math.log2(largest));
+}
 
 /** The sample standard deviation (n − 1 in the denominator). */
 export function standardDeviation(values: ArrayLike<number>): number {
@@ -186,14 +216,13 @@ export function signTest(differences: ArrayLike<number>): number {
 }
 
 /**
- * Cohen's d for paired samples (d_z): mean(d) / s_d. 0 for identical systems; null when every difference
- * is the same non-zero number (no spread: the effect has no finite size).
+ * Cohen's d for paired samples (d_z): mean(d) / s_d. Null when the differences have no spread (s_d = 0),
+ * identical systems included: 0 / 0 is no effect size, and calling it 0 would read as "measured, none".
  */
 export function cohensD(differences: ArrayLike<number>): number | null {
-  const mean = meanOf(differences);
   const spread = standardDeviation(differences);
-  if (spread === 0) return mean === 0 ? 0 : null;
-  return mean / spread;
+  if (spread === 0) return null;
+  return meanOf(differences) / spread;
 }
 
 /** Holm–Bonferroni adjusted p-values (R's `p.adjust(p, 'holm')`), in the input order. */

@@ -132,6 +132,10 @@ describe('failure messages show the metric, the threshold, the ranking and what 
         q1  0.6667  missed relevant (1 of 3): F (grade 1, not retrieved)
         q2  1.0000  missed relevant: none (all 1 shown)"
     `);
+    // A judged query named `constructor` that the run lacks is an empty ranking, not Object.prototype.constructor.
+    expect(failureOf(() => expect({ q1: example }).toMeetGates(Object.fromEntries([['q1', qrels], ['constructor', ['d5']]]), { 'recall@5': 0.9 }))).toMatch(
+      /worst queries on recall@5:\n {2}constructor {2}0\.0000 {2}missed relevant \(1 of 1\): d5 \(grade 1, not retrieved\)/,
+    );
     expect(failureOf(() => expect(new Map([['q1', example]])).not.toMeetGates(new Map([['q1', qrels]]), { P: 0 }))).toMatch(
       /^expected the run to fail a gate, but it meets all 1 over 1 queries:\n {2}passed {2}P = 0\.4000, at or above 0/,
     );
@@ -146,6 +150,12 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, {}), /toMeetGates: expected the gates to be an object of measure/],
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { bleu: 1 }), /unknown measure `bleu`/],
     [() => expect('G x T').toHaveRecallAtK(qrels, 5, 0.5), /expected the ranking to be an array/],
+    // Options that are not options: named by the matcher, with the ones it knows.
+    [() => expect(example).toHaveNdcgAtK(qrels, 5, 0.5, { gains: 'exponential' } as never), /^toHaveNdcgAtK: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, got `"gains"`/],
+    [() => expect(example).toHaveReciprocalRank(qrels, 0.5, { threshold: 2 } as never), /^toHaveReciprocalRank: expected every option to be one of/],
+    [() => expect(example).toRetrieve(['G'], { k: 3 } as never), /^toRetrieve: expected every option to be one of `within`, got `"k"`/],
+    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { P: 0 }, { measures: ['P@1'] } as never), /^toMeetGates: expected every option to be one of .*`noRelevant`, got `"measures"`/],
+    [() => expect(['a', 'b', 'a']).toRankFirst('a'), /duplicate document id `"a"`/],
   ])('%#', (assertion, message) => {
     expect(assertion).toThrow(message);
   });

@@ -1,7 +1,8 @@
 // Shared generators for the property tests: small universes so that rankings and qrels overlap often.
 import { fc } from '@fast-check/vitest';
 
-export const ids = fc.constantFrom(...Array.from({ length: 24 }, (_, i) => `d${i}`));
+// Object.prototype's names among them: any string must work as an id.
+export const ids = fc.constantFrom(...Array.from({ length: 24 }, (_, i) => `d${i}`), '__proto__', 'constructor', 'toString');
 
 /** id → grade, grades from −1 (never relevant) to 3. */
 export const qrels = fc.dictionary(ids, fc.integer({ min: -1, max: 3 }), { maxKeys: 12 });

@@ -42,3 +42,30 @@ describe('evaluateRun laws', () => {
     }
   });
 });
+
+/** Query ids, the names Object.prototype owns among them. */
+const queryId = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'), fc.string({ maxLength: 4 }));
+
+describe('evaluateRun: any string is a query id', () => {
+  test.prop([fc.uniqueArray(fc.tuple(queryId, fc.boolean(), fc.boolean()), { selector: ([qid]) => qid, minLength: 1, maxLength: 8 }), fc.boolean()])(
+    'perQuery has exactly one entry per judged query id, and the mean is over those entries',
+    (queries, asMaps) => {
+      // Each query: judged or not, answered or not (at least one judged).
+      const judged = queries.filter(([, isJudged], i) => isJudged || i === 0).map(([qid]) => qid);
+      const answered = queries.filter(([, , isAnswered]) => isAnswered).map(([qid]) => qid);
+      const entries = <T>(qids: readonly string[], value: (qid: string) => T): [string, T][] => qids.map((qid) => [qid, value(qid)]);
+      const run = entries(answered, (qid) => [qid, 'other']);
+      const qrels = entries(judged, (qid) => ({ [qid]: 1 }));
+      const result = evaluateRun(asMaps ? new Map(run) : Object.fromEntries(run), asMaps ? new Map(qrels) : Object.fromEntries(qrels), {
+        measures: ['mrr'],
+        slices: Object.fromEntries(entries(judged, (qid) => qid)),
+      });
+      expect(Object.keys(result.perQuery).sort()).toEqual([...judged].sort());
+      for (const qid of judged) expect(result.perQuery[qid]).toEqual({ mrr: answered.includes(qid) ? 1 : 0 });
+      expect(result.queries).toBe(judged.length);
+      expect(result.mean.mrr).toBeCloseTo(judged.filter((qid) => answered.includes(qid)).length / judged.length, 12);
+      expect(Object.keys(result.bySlice).sort()).toEqual([...judged].sort());
+      expect(result.unansweredQueries.length + judged.filter((qid) => answered.includes(qid)).length).toBe(judged.length);
+    },
+  );
+});

@@ -76,7 +76,7 @@ it('keeps long tag names and a third run’s name clear of each other and of the
   const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
   const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
   const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, i % 3 === shift ? ['x', `${qid}-a`] : [`${qid}-b`, 'y', `${qid}-a`]]));
-  const html = renderReport(
+  const html = await renderReport(
     { qrels, tags: Object.fromEntries(queries.map((qid, i) => [qid, tags[i % tags.length]!])), runs: { 'baseline-retriever': run(0), 'hybrid-retriever': run(1), 'reranked-retriever': run(2) } },
     { measures: ['ndcg@10'] },
   );

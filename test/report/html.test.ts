@@ -49,7 +49,7 @@ describe('renderReport', () => {
     expect(numbers.filter((number) => /\.\d{3}/.test(number))).toEqual([]);
   });
 
-  it('takes plain objects as it takes Maps', () => {
+  it('takes plain objects as it takes Maps', async () => {
     const object = <T>(map: ReadonlyMap<string, T>) => Object.fromEntries(map);
     const plain = {
       qrels: Object.fromEntries([...qrels].map(([qid, grades]) => [qid, object(grades)])),
@@ -57,7 +57,7 @@ describe('renderReport', () => {
       tags: object(tags),
       questions: object(questions),
     };
-    expect(renderReport(plain, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' })).toBe(html);
+    expect(await renderReport(plain, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' })).toBe(html);
   });
 
   it('escapes names, titles and questions', () => {

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { createTrecEvaluation } from '../../src/trec/evaluate.js';
+import { createRunReader, parseQrels } from '../../src/trec/parse.js';
+
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** `trec_eval -q -m MEASURE… qrels run` on in-memory files: measure → qid → printed value. */
+function trecEval(qrels: string, run: string, measures: readonly string[]): Map<string, Map<string, string>> {
+  const evaluation = createTrecEvaluation(parseQrels(bytes(qrels), 'qrels'), 'run', {
+    perQuery: true,
+    complete: false,
+    relevanceLevel: 1,
+    maxDocs: 1000,
+    numDocsInColl: 0,
+    summary: true,
+    measures,
+    version: 9,
+  });
+  const reader = createRunReader('run', (block) => evaluation.addBlock(block));
+  reader.push(bytes(run), true);
+  const values = new Map<string, Map<string, string>>();
+  for (const line of evaluation.finish(reader.runId()).trimEnd().split('\n')) {
+    const [name, qid, value] = line.split('\t').map((field) => field.trim()) as [string, string, string];
+    if (!values.has(name)) values.set(name, new Map());
+    values.get(name)!.set(qid, value);
+  }
+  return values;
+}
+
+const GAIN_MEASURES = ['ndcg', 'G', 'ndcg_rel', 'Rndcg'];
+
+describe('gain measures with large grades', () => {
+  // trec_eval lists every level from 0 to the largest grade; building that list was O(grade²) here
+  // (grade 10⁵ took 27 s, 10⁷ never finished). The table now has one entry per distinct grade.
+  test(
+    'a grade of 10⁷ scores as any single relevant document at rank 1',
+    () => {
+      const values = trecEval('q1 0 d1 10000000\n', 'q1 Q0 d1 1 1 r\n', GAIN_MEASURES);
+      for (const name of GAIN_MEASURES) expect(values.get(name)?.get('q1'), name).toBe('1.0000');
+    },
+    60_000,
+  );
+
+  test(
+    'a grade of 10⁵ among small ones: DCG over the ideal DCG',
+    () => {
+      const values = trecEval('q1 0 d1 100000\nq1 0 d2 1\nq1 0 d3 0\n', 'q1 Q0 d2 1 3 r\nq1 Q0 d1 2 2 r\nq1 Q0 d3 3 1 r\n', ['ndcg']);
+      const dcg = 1 / Math.log2(2) + 100000 / Math.log2(3);
+      const idealDcg = 100000 / Math.log2(2) + 1 / Math.log2(3);
+      expect(values.get('ndcg')?.get('q1')).toBe((dcg / idealDcg).toFixed(4));
+    },
+    60_000,
+  );
+
+  test('gain parameters still pick the gain of a level and scale rbp over every level 0 … max grade', () => {
+    // Levels 0–4 exist in trec_eval's table (gains 0, 10, 2, 3, 4) though only grades 1 and 4 are judged,
+    // so rbp scales gains by (gain − 0) / (10 − 0).
+    const values = trecEval('q1 0 d1 1\nq1 0 d2 4\n', 'q1 Q0 d2 1 2 r\nq1 Q0 d1 2 1 r\n', ['ndcg.1=10', 'rbp.1=10']);
+    const dcg = 4 / Math.log2(2) + 10 / Math.log2(3);
+    const idealDcg = 10 / Math.log2(2) + 4 / Math.log2(3);
+    expect(values.get('ndcg_1=10')?.get('q1')).toBe((dcg / idealDcg).toFixed(4));
+    expect(values.get('rbp_1=10')?.get('q1')).toBe(((1 - 0.9) * (4 / 10 + (10 / 10) * 0.9)).toFixed(4));
+  });
+});
