@@ -18,7 +18,7 @@ rankeval compare, a bar chart per measure with confidence intervals, recall@k an
 per-query differences of each run against the baseline, means per tag of the golden set, and the ten
 queries each run lost most, with their rankings.
 
-  -o, --output FILE     where to write the report (default: standard output)
+  -o, --output FILE     where to write the report (default, or -o -: standard output)
   --title TEXT          the report's title
   --losses N            queries shown per run in "lost most" (default 10)
 
@@ -83,7 +83,9 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
   const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
-  if (values.output !== undefined) refuseInputAsOutput(values.output, [args.qrels, ...args.runs.map((run) => run.path)]);
+  // `-o -` is standard output, as `-` is standard input for the files read.
+  const output = values.output === '-' ? undefined : values.output;
+  if (output !== undefined) refuseInputAsOutput(output, [args.qrels, ...args.runs.map((run) => run.path)]);
   // Before the files are read and scored, so that a missing library is said at once.
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
@@ -95,11 +97,11 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
     ...(values.title === undefined ? {} : { title: values.title }),
     subtitle: [`golden set ${args.qrels} · ${args.runs.map((run) => `${run.name} = ${run.path}`).join(' · ')}`],
   });
-  if (values.output === undefined) {
+  if (output === undefined) {
     io.stdout.write(html);
     return 0;
   }
-  writeAtomically(values.output, html);
-  io.stderr.write(`rankeval report: wrote ${values.output} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
+  writeAtomically(output, html);
+  io.stderr.write(`rankeval report: wrote ${output} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
   return 0;
 }

@@ -228,4 +228,9 @@ describe('rankeval report -o', () => {
     }
     expect(readFileSync(join(dir, 'golden.jsonl'), 'utf8')).toBe(golden);
   });
+  it('writes to standard output with -o -, leaving no file called -', () => {
+    const { status, stdout } = rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', '-']);
+    expect({ status, start: stdout.slice(0, 15) }).toEqual({ status: 0, start: '<!DOCTYPE html>' });
+    expect(readdirSync(dir)).not.toContain('-');
+  });
 });
