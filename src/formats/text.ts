@@ -1,6 +1,6 @@
 // Internal: the text layer under the JSONL, JSON, CSV and BEIR readers — UTF-8 lines with their numbers,
 // and delimited records (RFC 4180 quoting for CSV, none for TSV).
-import { parseError, quoteJson } from '../errors.js';
+import { parseError } from '../errors.js';
 
 /**
  * The longest line (and CSV record) the text readers take, in bytes: enough for any sensible line, while a
@@ -16,69 +16,6 @@ export const lineTooLong = (file: string, line: number, what = 'line'): never =>
 };
 
 /**
- * Splits UTF-8 bytes, fed in chunks of any size, into lines without their `\n` or `\r\n`. Invalid UTF-8
- * and lines longer than MAX_LINE_BYTES are refused at their line.
- */
-export function createLineSplitter(
-  file: string,
-  onLine: (text: string, line: number) => void,
-): {
-  push(chunk: Uint8Array): void;
-  end(): void;
-} {
-  // Lines are cut on bytes (a newline byte is never inside a UTF-8 character), then decoded whole.
-  const held: Uint8Array[] = []; // the bytes of the line not ended yet
-  let heldBytes = 0;
-  let line = 0;
-  const hold = (bytes: Uint8Array): void => {
-    if (bytes.length === 0) return;
-    heldBytes += bytes.length;
-    if (heldBytes > MAX_LINE_BYTES) lineTooLong(file, line + 1);
-    held.push(bytes.slice()); // a copy: the caller may reuse its buffer
-  };
-  const emit = (text: string): void => {
-    line++;
-    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte order mark, as spreadsheets write
-    onLine(text.endsWith('\r') ? text.slice(0, -1) : text, line);
-  };
-  /** Emits the lines of `bytes`, which holds whole lines without the last one's newline. */
-  const emitLines = (bytes: Uint8Array): void => {
-    const text = decodeUtf8(bytes, file, line + 1);
-    let from = 0;
-    let newline: number;
-    while ((newline = text.indexOf('\n', from)) !== -1) {
-      emit(text.slice(from, newline));
-      from = newline + 1;
-    }
-    emit(from === 0 ? text : text.slice(from));
-  };
-  const emitHeld = (): void => {
-    const bytes = concatBytes(held, heldBytes);
-    held.length = 0;
-    heldBytes = 0;
-    emitLines(bytes);
-  };
-  return {
-    push(chunk) {
-      const first = chunk.indexOf(NEWLINE);
-      if (first === -1) return hold(chunk);
-      hold(chunk.subarray(0, first));
-      emitHeld();
-      const last = chunk.lastIndexOf(NEWLINE);
-      if (last > first) {
-        const middle = chunk.subarray(first + 1, last);
-        if (middle.length > MAX_LINE_BYTES) checkLineLengths(middle, file, line + 1);
-        emitLines(middle);
-      }
-      hold(chunk.subarray(last + 1));
-    },
-    end() {
-      if (heldBytes > 0) emitHeld();
-    },
-  };
-}
-
-/**
  * Hands on bytes, fed in chunks of any size, cut at line ends (the last piece at `end` may have no newline),
  * refusing a line longer than MAX_LINE_BYTES: what the TREC readers, which take bytes, are fed, so that
  * they never join a long line piece by piece.
@@ -91,7 +28,7 @@ export function createLineChunker(file: string, onBytes: (bytes: Uint8Array) => 
     if (bytes.length === 0) return;
     heldBytes += bytes.length;
     if (heldBytes > MAX_LINE_BYTES) lineTooLong(file, lines + 1);
-    held.push(bytes.slice());
+    held.push(new Uint8Array(bytes)); // a copy (a Buffer's slice is not one): the caller may reuse its buffer
   };
   return {
     push(chunk) {
@@ -122,14 +59,27 @@ export function createLineChunker(file: string, onBytes: (bytes: Uint8Array) => 
   };
 }
 
-function checkLineLengths(bytes: Uint8Array, file: string, firstLine: number): void {
-  let from = 0;
-  for (let line = firstLine; ; line++) {
-    const newline = bytes.indexOf(NEWLINE, from);
-    if ((newline === -1 ? bytes.length : newline) - from > MAX_LINE_BYTES) lineTooLong(file, line);
-    if (newline === -1) return;
-    from = newline + 1;
-  }
+/**
+ * Splits UTF-8 bytes, fed in chunks of any size, into lines without their `\n` or `\r\n`. Invalid UTF-8
+ * and lines longer than MAX_LINE_BYTES are refused at their line.
+ */
+export function createLineSplitter(file: string, onLine: (text: string, line: number) => void): { push(chunk: Uint8Array): void; end(): void } {
+  let line = 0;
+  const emit = (text: string): void => {
+    line++;
+    if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte order mark, as spreadsheets write
+    onLine(text.endsWith('\r') ? text.slice(0, -1) : text, line);
+  };
+  // Lines are cut on bytes (a newline byte is never inside a UTF-8 character), then decoded whole.
+  return createLineChunker(file, (bytes) => {
+    const text = decodeUtf8(bytes, file, line + 1);
+    let from = 0;
+    for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', from)) {
+      emit(text.slice(from, newline));
+      from = newline + 1;
+    }
+    if (from < text.length) emit(text.slice(from)); // the last line, when the file does not end with a newline
+  });
 }
 
 /** Joins byte chunks into one array (the chunk itself when there is one). */
