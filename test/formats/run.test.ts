@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { parseRun, readRun, type RunFormat } from '../../src/index.js';
 import { MAX_LINE_BYTES } from '../../src/formats/text.js';
@@ -92,6 +93,26 @@ describe('parseRun on bad input', () => {
       await expect(readRun(chunks, { file: 'r', format: 'trec' })).rejects.toThrow(/^r:2: the line is longer than 64 MiB, the most one line may hold$/);
     },
     60_000,
+  );
+
+  const id = fc.string({ unit: 'binary', minLength: 1, maxLength: 6 });
+  const scores = fc.dictionary(id, fc.integer(), { maxKeys: 4 });
+  test.prop([fc.dictionary(id, scores, { minKeys: 1, maxKeys: 5 }), fc.constantFrom(0, 2, '\t')])(
+    'finds every key of a JSON object as written, whatever its strings hold, and refuses a key written twice',
+    (rankings, indent) => {
+      const text = JSON.stringify(rankings, null, indent);
+      const run = parseRun(text, { format: 'json' });
+      expect(new Set(run.rankings.keys())).toEqual(new Set(Object.keys(rankings)));
+      for (const [qid, ranking] of run.rankings) expect(new Set(ranking)).toEqual(new Set(Object.keys(rankings[qid]!)));
+      const [qid, judged] = Object.entries(rankings)[0]!;
+      const twice = `{${JSON.stringify(qid)}: {}, ${text.slice(1)}`;
+      expect(() => parseRun(twice, { format: 'json' })).toThrow(`query ${JSON.stringify(qid)} appears twice (line`);
+      const ids = Object.keys(judged);
+      if (ids.length > 0) {
+        const inner = `{${JSON.stringify(qid)}: {${JSON.stringify(ids[0])}: 1, ${JSON.stringify(judged).slice(1)}}`;
+        expect(() => parseRun(inner, { format: 'json' })).toThrow(/appears twice in one object \(line \d+\)/);
+      }
+    },
   );
 
   // \xff and \xfe both decode to U+FFFD: read leniently, two distinct ids became one.
