@@ -14,7 +14,7 @@ export const MAX_JSON_BYTES = 256 * 1024 * 1024;
 function queryId(value: unknown, file: string, line: number): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'number') {
-    throw parseError(file, line, `"query_id" ${quoteJson(value)} is a number that does not read back exactly as written; quote it ("query_id": "…")`);
+    throw parseError(file, line, `a numeric "query_id" must be an integer within ±(2^53 − 1) to be read exactly, got ${quoteJson(value)} (as read); quote it ("query_id": "…")`);
   }
   if (typeof value === 'string' && value !== '') return value;
   throw parseError(file, line, `"query_id" must be a non-empty string, got ${quoteJson(value)}`);

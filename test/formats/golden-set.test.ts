@@ -238,8 +238,8 @@ describe('parseGoldenSet on bad input', () => {
 
   it('refuses a numeric query id that a double cannot hold exactly, and says to quote it', () => {
     const content = '{"query_id": 9007199254740992, "relevant": ["d1"]}\n{"query_id": 9007199254740993, "relevant": ["d2"]}\n';
-    expect(messageOf(content)).toMatch(/^g:1: "query_id" 9007199254740992 is a number that does not read back exactly as written; quote it/);
-    expect(messageOf('{"query_id": 1.5, "relevant": []}\n')).toMatch(/^g:1: "query_id" 1.5 is a number .*; quote it/);
+    expect(messageOf(content)).toMatch(/^g:1: a numeric "query_id" must be an integer within ±\(2\^53 − 1\) to be read exactly, got 9007199254740992 \(as read\); quote it/);
+    expect(messageOf('{"query_id": 1.5, "relevant": []}\n')).toMatch(/^g:1: a numeric "query_id" .*, got 1.5 \(as read\); quote it/);
     expect(plain(parseGoldenSet('{"query_id": -7, "relevant": []}\n{"query_id": 9007199254740991, "relevant": []}\n')).qrels).toEqual({ '-7': {}, '9007199254740991': {} });
   });
 

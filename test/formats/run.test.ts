@@ -144,7 +144,7 @@ describe('parseRun on bad input', () => {
   });
 
   it('refuses a numeric query id that a double cannot hold exactly, and says to quote it', () => {
-    expect(messageOf('{"query_id": 12345678901234567890, "results": []}\n')).toMatch(/^r:1: "query_id" 12345678901234567000 is a number .*; quote it/);
+    expect(messageOf('{"query_id": 12345678901234567890, "results": []}\n')).toMatch(/^r:1: a numeric "query_id" .*, got 12345678901234567000 \(as read\); quote it/);
   });
 
   it.each([['0x10'], ['Infinity'], ['1e999'], [' ']])('refuses the CSV score and rank %j (decimal numbers only)', (value) => {
