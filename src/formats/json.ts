@@ -59,7 +59,7 @@ export function jsonObjectReader<T>(file: string, expected: string, onEntry: (qi
         const lines = chunks.reduce((count, bytes) => count + countNewlines(bytes), 1);
         throw parseError(file, lines, `the file is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB, the most a json file may hold; write it as JSONL, one query a line`);
       }
-      chunks.push(chunk);
+      chunks.push(new Uint8Array(chunk)); // a copy: the caller may reuse its buffer
     },
     end() {
       let text = decodeUtf8(concatBytes(chunks, length), file, 1);
