@@ -1,5 +1,6 @@
-// Internal: the text layer under the JSONL, JSON, CSV and BEIR readers — UTF-8 lines with their numbers,
-// and delimited records (RFC 4180 quoting for CSV, none for TSV).
+// Internal: the text layer under the readers — bytes cut at line ends with a limit on a line's length (all
+// of them, TREC too), UTF-8 lines with their numbers, and delimited records (RFC 4180 quoting for CSV, none
+// for TSV).
 import { parseError } from '../errors.js';
 
 /**
