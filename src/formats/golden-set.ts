@@ -7,7 +7,8 @@ import { concatBytes, createLineChunker, createRecordReader, decodeUtf8, utf8Fro
 
 /**
  * Golden-set file formats:
- * - `trec`: TREC qrels, `qid iter docno grade` per line (as trec_eval reads them);
+ * - `trec`: TREC qrels, `qid iter docno grade` per line (as trec_eval reads them, but a grade that is not a
+ *   whole decimal number is an error, where trec_eval would read `1.5` as 1 and `0x10` as 0);
  * - `beir`: BEIR qrels, tab-separated with a header, `query-id  corpus-id  score`;
  * - `jsonl`: one query a line, `{"query_id": "q1", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru"]}`, where
  *   `relevant` may also be a list of ids (grade 1 each); `tags` and the question (`query`) are optional;
