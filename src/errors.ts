@@ -57,8 +57,9 @@ export function parseError(file: string, line: number, message: string, expected
 }
 
 /**
- * A value read from a file, written as `JSON.stringify` writes it for a message and cut at `limit` characters with an ellipsis,
- * so that a huge or deeply nested value cannot blow up the message (or the stack); `nothing` when absent.
+ * A value read from a file, written as `JSON.stringify` writes it for a message and cut at `limit`
+ * characters with an ellipsis, so that a huge or deeply nested value cannot blow up the message (or the
+ * stack); `nothing` when absent.
  */
 export function quoteJson(value: unknown, limit = 100): string {
   if (value === undefined) return 'nothing';

@@ -250,11 +250,15 @@ describe('parseGoldenSet on bad input', () => {
       `{"query_id": "${long}", "relevant": {"d1": "${long}"}}\n`,
       `{"query_id": "q1", "relevant": [["${long}"]]}\n`,
       `q1 0 ${long} 1\nq1 0 ${long} 1\n`,
+      `{"query_id": "q1", "relevant": [{"k": "${long}"}]}\n`,
+      `{"query_id": "q1", "relevant": [[${'"x", '.repeat(100_000)}"x"]]}\n`,
+      `{"query_id": "q1", "relevant": [{${Array.from({ length: 100_000 }, (_, i) => `"x${i}": 1`).join(', ')}}]}\n`,
     ]) {
       const message = messageOf(content);
       expect(message.length).toBeLessThan(400);
       expect(message).toMatch(/x…/);
     }
+    expect(messageOf('{"query_id": "q1", "relevant": [], "tags": [{"a": [1, null, true]}, "b"]}\n')).toBe('g:1: "tags" must be a list of strings, got [{"a":[1,null,true]},"b"]');
   });
 
   it.each([['0x10'], [''], [' '], ['Infinity'], ['1e999'], ['0b1'], ['1_000'], ['2 3'], ['NaN']])('refuses the grade %j in CSV and BEIR (grades are decimal numbers)', (grade) => {
