@@ -67,3 +67,39 @@ export function fail(code: RankevalErrorCode, fn: string, what: string, expected
 export function parseError(file: string, line: number, message: string, expected = 'a well-formed file'): RankevalError {
   return new RankevalError('parse_error', `${file}:${line}: ${message}`, expected, { file, line });
 }
+
+/**
+ * A value read from a file, written as `JSON.stringify` writes it for a message and cut at `limit`
+ * characters with an ellipsis, so that a huge or deeply nested value cannot blow up the message (or the
+ * stack); `nothing` when absent.
+ */
+export function quoteJson(value: unknown, limit = 100): string {
+  if (value === undefined) return 'nothing';
+  let out = '';
+  // Each level of nesting writes a character first, so the recursion stops within `limit` levels.
+  const write = (item: unknown): void => {
+    if (out.length > limit) return;
+    if (typeof item === 'string') out += JSON.stringify(item.slice(0, limit + 1));
+    else if (Array.isArray(item)) {
+      out += '[';
+      for (let i = 0; i < item.length && out.length <= limit; i++) {
+        if (i > 0) out += ',';
+        write(item[i]);
+      }
+      out += ']';
+    } else if (typeof item === 'object' && item !== null) {
+      out += '{';
+      let first = true;
+      for (const key in item) {
+        if (out.length > limit) break;
+        if (!first) out += ',';
+        first = false;
+        out += `${JSON.stringify(key.slice(0, limit + 1))}:`;
+        write((item as Record<string, unknown>)[key]);
+      }
+      out += '}';
+    } else out += JSON.stringify(item) ?? String(item);
+  };
+  write(value);
+  return out.length > limit ? `${out.slice(0, limit - 1)}…` : out;
+}

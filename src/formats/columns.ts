@@ -1,5 +1,5 @@
 // Internal: header rows of CSV and BEIR files — which column holds what, under the names people use.
-import { parseError } from '../errors.js';
+import { parseError, quoteJson } from '../errors.js';
 
 export const QUERY_COLUMNS = ['query_id', 'query-id', 'queryid', 'qid', 'query'];
 export const DOCUMENT_COLUMNS = ['doc_id', 'doc-id', 'docid', 'docno', 'corpus_id', 'corpus-id', 'corpusid', 'document_id', 'document', 'doc', 'id'];
@@ -37,7 +37,7 @@ export function mapColumns<Role extends string>(
     }
     if (index !== -1) taken.add(index);
     else if (required.includes(role)) {
-      throw parseError(file, line, `the header ${JSON.stringify(header.join(','))} has no ${role} column (one of ${wanted[role].join(', ')})`);
+      throw parseError(file, line, `the header ${quoteJson(header.join(','))} has no ${role} column (one of ${wanted[role].join(', ')})`);
     }
     map[role] = index;
   }
@@ -52,9 +52,16 @@ export function requiredField(fields: readonly string[], index: number, role: st
   return value;
 }
 
-/** A number field (a grade, a score or a rank), checked. */
+/** How a number is written in a text file: decimal, with an optional sign, fraction and exponent. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A number field (a grade, a score or a rank), checked: a decimal number whose value is finite. `Number`
+ * alone would also take `0x10`, `0b1`, `Infinity` and a blank field (as 0).
+ */
 export function numberField(text: string, role: string, file: string, line: number): number {
-  const value = text.trim() === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(value)) throw parseError(file, line, `the ${role} ${JSON.stringify(text)} is not a finite number`);
+  const trimmed = text.trim();
+  const value = DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!Number.isFinite(value)) throw parseError(file, line, `the ${role} ${quoteJson(text)} is not a finite number`);
   return value;
 }

@@ -1,13 +1,14 @@
-import { parseError } from '../errors.js';
-import { parseQrels } from '../trec/parse.js';
+import { parseError, quoteJson } from '../errors.js';
+import { latin1, parseQrels } from '../trec/parse.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
-import { createRecordReader, utf8FromLatin1 } from './text.js';
+import { concatBytes, createLineChunker, createRecordReader, decodeUtf8, utf8FromLatin1 } from './text.js';
 
 /**
  * Golden-set file formats:
- * - `trec`: TREC qrels, `qid iter docno grade` per line (as trec_eval reads them);
+ * - `trec`: TREC qrels, `qid iter docno grade` per line (as trec_eval reads them, but a grade that is not a
+ *   whole decimal number is an error, where trec_eval would read `1.5` as 1 and `0x10` as 0);
  * - `beir`: BEIR qrels, tab-separated with a header, `query-id  corpus-id  score`;
  * - `jsonl`: one query a line, `{"query_id": "q1", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru"]}`, where
  *   `relevant` may also be a list of ids (grade 1 each); `tags` and the question (`query`) are optional;
@@ -55,7 +56,7 @@ function createCollector(file: string, format: GoldenSetFormat) {
       const judged = query(qid);
       const first = lines.get(qid)!.get(id);
       if (first !== undefined) {
-        throw parseError(file, line, `document ${JSON.stringify(id)} is judged twice for query ${JSON.stringify(qid)} (lines ${first} and ${line})`);
+        throw parseError(file, line, `document ${quoteJson(id)} is judged twice for query ${quoteJson(qid)} (lines ${first} and ${line})`);
       }
       judged.set(id, grade);
       lines.get(qid)!.set(id, line);
@@ -78,24 +79,42 @@ type Collector = ReturnType<typeof createCollector>;
 function trecReader(file: string): FormatReader<GoldenSet> {
   // Qrels are read whole (they are small next to runs) by the same reader as `rankeval trec`.
   const chunks: Uint8Array[] = [];
+  const lines = createLineChunker(file, (bytes) => void chunks.push(bytes));
   return {
-    push: (chunk) => void chunks.push(chunk),
+    push: (chunk) => lines.push(chunk),
     end() {
-      const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-      chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+      lines.end();
+      const bytes = concatBytes(chunks, chunks.reduce((sum, chunk) => sum + chunk.length, 0));
       const parsed = parseQrels(bytes, file);
       const collector = createCollector(file, 'trec');
-      const decoder = new TextDecoder('utf-8');
       for (const query of parsed.queries.values()) {
-        const qid = utf8FromLatin1(query.qid);
+        const qid = utf8FromLatin1(query.qid, file, query.line[0]!, 'the query id');
         for (let j = 0; j < query.grade.length; j++) {
-          const id = decoder.decode(bytes.subarray(query.docStart[j]!, query.docEnd[j]!));
-          collector.judge(qid, id, query.grade[j]!, query.line[j]!);
+          const line = query.line[j]!;
+          const id = decodeUtf8(bytes.subarray(query.docStart[j]!, query.docEnd[j]!), file, line, 'the document id');
+          checkWholeGrade(bytes, query.docEnd[j]!, query.grade[j]!, file, line);
+          collector.judge(qid, id, query.grade[j]!, line);
         }
       }
       return collector.result();
     },
   };
+}
+
+/**
+ * Refuses a qrels grade that is not a whole decimal number, which trec_eval's atol would read as some
+ * other number without a word (`1.5` as 1, `0x10` and `high` as 0). The grade is the field after `docEnd`.
+ */
+function checkWholeGrade(bytes: Uint8Array, docEnd: number, grade: number, file: string, line: number): void {
+  const isSpace = (byte: number | undefined): boolean => byte === 32 || (byte !== undefined && byte >= 9 && byte <= 13);
+  let start = docEnd;
+  while (isSpace(bytes[start])) start++;
+  let end = start;
+  while (end < bytes.length && !isSpace(bytes[end])) end++;
+  const text = latin1(bytes, start, end);
+  if (!/^[+-]?\d+$/.test(text)) {
+    throw parseError(file, line, `the grade ${quoteJson(text)} is not a whole decimal number (trec_eval would read it as ${grade})`, 'a well-formed TREC file');
+  }
 }
 
 function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<GoldenSet> {
@@ -113,7 +132,7 @@ function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<Gol
     if (columns.tags !== -1) collector.tag(qid, splitTags(fields[columns.tags] ?? ''));
     if (columns.question !== -1) collector.question(qid, fields[columns.question] ?? '');
   });
-  return lineReader(records.line, () => {
+  return lineReader(file, records.line, () => {
     records.end();
     if (columns === undefined) throw parseError(file, 1, 'the file holds no header');
     return collector.result();
@@ -141,24 +160,24 @@ function readJudged(collector: Collector, qid: string, relevant: unknown, what: 
   collector.query(qid);
   if (Array.isArray(relevant)) {
     for (const id of relevant) {
-      if (typeof id !== 'string' || id === '') throw parseError(file, line, `${what} of query ${JSON.stringify(qid)} must list non-empty string ids, got ${JSON.stringify(id)}`);
+      if (typeof id !== 'string' || id === '') throw parseError(file, line, `${what} of query ${quoteJson(qid)} must list non-empty string ids, got ${quoteJson(id)}`);
       collector.judge(qid, id, 1, line);
     }
   } else if (typeof relevant === 'object' && relevant !== null) {
     for (const [id, grade] of Object.entries(relevant)) {
       if (typeof grade !== 'number' || !Number.isFinite(grade)) {
-        throw parseError(file, line, `the grade of ${JSON.stringify(id)} for query ${JSON.stringify(qid)} must be a finite number, got ${JSON.stringify(grade) ?? 'nothing'}`);
+        throw parseError(file, line, `the grade of ${quoteJson(id)} for query ${quoteJson(qid)} must be a finite number, got ${quoteJson(grade)}`);
       }
       collector.judge(qid, id, grade, line);
     }
   } else {
-    throw parseError(file, line, `${what} of query ${JSON.stringify(qid)} must be an object of id → grade or a list of ids, got ${JSON.stringify(relevant) ?? 'nothing'}`);
+    throw parseError(file, line, `${what} of query ${quoteJson(qid)} must be an object of id → grade or a list of ids, got ${quoteJson(relevant)}`);
   }
 }
 
 function readTags(tags: unknown, file: string, line: number): string[] {
   const list = typeof tags === 'string' ? [tags] : tags;
-  if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string')) throw parseError(file, line, `"tags" must be a list of strings, got ${JSON.stringify(tags)}`);
+  if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string')) throw parseError(file, line, `"tags" must be a list of strings, got ${quoteJson(tags)}`);
   return list as string[];
 }
 
@@ -190,10 +209,12 @@ const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
 
 /**
  * Reads a golden set from its whole content. The format is told from the first line of content unless
- * `format` names it. Errors name the file and line.
+ * `format` names it. Errors name the file and line. The content is UTF-8; a line (or CSV record) may hold
+ * up to 64 MiB, a `json` file up to 256 MiB.
  *
- * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content or a document judged twice;
- *   `invalid_option` for an unknown format
+ * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
+ *   judged twice, a key written twice in one JSON object, or a line past the limit; `invalid_option` for an
+ *   unknown format
  * @example
  * const golden = parseGoldenSet('{"query_id": "q1", "relevant": {"d1": 2}, "tags": ["ru"]}\n');
  * evaluateRun(run, golden.qrels, { measures: ['ndcg@10'], slices: golden.tags });

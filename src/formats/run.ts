@@ -1,10 +1,10 @@
-import { parseError } from '../errors.js';
+import { parseError, quoteJson } from '../errors.js';
 import { orderByScore } from '../metrics/counts.js';
 import { createRunReader as createTrecRunReader, latin1 } from '../trec/parse.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
-import { createRecordReader, utf8FromLatin1 } from './text.js';
+import { createLineChunker, createRecordReader, utf8FromLatin1 } from './text.js';
 
 /**
  * Run file formats:
@@ -79,7 +79,7 @@ function checkRepeats(qid: string, { ids, lines }: Results, file: string): void 
     }
     const [a, b] = [lines[first]!, lines[i]!].sort((x, y) => x - y);
     const where = a === b ? `line ${a}` : `lines ${a} and ${b}`;
-    throw parseError(file, b!, `document ${JSON.stringify(ids[i])} appears twice for query ${JSON.stringify(qid)} (${where})`);
+    throw parseError(file, b!, `document ${quoteJson(ids[i])} appears twice for query ${quoteJson(qid)} (${where})`);
   }
 }
 
@@ -89,14 +89,17 @@ function trecReader(file: string): FormatReader<Run> {
   // The same streaming reader as `rankeval trec`, so the two read every line alike.
   const collector = createCollector(file, 'trec', 'score');
   const reader = createTrecRunReader(file, (block) => {
-    const qid = utf8FromLatin1(block.qid);
+    const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     for (let i = 0; i < block.count; i++) {
-      collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!)), block.score[i]!, block.line[i]!);
+      const line = block.line[i]!;
+      collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, line, 'the document id'), block.score[i]!, line);
     }
   });
+  const lines = createLineChunker(file, (bytes) => reader.push(bytes, false));
   return {
-    push: (chunk) => reader.push(chunk, false),
+    push: (chunk) => lines.push(chunk),
     end() {
+      lines.end();
       reader.push(new Uint8Array(0), true);
       return collector.result();
     },
@@ -119,7 +122,7 @@ function csvReader(file: string): FormatReader<Run> {
     const key = keyColumn === -1 ? 0 : numberField(requiredField(fields, keyColumn, role, file, line), role, file, line);
     collector!.add(qid, id, key, line);
   });
-  return lineReader(records.line, () => {
+  return lineReader(file, records.line, () => {
     records.end();
     if (collector === undefined) throw parseError(file, 1, 'the file holds no header');
     return collector.result();
@@ -135,27 +138,27 @@ function jsonlRunReader(file: string): FormatReader<Run> {
 function readResults(collector: Collector, qid: string, results: unknown, what: string, file: string, line: number, allowObject = false): void {
   collector.touch(qid, line);
   const bad = (detail: string): never => {
-    throw parseError(file, line, `${what} of query ${JSON.stringify(qid)} ${detail}`);
+    throw parseError(file, line, `${what} of query ${quoteJson(qid)} ${detail}`);
   };
   if (allowObject && typeof results === 'object' && results !== null && !Array.isArray(results)) {
     for (const [id, score] of Object.entries(results)) {
-      if (typeof score !== 'number' || !Number.isFinite(score)) bad(`must give each id a finite score, got ${JSON.stringify(score) ?? 'nothing'} for ${JSON.stringify(id)}`);
+      if (typeof score !== 'number' || !Number.isFinite(score)) bad(`must give each id a finite score, got ${quoteJson(score)} for ${quoteJson(id)}`);
       collector.add(qid, id, score as number, line);
     }
     return;
   }
-  if (!Array.isArray(results)) return bad(`must be a list of ids or of {"id", "score"} objects, got ${JSON.stringify(results) ?? 'nothing'}`);
+  if (!Array.isArray(results)) return bad(`must be a list of ids or of {"id", "score"} objects, got ${quoteJson(results)}`);
   const byScore = results.length > 0 && typeof results[0] !== 'string';
   results.forEach((entry: unknown, i) => {
     if (!byScore) {
-      if (typeof entry !== 'string' || entry === '') bad(`must be all ids (strings) like its first entry, got ${JSON.stringify(entry)} at position ${i + 1}`);
+      if (typeof entry !== 'string' || entry === '') bad(`must be all ids (strings) like its first entry, got ${quoteJson(entry)} at position ${i + 1}`);
       // Ids in rank order: the position is the score, negated so that the first ranks highest.
       collector.add(qid, entry as string, -i, line);
       return;
     }
     const { id, score } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
-    if (typeof id !== 'string' || id === '') bad(`entry ${i + 1} must have a non-empty string "id", got ${JSON.stringify(entry)}`);
-    if (typeof score !== 'number' || !Number.isFinite(score)) bad(`entry ${i + 1} must have a finite number "score", got ${JSON.stringify(entry)}`);
+    if (typeof id !== 'string' || id === '') bad(`entry ${i + 1} must have a non-empty string "id", got ${quoteJson(entry)}`);
+    if (typeof score !== 'number' || !Number.isFinite(score)) bad(`entry ${i + 1} must have a finite number "score", got ${quoteJson(entry)}`);
     collector.add(qid, id as string, score as number, line);
   });
 }
@@ -187,10 +190,12 @@ const runKind: FileKind<RunFormat, Run> = {
 
 /**
  * Reads a run from its whole content. The format is told from the first line of content unless `format`
- * names it. Every ranking comes out as ids in rank order. Errors name the file and line.
+ * names it. Every ranking comes out as ids in rank order. Errors name the file and line. The content is
+ * UTF-8; a line (or CSV record) may hold up to 64 MiB, a `json` file up to 256 MiB.
  *
- * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content or a document listed twice
- *   for one query; `invalid_option` for an unknown format
+ * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
+ *   listed twice for one query, a key written twice in one JSON object, or a line past the limit;
+ *   `invalid_option` for an unknown format
  * @example
  * const run = parseRun('q1 Q0 d3 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n');
  * run.rankings.get('q1'); // => ['d3', 'd1']

@@ -1,7 +1,7 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
-import { fail, parseError } from '../errors.js';
-import { createLineSplitter } from './text.js';
+import { fail, parseError, quoteJson } from '../errors.js';
+import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './text.js';
 
 /** Bytes (UTF-8) or text. */
 export type Chunk = Uint8Array | string;
@@ -25,8 +25,8 @@ export interface FormatReader<T> {
 }
 
 /** A reader of text formats: each line to `onLine`, then what `finish` returns. */
-export function lineReader<T>(onLine: (text: string, line: number) => void, finish: () => T): FormatReader<T> {
-  const splitter = createLineSplitter(onLine);
+export function lineReader<T>(file: string, onLine: (text: string, line: number) => void, finish: () => T): FormatReader<T> {
+  const splitter = createLineSplitter(file, onLine);
   return {
     push: (chunk) => splitter.push(chunk),
     end() {
@@ -47,8 +47,9 @@ export interface FileKind<Format extends string, T> {
 
 const encoder = new TextEncoder();
 const toBytes = (chunk: Chunk): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-// Enough to hold any sensible first line; a longer one is detected from what was seen.
-const DETECT_LIMIT = 1 << 20;
+const NEWLINE = 10;
+// Enough of an over-long first line to tell a one-line JSON object from an over-long JSONL record.
+const HEAD_BYTES = 256;
 
 /** A reader of `kind` that picks its format from the options or from the content. */
 function createReader<Format extends string, T>(kind: FileKind<Format, T>, options: ReadOptions<Format>, fn: string): FormatReader<T> {
@@ -59,57 +60,74 @@ function createReader<Format extends string, T>(kind: FileKind<Format, T>, optio
   }
   if (format !== 'auto') return kind.open(format, file);
   let reader: FormatReader<T> | undefined;
-  let held: Uint8Array[] = [];
-  let heldBytes = 0;
+  // Until the format is known: every chunk (to replay to its reader), and where the current line starts.
+  const held: Uint8Array[] = [];
+  let lineChunk = 0;
+  let lineOffset = 0;
+  let lineBytes = 0;
+  let line = 1;
+  const decoder = new TextDecoder('utf-8');
 
-  const decide = (final: boolean): void => {
-    const bytes = concat(held, heldBytes);
-    const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-    const lines = text.split('\n');
-    const complete = final || heldBytes >= DETECT_LIMIT ? lines.length : lines.length - 1;
-    const index = lines.slice(0, complete).findIndex((line) => line.trim() !== '');
-    if (index === -1) {
-      if (final) throw parseError(file, 1, `the ${kind.what} file is empty`);
-      return;
+  /** The bytes of the current line, from its start to `end` in the last chunk. */
+  const currentLine = (end: number, limit = Infinity): Uint8Array => {
+    const pieces: Uint8Array[] = [];
+    let length = 0;
+    for (let c = lineChunk; c < held.length && length < limit; c++) {
+      const piece = held[c]!.subarray(c === lineChunk ? lineOffset : 0, c === held.length - 1 ? end : undefined);
+      pieces.push(piece);
+      length += piece.length;
     }
-    const line = lines[index]!.replace(/\r$/, '');
-    const detected = kind.detect(line);
+    return concatBytes(pieces, length);
+  };
+  const open = (detected: Format): void => {
+    reader = kind.open(detected, file);
+    for (const chunk of held) reader.push(chunk);
+    held.length = 0;
+  };
+  /** Tells the format from a whole line, if it is not blank. */
+  const detectLine = (bytes: Uint8Array): boolean => {
+    const text = decoder.decode(bytes).replace(/^\uFEFF/, '').replace(/\r$/, '');
+    if (text.trim() === '') return false;
+    const detected = kind.detect(text);
     if (detected === undefined) {
       throw parseError(
         file,
-        index + 1,
-        `cannot tell the ${kind.what} format from ${JSON.stringify(line.length > 80 ? `${line.slice(0, 77)}...` : line)}; ` +
-          `expected ${kind.formats.join(', ')} (name the format to force one)`,
+        line,
+        `cannot tell the ${kind.what} format from ${quoteJson(text, 80)}; expected ${kind.formats.join(', ')} (name the format to force one)`,
       );
     }
-    reader = kind.open(detected, file);
-    reader.push(bytes);
-    held = [];
+    open(detected);
+    return true;
+  };
+  /** A first line past the line limit: only a JSON object on one line may be that long. */
+  const detectLongLine = (): void => {
+    const head = decoder.decode(currentLine(Infinity, HEAD_BYTES).subarray(0, HEAD_BYTES)).replace(/^\uFEFF/, '');
+    const json = kind.formats.find((name) => name === 'json');
+    if (json !== undefined && /^\s*\{/.test(head) && !/^\s*\{\s*"query_id"\s*:/.test(head)) open(json);
+    else lineTooLong(file, line);
   };
 
   return {
     push(chunk) {
       if (reader !== undefined) return reader.push(chunk);
       held.push(chunk);
-      heldBytes += chunk.length;
-      decide(false);
+      for (let from = 0; ; ) {
+        const newline = chunk.indexOf(NEWLINE, from);
+        lineBytes += (newline === -1 ? chunk.length : newline) - from;
+        if (lineBytes > MAX_LINE_BYTES) return detectLongLine();
+        if (newline === -1) return;
+        if (detectLine(currentLine(newline))) return;
+        line++;
+        lineChunk = held.length - 1;
+        lineOffset = from = newline + 1;
+        lineBytes = 0;
+      }
     },
     end() {
-      if (reader === undefined) decide(true);
+      if (reader === undefined && !detectLine(currentLine(Infinity))) throw parseError(file, 1, `the ${kind.what} file is empty`);
       return reader!.end();
     },
   };
-}
-
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }
 
 /** Reads a whole file's content at once. */

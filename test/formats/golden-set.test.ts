@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGoldenSet, readGoldenSet, type GoldenSetFormat } from '../../src/index.js';
+import { MAX_LINE_BYTES } from '../../src/formats/text.js';
 import { byteChunks, errorOf } from '../helpers/files.js';
 
 const plain = (golden: ReturnType<typeof parseGoldenSet>) => ({
@@ -115,5 +116,185 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
     await expect(readGoldenSet(42 as never)).rejects.toThrow(/expected `source` to be a string, a Uint8Array/);
     await expect(readGoldenSet([42] as never)).rejects.toThrow(/every chunk of `source`/);
     expect(() => parseGoldenSet(42 as never)).toThrow(/expected `content` to be a string or a Uint8Array/);
+  });
+});
+
+describe('parseGoldenSet on bad input', () => {
+  const messageOf = (content: string | Uint8Array, options: Parameters<typeof parseGoldenSet>[1] = {}) => (errorOf(() => parseGoldenSet(content, { file: 'g', ...options })) as Error).message;
+
+  it(
+    'reads a JSON object of 100k queries in time linear in its size (it searched the text for every key)',
+    () => {
+      const content = `{\n${Array.from({ length: 100_000 }, (_, i) => `  "q${i}": {"d${i}": 1}`).join(',\n')}\n}\n`;
+      const golden = parseGoldenSet(content);
+      expect(golden.qrels.size).toBe(100_000);
+      expect(golden.qrels.get('q99999')).toEqual(new Map([['d99999', 1]]));
+      // The lines are still found, when there is something to report.
+      expect(messageOf(content.replace('"q77777": {"d77777": 1}', '"q77777": 5'))).toMatch(/^g:77779: the judgments of query "q77777" must be an object/);
+    },
+    60_000,
+  );
+
+  it('keeps the queries of a JSON object in file order, numeric-looking ids too', () => {
+    expect([...parseGoldenSet('{"b": ["d1"], "10": ["d1"], "a": ["d1"], "2": ["d1"]}').qrels.keys()]).toEqual(['b', '10', 'a', '2']);
+  });
+
+  it('tells JSONL from JSON by the whole first line, however long (it looked at the first MiB only)', async () => {
+    const ids = Array.from({ length: 200_000 }, (_, i) => `"document-${i}"`).join(', ');
+    const content = `{"query_id": "q1", "relevant": [${ids}]}\n{"query_id": "q2", "relevant": ["d1"]}\n`;
+    expect(content.length).toBeGreaterThan(2 ** 21);
+    const golden = parseGoldenSet(content);
+    expect(golden.format).toBe('jsonl');
+    expect(golden.qrels.get('q1')!.size).toBe(200_000);
+    expect((await readGoldenSet(byteChunks(content, 65_536))).format).toBe('jsonl');
+  });
+
+  // \xff and \xfe both decode to U+FFFD: read leniently, two distinct ids became one.
+  const invalid = (text: string): Uint8Array => Uint8Array.from(text, (char) => char.charCodeAt(0));
+  it.each([
+    ['trec', 'q1 0 ok 1\nq1 0 d\xff 1\nq1 0 d\xfe 0\n', /^g:2: the document id is not valid UTF-8 \(byte 0xff at byte 2\)/],
+    ['trec', 'q1 0 d1 1\nq\xff 0 d1 1\n', /^g:2: the query id is not valid UTF-8 \(byte 0xff at byte 2\)/],
+    ['beir', 'query-id\tcorpus-id\tscore\nq1\td1\t1\nq1\td\xff\t1\n', /^g:3: the line is not valid UTF-8 \(byte 0xff at byte 5\)/],
+    ['csv', 'query_id,doc_id\nq1,d1\nq1,"d\xe2\x82"\n', /^g:3: the line is not valid UTF-8 \(byte 0xe2 at byte 6\)/],
+    ['jsonl', '{"query_id": "q1", "relevant": ["d1"]}\n\n{"query_id": "q2", "relevant": ["d\xff", "d\xfe"]}\n', /^g:3: the line is not valid UTF-8/],
+    ['json', '{\n  "q1": ["d1"],\n  "q2": ["d\xed\xa0\x80"]\n}\n', /^g:3: the line is not valid UTF-8 \(byte 0xed at byte 12\)/],
+  ])('refuses invalid UTF-8 in %s at its line instead of merging ids', async (format, text, message) => {
+    expect(messageOf(invalid(text))).toMatch(message);
+    const streamed = await readGoldenSet([invalid(text).subarray(0, 7), invalid(text).subarray(7)], { file: 'g', format: format as GoldenSetFormat }).catch((caught: Error) => caught.message);
+    expect(streamed).toMatch(message);
+  });
+
+  it.each([
+    ['a query twice in a JSON object', '{\n  "q1": ["d1"],\n  "q2": ["d2"],\n  "q1": ["d3"]\n}\n', /^g:4: query "q1" appears twice \(lines 2 and 4\)$/],
+    ['a document twice in a JSON object\'s judgments', '{\n  "q1": {"d1": 2,\n         "d1": 0}\n}\n', /^g:3: the key "d1" appears twice in one object \(lines 2 and 3\)/],
+    ['a document twice in a JSONL record\'s judgments', '{"query_id": "q0", "relevant": []}\n{"query_id": "q1", "relevant": {"d1": 2, "d1": 0}}\n', /^g:2: the key "d1" appears twice in one object \(line 2\)/],
+    ['a repeated query_id in a JSONL record', '{"query_id": "q1", "relevant": ["d1"], "query_id": "q2"}\n', /^g:1: the key "query_id" appears twice in one object \(line 1\)/],
+    ['an escaped key written twice', '{"q\\u0031": ["d1"], "q1": ["d2"]}', /^g:1: query "q1" appears twice \(line 1\)$/],
+  ])('refuses %s (JSON.parse keeps the last silently)', (_, content, message) => {
+    expect(messageOf(content)).toMatch(message);
+  });
+
+  it('takes keys that only look alike as distinct, and quotes and colons inside strings as text', () => {
+    const golden = parseGoldenSet('{"q1": {"d\\"1\\":": 1, "d1": 2, "x\\\\": 3}, "q\\"1": ["a:", "\\\\\\""]}');
+    expect(plain(golden).qrels).toEqual({ q1: { 'd"1":': 1, d1: 2, 'x\\': 3 }, 'q"1': { 'a:': 1, '\\"': 1 } });
+  });
+
+  it(
+    'reads an unclosed CSV quote in time linear in the lines after it (it re-read the record at every line)',
+    () => {
+      const content = `query_id,doc_id\nq1,d1\nq1,"d2\n${'q2,d2\n'.repeat(300_000)}`;
+      expect(messageOf(content)).toBe('g:3: a quoted field is not closed before the end of the file');
+    },
+    60_000,
+  );
+
+  it(
+    'refuses a line longer than 64 MiB at its line, and reads no further (a 200 MB line took minutes)',
+    async () => {
+      const line = new Uint8Array(MAX_LINE_BYTES + 1).fill(0x78); // x
+      const spaces = new Uint8Array(MAX_LINE_BYTES + 1).fill(0x20);
+      const chunked = (head: string, body: Uint8Array) => [new TextEncoder().encode(head), ...Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) => body.subarray(i * 65_536, (i + 1) * 65_536))];
+      const tooLong = /^g:3: the line is longer than 64 MiB, the most one line may hold$/;
+      await expect(readGoldenSet(chunked('{"query_id": "q1", "relevant": ["d1"]}\n\n{"query_id": "', line), { file: 'g' })).rejects.toThrow(tooLong);
+      await expect(readGoldenSet(chunked('query_id,doc_id\nq1,d1\nq1,', line), { file: 'g', format: 'csv' })).rejects.toThrow(tooLong);
+      await expect(readGoldenSet(chunked('\n\n', spaces), { file: 'g' })).rejects.toThrow(tooLong);
+      // The first line of the file, where the format is told from, and a line inside one big chunk.
+      await expect(readGoldenSet(chunked('', spaces), { file: 'g' })).rejects.toThrow(/^g:1: the line is longer than 64 MiB/);
+      await expect(readGoldenSet(chunked('q1 0 d1 1\n\nq1 0 ', line), { file: 'g', format: 'trec' })).rejects.toThrow(tooLong);
+      const head = new TextEncoder().encode('query_id,doc_id\nq1,d1\n');
+      const whole = new Uint8Array(head.length + line.length + 1).fill(10);
+      whole.set(head);
+      whole.set(line, head.length);
+      expect(messageOf(whole, { format: 'csv' })).toBe(
+        'g:3: the line is longer than 64 MiB, the most one line may hold',
+      );
+    },
+    60_000,
+  );
+
+  it(
+    'reads a one-line JSON object past the line limit as json, and refuses a json file past 256 MiB',
+    async () => {
+      const encoder = new TextEncoder();
+      const id = new Uint8Array(MAX_LINE_BYTES).fill(0x78);
+      const golden = await readGoldenSet([encoder.encode('{"q1": ["'), id, encoder.encode('"]}')]);
+      expect(golden.format).toBe('json');
+      expect(golden.qrels.get('q1')!.keys().next().value).toHaveLength(MAX_LINE_BYTES);
+      const spaces = new Uint8Array(1024 * 1024).fill(0x20);
+      const tooBig = [encoder.encode('{\n"q1": ['), ...Array.from({ length: 256 }, () => spaces)];
+      await expect(readGoldenSet(tooBig, { file: 'g' })).rejects.toThrow(/^g:2: the file is larger than 256 MiB, the most a json file may hold; write it as JSONL/);
+    },
+    60_000,
+  );
+
+  it.each([
+    ['jsonl', `{"query_id": "q1", "relevant": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`, /^g:1: "relevant" of query "q1" must list non-empty string ids, got \[{99}…$/],
+    ['json', `{"q1": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`, /^g:1: the judgments of query "q1" must list non-empty string ids, got \[{99}…$/],
+    ['json', `{\n"q1": ${'['.repeat(100_000)}\n`, /^g:3: invalid JSON/],
+    ['jsonl', `{"query_id": "q1", "relevant": ${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}\n`, /^g:1: the grade of "a" for query "q1" must be a finite number, got \{"a":\{"a":/],
+  ])('reads %s nested 100k deep to a located error, not a stack overflow', (format, content, message) => {
+    expect(messageOf(content, { format: format as GoldenSetFormat })).toMatch(message);
+  });
+
+  it('refuses a numeric query id that a double cannot hold exactly, and says to quote it', () => {
+    const content = '{"query_id": 9007199254740992, "relevant": ["d1"]}\n{"query_id": 9007199254740993, "relevant": ["d2"]}\n';
+    expect(messageOf(content)).toMatch(/^g:1: a numeric "query_id" must be an integer within ±\(2\^53 − 1\) to be read exactly, got 9007199254740992 \(as read\); quote it/);
+    expect(messageOf('{"query_id": 1.5, "relevant": []}\n')).toMatch(/^g:1: a numeric "query_id" .*, got 1.5 \(as read\); quote it/);
+    expect(plain(parseGoldenSet('{"query_id": -7, "relevant": []}\n{"query_id": 9007199254740991, "relevant": []}\n')).qrels).toEqual({ '-7': {}, '9007199254740991': {} });
+  });
+
+  it('cuts a long value quoted in a message to about 100 characters', () => {
+    const long = 'x'.repeat(1_000_000);
+    for (const content of [
+      `query_id,doc_id,grade\nq1,d1,${long}\n`,
+      `{"query_id": "${long}", "relevant": {"d1": "${long}"}}\n`,
+      `{"query_id": "q1", "relevant": [["${long}"]]}\n`,
+      `q1 0 ${long} 1\nq1 0 ${long} 1\n`,
+      `{"query_id": "q1", "relevant": [{"k": "${long}"}]}\n`,
+      `{"query_id": "q1", "relevant": [[${'"x", '.repeat(100_000)}"x"]]}\n`,
+      `{"query_id": "q1", "relevant": [{${Array.from({ length: 100_000 }, (_, i) => `"x${i}": 1`).join(', ')}}]}\n`,
+    ]) {
+      const message = messageOf(content);
+      expect(message.length).toBeLessThan(400);
+      expect(message).toMatch(/…/);
+    }
+    expect(messageOf('{"query_id": "q1", "relevant": [], "tags": [{"a": [1, null, true]}, "b"]}\n')).toBe('g:1: "tags" must be a list of strings, got [{"a":[1,null,true]},"b"]');
+  });
+
+  it.each([['0x10'], [''], [' '], ['Infinity'], ['1e999'], ['0b1'], ['1_000'], ['2 3'], ['NaN']])('refuses the grade %j in CSV and BEIR (grades are decimal numbers)', (grade) => {
+    expect(messageOf(`query_id,doc_id,grade\nq1,d1,"${grade}"\n`)).toMatch(/^g:2: the grade .* is (not a finite number|empty)$/);
+    expect(messageOf(`query-id\tcorpus-id\tscore\nq1\td1\t${grade}\n`, { format: 'beir' })).toMatch(/^g:2: (the grade .* is not a finite number|expected a grade|the grade in column 3 is empty)/);
+  });
+
+  it('reads decimal grades in CSV and BEIR: signs, fractions and exponents', () => {
+    expect(plain(parseGoldenSet('query_id,doc_id,grade\nq1,a,-1\nq1,b,+2\nq1,c,0.5\nq1,d,.5\nq1,e,1e1\nq1,f, 3 \n')).qrels).toEqual({ q1: { a: -1, b: 2, c: 0.5, d: 0.5, e: 10, f: 3 } });
+  });
+
+  it.each([['0x10', 0], ['1.5', 1], ['high', 0], ['1e3', 1], ['2x', 2]])('refuses the TREC grade %j, which trec_eval reads as %i', (grade, read) => {
+    expect(messageOf(`q1 0 d1 1\nq1 0 d2 ${grade}\n`)).toBe(`g:2: the grade "${grade}" is not a whole decimal number (trec_eval would read it as ${read})`);
+  });
+
+  it('reads TREC grades with a sign', () => {
+    expect(plain(parseGoldenSet('q1 0 d1 -1\nq1 0 d2 +3\n')).qrels).toEqual({ q1: { d1: -1, d2: 3 } });
+  });
+
+  // Object keys such as these meet Object.prototype's: the readers keep them as plain ids and tags.
+  const NAMES = ['__proto__', 'constructor', 'toString'];
+  it.each(NAMES)('keeps %s as a query id, a document id and a tag in every format', (name) => {
+    const contents: Record<GoldenSetFormat, string> = {
+      trec: `${name} 0 ${name} 2\n${name} 0 d1 1\n`,
+      beir: `query-id\tcorpus-id\tscore\n${name}\t${name}\t2\n${name}\td1\t1\n`,
+      jsonl: `{"query_id": "${name}", "relevant": {"${name}": 2, "d1": 1}, "tags": ["${name}"]}\n`,
+      json: `{"${name}": {"${name}": 2, "d1": 1}}\n`,
+      csv: `query_id,doc_id,grade,tags\n${name},${name},2,${name}\n${name},d1,1,${name}\n`,
+    };
+    for (const [format, content] of Object.entries(contents)) {
+      const golden = parseGoldenSet(content);
+      expect(golden.format).toBe(format);
+      expect([...golden.qrels.keys()]).toEqual([name]);
+      expect([...golden.qrels.get(name)!]).toEqual([[name, 2], ['d1', 1]]);
+      if (format === 'jsonl' || format === 'csv') expect(golden.tags.get(name)).toEqual([name]);
+    }
+    expect([...parseGoldenSet(`{"${name}": ["${name}"]}`).qrels.get(name)!.keys()]).toEqual([name]);
   });
 });

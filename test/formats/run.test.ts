@@ -1,5 +1,7 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { parseRun, readRun, type RunFormat } from '../../src/index.js';
+import { MAX_LINE_BYTES } from '../../src/formats/text.js';
 import { byteChunks, errorOf } from '../helpers/files.js';
 
 const plain = (run: ReturnType<typeof parseRun>) => ({ format: run.format, rankings: Object.fromEntries(run.rankings) });
@@ -66,5 +68,104 @@ describe('parseRun on malformed files names the file and line', () => {
     const error = errorOf(() => parseRun(content, { file: 'r', format }));
     expect(error).toMatchObject({ name: 'RankevalError', code: 'parse_error' });
     expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe('parseRun on bad input', () => {
+  const messageOf = (content: string | Uint8Array, options: Parameters<typeof parseRun>[1] = {}) => (errorOf(() => parseRun(content, { file: 'r', ...options })) as Error).message;
+
+  it(
+    'reads a JSON object of 100k rankings in time linear in its size (it searched the text for every key)',
+    () => {
+      const content = `{\n${Array.from({ length: 100_000 }, (_, i) => `  "q${i}": ["d${i}", "e${i}", "f${i}"]`).join(',\n')}\n}\n`;
+      const run = parseRun(content);
+      expect(run.rankings.size).toBe(100_000);
+      expect(run.rankings.get('q99999')).toEqual(['d99999', 'e99999', 'f99999']);
+    },
+    60_000,
+  );
+
+  it(
+    'refuses a TREC line longer than 64 MiB at its line, and reads no further (a 200 MB line took minutes)',
+    async () => {
+      const line = new Uint8Array(MAX_LINE_BYTES + 1).fill(0x78);
+      const chunks = [new TextEncoder().encode('q1 Q0 d1 1 2 r\nq1 Q0 '), ...Array.from({ length: Math.ceil(line.length / 65_536) }, (_, i) => line.subarray(i * 65_536, (i + 1) * 65_536))];
+      await expect(readRun(chunks, { file: 'r', format: 'trec' })).rejects.toThrow(/^r:2: the line is longer than 64 MiB, the most one line may hold$/);
+    },
+    60_000,
+  );
+
+  const id = fc.string({ unit: 'binary', minLength: 1, maxLength: 6 });
+  const scores = fc.dictionary(id, fc.integer(), { maxKeys: 4 });
+  test.prop([fc.dictionary(id, scores, { minKeys: 1, maxKeys: 5 }), fc.constantFrom(0, 2, '\t')])(
+    'finds every key of a JSON object as written, whatever its strings hold, and refuses a key written twice',
+    (rankings, indent) => {
+      const text = JSON.stringify(rankings, null, indent);
+      const run = parseRun(text, { format: 'json' });
+      expect(new Set(run.rankings.keys())).toEqual(new Set(Object.keys(rankings)));
+      for (const [qid, ranking] of run.rankings) expect(new Set(ranking)).toEqual(new Set(Object.keys(rankings[qid]!)));
+      const [qid, judged] = Object.entries(rankings)[0]!;
+      const twice = `{${JSON.stringify(qid)}: {}, ${text.slice(1)}`;
+      expect(() => parseRun(twice, { format: 'json' })).toThrow(`query ${JSON.stringify(qid)} appears twice (line`);
+      const ids = Object.keys(judged);
+      if (ids.length > 0) {
+        const inner = `{${JSON.stringify(qid)}: {${JSON.stringify(ids[0])}: 1, ${JSON.stringify(judged).slice(1)}}`;
+        expect(() => parseRun(inner, { format: 'json' })).toThrow(/appears twice in one object \(line \d+\)/);
+      }
+    },
+  );
+
+  // \xff and \xfe both decode to U+FFFD: read leniently, two distinct ids became one.
+  const invalid = (text: string): Uint8Array => Uint8Array.from(text, (char) => char.charCodeAt(0));
+  it.each([
+    ['trec', 'q1 Q0 d\xff 1 2 r\nq1 Q0 d\xfe 2 1 r\n', /^r:1: the document id is not valid UTF-8 \(byte 0xff at byte 2\)/],
+    ['trec', 'q1 Q0 d1 1 2 r\nq\xc3 Q0 d1 1 2 r\n', /^r:2: the query id is not valid UTF-8 \(byte 0xc3 at byte 2\)/],
+    ['csv', 'query_id,doc_id,score\nq1,d\xff,2\nq1,d\xfe,1\n', /^r:2: the line is not valid UTF-8/],
+    ['jsonl', '{"query_id": "q1", "results": ["d\xff", "d\xfe"]}\n', /^r:1: the line is not valid UTF-8/],
+    ['json', '{"q1": ["d\xff", "d\xfe"]}', /^r:1: the line is not valid UTF-8/],
+  ])('refuses invalid UTF-8 in %s at its line instead of merging ids', (_, text, message) => {
+    expect(messageOf(invalid(text))).toMatch(message);
+  });
+
+  it.each([
+    ['a query twice in a JSON object', '{\n  "q1": ["d1"],\n  "q1": ["d2"]\n}', /^r:3: query "q1" appears twice \(lines 2 and 3\)$/],
+    ['a document twice in a JSON object of scores', '{"q1": {"d1": 2, "d2": 1, "d1": 3}}', /^r:1: the key "d1" appears twice in one object \(line 1\)/],
+    ['a repeated query_id in a JSONL record', '{"query_id": "q1", "query_id": "q2", "results": ["d1"]}\n', /^r:1: the key "query_id" appears twice in one object/],
+    ['a repeated score in a JSONL result', '{"query_id": "q1", "results": [{"id": "d1", "score": 1, "score": 2}]}\n', /^r:1: the key "score" appears twice in one object/],
+  ])('refuses %s (JSON.parse keeps the last silently)', (_, content, message) => {
+    expect(messageOf(content)).toMatch(message);
+  });
+
+  it.each([
+    ['jsonl', `{"query_id": "q1", "results": ${'['.repeat(100_000)}${']'.repeat(100_000)}}\n`, /^r:1: "results" of query "q1" entry 1 must have a non-empty string "id", got \[{99}…$/],
+    ['json', `{"q1": {"d1": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`, /^r:1: the ranking of query "q1" must give each id a finite score, got \[{99}…/],
+  ])('reads %s nested 100k deep to a located error, not a stack overflow', (format, content, message) => {
+    expect(messageOf(content, { format: format as RunFormat })).toMatch(message);
+  });
+
+  it('refuses a numeric query id that a double cannot hold exactly, and says to quote it', () => {
+    expect(messageOf('{"query_id": 12345678901234567890, "results": []}\n')).toMatch(/^r:1: a numeric "query_id" .*, got 12345678901234567000 \(as read\); quote it/);
+  });
+
+  it.each([['0x10'], ['Infinity'], ['1e999'], [' ']])('refuses the CSV score and rank %j (decimal numbers only)', (value) => {
+    expect(messageOf(`query_id,doc_id,score\nq1,d1,1\nq1,d2,"${value}"\n`)).toMatch(/^r:3: the score .* is not a finite number$/);
+    expect(messageOf(`query_id,doc_id,rank\nq1,d1,1\nq1,d2,"${value}"\n`)).toMatch(/^r:3: the rank .* is not a finite number$/);
+  });
+
+  const NAMES = ['__proto__', 'constructor', 'toString'];
+  it.each(NAMES)('keeps %s as a query id and a document id in every format', (name) => {
+    const contents: Record<RunFormat, string> = {
+      trec: `${name} Q0 ${name} 1 2 r\n${name} Q0 d1 2 1 r\n`,
+      jsonl: `{"query_id": "${name}", "results": [{"id": "${name}", "score": 2}, {"id": "d1", "score": 1}]}\n`,
+      json: `{"${name}": {"${name}": 2, "d1": 1}}\n`,
+      csv: `query_id,doc_id,score\n${name},${name},2\n${name},d1,1\n`,
+    };
+    for (const [format, content] of Object.entries(contents)) {
+      const run = parseRun(content);
+      expect(run.format).toBe(format);
+      expect(plain(run).rankings).toEqual(Object.fromEntries([[name, [name, 'd1']]]));
+      expect([...run.rankings.keys()]).toEqual([name]);
+    }
+    expect(parseRun(`{"${name}": ["${name}", "d1"]}`).rankings.get(name)).toEqual([name, 'd1']);
   });
 });
