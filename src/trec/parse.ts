@@ -8,7 +8,6 @@
 import { parseError as locatedError, type RankevalError } from '../errors.js';
 
 const NEWLINE = 10;
-const EMPTY = new Uint8Array(0);
 
 /** C's isspace in the C locale: space, \t, \n, \v, \f, \r. */
 const isSpace = (byte: number): boolean => byte === 32 || (byte >= 9 && byte <= 13);
@@ -230,7 +229,10 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
   let qidBytes = new Uint8Array(64);
   let qidLength = -1; // no query yet
   let docBytesUsed = 0;
-  let carry = EMPTY; // an incomplete line from the previous chunk
+  // An incomplete line from the previous chunks, as copies of its pieces: a line longer than many chunks
+  // is joined once, when it ends, so reading it stays linear in its length.
+  let carryParts: Uint8Array[] = [];
+  let carryLength = 0;
   let lineNumber = 0; // lines read
   let lineCount = 0; // result lines read
   let lastRunId = '';
@@ -345,26 +347,33 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
     docBytesUsed = out;
   };
 
-  /** Reads `carry` and then `bytes` up to its end, as one stretch ending with a newline. */
+  const keep = (bytes: Uint8Array): void => {
+    // A copy: the caller may reuse the chunk's buffer for the next read.
+    carryParts.push(bytes.slice());
+    carryLength += bytes.length;
+  };
+
+  /** Reads the carried line and then `bytes` up to its end, as one stretch ending with a newline. */
   const readWithCarry = (bytes: Uint8Array, end: number): void => {
-    const joined = new Uint8Array(carry.length + end);
-    joined.set(carry);
-    joined.set(bytes.subarray(0, end), carry.length);
-    carry = EMPTY;
+    const joined = new Uint8Array(carryLength + end);
+    let offset = 0;
+    for (const part of carryParts) {
+      joined.set(part, offset);
+      offset += part.length;
+    }
+    joined.set(bytes.subarray(0, end), offset);
+    carryParts = [];
+    carryLength = 0;
     readLines(joined, 0, joined.length);
   };
 
   return {
     push(chunk, last) {
       let from = 0;
-      if (carry.length > 0) {
-        // The line that straddles two chunks is read from a small joined copy.
+      if (carryLength > 0) {
         const newline = chunk.indexOf(NEWLINE);
         if (newline === -1) {
-          const joined = new Uint8Array(carry.length + chunk.length);
-          joined.set(carry);
-          joined.set(chunk, carry.length);
-          carry = joined;
+          keep(chunk);
           from = chunk.length;
         } else {
           readWithCarry(chunk, newline + 1);
@@ -373,18 +382,11 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
       }
       const end = chunk.lastIndexOf(NEWLINE) + 1;
       if (end > from) readLines(chunk, from, end);
-      if (from < chunk.length) {
-        const tail = chunk.subarray(Math.max(from, end));
-        if (tail.length > 0) {
-          const joined = new Uint8Array(carry.length + tail.length);
-          joined.set(carry);
-          joined.set(tail, carry.length);
-          carry = joined;
-        }
-      }
+      const tailStart = Math.max(from, end);
+      if (tailStart < chunk.length) keep(chunk.subarray(tailStart));
       if (last) {
         // trec_eval adds the missing final newline.
-        if (carry.length > 0) readWithCarry(Uint8Array.of(NEWLINE), 1);
+        if (carryLength > 0) readWithCarry(Uint8Array.of(NEWLINE), 1);
         if (lineCount === 0) throw parseError(file, Math.max(lineNumber, 1), 'the run holds no result line');
         flush();
       }

@@ -100,6 +100,17 @@ describe('run reader', () => {
     expect([...kept!.score]).toEqual([3, 2]);
     expect([...kept!.line]).toEqual([1, 3]);
   });
+
+  // A line carried over many chunks is joined once, when it ends: joined at every chunk instead (as it was),
+  // this 32 MiB line in 8 KiB chunks copies about 64 GB and runs past the timeout.
+  test('reads a line that spans thousands of chunks in time linear in its length', () => {
+    const docno = 32 << 20;
+    const line = new Uint8Array(docno + 16).fill(100); // 'd'
+    line.set(bytes('q1 Q0 '), 0);
+    line.set(bytes(' 1 2.5 r\n'), 6 + docno);
+    const { lines } = readRun(line.subarray(0, 6 + docno + 9), [8 << 10]);
+    expect(lines.map(({ qid, doc, score }) => ({ qid, length: doc.length, score }))).toEqual([{ qid: 'q1', length: docno, score: 2.5 }]);
+  }, 30_000);
 });
 
 describe('qrels reader', () => {
