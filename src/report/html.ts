@@ -23,6 +23,10 @@ const MARGIN_TOP = 30;
 const MARGIN_BOTTOM = 40;
 // A generous width of a character at 12 px, to space tick labels without measuring text.
 const CHARACTER_WIDTH = 7;
+// Digits are wider than the average letter (7.6 px in DejaVu Sans at 12 px), and tick labels are mostly digits.
+const DIGIT_WIDTH = 8;
+// Plot draws a y tick label this far left of the frame: its tick (6 px) and the padding after it (3 px).
+const Y_TICK_LABEL_OFFSET = 9;
 
 // The SVG attributes that hold coordinates, and the numbers in them.
 const COORDINATE_ATTRIBUTE = /(\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|viewBox)=")([^"]*)"/g;
@@ -31,6 +35,12 @@ const NUMBER = /-?\d*\.\d+(?:e[-+]?\d+)?/gi;
 /** Plot writes coordinates to full double precision; a hundredth of a pixel is finer than any screen shows. */
 const roundCoordinates = (svg: string): string =>
   svg.replace(COORDINATE_ATTRIBUTE, (_, name: string, value: string) => `${name}${value.replace(NUMBER, (number) => String(+(+number).toFixed(2)))}"`);
+
+/** What the report reads of the SVG element Plot draws into linkedom's document. */
+interface PlotElement {
+  readonly outerHTML: string;
+  querySelectorAll(selector: string): Iterable<{ readonly textContent: string | null }>;
+}
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -54,21 +64,26 @@ export function renderReport(input: ReportInput, options: ReportOptions & Render
 export function renderReportData(data: ReportData, options: RenderOptions = {}): string {
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
   const colour = { domain: data.runs, range: data.runs.map((_, i) => PALETTE[i % PALETTE.length]!), legend: true };
-  const svg = (plot: Plot.PlotOptions): string =>
-    roundCoordinates(
-      (
-        Plot.plot({
-          document,
-          style: { fontSize: '12px', background: 'white' },
-          width: CHART_WIDTH,
-          marginTop: MARGIN_TOP,
-          marginRight: MARGIN_RIGHT,
-          marginBottom: MARGIN_BOTTOM,
-          marginLeft: MARGIN_LEFT,
-          ...plot,
-        }) as unknown as { outerHTML: string }
-      ).outerHTML,
-    );
+  const draw = (plot: Plot.PlotOptions) =>
+    Plot.plot({
+      document,
+      style: { fontSize: '12px', background: 'white' },
+      width: CHART_WIDTH,
+      marginTop: MARGIN_TOP,
+      marginRight: MARGIN_RIGHT,
+      marginBottom: MARGIN_BOTTOM,
+      marginLeft: MARGIN_LEFT,
+      ...plot,
+    }) as unknown as PlotElement;
+  // Plot picks the y ticks, so their labels' width is known only once drawn: a chart whose labels would be
+  // cut off at the left edge is drawn again with room for them.
+  const svg = (plot: Plot.PlotOptions): string => {
+    let chart = draw(plot);
+    const labels = [...chart.querySelectorAll('g[aria-label="y-axis tick label"] text')].map((text) => text.textContent ?? '');
+    const room = Y_TICK_LABEL_OFFSET + DIGIT_WIDTH * Math.max(0, ...labels.map((label) => label.length));
+    if (room > (plot.marginLeft ?? MARGIN_LEFT)) chart = draw({ ...plot, marginLeft: room });
+    return roundCoordinates(chart.outerHTML);
+  };
   const figure = (name: string, chart: string, caption: string): string =>
     `<figure class="chart" data-chart="${escapeHtml(name)}">${chart}<figcaption>${caption}</figcaption></figure>`;
   const level = `${+(data.level * 100).toFixed(2)}%`;
@@ -109,12 +124,19 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
 
   const curve = (metric: 'recall' | 'precision'): string => {
     const points = data.curves.filter((point) => point.metric === metric);
+    const ticks = cutoffTicks(data.depth);
     const chart = svg({
       height: 320,
-      x: { type: 'log', label: 'cutoff k (documents retrieved, log scale)', domain: [1, Math.max(2, data.depth)] },
+      x: {
+        type: 'log',
+        label: 'cutoff k (documents retrieved, log scale)',
+        domain: [1, data.depth],
+        ticks: ticks.all,
+        tickFormat: (k: number) => (ticks.labelled.has(k) ? String(k) : ''),
+      },
       y: { label: `mean ${metric}@k (0–1)`, domain: [0, 1], grid: true },
       color: colour,
-      marks: [Plot.lineY(points, { x: 'k', y: 'value', stroke: 'run', strokeWidth: 2 }), Plot.dot(points, { x: 'k', y: 'value', fill: 'run', r: 2.5 })],
+      marks: [Plot.lineY(points, { x: 'k', y: 'value', z: 'run', stroke: 'run', strokeWidth: 2 }), Plot.dot(points, { x: 'k', y: 'value', fill: 'run', r: 2.5 })],
     });
     const reading =
       metric === 'recall'
@@ -122,33 +144,39 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
         : 'the share of the top k that is relevant (divided by k even when fewer came back); it usually falls as k grows';
     return figure(`${metric} curve`, chart, `Mean ${metric}@k for k = 1 to ${data.depth}, one line per run: ${reading}. Where the lines part shows the depth at which a run helps.`);
   };
-  sections.push(`<section><h2>Recall and precision by cutoff</h2><div class="grid">${curve('recall')}${curve('precision')}</div></section>`);
+  sections.push(
+    `<section><h2>Recall and precision by cutoff</h2>${data.depth > 1 ? `<div class="grid">${curve('recall')}${curve('precision')}</div>` : firstDocumentTable(data)}</section>`,
+  );
 
   if (data.deltas.length > 0) {
-    sections.push(
-      `<section><h2>Per-query differences</h2><div class="grid">${data.deltas
-        .map(({ measure, candidate, deltas }) => {
-          const indexed = deltas.map((entry, i) => ({ ...entry, position: i + 1 }));
-          const count = (outcome: string) => deltas.filter((entry) => entry.outcome === outcome).length;
-          const chart = svg({
-            height: 280,
-            marginLeft: 55,
-            x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [] },
-            y: { label: `Δ ${measure} (${candidate} − ${data.baseline})`, grid: true, nice: true },
-            color: { domain: ['win', 'tie', 'loss'], range: [WIN, TIE, LOSS], legend: true },
-            marks: [
-              Plot.rectY(indexed, { x1: (d: { position: number }) => d.position - 0.45, x2: (d: { position: number }) => d.position + 0.45, y: 'delta', fill: 'outcome' }),
-              Plot.ruleY([0]),
-            ],
-          });
-          return figure(
-            `differences ${candidate} ${measure}`,
-            chart,
-            `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins (${count('win')}), bars down losses (${count('loss')}); ${count('tie')} ties have no bar. A mean gain made of a few large wins over many small losses shows here, not in the means.`,
-          );
-        })
-        .join('')}</div></section>`,
-    );
+    // A series with no difference would be a chart of nothing (a zero-height axis): a sentence says so instead.
+    const differing = data.deltas.filter(({ deltas }) => deltas.some((entry) => entry.outcome !== 'tie'));
+    const charts = differing.map(({ measure, candidate, deltas }) => {
+      const indexed = deltas.map((entry, i) => ({ ...entry, position: i + 1 }));
+      const count = (outcome: string) => deltas.filter((entry) => entry.outcome === outcome).length;
+      const chart = svg({
+        height: 280,
+        x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [] },
+        y: { label: `Δ ${measure} (${candidate} − ${data.baseline})`, grid: true, nice: true },
+        color: { domain: ['win', 'tie', 'loss'], range: [WIN, TIE, LOSS], legend: true },
+        marks: [
+          Plot.rectY(indexed, { x1: (d: { position: number }) => d.position - 0.45, x2: (d: { position: number }) => d.position + 0.45, y: 'delta', fill: 'outcome' }),
+          Plot.ruleY([0]),
+        ],
+      });
+      return figure(
+        `differences ${candidate} ${measure}`,
+        chart,
+        `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins (${count('win')}), bars down losses (${count('loss')}); ${count('tie')} ties have no bar. A mean gain made of a few large wins over many small losses shows here, not in the means.`,
+      );
+    });
+    const notes = data.runs.slice(1).flatMap((candidate) => {
+      const measures = data.deltas.filter((series) => series.candidate === candidate && !differing.includes(series)).map((series) => series.measure);
+      return measures.length === 0
+        ? []
+        : [`<p class="no-difference">${escapeHtml(candidate)} scores the same as ${escapeHtml(data.baseline)} on every one of the ${data.queries} queries on ${escapeHtml(listed(measures))}: no query differs, so there is no chart.</p>`];
+    });
+    sections.push(`<section><h2>Per-query differences</h2>${charts.length > 0 ? `<div class="grid">${charts.join('')}</div>` : ''}${notes.join('')}</section>`);
   }
 
   if (data.slices.length > 0) {
@@ -209,6 +237,34 @@ ${sections.join('\n')}
 </body>
 </html>
 `;
+}
+
+/**
+ * The x ticks of a curve: every whole k of the form 1–9 × 10ⁿ up to the depth, as on log paper (Plot's own
+ * ticks for a depth of 2 are 1.2, 1.4 …, cutoffs no ranking has). A tick is labelled where its label keeps
+ * two digits' space from the others: 1 and the powers of ten first, then the others from the left.
+ */
+function cutoffTicks(depth: number): { all: number[]; labelled: Set<number> } {
+  const all: number[] = [];
+  for (let decade = 1; decade <= depth; decade *= 10) for (let step = 1; step <= 9 && decade * step <= depth; step++) all.push(decade * step);
+  const plotWidth = CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT;
+  const position = (k: number) => (plotWidth * Math.log(k)) / Math.log(depth);
+  const halfWidth = (k: number) => (DIGIT_WIDTH * String(k).length) / 2;
+  const labelled: number[] = [];
+  const fits = (k: number) => labelled.every((other) => Math.abs(position(k) - position(other)) >= halfWidth(k) + halfWidth(other) + 2 * DIGIT_WIDTH);
+  for (const k of [...all.filter((k) => /^10*$/.test(String(k))), ...all]) if (!labelled.includes(k) && fits(k)) labelled.push(k);
+  return { all, labelled: new Set(labelled) };
+}
+
+/** "a", "a and b", "a, b and c". */
+const listed = (items: readonly string[]): string => (items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** With rankings one document deep there is one cutoff and no curve: its values, plainly. */
+function firstDocumentTable(data: ReportData): string {
+  const value = (run: string, metric: 'recall' | 'precision') => data.curves.find((point) => point.run === run && point.metric === metric && point.k === 1)!.value.toFixed(4);
+  const rows = data.runs.map((run) => `<tr><td>${escapeHtml(run)}</td><td class="number">${value(run, 'recall')}</td><td class="number">${value(run, 'precision')}</td></tr>`);
+  return `<p>No ranking goes deeper than one document, so there is one cutoff and no curve to draw: the mean recall@1 and precision@1 of each run.</p>
+<table class="cutoff"><thead><tr><th>run</th><th>recall@1</th><th>precision@1</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function comparisonTable(data: ReportData): string {

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
-import { renderReport } from '../../src/report/index.js';
+import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
 
 // Debian's chromium by default; RANKEVAL_CHROMIUM names another Chromium-based browser (GitHub's runners have Chrome).
 const CHROMIUM = process.env['RANKEVAL_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -88,9 +88,40 @@ it('keeps long tag names and a third run’s name clear of each other and of the
   await page.close();
 }, 60_000);
 
+it('draws degenerate reports readably: ties, one document deep, differences of a millionth', async () => {
+  const qrels = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
+  const oneDeep = { q1: ['d1'], q2: ['d3'] };
+  const deeper = { q1: ['d2', 'd1', 'dx'], q2: ['d4', 'd3'] };
+  const measures = ['ndcg@10', 'map'];
+  // Differences too small for two decimals: the y tick labels need more room than usual.
+  const tiny = reportData({ qrels, runs: { a: deeper, b: { q1: ['d1', 'd2'], q2: ['d3'] } } }, { measures });
+  const pages = {
+    'every query ties, one document deep': await renderReport({ qrels, runs: { a: oneDeep, b: oneDeep } }, { measures }),
+    'every query ties': await renderReport({ qrels, runs: { a: deeper, b: deeper } }, { measures }),
+    'differences of a millionth': await renderReportData({
+      ...tiny,
+      deltas: tiny.deltas.map((series) => ({ ...series, deltas: series.deltas.map((entry, i) => ({ ...entry, delta: i === 0 ? 3e-6 : -1.5e-6, outcome: i === 0 ? 'win' : 'loss' })) })),
+    }),
+  };
+  for (const [name, html] of Object.entries(pages)) {
+    const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    await page.setContent(html, { waitUntil: 'load' });
+    expect(problems, name).toEqual([]);
+    const geometry = await chartGeometry(page);
+    expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+    if (name === 'differences of a millionth') expect(geometry.map(({ name }) => name)).toContain('differences b ndcg@10');
+    await page.close();
+  }
+}, 60_000);
+
 /**
  * Per chart: how far the plot's width falls short of its card's content width (0 within 3 px), and which
- * texts collide — an axis label with a tick label, or two tick labels of one axis (boxes 1 px apart or closer).
+ * texts collide — an axis label with a tick label, or two tick labels of one axis (boxes 1 px apart or closer) —,
+ * which run past the chart's left or right edge, and whether Plot drew its ⚠ of a warning.
  */
 function chartGeometry(page: Page) {
   type Box = { left: number; right: number; top: number; bottom: number };
@@ -105,12 +136,15 @@ function chartGeometry(page: Page) {
         [...svg.querySelectorAll(`g[aria-label${selector}] text`)]
           .map((text) => ({ text: text.textContent ?? '', axis: text.closest('g[aria-label]')!.getAttribute('aria-label')!, box: text.getBoundingClientRect() }))
           .filter(({ box }) => box.width > 0);
+      const frame = svg.getBoundingClientRect();
       const touch = (a: Box, b: Box) => a.left < b.right + 1 && b.left < a.right + 1 && a.top < b.bottom + 1 && b.top < a.bottom + 1;
       const labels = texts('$="axis label"');
       const ticks = texts('$="axis tick label"');
       const collisions = [
         ...labels.flatMap((label) => ticks.filter((tick) => touch(label.box, tick.box)).map((tick) => `${label.axis} "${label.text}" touches ${tick.axis} "${tick.text}"`)),
         ...ticks.flatMap((tick, i) => ticks.slice(i + 1).filter((other) => other.axis === tick.axis && touch(tick.box, other.box)).map((other) => `${tick.axis} "${tick.text}" touches "${other.text}"`)),
+        ...[...labels, ...ticks].filter(({ box }) => box.left < frame.left - 0.5 || box.right > frame.right + 0.5).map(({ axis, text }) => `${axis} "${text}" is cut off by the chart's edge`),
+        ...[...svg.querySelectorAll('text')].filter((text) => text.textContent === '⚠').map(() => 'a ⚠ of the charting library'),
       ];
       return { name: figure.getAttribute('data-chart'), widthGap: Math.abs(shortfall) <= 3 ? 0 : Math.round(shortfall), collisions };
     }),

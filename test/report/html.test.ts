@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderReport } from '../../src/report/index.js';
 
 const qrels = new Map(['q1', 'q2', 'q3'].map((q) => [q, new Map([[`${q}-a`, 2], [`${q}-b`, 1]])]));
@@ -66,5 +66,85 @@ describe('renderReport', () => {
     expect(html).not.toContain('old <b>');
     expect(html).toContain('Where is &quot;a&quot; &amp; why?');
     expect(html).not.toContain('Where is "a" & why?');
+  });
+});
+
+/** One chart's SVG, by its name. */
+function chartSvg(page: string, chart: string): string {
+  const start = page.indexOf(`<figure class="chart" data-chart="${chart}">`);
+  expect(start, chart).toBeGreaterThanOrEqual(0);
+  return page.slice(start, page.indexOf('<figcaption>', start));
+}
+
+/** The texts of one axis's tick labels in the chart named `chart`. */
+function tickLabels(page: string, chart: string, axis: 'x' | 'y'): string[] {
+  const group = chartSvg(page, chart).match(new RegExp(`aria-label="${axis}-axis tick label"[^>]*>(.*?)</g>`))![1]!;
+  return [...group.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
+}
+
+describe('renderReport on degenerate input', () => {
+  // Two queries; `oneDeep` retrieves one document each (depth 1).
+  const judged = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
+  const oneDeep = { q1: ['d1'], q2: ['d3'] };
+  const deeper = { q1: ['d2', 'd1', 'dx'], q2: ['d4', 'd3'] };
+  const measures = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lets no warning of the charting library reach the console, nor its ⚠ into a chart', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const pages = [
+      await renderReport({ qrels: judged, runs: { a: oneDeep, b: oneDeep } }, { measures }),
+      await renderReport({ qrels: judged, runs: { a: oneDeep, b: deeper } }, { measures }),
+      await renderReport({ qrels: judged, runs: { a: deeper, b: deeper } }, { measures }),
+      await renderReport({ qrels: { q1: judged.q1 }, runs: { a: { q1: ['d1', 'd2'] } } }, { measures }),
+    ];
+    expect(warn).not.toHaveBeenCalled();
+    for (const page of pages) expect(page).not.toContain('⚠');
+  });
+
+  it('says that no query differs instead of drawing a chart of nothing when every query ties', async () => {
+    for (const run of [oneDeep, deeper]) {
+      const page = await renderReport({ qrels: judged, runs: { a: run, b: run } }, { measures });
+      expect(page).not.toContain('data-chart="differences');
+      expect(page).toContain('<p class="no-difference">b scores the same as a on every one of the 2 queries on ndcg@10, recall@10, mrr@10 and map: no query differs, so there is no chart.</p>');
+    }
+  });
+
+  it('draws only the measures on which some query differs, and names the others', async () => {
+    // b finds q1's relevant document at rank 2 instead of 1: ndcg and mrr differ, recall@10 does not.
+    const page = await renderReport(
+      { qrels: { q1: { d1: 1 }, q2: { d3: 1 } }, runs: { a: { q1: ['d1', 'x'], q2: ['d3'] }, b: { q1: ['x', 'd1'], q2: ['d3'] } } },
+      { measures: ['ndcg@10', 'recall@10', 'mrr@10'] },
+    );
+    expect([...page.matchAll(/data-chart="(differences [^"]+)"/g)].map((match) => match[1])).toEqual(['differences b ndcg@10', 'differences b mrr@10']);
+    expect(page).toContain('b scores the same as a on every one of the 2 queries on recall@10: no query differs');
+    expect(tickLabels(page, 'differences b ndcg@10', 'y').every((label) => /^[−-]?\d+(\.\d{1,2})?$/.test(label))).toBe(true);
+  });
+
+  it('shows recall@1 and precision@1 plainly when every ranking is one document deep: there is no curve', async () => {
+    const page = await renderReport({ qrels: judged, runs: { a: oneDeep, b: { q1: ['d2'], q2: ['d3'] } } }, { measures });
+    expect(page).not.toContain('data-chart="recall curve"');
+    expect(page).not.toContain('data-chart="precision curve"');
+    expect(page).toContain('No ranking goes deeper than one document, so there is one cutoff and no curve to draw');
+    // recall@1: a finds q1's one relevant document and one of q2's two; b only the latter. precision@1: 1 and 1/2.
+    expect(page).toContain(`<tr><td>a</td><td class="number">${((1 + 1 / 2) / 2).toFixed(4)}</td><td class="number">${((1 + 1) / 2).toFixed(4)}</td></tr>`);
+    expect(page).toContain(`<tr><td>b</td><td class="number">${((0 + 1 / 2) / 2).toFixed(4)}</td><td class="number">${((0 + 1) / 2).toFixed(4)}</td></tr>`);
+  });
+
+  it('puts the curves’ ticks on whole cutoffs at every depth, 1 and the last power of ten labelled', async () => {
+    for (const depth of [2, 3, 4, 7, 10, 15, 50, 100, 1000]) {
+      const ranking = Array.from({ length: depth }, (_, i) => `d${i}`);
+      const page = await renderReport({ qrels: { q1: { d0: 1 } }, runs: { a: { q1: ranking } } }, { measures: ['ndcg@10'] });
+      for (const chart of ['recall curve', 'precision curve']) {
+        const shown = tickLabels(page, chart, 'x').filter((label) => label !== '');
+        expect(shown.every((label) => /^[1-9]\d*$/.test(label)), `depth ${depth}: ${shown.join(' ')}`).toBe(true);
+        expect(shown[0]).toBe('1');
+        expect(shown).toContain(String(10 ** Math.floor(Math.log10(depth))));
+        // A tick at each of 1–9 × 10ⁿ up to the depth, as on log paper.
+        const decades = Math.floor(Math.log10(depth));
+        const ticks = chartSvg(page, chart).match(/aria-label="x-axis tick">(.*?)<\/g>/)![1]!.match(/<path/g)!;
+        expect(ticks, `depth ${depth}`).toHaveLength(9 * decades + Math.floor(depth / 10 ** decades));
+      }
+    }
   });
 });
