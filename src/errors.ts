@@ -15,15 +15,19 @@ export type RankevalErrorCode =
 
 /** The one error class rankeval throws for bad input. */
 export class RankevalError extends Error {
-  override readonly name = 'RankevalError';
-  readonly code: RankevalErrorCode;
+  // Fields are declared and set in the constructor, never initialised where declared: the CommonJS build
+  // turns initialised fields into an assignment through a temporary, `(_class = class …)`, which would name
+  // the class `_class` (test/smoke checks the name in both builds).
+  declare readonly name: 'RankevalError';
+  declare readonly code: RankevalErrorCode;
   /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
-  readonly expected: string;
+  declare readonly expected: string;
   /** The offending value as it was received. */
-  readonly received: unknown;
+  declare readonly received: unknown;
 
   constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown) {
     super(boundMessage(message));
+    this.name = 'RankevalError';
     this.code = code;
     this.expected = expected;
     this.received = received;
