@@ -59,10 +59,13 @@ export function pickOptions(options: object, keys: readonly string[]): Record<st
   return Object.fromEntries(keys.filter((key) => key in options).map((key) => [key, (options as Record<string, unknown>)[key]]));
 }
 
-/** Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently. */
-export function checkOptionKeys(options: object, known: readonly string[], fn: string): void {
+/**
+ * Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently.
+ * `what` names the keys in the message (an input object's fields are checked alike).
+ */
+export function checkOptionKeys(options: object, known: readonly string[], fn: string, what = 'every option'): void {
   for (const key of Object.keys(options)) {
-    if (!known.includes(key)) fail('invalid_option', fn, 'every option', `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key);
+    if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key);
   }
 }
 
