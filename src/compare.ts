@@ -103,6 +103,8 @@ const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 
 /** evaluateRun's options that compare takes (`slices` has no place in a comparison). */
 const SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'slices'), ...METRIC_OPTION_KEYS];
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
+/** The options `compare` takes (`CompareOptions`). */
+export const COMPARE_OPTION_KEYS: readonly string[] = [...SCORING_KEYS, ...COMPARISON_KEYS];
 
 /** The options of `compare` with their defaults, checked. */
 export type ComparePlan = Pick<Comparison, 'test' | 'alpha' | 'correction' | 'interval' | 'permutations' | 'seed'>;
@@ -142,7 +144,7 @@ export function resolveCompareOptions(options: Partial<CompareOptions>, fn: stri
 export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, options: CompareOptions): Comparison {
   const fn = 'compare';
   if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  checkOptionKeys(options, [...SCORING_KEYS, ...COMPARISON_KEYS], fn);
+  checkOptionKeys(options, COMPARE_OPTION_KEYS, fn);
   const named: [unknown, unknown][] = runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs);
   if (named.length < 2) fail('invalid_option', fn, '`runs`', 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);

@@ -15,19 +15,63 @@ export type RankevalErrorCode =
 
 /** The one error class rankeval throws for bad input. */
 export class RankevalError extends Error {
-  override readonly name = 'RankevalError';
-  readonly code: RankevalErrorCode;
+  // Fields are declared and set in the constructor, never initialised where declared: the CommonJS build
+  // turns initialised fields into an assignment through a temporary, `(_class = class …)`, which would name
+  // the class `_class` (test/smoke checks the name in both builds).
+  declare readonly name: 'RankevalError';
+  declare readonly code: RankevalErrorCode;
   /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
-  readonly expected: string;
+  declare readonly expected: string;
   /** The offending value as it was received. */
-  readonly received: unknown;
+  declare readonly received: unknown;
 
   constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown) {
-    super(message);
+    super(boundMessage(message));
+    this.name = 'RankevalError';
     this.code = code;
     this.expected = expected;
     this.received = received;
   }
+}
+
+// A message quotes what the caller gave (a measure name, a file's line, an id): a 10 MB value would make a
+// 10 MB message. No word of a message rankeval writes is this long, nor any message this long.
+const LONGEST_RUN = 200;
+const LONGEST_MESSAGE = 2000;
+
+/** Keeps the start and the end of `text`, saying how many characters in between were left out. */
+function cut(text: string, head: number, tail: number): string {
+  // Never split a surrogate pair: half a character would print as U+FFFD.
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
+  if (isHighSurrogate(text.charCodeAt(text.length - tail - 1))) tail++;
+  return `${text.slice(0, head)}…(${(text.length - head - tail).toLocaleString('en-US')} characters left out)…${text.slice(text.length - tail)}`;
+}
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isBlank = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x2028 || code === 0x2029;
+
+/**
+ * The message with every run of more than 200 non-blank characters cut to its start and end, then, if it is
+ * still over 2,000 characters (many short words), cut likewise as a whole: no message grows with the input.
+ * The value itself stays whole in `received`. One pass over the characters, whatever their layout.
+ */
+export function boundMessage(message: string): string {
+  let shortened = '';
+  let copied = 0;
+  let runStart = -1;
+  for (let i = 0; i <= message.length; i++) {
+    if (i < message.length && !isBlank(message.charCodeAt(i))) {
+      if (runStart < 0) runStart = i;
+      continue;
+    }
+    if (runStart >= 0 && i - runStart > LONGEST_RUN) {
+      shortened += message.slice(copied, runStart) + cut(message.slice(runStart, i), 120, 40);
+      copied = i;
+    }
+    runStart = -1;
+  }
+  shortened = copied === 0 ? message : shortened + message.slice(copied);
+  return shortened.length <= LONGEST_MESSAGE ? shortened : cut(shortened, 1400, 400);
 }
 
 /** Type guard: `true` for errors thrown by rankeval, whatever realm or copy of the package threw them. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { evaluate, isRankevalError } from '../src/index.js';
+import { evaluate, evaluateRun, isRankevalError, RankevalError } from '../src/index.js';
 import { describeValue } from '../src/errors.js';
 
 /** A proxy of a proxy of … an array, `depth` deep: `Array.isArray` recurses through every level. */
@@ -41,5 +41,44 @@ describe('describeValue', () => {
     }
     expect(isRankevalError(error) && error.code).toBe('invalid_option');
     expect((error as Error).message).toBe("evaluate: expected `gain` to be 'linear' or 'exponential', got `an uninspectable object` (object)");
+  });
+});
+
+describe('RankevalError messages are bounded whatever the input', () => {
+  const KNOWN = '(known: P[@k], recall[@k], f1[@k], success[@k], mrr[@k], map[@k], R-prec[@k], dcg[@k], idcg[@k], ndcg[@k], context_precision[@k]; k a positive integer)';
+
+  test('a 10-million-character measure name is cut to its start and end in the message, kept whole in `received`', () => {
+    const name = 'x'.repeat(1e7);
+    let error: unknown;
+    try {
+      evaluateRun({ q1: ['a'] }, { q1: { a: 1 } }, { measures: [name] });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isRankevalError(error) && error.code).toBe('unknown_measure');
+    const left = 1e7 + 2 - 120 - 40; // the run is the name between its backquotes
+    expect((error as RankevalError).message).toBe(`unknown measure \`${'x'.repeat(119)}…(${left.toLocaleString('en-US')} characters left out)…${'x'.repeat(39)}\` ${KNOWN}`);
+    expect((error as RankevalError).received).toBe(name);
+  });
+
+  test('a long message of short words is cut as a whole', () => {
+    const message = new RankevalError('invalid_option', `f: ${'ab '.repeat(1e6)}end`, 'x', null).message;
+    expect(message.length).toBeLessThan(2100);
+    expect(message.startsWith('f: ab ab')).toBe(true);
+    expect(message).toContain(`…(${(3e6 + 6 - 1400 - 400).toLocaleString('en-US')} characters left out)…`);
+    expect(message.endsWith('ab ab end')).toBe(true);
+  });
+
+  test('every message stays short, whatever the run of characters, and never splits a character', () => {
+    for (const value of ['😀'.repeat(1e5), `${'y'.repeat(201)} ${'z'.repeat(5e5)}`, '\u00e9'.repeat(3e5)]) {
+      const { message } = new RankevalError('invalid_option', `f: got ${value}.`, 'x', value);
+      expect(message.length).toBeLessThan(2100);
+      expect(message).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+    }
+  });
+
+  test('messages of ordinary length are left as they are', () => {
+    const words = `f: ${'w'.repeat(200)} ${'v '.repeat(800)}`;
+    expect(new RankevalError('invalid_option', words, 'x', null).message).toBe(words);
   });
 });

@@ -86,7 +86,8 @@ function checkRepeats(qid: string, { ids, lines }: Results, file: string): void 
 type Collector = ReturnType<typeof createCollector>;
 
 function trecReader(file: string): FormatReader<Run> {
-  // The same streaming reader as `rankeval trec`, so the two read every line alike.
+  // The same streaming reader as `rankeval trec`, so the two read every line alike, but for scores: atof
+  // reads `abc` as 0 and `0x10` as 16, where a score here is a decimal number, as in a CSV run.
   const collector = createCollector(file, 'trec', 'score');
   const reader = createTrecRunReader(file, (block) => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
@@ -94,7 +95,7 @@ function trecReader(file: string): FormatReader<Run> {
       const line = block.line[i]!;
       collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, line, 'the document id'), block.score[i]!, line);
     }
-  });
+  }, false, 'decimal');
   const lines = createLineChunker(file, (bytes) => reader.push(bytes, false));
   return {
     push: (chunk) => lines.push(chunk),

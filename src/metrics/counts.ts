@@ -42,8 +42,10 @@ export interface CutoffCounts {
   idcg: number;
   /**
    * The power of two the gains were multiplied by before they were summed: 1, unless the largest gain is
-   * 2^960 or more, where the sums could overflow. Scaling by a power of two is exact, so DCG / IDCG (NDCG)
-   * is the same number either way; DCG and IDCG themselves are the sums divided by it, which may not be finite.
+   * 2^960 or more, where the sums could overflow, or below 2^-960, where they could underflow into the
+   * subnormal numbers and lose their bits. Scaling by a power of two is exact, so DCG / IDCG (NDCG) is the
+   * same number either way; DCG and IDCG themselves are the sums divided by it (unscaled), which may not be
+   * finite, or may be subnormal.
    */
   gainScale: number;
 }
@@ -57,10 +59,13 @@ export function pickOptions(options: object, keys: readonly string[]): Record<st
   return Object.fromEntries(keys.filter((key) => key in options).map((key) => [key, (options as Record<string, unknown>)[key]]));
 }
 
-/** Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently. */
-export function checkOptionKeys(options: object, known: readonly string[], fn: string): void {
+/**
+ * Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently.
+ * `what` names the keys in the message (an input object's fields are checked alike).
+ */
+export function checkOptionKeys(options: object, known: readonly string[], fn: string, what = 'every option'): void {
   for (const key of Object.keys(options)) {
-    if (!known.includes(key)) fail('invalid_option', fn, 'every option', `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key);
+    if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key);
   }
 }
 
@@ -314,11 +319,17 @@ export function addIdealDcg(counts: CutoffCounts[], grades: Iterable<number>, ga
 }
 
 /**
- * 1 for gains below 2^960, else the power of two that brings the largest gain near 1: a sum of at most
- * 2^32 gains, each divided by a discount ≥ 1, then stays finite.
+ * 1 for a largest gain from 2^-960 to 2^960 (or none), else a power of two that brings it to where sums
+ * keep every bit:
+ * - from 2^960 up, the power that brings the largest gain near 1: a sum of at most 2^32 gains, each divided
+ *   by a discount ≥ 1, then stays finite;
+ * - below 2^-960, 2^1000: a gain divided by its discount (≤ 32) could otherwise fall among the subnormal
+ *   numbers, which hold fewer bits, down to one (5e-324 / log2(3) rounds back to 5e-324, and NDCG would be 1).
+ *   Scaled, the smallest gain there is (2^-1074) becomes 2^-74 and the largest stays below 2^40.
  */
 function gainScaleFor(largestGain: number): number {
-  return largestGain < 2 ** 960 ? 1 : 2 ** -Math.floor(Math.log2(largestGain));
+  if (largestGain === 0 || (largestGain >= 2 ** -960 && largestGain < 2 ** 960)) return 1;
+  return largestGain < 1 ? 2 ** 1000 : 2 ** -Math.floor(Math.log2(largestGain));
 }
 
 /** Everything a metric needs at one cutoff, read and checked at the public boundary of `fn`. */

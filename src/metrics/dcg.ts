@@ -12,9 +12,11 @@ import { countAt, type CutoffCounts } from './counts.js';
 // Grades ≤ 0 and unjudged documents add no gain. The relevance threshold does not apply: gains are graded
 // (trec_eval ignores `-l` for ndcg_cut as well).
 //
-// Overflow: gains are summed scaled by a power of two when the largest is 2^960 or more (see
-// CutoffCounts.gainScale), so NDCG, a ratio, is computed for any finite grades. DCG and IDCG are the sums
-// themselves: when one exceeds Number.MAX_VALUE there is no number to return, and it is refused.
+// Overflow and underflow: gains are summed scaled by a power of two when the largest is 2^960 or more, or
+// below 2^-960 (see CutoffCounts.gainScale), so NDCG, a ratio that scaling does not change, is computed to
+// full precision for any finite grades. DCG and IDCG are the sums themselves, unscaled: when one exceeds
+// Number.MAX_VALUE there is no number to return, and it is refused; a tiny one is returned as the nearest
+// double, subnormal or 0.
 
 /**
  * Discounted cumulative gain at k.
@@ -22,6 +24,8 @@ import { countAt, type CutoffCounts } from './counts.js';
  * DCG@k = Σ_{i ≤ k} gain(grade_i) / log2(i + 1), gain = grade (`linear`, default) or 2^grade − 1 (`exponential`)
  *
  * - Unjudged documents and grades ≤ 0 add 0. Not normalised: it grows with k and with the grades.
+ * - The sum itself, to the nearest double: below 2^-1022 (grades near 5e-324) that has few bits; `ndcgAtK`
+ *   scales before dividing and keeps them.
  *
  * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
@@ -63,8 +67,9 @@ export function idcgAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options?: 
  * NDCG@k = DCG@k / IDCG@k
  *
  * - 0 when IDCG@k = 0 (no judged document with a positive grade).
- * - Defined for any finite grades: where DCG itself would overflow, the gains are scaled first (exactly,
- *   by a power of two), and the ratio does not change.
+ * - Defined for any finite grades: where DCG itself would overflow (largest gain ≥ 2^960) or lose bits
+ *   among the subnormal numbers (largest gain < 2^-960), the gains are scaled first, exactly, by a power
+ *   of two, and the ratio does not change: NDCG(['b', 'a'], { a: 5e-324 }) is 1/log2(3), as with { a: 1 }.
  * - IDCG counts every judged document, retrieved or not: a ranking that misses relevant documents cannot
  *   reach 1 (libraries that build the ideal from the retrieved documents only overstate it).
  *

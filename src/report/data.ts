@@ -1,8 +1,8 @@
 // The numbers behind every chart of the report, as plain data: computed with the library's own functions
 // (evaluateRun, confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
-import { compareScores, type CompareOptions, type Comparison } from '../compare.js';
+import { COMPARE_OPTION_KEYS, compareScores, type CompareOptions, type Comparison } from '../compare.js';
 import { confidenceInterval } from '../confidence.js';
-import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
+import { checkOptionKeys, compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import { fail } from '../errors.js';
@@ -114,10 +114,24 @@ export function curveCutoffs(depth: number): number[] {
   return [...cutoffs].sort((a, b) => a - b);
 }
 
-/** Everything the report shows, computed once. */
+/** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
+export const REPORT_OPTION_KEYS: readonly string[] = [...COMPARE_OPTION_KEYS, 'losses'];
+const INPUT_KEYS: readonly string[] = ['qrels', 'tags', 'questions', 'runs'];
+
+/**
+ * Everything the report shows, computed once.
+ *
+ * @throws {RankevalError} `invalid_option` for a bad or unknown option or input field, and whatever
+ *   `evaluateRun` and `compare` throw for bad runs, judgments or measures
+ */
 export function reportData(input: ReportInput, options: ReportOptions): ReportData {
-  const fn = 'reportData';
-  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  return reportDataFor(input, options, 'reportData');
+}
+
+/** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
+export function reportDataFor(input: ReportInput, options: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  checkOptionKeys(options, [...REPORT_OPTION_KEYS, ...otherKeys], fn);
   const lossCount = options.losses ?? 10;
   if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
   const { qrels, tags, questions, runs } = readInput(input, fn);
@@ -218,7 +232,8 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
 
 /** The input with each "→" read as a Map, its types checked before anything is scored. */
 function readInput(input: ReportInput, fn: string) {
-  if (typeof input !== 'object' || input === null) fail('invalid_option', fn, '`input`', 'an object with `qrels` and `runs`', input);
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) fail('invalid_option', fn, '`input`', 'an object with `qrels` and `runs`', input);
+  checkOptionKeys(input, INPUT_KEYS, fn, 'every field of `input`');
   const named = readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run');
   const runs = new Map(
     [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, `runs[${JSON.stringify(name)}]`, 'invalid_run', 'a Map or an object of query id → ranking')]),

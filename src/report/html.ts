@@ -4,7 +4,7 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
-import { reportData, type ReportData, type ReportInput, type ReportOptions } from './data.js';
+import type { ReportData } from './data.js';
 
 // Okabe & Ito's palette: told apart by readers with any common colour-vision deficiency.
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
@@ -50,14 +50,6 @@ export interface RenderOptions {
   readonly title?: string;
   /** Lines under the title (the files compared, say). */
   readonly subtitle?: readonly string[];
-}
-
-/**
- * Renders a report of runs against a golden set: the comparison table, means with intervals, recall@k and
- * precision@k curves, per-query differences, per-tag means and the queries that lost most.
- */
-export function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): string {
-  return renderReportData(reportData(input, options), options);
 }
 
 /** Renders report data already computed (see `reportData`). */

@@ -1,6 +1,8 @@
 // `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
-import type { ReportData, ReportInput, ReportOptions } from './data.js';
+import { fail } from '../errors.js';
+import { checkOptionKeys, pickOptions } from '../metrics/counts.js';
+import { reportDataFor, type ReportData, type ReportInput, type ReportOptions } from './data.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
 
@@ -20,19 +22,29 @@ export {
 } from './data.js';
 export type { RenderOptions } from './html.js';
 
+const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (keyof RenderOptions)[];
+
 /**
  * Renders a report of runs against a golden set as one self-contained HTML page: the comparison table,
  * means with intervals, recall@k and precision@k curves, per-query differences, per-tag means and the
  * queries that lost most. Asynchronous because it loads Observable Plot and linkedom on first use.
  *
  * @throws {RankevalError} `missing_dependency` when @observablehq/plot or linkedom is not installed; the
- *   errors of `reportData` for bad input.
+ *   errors of `reportData` for bad input, and `invalid_option` for an option neither it nor the page takes.
  */
 export async function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): Promise<string> {
-  return (await loadRenderer()).renderReport(input, options);
+  const renderer = await loadRenderer();
+  const data = reportDataFor(input, options, 'renderReport', RENDER_OPTION_KEYS);
+  return renderer.renderReportData(data, pickOptions(options, RENDER_OPTION_KEYS));
 }
 
-/** Renders report data already computed (see `reportData`); loads the libraries as `renderReport` does. */
+/**
+ * Renders report data already computed (see `reportData`); loads the libraries as `renderReport` does.
+ *
+ * @throws {RankevalError} `invalid_option` for an option that is not `title` or `subtitle`
+ */
 export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', 'renderReportData', '`options`', 'an object', options);
+  checkOptionKeys(options, RENDER_OPTION_KEYS, 'renderReportData');
   return (await loadRenderer()).renderReportData(data, options);
 }

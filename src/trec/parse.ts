@@ -5,7 +5,7 @@
 // FF; a run line needs six fields (qid iter docno rank score runid; more are ignored), a qrels line exactly
 // four (qid iter docno rel); blank lines are skipped in runs and refused in qrels; a missing final newline
 // is fine. Scores are read as C's atof reads them (the longest numeric prefix), grades as atol.
-import { parseError as locatedError, type RankevalError } from '../errors.js';
+import { parseError as locatedError, quoteJson, type RankevalError } from '../errors.js';
 
 const NEWLINE = 10;
 
@@ -169,6 +169,27 @@ export function parseScore(bytes: Uint8Array, start: number, end: number): numbe
   return parseScoreSlowly(latin1(bytes, start, end));
 }
 
+/**
+ * Whether a field is a decimal number, the whole field (`[+-]digits[.digits][e[+-]digits]`): what the
+ * golden-set and run readers of `rankeval eval` take, where atof would read `0x10` as 16 and `abc` as 0.
+ */
+export function isDecimalNumber(bytes: Uint8Array, start: number, end: number): boolean {
+  let i = start;
+  if (bytes[i] === 45 || bytes[i] === 43) i++;
+  const isDigit = (at: number): boolean => at < end && bytes[at]! >= 48 && bytes[at]! <= 57;
+  let digits = 0;
+  for (; isDigit(i); i++) digits++;
+  if (i < end && bytes[i] === 46) for (i++; isDigit(i); i++) digits++;
+  if (digits === 0) return false;
+  if (i < end && (bytes[i] === 101 || bytes[i] === 69)) {
+    i++;
+    if (i < end && (bytes[i] === 45 || bytes[i] === 43)) i++;
+    if (!isDigit(i)) return false;
+    while (isDigit(i)) i++;
+  }
+  return i === end;
+}
+
 const DECIMAL_PREFIX = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
 const SPECIAL_PREFIX = /^([+-]?)(?:(infinity|inf)|(nan))/i;
 const HEX_PREFIX = /^([+-]?)0x([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?\d+))?/i;
@@ -213,9 +234,12 @@ export interface RunReader {
 /**
  * Reads a run (`qid Q0 docno rank score runid` lines) in chunks of any size, in bounded memory beyond one
  * query's lines: each maximal block of lines with one qid is handed to `onBlock` when it ends. With
- * `comments` (trec_eval 10), a line whose first non-blank character is `#` is skipped.
+ * `comments` (trec_eval 10), a line whose first non-blank character is `#` is skipped. Scores are read as
+ * trec_eval reads them (`atof`), or with `scores` `decimal` (`rankeval eval`) refused unless they are finite
+ * decimal numbers.
  */
-export function createRunReader(file: string, onBlock: (block: RunBlock) => void, comments = false): RunReader {
+export function createRunReader(file: string, onBlock: (block: RunBlock) => void, comments = false, scores: 'atof' | 'decimal' = 'atof'): RunReader {
+  const decimalScores = scores === 'decimal';
   const block: RunBlock = {
     qid: '',
     count: 0,
@@ -341,7 +365,11 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
     block.docStart[n] = docBytesUsed;
     block.docEnd[n] = out;
     block.docHash[n] = hash;
-    block.score[n] = parseScore(bytes, fields[8]!, fields[9]!);
+    const score = parseScore(bytes, fields[8]!, fields[9]!);
+    if (decimalScores && !(Number.isFinite(score) && isDecimalNumber(bytes, fields[8]!, fields[9]!))) {
+      throw parseError(file, lineNumber, `the score ${quoteJson(new TextDecoder().decode(bytes.subarray(fields[8]!, fields[9]!)))} is not a finite number`);
+    }
+    block.score[n] = score;
     block.line[n] = lineNumber;
     block.count = n + 1;
     docBytesUsed = out;

@@ -152,6 +152,20 @@ describe('parseRun on bad input', () => {
     expect(messageOf(`query_id,doc_id,rank\nq1,d1,1\nq1,d2,"${value}"\n`)).toMatch(/^r:3: the rank .* is not a finite number$/);
   });
 
+  // trec_eval's atof reads these as 0, 16, 2, 7, Infinity and NaN; `rankeval trec` still does (test/trec).
+  it.each([['abc'], ['0x10'], ['2abc'], ['7e'], ['1e999'], ['nan'], ['inf'], ['-']])('refuses the TREC score %j, as the CSV reader does (decimal numbers only)', async (score) => {
+    const content = `q1 Q0 d1 1 1 r\nq1 Q0 d2 2 ${score} r\n`;
+    const message = `r:2: the score ${JSON.stringify(score)} is not a finite number`;
+    expect(messageOf(content)).toBe(message);
+    expect(messageOf(content, { format: 'trec' })).toBe(message);
+    await expect(readRun(byteChunks(content, 3), { file: 'r', format: 'trec' })).rejects.toThrow(message);
+  });
+
+  it('reads TREC scores written as decimals in any form, ordered by their value', () => {
+    const run = parseRun('q1 Q0 a 1 +.5 r\nq1 Q0 b 2 5. r\nq1 Q0 c 3 -1E+3 r\nq1 Q0 d 4 1e-07 r\nq1 Q0 e 5 0.30000000000000004 r\n', { file: 'r' });
+    expect(run.rankings.get('q1')).toEqual(['b', 'a', 'e', 'd', 'c']);
+  });
+
   const NAMES = ['__proto__', 'constructor', 'toString'];
   it.each(NAMES)('keeps %s as a query id and a document id in every format', (name) => {
     const contents: Record<RunFormat, string> = {

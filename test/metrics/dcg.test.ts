@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dcgAtK, idcgAtK, ndcgAtK } from '../../src/index.js';
+import { dcgAtK, evaluate, evaluateRun, idcgAtK, ndcgAtK } from '../../src/index.js';
 import { binaryQrels, binaryRanking, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
 
 describe('dcgAtK', () => {
@@ -55,5 +55,24 @@ describe('ndcgAtK', () => {
 
   test('is 0 when no judged document has a positive grade', () => {
     expect(ndcgAtK(ranking, { x: 0, y: -1 }, 5)).toBe(0);
+  });
+});
+
+describe('grades near the smallest number (subnormal gains)', () => {
+  test('NDCG of a 5e-324 grade at rank 2 is 1/log2(3), as for any grade: the gains are scaled before they are summed', () => {
+    // Before: 5e-324 / log2(3) rounded back to 5e-324 among the subnormal numbers, so DCG = IDCG and NDCG was 1.
+    expect(ndcgAtK(['b', 'a'], { a: 5e-324, b: 0 }, 2)).toBe(1 / Math.log2(3));
+    expect(ndcgAtK(['b', 'a'], { a: 5e-324, b: 0 }, 2)).toBe(ndcgAtK(['b', 'a'], { a: 1, b: 0 }, 2));
+    // Gains a power of two apart give the same NDCG to the last bit.
+    expect(ndcgAtK(['x', 'a', 'b'], { a: 2 ** -1070, b: 3 * 2 ** -1072 }, 3)).toBe(ndcgAtK(['x', 'a', 'b'], { a: 4, b: 3 }, 3));
+    expect(evaluateRun({ q: ['b', 'a'] }, { q: { a: 5e-324 } }, { measures: ['ndcg@2'] }).mean['ndcg@2']).toBe(1 / Math.log2(3));
+    expect(evaluate(['b', 'a'], { a: 5e-324 }, 2).ndcg).toBe(1 / Math.log2(3));
+  });
+
+  test('DCG and IDCG are the unscaled sums, to the nearest double', () => {
+    expect(dcgAtK(['b', 'a'], { a: 5e-324 }, 2)).toBe(5e-324 / Math.log2(3));
+    expect(idcgAtK(['b', 'a'], { a: 5e-324 }, 2)).toBe(5e-324);
+    expect(dcgAtK(['a', 'b'], { a: 2 ** -1000, b: 2 ** -1001 }, 2)).toBe(2 ** -1000 + 2 ** -1001 / Math.log2(3));
+    expect(evaluateRun({ q: ['b', 'a'] }, { q: { a: 2 ** -1000 } }, { measures: ['dcg@2', 'idcg@2'] }).mean).toEqual({ 'dcg@2': 2 ** -1000 / Math.log2(3), 'idcg@2': 2 ** -1000 });
   });
 });

@@ -150,6 +150,22 @@ describe('reportData', () => {
     expect(() => reportData(input, { measures: ['mrr'], losses: -1 })).toThrow(/reportData: expected `losses` to be a non-negative integer, got `-1` \(number\)/);
   });
 
+  it('refuses an option that is not one, naming it and the options there are', () => {
+    const known = '`measures`, `noRelevant`, `relevanceThreshold`, `gain`, `apDenominator`, `test`, `alpha`, `correction`, `permutations`, `seed`, `baseline`, `interval`, `losses`';
+    for (const key of ['lossess', 'tset', 'titel', 'title', 'slices']) {
+      const message = `reportData: expected every option to be one of ${known}, got \`"${key}"\` (string)`;
+      expect(() => reportData(input, { measures: ['mrr'], [key]: 3 } as never)).toThrow(message);
+      expect(() => reportData(input, { measures: ['mrr'], [key]: 3 } as never)).toThrow(expect.objectContaining({ name: 'RankevalError', code: 'invalid_option', received: key }));
+    }
+    expect(() => reportData(input, [] as never)).toThrow(/reportData: expected `options` to be an object with `measures`, got `array of 0` \(array\)/);
+  });
+
+  it('refuses a field of the input that is not one, naming it and the fields there are', () => {
+    const message = 'reportData: expected every field of `input` to be one of `qrels`, `tags`, `questions`, `runs`, got `"tgas"` (string)';
+    expect(() => reportData({ ...input, tgas: {} } as never, { measures: ['mrr'] })).toThrow(message);
+    expect(() => reportData({ ...input, tgas: {} } as never, { measures: ['mrr'] })).toThrow(expect.objectContaining({ name: 'RankevalError', code: 'invalid_option', received: 'tgas' }));
+  });
+
   it('refuses no runs and an unknown baseline', () => {
     expect(() => reportData({ qrels, runs: new Map() }, { measures: ['mrr'] })).toThrow(/expected `runs` to be at least one run/);
     expect(() => reportData(input, { measures: ['mrr'], baseline: 'nope' })).toThrow(/expected `baseline` to be one of the run names \(base, next\)/);

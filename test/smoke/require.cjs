@@ -30,6 +30,8 @@ console.log(
     guarded: isRankevalError(cutoff) && cutoff.code === 'invalid_cutoff',
     matcher: matcher.pass,
     oneLibrary: [cutoff, fromMatchers, fromReport].map((error) => error instanceof RankevalError && error.code),
+    // The class's own name, which stack traces and util.inspect print: the CommonJS build once named it `_class`.
+    className: [RankevalError.name, cutoff.constructor.name, cutoff.name],
     vitest: vitestEntry?.message.split(':')[0],
   }),
 );

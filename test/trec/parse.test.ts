@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { isRankevalError } from '../../src/index.js';
-import { appendBlock, createRunReader, latin1, parseLong, parseQrels, parseScore, type RunBlock } from '../../src/trec/parse.js';
+import { appendBlock, createRunReader, isDecimalNumber, latin1, parseLong, parseQrels, parseScore, type RunBlock } from '../../src/trec/parse.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -164,6 +164,22 @@ describe('numbers as C reads them', () => {
   test('atof of nan is NaN and of -0 is -0', () => {
     expect(score('nan')).toBeNaN();
     expect(Object.is(score('-0'), -0)).toBe(true);
+  });
+
+  // The decimal numbers of a CSV score (src/formats/columns.ts), which `rankeval eval` takes in TREC runs.
+  const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+  test.each(['1', '-2.5', '+.5', '5.', '1e-07', '1E+3', '0.30000000000000004'])('%j is a decimal number', (text) => {
+    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(true);
+  });
+  test.each(['0x10', 'abc', '2abc', '7e', '1.5e+', '.', '-', '+', '', 'inf', 'nan', '1e3.5', '--1', '1..2'])('%j is not a decimal number', (text) => {
+    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(false);
+  });
+  propTest.prop([fc.stringMatching(/^[-+.eE0-9x]{0,8}$/)])('isDecimalNumber agrees with the CSV readers’ pattern', (text) => {
+    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(DECIMAL.test(text));
+  });
+  propTest.prop([fc.double({ noNaN: true, noDefaultInfinity: true })])('every finite double as JavaScript writes it is a decimal number', (value) => {
+    const text = String(value);
+    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(true);
   });
 
   test.each([
