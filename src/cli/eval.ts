@@ -6,7 +6,7 @@ import type { GoldenSet } from '../formats/golden-set.js';
 import type { Run } from '../formats/run.js';
 import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
-import { escapeControls, escapeMarkdown } from '../text/escape.js';
+import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRun } from './files.js';
@@ -143,13 +143,13 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
       ...(args.byTag ? { slices: golden.tags } : {}),
     }),
   );
-  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${escapeControls(warning)}\n`);
+  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${messageText(warning)}\n`);
 
   const gates = checkGates(result.mean, args.gates);
   if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
   else io.stdout.write(renderMeans(args, result, gates));
   for (const gate of gates) {
-    if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${gateText(gate)}\n`);
+    if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${messageText(gateText(gate))}\n`);
   }
   return gates.every((gate) => gate.passed) ? 0 : GATE_FAILED;
 }

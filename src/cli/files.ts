@@ -2,7 +2,7 @@
 // every failure turned into one line that names the file (and line).
 import { Buffer } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import { isRankevalError } from '../errors.js';
+import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
@@ -59,15 +59,23 @@ export const loadRun = (path: string, format: RunFormat | 'auto', stderr: Progre
 /**
  * Runs a library call on the contents of `file` (the golden set, whose judged queries are what is
  * scored): a RankevalError there is an input error (exit 3) that names the file rather than the
- * library function (`golden.jsonl: query "q2" has no relevant document…`, not `evaluateRun: …`).
+ * library function (`golden.jsonl: query "q2" has no relevant document…`, not `evaluateRun: …`), in the
+ * words of the command line rather than the library's (--no-relevant, not `noRelevant`).
  */
 export function asInputError<T>(file: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(`${file}: ${error.message.replace(/^\w+: /, '')}`, INPUT_ERROR);
+    if (isRankevalError(error)) throw new CliError(`${file}: ${cliWording(error)}`, INPUT_ERROR);
     throw error;
   }
+}
+
+function cliWording(error: RankevalError): string {
+  if (error.code === 'no_relevant' && typeof error.received === 'string') {
+    return `query ${JSON.stringify(error.received)} has no relevant document (--no-relevant error; zero scores it 0, skip leaves it out)`;
+  }
+  return error.message.replace(/^\w+: /, '').replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out');
 }
 
 /** The first line of a file, for a look at its header (up to 64 KiB). */
