@@ -5,7 +5,7 @@ import type { GoldenSet } from '../formats/golden-set.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, checkStdinOnce, inputName, loadGoldenSet, loadRun, STDIN } from './files.js';
+import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns, STDIN } from './files.js';
 import { decimalNumber, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -134,11 +134,9 @@ export function readCompareArgs(
 }
 
 /** Reads the golden set and the runs of `rankeval compare` or `rankeval report`. */
-export async function loadFiles(args: CompareArgs, io: Io): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
-  const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
-  const runs = new Map<string, Map<string, string[]>>();
-  for (const { name, path } of args.runs) runs.set(name, (await loadRun(path, args.runFormat, io.stderr)).rankings);
-  return { golden, runs };
+export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
+  const loaded = await loadGoldenSetAndRuns(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order);
+  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, loaded.runs[i]!.rankings])) };
 }
 
 /** compare()'s options from the flags. */
@@ -162,7 +160,7 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  const { golden, runs } = await loadFiles(args, io);
+  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
   const comparison = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
   for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));

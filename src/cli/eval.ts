@@ -9,7 +9,7 @@ import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRun } from './files.js';
+import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns } from './files.js';
 import { canonicalMeasure, decimalNumber, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
@@ -134,7 +134,9 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     io.stdout.write(evalUsage);
     return 0;
   }
-  const { golden, run } = await loadGoldenSetAndRun(args.qrels, args.run, args, io.stderr);
+  const loaded = await loadGoldenSetAndRuns(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN');
+  const { golden } = loaded;
+  const run = loaded.runs[0]!;
   const result = asInputError(inputName(args.qrels), () =>
     evaluateRun(run.rankings, golden.qrels, {
       measures: args.measures,

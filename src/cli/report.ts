@@ -157,7 +157,7 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
   });
-  const { golden, runs } = await loadFiles(args, io);
+  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A …');
   const data = asInputError(inputName(args.qrels), () => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
   for (const warning of data.warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
   const html = renderReportData(data, {

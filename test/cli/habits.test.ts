@@ -217,6 +217,26 @@ describe('rankeval eval with the files swapped', () => {
     });
   });
 
+  it('with one of them read from standard input', () => {
+    const hint = '(the golden set comes first: GOLDEN RUN, or --qrels GOLDEN --run RUN)\n';
+    expect(rankeval(['eval', 'run', '-'], QRELS)).toEqual({ status: 3, stdout: '', stderr: `rankeval eval: the files look swapped: run reads as a run and <stdin> as a golden set ${hint}` });
+    expect(rankeval(['eval', '-', 'golden.jsonl'], readFileSync(join(dir, 'run.jsonl'), 'utf8'))).toEqual({
+      status: 3,
+      stdout: '',
+      stderr: `rankeval eval: the files look swapped: <stdin> reads as a run and golden.jsonl as a golden set ${hint}`,
+    });
+    expect(rankeval(['eval', '-', 'golden.csv'], readFileSync(join(dir, 'run.csv'), 'utf8'))).toMatchObject({ status: 3, stderr: expect.stringContaining('the files look swapped: <stdin> reads as a run and golden.csv') });
+  });
+
+  it.each([
+    [['compare', 'run', 'qrels', 'interleaved'], 'rankeval compare: the files look swapped: run reads as a run and qrels as a golden set (the golden set comes first: QRELS RUN_A RUN_B …)\n'],
+    [['compare', 'run.jsonl', 'run.jsonl', 'golden.jsonl'], 'rankeval compare: the files look swapped: run.jsonl reads as a run and golden.jsonl as a golden set (the golden set comes first: QRELS RUN_A RUN_B …)\n'],
+    [['report', 'run', 'qrels', '-o', '-'], 'rankeval report: the files look swapped: run reads as a run and qrels as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
+    [['report', 'run.csv', 'golden.csv', '-o', '-'], 'rankeval report: the files look swapped: run.csv reads as a run and golden.csv as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
+  ])('%j says the files look swapped', (args, stderr) => {
+    expect(rankeval(args)).toEqual({ status: 3, stdout: '', stderr });
+  });
+
   it('files in the right order are read as before', () => {
     for (const [golden, run] of [['golden.jsonl', 'run.jsonl'], ['qrels', 'run'], ['golden.csv', 'run.csv']]) {
       // q1: a at rank 1 of 2 relevant; q2: c at rank 2 of 1 → recall@2 = (1/2 + 1) / 2.
@@ -269,7 +289,7 @@ describe('report -o writes as > would', () => {
     let read = '';
     const reader = createReadStream(fifo, 'utf8');
     reader.on('data', (chunk) => (read += chunk));
-    const readerClosed = new Promise((resolve) => reader.on('close', resolve));
+    const readerClosed = new Promise<void>((resolve) => reader.on('close', () => resolve()));
     const status = await exited(child);
     // Replaced by a regular file, the FIFO would never see a writer: fail here rather than wait for one.
     expect(statSync(fifo).isFIFO()).toBe(true);
