@@ -3,9 +3,9 @@ import { basename, extname } from 'node:path';
 import { compare, type Correction, type SignificanceTest } from '../compare.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { renderComparison } from '../text/comparison.js';
-import { escapeControls } from '../text/escape.js';
+import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, checkStdinOnce, inputName, loadGoldenSet, loadRun } from './files.js';
+import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns, STDIN } from './files.js';
 import { decimalNumber, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -58,7 +58,7 @@ export interface CompareArgs extends SharedArgs {
   readonly baseline: string | undefined;
 }
 
-/** Run names from file names: `runs/bm25.jsonl` → `bm25`; the path itself when two would clash. */
+/** Run names from file names: `runs/bm25.jsonl` → `bm25`, `-` → `<stdin>`; the path itself when two would clash. */
 function runNames(paths: readonly string[], given: string | undefined, usage: (message: string) => CliError): string[] {
   if (given !== undefined) {
     const names = given.split(',').map((name) => name.trim());
@@ -66,7 +66,8 @@ function runNames(paths: readonly string[], given: string | undefined, usage: (m
     if (new Set(names).size !== names.length) throw usage(`--names repeats a name: '${given}'`);
     return names;
   }
-  const short = paths.map((path) => basename(path, extname(path)));
+  // Standard input is `<stdin>`, as messages name it.
+  const short = paths.map((path) => (path === STDIN ? inputName(path) : basename(path, extname(path))));
   const names = short.map((name, i) => (short.indexOf(name) === short.lastIndexOf(name) ? name : paths[i]!));
   // The same file given twice (comparing a run with itself is a fair sanity check) gets numbered names.
   return names.map((name, i) => (names.indexOf(name) === i ? name : `${name} (${i + 1})`));
@@ -133,11 +134,9 @@ export function readCompareArgs(
 }
 
 /** Reads the golden set and the runs of `rankeval compare` or `rankeval report`. */
-export async function loadFiles(args: CompareArgs, io: Io): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
-  const golden = await loadGoldenSet(args.qrels, args.qrelsFormat, io.stderr);
-  const runs = new Map<string, Map<string, string[]>>();
-  for (const { name, path } of args.runs) runs.set(name, (await loadRun(path, args.runFormat, io.stderr)).rankings);
-  return { golden, runs };
+export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
+  const loaded = await loadGoldenSetAndRuns(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order);
+  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, loaded.runs[i]!.rankings])) };
 }
 
 /** compare()'s options from the flags. */
@@ -161,9 +160,9 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  const { golden, runs } = await loadFiles(args, io);
+  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
   const comparison = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
-  for (const warning of comparison.warnings) io.stderr.write(`rankeval: warning: ${escapeControls(warning)}\n`);
+  for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   return 0;
 }

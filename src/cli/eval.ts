@@ -6,10 +6,10 @@ import type { GoldenSet } from '../formats/golden-set.js';
 import type { Run } from '../formats/run.js';
 import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
-import { escapeControls, escapeMarkdown } from '../text/escape.js';
+import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRun } from './files.js';
+import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns } from './files.js';
 import { canonicalMeasure, decimalNumber, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
@@ -134,7 +134,9 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     io.stdout.write(evalUsage);
     return 0;
   }
-  const { golden, run } = await loadGoldenSetAndRun(args.qrels, args.run, args, io.stderr);
+  const loaded = await loadGoldenSetAndRuns(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN');
+  const { golden } = loaded;
+  const run = loaded.runs[0]!;
   const result = asInputError(inputName(args.qrels), () =>
     evaluateRun(run.rankings, golden.qrels, {
       measures: args.measures,
@@ -143,13 +145,13 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
       ...(args.byTag ? { slices: golden.tags } : {}),
     }),
   );
-  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${escapeControls(warning)}\n`);
+  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${messageText(warning)}\n`);
 
   const gates = checkGates(result.mean, args.gates);
   if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
   else io.stdout.write(renderMeans(args, result, gates));
   for (const gate of gates) {
-    if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${gateText(gate)}\n`);
+    if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${messageText(gateText(gate))}\n`);
   }
   return gates.every((gate) => gate.passed) ? 0 : GATE_FAILED;
 }

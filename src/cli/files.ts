@@ -2,7 +2,7 @@
 // every failure turned into one line that names the file (and line).
 import { Buffer } from 'node:buffer';
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import { isRankevalError } from '../errors.js';
+import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
@@ -18,6 +18,23 @@ export const STDIN = '-';
 
 /** How messages name an input: its path, or `<stdin>` for `-`. */
 export const inputName = (path: string): string => (path === STDIN ? '<stdin>' : path);
+
+let stdinChunks: Promise<Uint8Array[]> | undefined;
+
+/**
+ * Standard input's bytes, read once and kept: a file given as `-` can then be looked at again, as a file
+ * is, when it may have been given in the wrong place.
+ */
+function keptStdin(): Promise<Uint8Array[]> {
+  stdinChunks ??= (async () => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
+    return chunks;
+  })();
+  return stdinChunks;
+}
+
+const sourceOf = async (path: string): Promise<Source> => (path === STDIN ? await keptStdin() : createReadStream(path, { highWaterMark: 1 << 20 }));
 
 async function load<Format extends string, T>(
   read: (source: Source, options: ReadOptions<Format>) => Promise<T>,
@@ -36,8 +53,7 @@ async function load<Format extends string, T>(
   }
   const progress = createProgress(stderr, `reading ${name}`, size);
   try {
-    const source = path === STDIN ? process.stdin : createReadStream(path, { highWaterMark: 1 << 20 });
-    return await read(source, { file: name, format, onProgress: (bytes) => progress.update(bytes) });
+    return await read(await sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
     if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
     throw new CliError(`cannot read ${name}: ${(error as Error).message}`, INPUT_ERROR);
@@ -59,27 +75,39 @@ export const loadRun = (path: string, format: RunFormat | 'auto', stderr: Progre
 /**
  * Runs a library call on the contents of `file` (the golden set, whose judged queries are what is
  * scored): a RankevalError there is an input error (exit 3) that names the file rather than the
- * library function (`golden.jsonl: query "q2" has no relevant document…`, not `evaluateRun: …`).
+ * library function (`golden.jsonl: query "q2" has no relevant document…`, not `evaluateRun: …`), in the
+ * words of the command line rather than the library's (--no-relevant, not `noRelevant`).
  */
 export function asInputError<T>(file: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(`${file}: ${error.message.replace(/^\w+: /, '')}`, INPUT_ERROR);
+    if (isRankevalError(error)) throw new CliError(`${file}: ${cliWording(error)}`, INPUT_ERROR);
     throw error;
   }
 }
 
-/** The first line of a file, for a look at its header (up to 64 KiB). */
-function firstLine(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(1 << 16);
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.toString('utf8', 0, read).replace(/^\uFEFF/, '').split('\n')[0]!.replace(/\r$/, '');
-  } finally {
-    closeSync(fd);
+function cliWording(error: RankevalError): string {
+  if (error.code === 'no_relevant' && typeof error.received === 'string') {
+    return `query ${JSON.stringify(error.received)} has no relevant document (--no-relevant error; zero scores it 0, skip leaves it out)`;
   }
+  return error.message.replace(/^\w+: /, '').replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out');
+}
+
+/** The first line of a file (or of standard input), for a look at its header (up to 64 KiB). */
+async function firstLine(path: string): Promise<string> {
+  let head: Buffer;
+  if (path === STDIN) head = Buffer.concat(await keptStdin()).subarray(0, 1 << 16);
+  else {
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.alloc(1 << 16);
+      head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return head.toString('utf8').replace(/^\uFEFF/, '').split('\n')[0]!.replace(/\r$/, '');
 }
 
 const RUN_COLUMNS = ['score', 'similarity', 'rank', 'position'];
@@ -90,10 +118,10 @@ const JUDGMENT_COLUMNS = ['relevance', 'grade', 'rel', 'label', 'judgment'];
  * CSV files both read either way, so swapped ones give numbers rather than an error: a "run" with a
  * relevance column and no score or rank, and a "golden set" with a score or rank column, were swapped.
  */
-function csvHeadersSwapped(qrels: string, run: string): boolean {
-  const columns = (path: string): string[] => looseCsvFields(firstLine(path)).map((name) => name.trim().toLowerCase());
-  const goldenColumns = columns(qrels);
-  const runColumns = columns(run);
+async function csvHeadersSwapped(qrels: string, run: string): Promise<boolean> {
+  const columns = async (path: string): Promise<string[]> => looseCsvFields(await firstLine(path)).map((name) => name.trim().toLowerCase());
+  const goldenColumns = await columns(qrels);
+  const runColumns = await columns(run);
   return (
     runColumns.some((name) => JUDGMENT_COLUMNS.includes(name)) &&
     !runColumns.some((name) => RUN_COLUMNS.includes(name)) &&
@@ -101,43 +129,55 @@ function csvHeadersSwapped(qrels: string, run: string): boolean {
   );
 }
 
-/** True when the golden set reads as a run and the run as a golden set. */
-async function readSwapped(qrels: string, run: string): Promise<boolean> {
+async function readsAs(read: (source: Source, options: { readonly file: string }) => Promise<unknown>, path: string): Promise<boolean> {
   try {
-    await readRun(createReadStream(qrels), { file: qrels });
-    await readGoldenSet(createReadStream(run), { file: run });
+    await read(await sourceOf(path), { file: inputName(path) });
     return true;
   } catch {
     return false;
   }
 }
 
-const swapped = (qrels: string, run: string): string =>
-  `the files look swapped: ${qrels} reads as a run and ${run} as a golden set (the golden set comes first: GOLDEN RUN, or --qrels GOLDEN --run RUN)`;
+/** The first of `runs` that reads as a golden set when the golden set reads as a run: the two were swapped. */
+async function swappedRun(qrels: string, runs: readonly string[]): Promise<string | undefined> {
+  if (!(await readsAs(readRun, qrels))) return undefined;
+  for (const run of runs) if (await readsAs(readGoldenSet, run)) return run;
+  return undefined;
+}
+
+const swapped = (qrels: string, run: string, order: string): CliError =>
+  new CliError(`the files look swapped: ${inputName(qrels)} reads as a run and ${inputName(run)} as a golden set (the golden set comes first: ${order})`, INPUT_ERROR);
 
 /**
- * The golden set and the run of `rankeval eval`; files given the other way round (an easy slip with two
- * positional files) are named as such rather than failing on a line of the wrong file, or scoring nonsense.
+ * The golden set and the runs of a command; files given the other way round (an easy slip with
+ * positional files) are named as such rather than failing on a line of the wrong file, or scoring
+ * nonsense. `order` says how the command takes them.
  */
-export async function loadGoldenSetAndRun(
+export async function loadGoldenSetAndRuns(
   qrels: string,
-  run: string,
+  runs: readonly string[],
   formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto' },
   stderr: ProgressStream,
-): Promise<{ golden: GoldenSet; run: Run }> {
-  const checkable = qrels !== STDIN && run !== STDIN;
-  let loaded: { golden: GoldenSet; run: Run };
+  order: string,
+): Promise<{ golden: GoldenSet; runs: Run[] }> {
+  let loaded: { golden: GoldenSet; runs: Run[] };
   try {
-    loaded = { golden: await loadGoldenSet(qrels, formats.qrelsFormat, stderr), run: await loadRun(run, formats.runFormat, stderr) };
+    const golden = await loadGoldenSet(qrels, formats.qrelsFormat, stderr);
+    const read: Run[] = [];
+    for (const run of runs) read.push(await loadRun(run, formats.runFormat, stderr));
+    loaded = { golden, runs: read };
   } catch (error) {
-    if (checkable && error instanceof CliError && !error.message.startsWith('cannot read') && (await readSwapped(qrels, run))) {
-      throw new CliError(swapped(qrels, run), INPUT_ERROR);
+    if (error instanceof CliError && !error.message.startsWith('cannot read')) {
+      const run = await swappedRun(qrels, runs);
+      if (run !== undefined) throw swapped(qrels, run, order);
     }
     throw error;
   }
   const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
-  if (checkable && !forced && loaded.golden.format === 'csv' && loaded.run.format === 'csv' && csvHeadersSwapped(qrels, run)) {
-    throw new CliError(swapped(qrels, run), INPUT_ERROR);
+  if (!forced && loaded.golden.format === 'csv') {
+    for (const [i, run] of runs.entries()) {
+      if (loaded.runs[i]!.format === 'csv' && (await csvHeadersSwapped(qrels, run))) throw swapped(qrels, run, order);
+    }
   }
   return loaded;
 }

@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { escapeControls } from '../text/escape.js';
+import { messageText } from '../text/escape.js';
 import { closest } from '../text/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
@@ -59,8 +59,10 @@ async function commandUsage(command: string): Promise<string> {
 }
 
 function unknownCommand(command: string): CliError {
-  const suggestion = closest(command, COMMANDS);
-  return new CliError(`unknown command '${command}'${suggestion === undefined ? '' : `; did you mean ${suggestion}?`} (see rankeval --help)`, USAGE_ERROR);
+  // `-v` for `-V`: flags are suggested among flags, commands among commands.
+  const suggestion = closest(command, command.startsWith('-') ? ['-V', '--version', '-h', '--help'] : COMMANDS);
+  const what = command.startsWith('-') ? `unknown option ${command}` : `unknown command '${command}'`;
+  return new CliError(`${what}${suggestion === undefined ? '' : `; did you mean ${suggestion}?`} (see rankeval --help)`, USAGE_ERROR);
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -104,8 +106,8 @@ async function main(args: readonly string[]): Promise<number> {
     throw unknownCommand(command);
   } catch (error) {
     if (error instanceof CliError) {
-      // File names, ids and arguments in messages are shown, not obeyed by the terminal.
-      const message = escapeControls(error.message);
+      // File names, ids and arguments in messages are shown, not obeyed by the terminal, and cut when huge.
+      const message = messageText(error.message);
       process.stderr.write(COMMANDS.includes(command) ? `rankeval ${command}: ${message}\n` : `rankeval: ${message}\n`);
       return error.status;
     }
@@ -119,6 +121,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   process.stderr.write(`rankeval: cannot write output: ${error.message}\n`);
   process.exit(INPUT_ERROR);
+});
+
+// Messages that cannot be written: a reader of stderr that went away (EPIPE) misses them and the command
+// ends as it would have; any other failure (a full disk) ends it with exit 3, as a failed output does,
+// rather than with an uncaught error's 1, which would read as a failed gate. Nothing can be said then.
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') process.exit(INPUT_ERROR);
 });
 
 process.exitCode = await main(process.argv.slice(2));

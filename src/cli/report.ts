@@ -1,11 +1,11 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
-import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRankevalError } from '../errors.js';
 import { reportData } from '../report/data.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
-import { escapeControls } from '../text/escape.js';
+import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
 import { asInputError, inputName, INPUT_ERROR } from './files.js';
 import { decimalNumber, parseCommandArgs, usageError } from './options.js';
@@ -28,8 +28,11 @@ the report has no comparison.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 
-Exit status: 0 done, 1 @observablehq/plot or linkedom is not installed, 2 bad arguments, 3 a file cannot
-be read or is malformed or the report cannot be written.
+-o writes as > would: through a link to its target, into a device or FIFO as it is, and a regular file
+is replaced whole (written beside it, then renamed over it; its permission bits are kept).
+
+Exit status: 0 done, 2 bad arguments (-o a directory), 3 a file cannot be read or is malformed, the
+report cannot be written, or @observablehq/plot or linkedom is not installed.
 `;
 
 const usage = usageError('report');
@@ -54,17 +57,78 @@ function refuseInputAsOutput(output: string, inputs: readonly string[]): void {
 }
 
 /**
- * Writes the report next to its destination, then renames it over: an interrupted or failed write
- * leaves the previous report whole instead of an empty or cut file.
+ * Where -o writes, checked before anything is read: an existing directory is refused (a usage error, 2),
+ * and a directory that does not exist is named (3: the report cannot be written) instead of the temporary
+ * file that would have been opened in it.
  */
-function writeAtomically(path: string, text: string): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+function checkOutput(output: string): void {
+  let stats: Stats | undefined;
   try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
+    stats = statSync(output);
+  } catch {
+    stats = undefined;
+  }
+  if (stats?.isDirectory()) throw usage(`-o ${output} is a directory; give the report's file name`);
+  if (stats === undefined && lstatExists(output) === false) {
+    const directory = dirname(output);
+    let parent: Stats | undefined;
+    try {
+      parent = statSync(directory);
+    } catch {
+      parent = undefined;
+    }
+    if (parent === undefined) throw new CliError(`cannot write ${output}: the directory ${directory} does not exist`, INPUT_ERROR);
+    if (!parent.isDirectory()) throw new CliError(`cannot write ${output}: ${directory} is not a directory`, INPUT_ERROR);
+  }
+}
+
+/** Whether `path` itself exists (a dangling link does), without following a link. */
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An fs error's message without the path it names, which may be the temporary file's. */
+const systemMessage = (error: unknown): string => (error as Error).message.replace(/, (\w+) '.*'$/s, ', $1');
+
+/**
+ * Writes the report as `>` would, but whole or not at all: a regular file (or a link to one) is replaced
+ * by a complete new file, written beside it and renamed over it, with its permission bits, so that an
+ * interrupted or failed write leaves the previous report whole instead of an empty or cut file. What is
+ * not a regular file (a device, a FIFO, a socket) cannot be renamed over and is written to directly, as
+ * is a dangling link, whose target is created.
+ */
+function writeReport(path: string, text: string): void {
+  let stats: Stats | undefined;
+  try {
+    stats = statSync(path);
+  } catch {
+    stats = undefined;
+  }
+  if (stats === undefined ? lstatExists(path) : !stats.isFile()) {
+    try {
+      writeFileSync(path, text);
+    } catch (error) {
+      throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
+    }
+    return;
+  }
+  // A link is followed: the new file goes where the old one is, and the link stays.
+  const target = stats === undefined ? path : realpathSync(path);
+  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  try {
+    // `wx`: never through a file or link that is already there under the temporary name.
+    writeFileSync(temporary, text, { flag: 'wx' });
+    // The old file's permission bits (a report kept private stays private), not the umask's default.
+    if (stats !== undefined) chmodSync(temporary, stats.mode & 0o7777);
+    renameSync(temporary, target);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, INPUT_ERROR);
+    throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
   }
 }
 
@@ -85,23 +149,26 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
   // `-o -` is standard output, as `-` is standard input for the files read.
   const output = values.output === '-' ? undefined : values.output;
-  if (output !== undefined) refuseInputAsOutput(output, [args.qrels, ...args.runs.map((run) => run.path)]);
+  if (output !== undefined) {
+    refuseInputAsOutput(output, [args.qrels, ...args.runs.map((run) => run.path)]);
+    checkOutput(output);
+  }
   // Before the files are read and scored, so that a missing library is said at once.
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
   });
-  const { golden, runs } = await loadFiles(args, io);
+  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A …');
   const data = asInputError(inputName(args.qrels), () => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
-  for (const warning of data.warnings) io.stderr.write(`rankeval: warning: ${escapeControls(warning)}\n`);
+  for (const warning of data.warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
   const html = renderReportData(data, {
     ...(values.title === undefined ? {} : { title: values.title }),
-    subtitle: [`golden set ${args.qrels} · ${args.runs.map((run) => `${run.name} = ${run.path}`).join(' · ')}`],
+    subtitle: [`golden set ${inputName(args.qrels)} · ${args.runs.map((run) => `${run.name} = ${inputName(run.path)}`).join(' · ')}`],
   });
   if (output === undefined) {
     io.stdout.write(html);
     return 0;
   }
-  writeAtomically(output, html);
-  io.stderr.write(`rankeval report: wrote ${output} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
+  writeReport(output, html);
+  io.stderr.write(`rankeval report: wrote ${messageText(output)} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
   return 0;
 }

@@ -4,6 +4,7 @@ import { isRankevalError } from '../errors.js';
 import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
 import { trecMeasures } from '../trec/measures.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../trec/parse.js';
+import { closest } from '../text/suggest.js';
 
 const CHUNK = 1 << 22;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
@@ -36,12 +37,39 @@ Flags:
                  query has no results and then scores it on a stand-in ranking
   -h, --help     this help
 
+The long names of trec_eval work too: --query_eval_wanted, --complete_rel_info_wanted, --level_for_rel,
+--Max_retrieved_per_topic, --Number_docs_in_coll, --nosummary, --measure (--measure=P.5 or --measure P.5).
+
 Groups: official (default), set, all_trec. rbp, rbp_resid and unj (from trec_eval 10) can be asked for
 with -m in either mode.
 
 Measures:
 ${trecMeasures.map((measure) => `  ${measure.name.padEnd(22)} ${measure.summary}`).join('\n')}
 `;
+
+/** trec_eval's long names of the flags rankeval trec takes (getopt_long's table in trec_eval.c). */
+const LONG_FLAGS: Readonly<Record<string, string>> = {
+  query_eval_wanted: 'q',
+  measure: 'm',
+  complete_rel_info_wanted: 'c',
+  level_for_rel: 'l',
+  nosummary: 'n',
+  Number_docs_in_coll: 'N',
+  Max_retrieved_per_topic: 'M',
+};
+
+/** `--meausre`: named, with the closest flag rankeval trec knows, as trec_eval's exit status 1. */
+function unknownLongFlag(arg: string): CliError {
+  const name = arg.slice(2).split('=')[0]!;
+  const suggestion = closest(name, ['help', 'trec-eval', ...Object.keys(LONG_FLAGS)]);
+  // trec_eval's --version (-v) prints its version; rankeval's is rankeval --version.
+  const hint = name === 'version' ? '; the version is rankeval --version' : suggestion === undefined ? '' : `; did you mean --${suggestion}?`;
+  return new CliError(`unknown option --${name}${hint} (see rankeval trec --help)`, 1);
+}
+
+/** `-v` is trec_eval's version flag; any other unknown letter is named. */
+const unknownShortFlag = (flag: string): CliError =>
+  new CliError(`unknown option -${flag}${flag === 'v' ? '; the version is rankeval --version' : ''} (see rankeval trec --help)`, 1);
 
 interface ParsedArgs {
   readonly options: TrecEvalOptions;
@@ -85,14 +113,7 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
       files.push(arg);
       continue;
     }
-    for (let j = 1; j < arg.length; j++) {
-      const flag = arg[j]!;
-      const takesValue = 'mlMN'.includes(flag);
-      let value: string | undefined;
-      if (takesValue) {
-        value = j + 1 < arg.length ? arg.slice(j + 1) : args[++i];
-        j = arg.length;
-      }
+    const apply = (flag: string, value: string | undefined): void => {
       switch (flag) {
         case 'q':
           perQuery = true;
@@ -120,8 +141,27 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
           numDocsInColl = integer('N', value);
           break;
         default:
-          throw new CliError(`unknown option -${flag} (see rankeval trec --help)`, 1);
+          throw unknownShortFlag(flag);
       }
+    };
+    // A long flag is its letter: `--measure P.5` and `--measure=P.5` as `-m P.5`.
+    if (arg.startsWith('--')) {
+      const equals = arg.indexOf('=');
+      const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+      if (!Object.hasOwn(LONG_FLAGS, name)) throw unknownLongFlag(arg);
+      const flag = LONG_FLAGS[name]!;
+      const takesValue = 'mlMN'.includes(flag);
+      if (!takesValue && equals !== -1) throw new CliError(`option --${name} takes no value (see rankeval trec --help)`, 1);
+      apply(flag, !takesValue ? undefined : equals === -1 ? args[++i] : arg.slice(equals + 1));
+      continue;
+    }
+    for (let j = 1; j < arg.length; j++) {
+      const flag = arg[j]!;
+      if ('mlMN'.includes(flag)) {
+        apply(flag, j + 1 < arg.length ? arg.slice(j + 1) : args[++i]);
+        break;
+      }
+      apply(flag, undefined);
     }
   }
   return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures, version }, files, help };

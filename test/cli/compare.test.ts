@@ -100,7 +100,7 @@ describe('rankeval compare', () => {
   it('warns on stderr about a run that misses judged queries or answers unjudged ones', async () => {
     const { status, stderr } = await run(['qrels.txt', 'base.txt', 'partial.jsonl', '-m', 'mrr']);
     expect(status).toBe(0);
-    expect(stderr).toBe('rankeval: warning: run "partial" has no results for 3 of 4 judged queries; they score 0\nrankeval: warning: run "partial" answers 1 query nobody judged; left out\n');
+    expect(stderr).toBe('rankeval compare: warning: run "partial" has no results for 3 of 4 judged queries; they score 0\nrankeval compare: warning: run "partial" answers 1 query nobody judged; left out\n');
   });
 
   it('names runs by --names, and by path when file names clash', () => {

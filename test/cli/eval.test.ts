@@ -24,6 +24,7 @@ const FILES: Record<string, string> = {
   'golden.csv': 'query_id,doc_id,relevance,tags\nq1,T,2,en;factoid\nq1,G,1,en\nq1,F,1,en\nq2,d4,1,ru\nq3,d5,1,en\n',
   'bad-run.jsonl': '{"query_id": "q1", "results": ["G"]}\n{"query_id": "q2", "results": ["d4", "d4"]}\n',
   'no-relevant.jsonl': '{"query_id": "q1", "relevant": {"T": 2}}\n{"query_id": "q2", "relevant": {"d4": 0}}\n',
+  'only-no-relevant.jsonl': '{"query_id": "q2", "relevant": {"d4": 0}}\n',
 };
 
 let dir = '';
@@ -204,7 +205,11 @@ describe('rankeval eval input and argument errors', () => {
     const skip = await run('no-relevant.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '--no-relevant', 'skip');
     expect(JSON.parse(skip.stdout)).toMatchObject({ mean: { 'P@5': 1 / 5 }, queries: 1 });
     expect((await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'skip', '--explain', 'q2')).stdout).toContain('scores: not scored');
-    expect(await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'error')).toMatchObject({ status: 3, stderr: 'no-relevant.jsonl: query `"q2"` (string) has no relevant document in the qrels' });
+    expect(await run('no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'error')).toMatchObject({ status: 3, stderr: 'no-relevant.jsonl: query "q2" has no relevant document (--no-relevant error; zero scores it 0, skip leaves it out)' });
+    expect(await run('only-no-relevant.jsonl', 'run.jsonl', '--no-relevant', 'skip')).toMatchObject({
+      status: 3,
+      stderr: 'only-no-relevant.jsonl: no query to average: every judged query has no relevant document, and --no-relevant skip leaves them out',
+    });
   });
 
   it('takes gates written in decimal, with an exponent or a sign', async () => {

@@ -1,7 +1,7 @@
 // The built `rankeval` as shells and CI run it: version and help, exit statuses, one-line messages,
 // standard input, pipes and FIFOs, closed and full outputs, swapped files and the report's -o.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ beforeAll(() => {
   const files: Record<string, string> = {
     'golden.jsonl': '{"query_id": "q1", "relevant": {"a": 1, "b": 1}}\n{"query_id": "q2", "relevant": ["c"]}\n',
     'run.jsonl': '{"query_id": "q1", "results": ["a", "x"]}\n{"query_id": "q2", "results": ["y", "c"]}\n',
+    'run-q1.jsonl': '{"query_id": "q1", "results": ["a", "x"]}\n',
+    'golden-q1.jsonl': '{"query_id": "q1", "relevant": ["a"]}\n',
     'golden.csv': 'query_id,doc_id,relevance\nq1,a,1\nq1,b,1\nq2,c,1\n',
     'run.csv': 'query_id,doc_id,score\nq1,a,0.9\nq1,x,0.5\nq2,y,0.8\nq2,c,0.7\n',
     qrels: QRELS,
@@ -101,6 +103,26 @@ describe('exit statuses and one-line messages', () => {
     [['eval', 'golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=0x1'], "rankeval eval: --fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got 'ndcg@10=0x1' (see rankeval eval --help)\n"],
   ])('%j: one line, exit 2', (args, stderr) => {
     expect(rankeval(args)).toEqual({ status: 2, stdout: '', stderr });
+  });
+
+  it.each([
+    [['trec', '--meausre', 'P.5', 'qrels', 'run'], 'rankeval trec: unknown option --meausre; did you mean --measure? (see rankeval trec --help)\n'],
+    [['trec', '--version', 'qrels', 'run'], 'rankeval trec: unknown option --version; the version is rankeval --version (see rankeval trec --help)\n'],
+    [['trec', '-v', 'qrels', 'run'], 'rankeval trec: unknown option -v; the version is rankeval --version (see rankeval trec --help)\n'],
+    [['trec', '--nosummary=1', 'qrels', 'run'], 'rankeval trec: option --nosummary takes no value (see rankeval trec --help)\n'],
+  ])('%j: the option named, exit 1 as trec_eval', (args, stderr) => {
+    expect(rankeval(args)).toEqual({ status: 1, stdout: '', stderr });
+  });
+
+  it("rankeval trec takes trec_eval's long flags", () => {
+    const expected = rankeval(['trec', '-q', '-n', '-m', 'P.1', 'qrels', 'run']);
+    expect(expected).toMatchObject({ status: 0, stderr: '' });
+    expect(rankeval(['trec', '--query_eval_wanted', '--nosummary', '--measure', 'P.1', 'qrels', 'run'])).toEqual(expected);
+    expect(rankeval(['trec', '--query_eval_wanted', '--nosummary', '--measure=P.1', 'qrels', 'run'])).toEqual(expected);
+  });
+
+  it('rankeval -v suggests -V', () => {
+    expect(rankeval(['-v'])).toEqual({ status: 2, stdout: '', stderr: 'rankeval: unknown option -v; did you mean -V? (see rankeval --help)\n' });
   });
 
   it('rankeval trec QRELS DIR: one line, exit 2 (trec_eval: cannot read)', () => {
@@ -195,6 +217,26 @@ describe('rankeval eval with the files swapped', () => {
     });
   });
 
+  it('with one of them read from standard input', () => {
+    const hint = '(the golden set comes first: GOLDEN RUN, or --qrels GOLDEN --run RUN)\n';
+    expect(rankeval(['eval', 'run', '-'], QRELS)).toEqual({ status: 3, stdout: '', stderr: `rankeval eval: the files look swapped: run reads as a run and <stdin> as a golden set ${hint}` });
+    expect(rankeval(['eval', '-', 'golden.jsonl'], readFileSync(join(dir, 'run.jsonl'), 'utf8'))).toEqual({
+      status: 3,
+      stdout: '',
+      stderr: `rankeval eval: the files look swapped: <stdin> reads as a run and golden.jsonl as a golden set ${hint}`,
+    });
+    expect(rankeval(['eval', '-', 'golden.csv'], readFileSync(join(dir, 'run.csv'), 'utf8'))).toMatchObject({ status: 3, stderr: expect.stringContaining('the files look swapped: <stdin> reads as a run and golden.csv') });
+  });
+
+  it.each([
+    [['compare', 'run', 'qrels', 'interleaved'], 'rankeval compare: the files look swapped: run reads as a run and qrels as a golden set (the golden set comes first: QRELS RUN_A RUN_B …)\n'],
+    [['compare', 'run.jsonl', 'run.jsonl', 'golden.jsonl'], 'rankeval compare: the files look swapped: run.jsonl reads as a run and golden.jsonl as a golden set (the golden set comes first: QRELS RUN_A RUN_B …)\n'],
+    [['report', 'run', 'qrels', '-o', '-'], 'rankeval report: the files look swapped: run reads as a run and qrels as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
+    [['report', 'run.csv', 'golden.csv', '-o', '-'], 'rankeval report: the files look swapped: run.csv reads as a run and golden.csv as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
+  ])('%j says the files look swapped', (args, stderr) => {
+    expect(rankeval(args)).toEqual({ status: 3, stdout: '', stderr });
+  });
+
   it('files in the right order are read as before', () => {
     for (const [golden, run] of [['golden.jsonl', 'run.jsonl'], ['qrels', 'run'], ['golden.csv', 'run.csv']]) {
       // q1: a at rank 1 of 2 relevant; q2: c at rank 2 of 1 → recall@2 = (1/2 + 1) / 2.
@@ -232,5 +274,146 @@ describe('rankeval report -o', () => {
     const { status, stdout } = rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', '-']);
     expect({ status, start: stdout.slice(0, 15) }).toEqual({ status: 0, start: '<!DOCTYPE html>' });
     expect(readdirSync(dir)).not.toContain('-');
+  });
+});
+
+describe('report -o writes as > would', () => {
+  const report = (output: string): ReturnType<typeof rankeval> => rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', output]);
+
+  it('writes into a FIFO (what is not a regular file), which stays a FIFO', async () => {
+    const fifo = join(mkdtempSync(join(dir, 'o-')), 'fifo.html');
+    execFileSync('mkfifo', [fifo]);
+    const child = spawn(process.execPath, [cli, 'report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', fifo], { cwd: dir, timeout: 50_000 });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let read = '';
+    const reader = createReadStream(fifo, 'utf8');
+    reader.on('data', (chunk) => (read += chunk));
+    const readerClosed = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+    const status = await exited(child);
+    // Replaced by a regular file, the FIFO would never see a writer: fail here rather than wait for one.
+    expect(statSync(fifo).isFIFO()).toBe(true);
+    await readerClosed;
+    expect({ status, stderr: stderr.replace(/\(\d+ KiB\)/, '(N KiB)') }).toEqual({ status: 0, stderr: `rankeval report: wrote ${fifo} (N KiB)\n` });
+    expect(read).toMatch(/^<!DOCTYPE html>[^]*<\/html>\s*$/);
+  }, 60_000);
+
+  it('follows a link: the target is replaced, the link stays', () => {
+    const out = mkdtempSync(join(dir, 'o-'));
+    writeFileSync(join(out, 'target.html'), 'the old report');
+    symlinkSync('target.html', join(out, 'link.html'));
+    expect(report(join(out, 'link.html'))).toMatchObject({ status: 0, stdout: '' });
+    expect(lstatSync(join(out, 'link.html')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(out, 'link.html'))).toBe('target.html');
+    expect(readFileSync(join(out, 'target.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    expect(readdirSync(out).sort()).toEqual(['link.html', 'target.html']);
+  });
+
+  it("keeps the old file's permission bits", () => {
+    const out = join(mkdtempSync(join(dir, 'o-')), 'report.html');
+    writeFileSync(out, 'the old report');
+    chmodSync(out, 0o640);
+    expect(report(out)).toMatchObject({ status: 0 });
+    expect(statSync(out).mode & 0o777).toBe(0o640);
+    expect(readFileSync(out, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+  });
+
+  it('refuses a directory before writing anything (exit 2)', () => {
+    const out = mkdtempSync(join(dir, 'o-'));
+    mkdirSync(join(out, 'reports'));
+    expect(report(join(out, 'reports'))).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `rankeval report: -o ${join(out, 'reports')} is a directory; give the report's file name (see rankeval report --help)\n`,
+    });
+    expect(readdirSync(out)).toEqual(['reports']);
+    expect(readdirSync(join(out, 'reports'))).toEqual([]);
+  });
+
+  it('names the directory that does not exist, not a temporary file (exit 3)', () => {
+    const missing = join(dir, 'nodir');
+    expect(report(join(missing, 'x.html'))).toEqual({
+      status: 3,
+      stdout: '',
+      stderr: `rankeval report: cannot write ${join(missing, 'x.html')}: the directory ${missing} does not exist\n`,
+    });
+  });
+
+  it('says which exit status a missing plotting library gives: 3', () => {
+    expect(rankeval(['report', '--help']).stdout).toContain('3 a file cannot be read or is malformed, the\nreport cannot be written, or @observablehq/plot or linkedom is not installed');
+    expect(rankeval(['report', '--help']).stdout).not.toMatch(/\b1 @observablehq/);
+  });
+});
+
+describe('stderr', () => {
+  it('a stderr that cannot be written (not EPIPE) ends with exit 3, not the 1 of a failed gate', () => {
+    // A file opened read-only: every write to it fails (EBADF), as one to a full disk would.
+    writeFileSync(join(dir, 'read-only'), '');
+    const readOnly = openSync(join(dir, 'read-only'), 'r');
+    try {
+      // q2 of the run is unjudged: a warning goes to stderr.
+      const result = spawnSync(process.execPath, [cli, 'eval', 'golden-q1.jsonl', 'run.jsonl', '-m', 'P@1'], { cwd: dir, input: '', stdio: ['pipe', 'pipe', readOnly] });
+      expect(result.status).toBe(3);
+    } finally {
+      closeSync(readOnly);
+    }
+  });
+
+  it('a reader of stderr that went away (EPIPE) changes nothing: the output and the status stand', async () => {
+    const child = spawn(process.execPath, [cli, 'eval', 'golden-q1.jsonl', 'run.jsonl', '-m', 'P@1', '--fail-under', 'P@1=0.5'], { cwd: dir });
+    child.stderr.destroy();
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    expect(await exited(child)).toBe(0);
+    expect(stdout).toContain('P@1');
+  }, 60_000);
+});
+
+describe('messages stay short whatever the input', () => {
+  const huge = 'x'.repeat(5_000_000);
+  const longest = (text: string): number => Math.max(...text.split('\n').map((line) => line.length));
+
+  it('a 5 MB document id repeated in a TREC run (rankeval trec)', () => {
+    writeFileSync(join(dir, 'hugedup'), `q1 Q0 ${huge} 1 1 r\nq1 Q0 ${huge} 2 0.5 r\n`);
+    const { status, stderr } = rankeval(['trec', 'qrels', 'hugedup']);
+    expect(status).toBe(4);
+    expect(stderr).toMatch(/^rankeval trec: hugedup:2: document "x{119}…\[4999842 characters left out\]…x{39}" appears twice/);
+    expect(longest(stderr)).toBeLessThan(400);
+  });
+
+  it('a 5 MB query id in a warning (rankeval eval)', () => {
+    writeFileSync(join(dir, 'hugeq'), `{"query_id": "${huge}", "relevant": ["a"]}\n`);
+    const { status, stderr } = rankeval(['eval', '-m', 'P@1', 'hugeq', 'run.jsonl']);
+    expect(status).toBe(0);
+    expect(stderr).toContain(`and score 0: ${'x'.repeat(120)}…[4999840 characters left out]…${'x'.repeat(40)}\n`);
+    expect(longest(stderr)).toBeLessThan(400);
+  });
+
+  it.each([
+    [['eval', 'golden.jsonl', 'run.jsonl', '-m']],
+    [['eval', 'golden.jsonl', 'run.jsonl', '--explain']],
+    [['eval', 'golden.jsonl', 'run.jsonl', '--fail-under']],
+    [['trec', 'qrels', 'run', '-m']],
+  ])('a 100 KB value given to %j is cut', (args) => {
+    const { status, stderr } = rankeval([...args, 'y'.repeat(100_000)]);
+    expect(status).not.toBe(0);
+    expect(stderr).toMatch(/characters left out/);
+    expect(longest(stderr)).toBeLessThan(800);
+  });
+});
+
+describe('names and prefixes', () => {
+  it('warnings start with the command, as errors do', () => {
+    expect(rankeval(['eval', 'golden-q1.jsonl', 'run.jsonl', '-m', 'P@1']).stderr).toMatch(/^rankeval eval: warning: /);
+    expect(rankeval(['compare', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1']).stderr).toMatch(/^rankeval compare: warning: /);
+    expect(rankeval(['report', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1', '-o', '-']).stderr).toMatch(/^rankeval report: warning: /);
+  });
+
+  it('a run read from standard input is <stdin> in the table, unless --names names it', () => {
+    const run = readFileSync(join(dir, 'run.jsonl'), 'utf8');
+    const { stdout } = rankeval(['compare', 'golden.jsonl', '-', 'run.jsonl', '-m', 'P@1'], run);
+    expect(stdout).toMatch(/^P@1 +<stdin> /m);
+    expect(stdout).toContain('baseline <stdin>;');
+    expect(rankeval(['compare', 'golden.jsonl', '-', 'run.jsonl', '-m', 'P@1', '--names', 'a,b'], run).stdout).toMatch(/^P@1 +a /m);
   });
 });

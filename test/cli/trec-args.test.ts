@@ -60,6 +60,12 @@ describe('flags', () => {
     expect(parseTrecArgs(['--help']).help).toBe(true);
   });
 
+  test("reads trec_eval's long flags as their letters", () => {
+    const long = parseTrecArgs(['--query_eval_wanted', '--complete_rel_info_wanted', '--nosummary', '--level_for_rel', '2', '--Max_retrieved_per_topic=7', '--Number_docs_in_coll', '100', '--measure', 'P.5', '--measure=map', 'q', 'r']);
+    expect(long).toEqual(parseTrecArgs(['-q', '-c', '-n', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', 'q', 'r']));
+    expect(parseTrecArgs(['--measure=', 'q', 'r']).options.measures).toEqual(['']);
+  });
+
   test('--help lists every measure with a line each', () => {
     expect(runTrec(['--help'])).toEqual({ stdout: trecUsage, status: 0 });
     for (const name of ['P', 'ndcg_cut', 'bpref', 'infAP', 'rbp', 'unj', 'set_F', 'num_nonrel_judged_ret']) {
@@ -70,6 +76,12 @@ describe('flags', () => {
   test.each([
     [['-x', 'q', 'r'], 'unknown option -x (see rankeval trec --help)'],
     [['-m'], 'option -m needs a measure'],
+    [['--meausre', 'P.5', 'q', 'r'], 'unknown option --meausre; did you mean --measure? (see rankeval trec --help)'],
+    [['--colour', 'q', 'r'], 'unknown option --colour (see rankeval trec --help)'],
+    [['--version'], 'unknown option --version; the version is rankeval --version (see rankeval trec --help)'],
+    [['-v'], 'unknown option -v; the version is rankeval --version (see rankeval trec --help)'],
+    [['--measure'], 'option -m needs a measure'],
+    [['--toString', 'q', 'r'], 'unknown option --toString (see rankeval trec --help)'],
     [['-l', 'two', 'q', 'r'], "option -l needs a number, got 'two'"],
     [['-M'], 'option -M needs a number, got nothing'],
     [['--trec-eval', '8', 'q', 'r'], "--trec-eval takes 9 or 10, got '8'"],

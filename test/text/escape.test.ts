@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, escapeControls, escapeMarkdown } from '../../src/text/escape.js';
+import { boundMessage, csvField, escapeControls, escapeMarkdown, messageText } from '../../src/text/escape.js';
 
 describe('escapeControls', () => {
   it('shows C0, DEL and C1 controls instead of sending them to the terminal', () => {
     expect(escapeControls('q\x1b[31mred\x1b[0m')).toBe('q\\x1b[31mred\\x1b[0m');
     expect(escapeControls('a\nb\rc\td\x00e\x7ff\x9bg')).toBe('a\\nb\\rc\\td\\x00e\\x7ff\\x9bg');
+  });
+
+  it('shows bidirectional controls and line separators, which would reorder or break what follows', () => {
+    expect(escapeControls('q\u202egnp.exe')).toBe('q\\u202egnp.exe');
+    const controls = [0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x2028, 0x2029];
+    expect(escapeControls(String.fromCharCode(...controls))).toBe(controls.map((code) => `\\u${code.toString(16)}`).join(''));
   });
 
   it('leaves other text alone', () => {
@@ -22,7 +28,13 @@ describe('escapeMarkdown', () => {
   });
 
   it('escapes other controls as for a terminal', () => {
-    expect(escapeMarkdown('x\x1b[2J')).toBe('x\\x1b[2J');
+    expect(escapeMarkdown('x\x1b[2J')).toBe('x\\x1b\\[2J');
+    expect(escapeMarkdown('x\u202ey')).toBe('x\\u202ey');
+  });
+
+  it('makes neither a link nor an image of an id', () => {
+    expect(escapeMarkdown('![img](http://e/x.png)')).toBe('!\\[img\\](http://e/x.png)');
+    expect(escapeMarkdown('[click](javascript:alert(1))')).toBe('\\[click\\](javascript:alert(1))');
   });
 });
 
@@ -39,5 +51,33 @@ describe('csvField', () => {
 
   it('leaves numbers (not neutralised) as numbers', () => {
     expect(csvField('-0.5', false)).toBe('-0.5');
+  });
+});
+
+describe('boundMessage', () => {
+  it('cuts a long value to its start and end, saying how many characters were left out', () => {
+    const id = `${'a'.repeat(120)}${'b'.repeat(5_000_000)}${'c'.repeat(40)}`;
+    const message = boundMessage(`query ${id} is not judged`);
+    expect(message).toBe(`query ${'a'.repeat(120)}…[5000000 characters left out]…${'c'.repeat(40)} is not judged`);
+  });
+
+  it('leaves values of up to 200 characters whole', () => {
+    const text = `x ${'v'.repeat(200)} y`;
+    expect(boundMessage(text)).toBe(text);
+  });
+
+  it('cuts a line of many short words as a whole', () => {
+    const line = 'ab '.repeat(100_000);
+    expect(boundMessage(line).length).toBeLessThan(1100 + 500 + 40);
+    expect(boundMessage(line)).toContain(`characters left out`);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const message = boundMessage(`${'a'.repeat(119)}${'😀'.repeat(300)}`);
+    expect(message).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+
+  it('messageText escapes controls, then bounds', () => {
+    expect(messageText(`\x1b${'z'.repeat(1000)}`)).toBe(`\\x1b${'z'.repeat(116)}…[844 characters left out]…${'z'.repeat(40)}`);
   });
 });

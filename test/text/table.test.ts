@@ -50,4 +50,9 @@ describe('renderTable with hostile ids', () => {
   it('shows terminal escape sequences in a table as text, aligned by what is shown', () => {
     expect(renderTable(idColumns, [['q\x1b[2J', 1], ['q', 2]], 'table')).toBe(`id${' '.repeat(8)}delta\nq\\x1b[2J${' '.repeat(6)}1\nq${' '.repeat(13)}2\n`);
   });
+
+  it('shows a right-to-left override and line separators as text, in the table and in Markdown', () => {
+    expect(renderTable(idColumns, [['a\u202eb\u2028c', 1]], 'table')).toBe(`id${' '.repeat(15)}delta\na\\u202eb\\u2028c${' '.repeat(6)}1\n`);
+    expect(renderTable(idColumns, [['![i](http://e/x.png)\u2067', 1]], 'markdown')).toBe('| id | delta |\n| --- | ---: |\n| !\\[i\\](http://e/x.png)\\u2067 | 1 |\n');
+  });
 });
