@@ -1,6 +1,7 @@
 // Ids and names come from the user's files and end up in terminals, Markdown and spreadsheets: each form
 // gets them escaped so that they show as written and cannot act (move the cursor, break a table, run a
 // formula).
+import { boundMessage } from '../errors.js';
 
 // C0 controls, DEL and C1 controls: the start of every terminal escape sequence among them. Then the
 // bidirectional marks, embeddings, overrides and isolates, which reorder what follows them on screen (an
@@ -19,37 +20,6 @@ export const escapeControls = (text: string): string =>
     const code = char.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
   });
-
-/** Longest run of characters without a space that a message shows whole. */
-const LONGEST_RUN = 200;
-const KEPT_START = 120;
-const KEPT_END = 40;
-const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN + 1},}`, 'g');
-/** Longest message line, whatever its runs: a value made of many short words is cut as a whole. */
-const LONGEST_LINE = 2000;
-
-/** `text` cut to its first `start` and last `end` code units, on code point boundaries, saying how much went. */
-function cutMiddle(text: string, start: number, end: number): string {
-  let head = start;
-  let tail = text.length - end;
-  // Never split a surrogate pair: its halves would print as two replacement characters.
-  if (/[\ud800-\udbff]/.test(text[head - 1] ?? '')) head--;
-  if (/[\udc00-\udfff]/.test(text[tail] ?? '')) tail++;
-  return `${text.slice(0, head)}…[${tail - head} characters left out]…${text.slice(tail)}`;
-}
-
-/**
- * A message for stderr with every over-long value shortened: a run of more than 200 characters without
- * a space keeps its start and end and says how many characters were left out, so that a 5 MB id in a
- * file cannot become a 5 MB line on the terminal or in a CI log. Lines stay under ~2000 characters.
- */
-export function boundMessage(text: string): string {
-  const runs = text.replace(LONG_RUN, (run) => cutMiddle(run, KEPT_START, KEPT_END));
-  return runs
-    .split('\n')
-    .map((line) => (line.length > LONGEST_LINE ? cutMiddle(line, LONGEST_LINE / 2, LONGEST_LINE / 4) : line))
-    .join('\n');
-}
 
 /** Text from files and arguments as a stderr message shows it: controls escaped, long values cut. */
 export const messageText = (text: string): string => boundMessage(escapeControls(text));
