@@ -11,5 +11,7 @@ console.log('reranked NDCG@5 %s', evaluate(['T', 'G', 'x', 'y', 'z'], qrels, 5).
 const run = { q1: ['d1', 'd7', 'd3'], q2: ['d9', 'd4'] };
 const golden = { q1: { d1: 2, d3: 1 }, q2: ['d4'], q3: ['d5'] };
 const result = evaluateRun(run, golden, { measures: ['ndcg@10', 'recall@5', 'mrr@10'] });
-console.log(result.mean);
-console.log(result.perQuery);
+// One line per query, the mean first (the records have no prototype, so any query id is a plain key).
+const line = (name, scores) => [name.padEnd(5), ...Object.entries(scores).map(([measure, value]) => `${measure} ${value.toFixed(4)}`)].join('  ');
+console.log(line('mean', result.mean));
+for (const [qid, scores] of Object.entries(result.perQuery)) console.log(line(qid, scores));

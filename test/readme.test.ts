@@ -65,3 +65,11 @@ it('every TypeScript block of README.md typechecks under tsc --init’s strict d
   }
   expect(output).toBe('');
 });
+
+// The quick start's output as README.md shows it is what examples/quickstart.mjs prints from the built package.
+it('shows the output that `npm run quickstart` prints', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const shown = /`npm run quickstart` runs this as \[examples\/quickstart\.mjs\]\(examples\/quickstart\.mjs\) and prints:\n\n```\n([^]*?)```/.exec(readme);
+  const printed = execFileSync(process.execPath, [join(root, 'examples/quickstart.mjs')], { cwd: root, encoding: 'utf8' });
+  expect(shown?.[1]).toBe(printed);
+});
