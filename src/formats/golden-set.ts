@@ -214,7 +214,7 @@ const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
  *   judged twice, a key written twice in one JSON object, or a line past the limit; `invalid_option` for an
- *   unknown format
+ *   unknown format, an unknown option key or an option of the wrong type
  * @example
  * const golden = parseGoldenSet('{"query_id": "q1", "relevant": {"d1": 2}, "tags": ["ru"]}\n');
  * evaluateRun(run, golden.qrels, { measures: ['ndcg@10'], slices: golden.tags });

@@ -196,7 +196,7 @@ const runKind: FileKind<RunFormat, Run> = {
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
  *   listed twice for one query, a key written twice in one JSON object, or a line past the limit;
- *   `invalid_option` for an unknown format
+ *   `invalid_option` for an unknown format, an unknown option key or an option of the wrong type
  * @example
  * const run = parseRun('q1 Q0 d3 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n');
  * run.rankings.get('q1'); // => ['d3', 'd1']

@@ -1,6 +1,7 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
 import { fail, parseError, quoteJson } from '../errors.js';
+import { checkOptionKeys } from '../metrics/counts.js';
 import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './text.js';
 
 /** Bytes (UTF-8) or text. */
@@ -55,6 +56,7 @@ const HEAD_BYTES = 256;
 function createReader<Format extends string, T>(kind: FileKind<Format, T>, options: ReadOptions<Format>, fn: string): FormatReader<T> {
   const file = options.file ?? '<input>';
   const format = options.format ?? 'auto';
+  if (typeof file !== 'string') fail('invalid_option', fn, '`file`', 'a string', file);
   if (format !== 'auto' && !kind.formats.includes(format)) {
     fail('invalid_option', fn, '`format`', `'auto' or one of ${kind.formats.map((name) => `'${name}'`).join(', ')}`, format);
   }
@@ -130,18 +132,30 @@ function createReader<Format extends string, T>(kind: FileKind<Format, T>, optio
   };
 }
 
+const READ_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress'];
+
+/** Refuses options that are not an object, or hold a key no reader takes, or an `onProgress` that is not a function. */
+function readOptions<Format extends string>(options: ReadOptions<Format> | undefined, fn: string): ReadOptions<Format> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
+  checkOptionKeys(options, READ_OPTION_KEYS, fn);
+  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') fail('invalid_option', fn, '`onProgress`', 'a function', options.onProgress);
+  return options;
+}
+
 /** Reads a whole file's content at once. */
 export function parseWith<Format extends string, T>(kind: FileKind<Format, T>, content: Chunk, options: ReadOptions<Format> | undefined, fn: string): T {
   if (typeof content !== 'string' && !(content instanceof Uint8Array)) fail('invalid_option', fn, '`content`', 'a string or a Uint8Array', content);
-  const reader = createReader(kind, options ?? {}, fn);
+  const reader = createReader(kind, readOptions(options, fn), fn);
   reader.push(toBytes(content));
   return reader.end();
 }
 
 /** Reads a file's chunks as they come, in memory bounded by what is kept. */
 export async function readWith<Format extends string, T>(kind: FileKind<Format, T>, source: Source, options: ReadOptions<Format> | undefined, fn: string): Promise<T> {
-  const reader = createReader(kind, options ?? {}, fn);
-  const onProgress = options?.onProgress;
+  const checked = readOptions(options, fn);
+  const reader = createReader(kind, checked, fn);
+  const onProgress = checked.onProgress;
   let bytesRead = 0;
   const take = (chunk: unknown): void => {
     if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) fail('invalid_option', fn, 'every chunk of `source`', 'a string or a Uint8Array', chunk);

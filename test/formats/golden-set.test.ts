@@ -117,6 +117,17 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
     await expect(readGoldenSet([42] as never)).rejects.toThrow(/every chunk of `source`/);
     expect(() => parseGoldenSet(42 as never)).toThrow(/expected `content` to be a string or a Uint8Array/);
   });
+
+  it('refuses options that are not an object, an unknown option key and a wrong option type (they were accepted silently)', async () => {
+    const content = 'q1 0 d1 1\n';
+    const known = /one of `file`, `format`, `onProgress`/;
+    expect(() => parseGoldenSet(content, null as never)).toThrow(/^parseGoldenSet: expected `options` to be an object, got `null`/);
+    expect(() => parseGoldenSet(content, { fiel: 'x' } as never)).toThrow(/^parseGoldenSet: expected every option to be one of `file`, `format`, `onProgress`, got `"fiel"`/);
+    await expect(readGoldenSet(content, { fiel: 'x' } as never)).rejects.toThrow(known);
+    await expect(readGoldenSet(content, { fiel: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_option' });
+    expect(() => parseGoldenSet(content, { file: 5 } as never)).toThrow(/^parseGoldenSet: expected `file` to be a string, got `5`/);
+    await expect(readGoldenSet(content, { onProgress: 1 } as never)).rejects.toThrow(/expected `onProgress` to be a function, got `1`/);
+  });
 });
 
 describe('parseGoldenSet on bad input', () => {

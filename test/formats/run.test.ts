@@ -72,6 +72,15 @@ describe('parseRun on malformed files names the file and line', () => {
 });
 
 describe('parseRun on bad input', () => {
+  it('refuses an unknown option key and a wrong option type (they were accepted silently)', async () => {
+    const content = 'q1 Q0 d1 1 2 r\n';
+    expect(() => parseRun(content, { fromat: 'json' } as never)).toThrow(/^parseRun: expected every option to be one of `file`, `format`, `onProgress`, got `"fromat"`/);
+    await expect(readRun(content, { fromat: 'json' } as never)).rejects.toThrow(/^readRun: expected every option to be one of `file`, `format`, `onProgress`, got `"fromat"`/);
+    expect(() => parseRun(content, null as never)).toThrow(/^parseRun: expected `options` to be an object, got `null`/);
+    await expect(readRun(content, { file: 5 } as never)).rejects.toThrow(/^readRun: expected `file` to be a string, got `5`/);
+    expect(() => parseRun(content, { format: 5 } as never)).toThrow(/expected `format` to be 'auto' or one of/);
+  });
+
   const messageOf = (content: string | Uint8Array, options: Parameters<typeof parseRun>[1] = {}) => (errorOf(() => parseRun(content, { file: 'r', ...options })) as Error).message;
 
   it(
