@@ -254,7 +254,7 @@ interface TestOutcome {
 function runTest(differences: Float64Array, plan: ComparePlan, level: number): TestOutcome {
   switch (plan.test) {
     case 't': {
-      const { pValue, ciLow, ciHigh } = pairedTTest(differences, level);
+      const { pValue, ciLow, ciHigh } = pairedTTest(differences, plan.alpha);
       return { pValue, interval: { method: 't', bounds: [ciLow, ciHigh] } };
     }
     case 'bootstrap': {
@@ -271,7 +271,7 @@ function runTest(differences: Float64Array, plan: ComparePlan, level: number): T
 }
 
 const interval = (values: Float64Array, plan: ComparePlan, level: number): [number, number] =>
-  plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, level);
+  plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, plan.alpha);
 
 function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], judged: number): string[] {
   const warnings: string[] = [];

@@ -58,7 +58,7 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
   const data = Float64Array.from(values as number[]);
   const scale = overflowScale(data);
   const scaled = scale === 1 ? data : data.map((value) => value * scale);
-  const [low, high] = (method === 't' ? tInterval(scaled, level) : bootstrapInterval(scaled, level, samples, seed)).map((bound) => bound / scale) as [number, number];
+  const [low, high] = (method === 't' ? tInterval(scaled, 1 - level) : bootstrapInterval(scaled, level, samples, seed)).map((bound) => bound / scale) as [number, number];
   if (!Number.isFinite(low) || !Number.isFinite(high)) {
     throw new RankevalError(
       'invalid_option',

@@ -149,6 +149,23 @@ describe('compare', () => {
   });
 });
 
+describe('compare at a tiny alpha', () => {
+  it.each([
+    [1e-16, 21.493928472336346], // qt(1e-16 / 2, 23, lower.tail = FALSE) in R
+    [1e-15, 19.343248688918], // qt(1e-15 / 2, 23, lower.tail = FALSE) in R
+  ])('alpha %s over 24 queries: mean Δ ± t · s / √24 with t = %s (1 − α/2 rounded α away: ±2.2e13 at 1e-16)', (alpha, t) => {
+    const base = Array.from({ length: 24 }, (_, q) => (q % 4) * 0.25);
+    const cand = base.map((score, q) => Math.min(1, score + (q % 3) * 0.25));
+    const d = cand.map((score, q) => score - base[q]!);
+    const mean = d.reduce((sum, x) => sum + x, 0) / 24;
+    const s = Math.sqrt(d.reduce((sum, x) => sum + (x - mean) ** 2, 0) / 23);
+    const halfWidth = t * (s / Math.sqrt(24));
+    const row = compare({ base: runOf(base), cand: runOf(cand) }, qrelsOf(24), { measures: ['recall'], alpha }).rows[1]!;
+    expect(Math.abs(row.ciLow! - (mean - halfWidth))).toBeLessThan(1e-9);
+    expect(Math.abs(row.ciHigh! - (mean + halfWidth))).toBeLessThan(1e-9);
+  });
+});
+
 describe('confidenceInterval', () => {
   it('is the t interval by default: mean ± t(0.975, 3) · s / √n', () => {
     const scores = [0.2, 0.4, 0.6, 0.8];
@@ -279,6 +296,15 @@ describe('confidenceInterval: bad input', () => {
     // Scaled by a power of two, the arithmetic is the unscaled one: 2^1000 times the interval of (1, 2, 3, 4).
     const small = confidenceInterval([1, 2, 3, 4]);
     expect(confidenceInterval([1, 2, 3, 4].map((x) => x * 2 ** 1000))).toEqual({ ...small, mean: small.mean * 2 ** 1000, low: small.low * 2 ** 1000, high: small.high * 2 ** 1000 });
+  });
+
+  it('a level within 2^-53 of 1: the t quantile of that tail (1 − α/2 rounded to 1 gave ±2.6e107)', () => {
+    const scores = [0, 0.5, -0.5, 0.5];
+    const s = Math.sqrt((0.125 ** 2 + 0.375 ** 2 * 2 + 0.625 ** 2) / 3);
+    const halfWidth = 270823.8069996583 * (s / 2); // qt(2^-53 / 2, 3, lower.tail = FALSE) in R
+    const interval = confidenceInterval(scores, { level: 0.9999999999999999 });
+    expect(Math.abs(interval.high - (0.125 + halfWidth))).toBeLessThan(1e-9 * halfWidth);
+    expect(Math.abs(interval.low - (0.125 - halfWidth))).toBeLessThan(1e-9 * halfWidth);
   });
 
   it('refuses an interval whose bounds exceed Number.MAX_VALUE', () => {

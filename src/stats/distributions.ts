@@ -63,16 +63,29 @@ export function incompleteBeta(x: number, a: number, b: number): number {
 /** P(|T| ≥ |t|) for Student's t with `df` degrees of freedom: the two-sided p-value of t. */
 export function studentTwoSided(t: number, df: number): number {
   if (!Number.isFinite(t)) return Number.isNaN(t) ? 1 : 0;
-  return incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  const ratio = Math.sqrt(df) / Math.abs(t);
+  if (ratio > 1) return incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  // Far in the tail, x = df / (df + t²) = r² / (1 + r²) with r = √df / |t|, and the front factor of
+  // I_x(df/2, 1/2) is summed in logs: t² would overflow, and x underflow to 0, long before the tail does.
+  // x ≤ 1/2 here, below the mean of the beta distribution, where the fraction converges directly.
+  const a = df / 2;
+  const x = (ratio * ratio) / (1 + ratio * ratio);
+  const logX = 2 * Math.log(ratio) - Math.log1p(ratio * ratio);
+  const front = Math.exp(logGamma(a + 0.5) - logGamma(a) - logGamma(0.5) + a * logX + 0.5 * Math.log1p(-x));
+  return (front * betaFraction(x, a, 0.5)) / a;
 }
 
-/** The t such that P(T ≤ t) = p, for 0.5 ≤ p < 1 (bisection on the two-sided tail, to the last bit). */
-export function studentQuantile(p: number, df: number): number {
-  const tail = 2 * (1 - p);
+/**
+ * The t such that P(|T| ≥ t) = `tail`, for 0 < tail ≤ 1 (bisection on the two-sided tail, to the last
+ * bit). It takes the tail, not a probability near 1, because 1 − α/2 rounds a tiny α away: at α = 1e-16
+ * it is 1, whose quantile is infinite. The tail itself is computed directly (no 1 − cdf), so it keeps its
+ * relative precision as t grows.
+ */
+export function studentTwoSidedQuantile(tail: number, df: number): number {
   let high = 1;
   while (studentTwoSided(high, df) > tail) high *= 2;
   let low = 0;
-  for (let i = 0; i < 200 && high - low > Number.EPSILON * high; i++) {
+  for (let i = 0; i < 2200 && high - low > Number.EPSILON * high; i++) {
     const middle = (low + high) / 2;
     if (studentTwoSided(middle, df) > tail) low = middle;
     else high = middle;

@@ -1,6 +1,6 @@
 // Internal: paired significance tests on per-query differences d = candidate − baseline, intervals for a
 // mean, effect size and multiple-comparison corrections. Conventions follow R and SciPy, named per test.
-import { binomialHalfCdf, normalCdf, signedRankCdf, studentQuantile, studentTwoSided } from './distributions.js';
+import { binomialHalfCdf, normalCdf, signedRankCdf, studentTwoSided, studentTwoSidedQuantile } from './distributions.js';
 import { seededRandom } from './random.js';
 
 const sum = (values: ArrayLike<number>): number => {
@@ -57,24 +57,25 @@ export interface TestResult {
 }
 
 /**
- * Student's t interval for a mean at confidence `level`: mean ± t(1 − α/2, n − 1) · s / √n.
+ * Student's t interval for a mean at confidence 1 − `alpha`: mean ± t(1 − α/2, n − 1) · s / √n.
+ * It takes α rather than the level, so that a tiny α keeps its digits (1 − 1e-16 rounds to 1 − 1.1e-16).
  * Zero spread gives the point interval [mean, mean].
  */
-export function tInterval(values: ArrayLike<number>, level: number): [number, number] {
+export function tInterval(values: ArrayLike<number>, alpha: number): [number, number] {
   const mean = meanOf(values);
-  const halfWidth = studentQuantile((1 + level) / 2, values.length - 1) * (standardDeviation(values) / Math.sqrt(values.length));
+  const halfWidth = studentTwoSidedQuantile(alpha, values.length - 1) * (standardDeviation(values) / Math.sqrt(values.length));
   return [mean - halfWidth, mean + halfWidth];
 }
 
 /**
  * Paired t-test (R's `t.test(x, y, paired = TRUE)`, SciPy's `ttest_rel`): t = mean(d) / (s_d / √n) with
- * n − 1 degrees of freedom. Differences that are all equal give p = 1 when they are 0 (identical systems)
- * and p = 0 otherwise, where R and SciPy give no number.
+ * n − 1 degrees of freedom, and its interval at confidence 1 − `alpha`. Differences that are all equal give
+ * p = 1 when they are 0 (identical systems) and p = 0 otherwise, where R and SciPy give no number.
  */
-export function pairedTTest(differences: ArrayLike<number>, level: number): TestResult {
+export function pairedTTest(differences: ArrayLike<number>, alpha: number): TestResult {
   const mean = meanOf(differences);
   const spread = standardDeviation(differences);
-  const [ciLow, ciHigh] = tInterval(differences, level);
+  const [ciLow, ciHigh] = tInterval(differences, alpha);
   if (spread === 0) return { pValue: mean === 0 ? 1 : 0, ciLow, ciHigh };
   return { pValue: studentTwoSided(mean / (spread / Math.sqrt(differences.length)), differences.length - 1), ciLow, ciHigh };
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compare } from '../../src/index.js';
-import { binomialHalfCdf, normalCdf, signedRankCdf, studentQuantile, studentTwoSided } from '../../src/stats/distributions.js';
+import { binomialHalfCdf, normalCdf, signedRankCdf, studentTwoSided, studentTwoSidedQuantile } from '../../src/stats/distributions.js';
 import {
   bonferroni,
   bootstrapInterval,
@@ -58,18 +58,18 @@ describe.each(datasets.map((set) => [set.name, set] as const))('%s', (_, set) =>
   const d = differences(set);
 
   it('paired t-test: p-value and 95 % and 90 % intervals as R t.test(paired = TRUE)', () => {
-    const at95 = pairedTTest(d, 0.95);
+    const at95 = pairedTTest(d, 0.05);
     expectClose(at95.pValue, set.tTest.pValue);
     expectClose(at95.pValue, set.scipy.tTestPValue, 1e-9);
     expectClose(at95.ciLow, set.tTest.ci95[0], 1e-10, 1e-14);
     expectClose(at95.ciHigh, set.tTest.ci95[1], 1e-10, 1e-14);
-    const at90 = pairedTTest(d, 0.9);
+    const at90 = pairedTTest(d, 1 - 0.9);
     expectClose(at90.ciLow, set.tTest.ci90[0], 1e-10, 1e-14);
     expectClose(at90.ciHigh, set.tTest.ci90[1], 1e-10, 1e-14);
   });
 
   it('t interval of one system’s mean as R t.test(x)', () => {
-    const [low, high] = tInterval(Float64Array.from(set.candidate), 0.95);
+    const [low, high] = tInterval(Float64Array.from(set.candidate), 0.05);
     expectClose(low, set.tIntervalOfCandidate95[0], 1e-10, 1e-14);
     expectClose(high, set.tIntervalOfCandidate95[1], 1e-10, 1e-14);
   });
@@ -104,8 +104,15 @@ describe('distribution functions', () => {
 
   it.each(reference.studentQuantile as { p: number; df: number; t: number }[])('Student quantile p = $p, df = $df', ({ p, df, t }) => {
     // 1e-10: at df = 100,000 the log-gamma terms of the incomplete beta (about 5e5) cancel to 1e-11.
-    expectClose(studentQuantile(p, df), t, 1e-10);
+    expectClose(studentTwoSidedQuantile(2 * (1 - p), df), t, 1e-10);
   });
+
+  it.each(reference.studentTailQuantile as { twoSidedTail: number; df: number; t: number }[])(
+    'Student quantile far in the tail: two-sided tail $twoSidedTail, df = $df (1 − α/2 rounded α = 1e-16 away)',
+    ({ twoSidedTail, df, t }) => {
+      expectClose(studentTwoSidedQuantile(twoSidedTail, df), t, 1e-10);
+    },
+  );
 
   it.each(reference.normal as { z: number; cdf: number }[])('normal cdf at $z', ({ z, cdf }) => {
     expectClose(normalCdf(z), cdf, 1e-12, 1e-17);
