@@ -45,9 +45,11 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
   const fn = 'confidenceInterval';
   const values = Array.isArray(scores) ? scores : scores instanceof Map ? [...scores.values()] : typeof scores === 'object' && scores !== null ? Object.values(scores) : fail('invalid_option', fn, '`scores`', 'an array of numbers or an object of query id → score', scores);
   if (values.length < 2) fail('invalid_option', fn, '`scores`', 'at least two scores', values.length);
-  values.forEach((value: unknown, i) => {
+  // A plain loop, not forEach, which skips the holes of a sparse array.
+  for (let i = 0; i < values.length; i++) {
+    const value: unknown = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value);
-  });
+  }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
   checkOptionKeys(options, OPTION_KEYS, fn);
   const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = options;

@@ -311,6 +311,11 @@ describe('confidenceInterval: bad input', () => {
     expect(() => confidenceInterval([1.7e308, -1.7e308])).toThrow(/^confidenceInterval: the interval \[-Infinity, Infinity\] is not finite/);
   });
 
+  it('refuses the hole of a sparse array as its score (the interval was [NaN, NaN])', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(() => confidenceInterval([1, , 2] as number[])).toThrow("confidenceInterval: expected score 2 to be a finite number, got `undefined` (undefined)");
+  });
+
   it('refuses a key that is not an option', () => {
     expect(() => confidenceInterval([0.1, 0.2], { levels: 0.9 } as never)).toThrow(
       'confidenceInterval: expected every option to be one of `level`, `method`, `samples`, `seed`, got `"levels"` (string)',
