@@ -14,6 +14,7 @@ import {
   tInterval,
   wilcoxonTest,
 } from './stats/tests.js';
+import { checkSeed } from './stats/random.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
@@ -41,7 +42,7 @@ export interface CompareOptions extends MetricOptions {
   readonly correction?: Correction;
   /** Random sign assignments (randomization) or resamples (bootstrap). Default 10,000. */
   readonly permutations?: number;
-  /** Seed of the randomization and bootstrap: the same seed gives the same p-values. Default 42. */
+  /** Seed of the randomization and bootstrap, an integer from 0 to 2^32 − 1: the same seed gives the same p-values. Default 42. */
   readonly seed?: number;
   /** The run the others are compared with. Default: the first run. */
   readonly baseline?: string;
@@ -117,7 +118,7 @@ export function resolveCompareOptions(options: Partial<CompareOptions>, fn: stri
   if (!Number.isSafeInteger(permutations) || permutations < 1 || permutations > 10_000_000) {
     fail('invalid_option', fn, '`permutations`', 'an integer from 1 to 10,000,000', permutations);
   }
-  if (!Number.isSafeInteger(seed)) fail('invalid_option', fn, '`seed`', 'an integer', seed);
+  checkSeed(seed, fn);
   const interval = options.interval ?? (test === 'bootstrap' ? 'bootstrap' : 't');
   if (interval !== 't' && interval !== 'bootstrap') fail('invalid_option', fn, '`interval`', "'t' or 'bootstrap'", interval);
   return { test, alpha, correction, interval, permutations, seed };

@@ -2,6 +2,7 @@ import { fail, RankevalError } from './errors.js';
 import type { ByQuery } from './evaluate.js';
 import { checkOptionKeys } from './metrics/counts.js';
 import { bootstrapInterval, meanOf, overflowScale, tInterval } from './stats/tests.js';
+import { checkSeed } from './stats/random.js';
 
 export interface ConfidenceIntervalOptions {
   /** Confidence level, between 0 and 1. Default 0.95. */
@@ -10,7 +11,7 @@ export interface ConfidenceIntervalOptions {
   readonly method?: 't' | 'bootstrap';
   /** Resamples for `bootstrap`. Default 10,000. */
   readonly samples?: number;
-  /** Seed for `bootstrap`: the same seed gives the same interval. Default 42. */
+  /** Seed for `bootstrap`, an integer from 0 to 2^32 − 1: the same seed gives the same interval. Default 42. */
   readonly seed?: number;
 }
 
@@ -56,7 +57,7 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
   if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, '`level`', 'a number between 0 and 1', level);
   if (method !== 't' && method !== 'bootstrap') fail('invalid_option', fn, '`method`', "'t' or 'bootstrap'", method);
   if (!Number.isSafeInteger(samples) || samples < 1 || samples > 10_000_000) fail('invalid_option', fn, '`samples`', 'an integer from 1 to 10,000,000', samples);
-  if (!Number.isSafeInteger(seed)) fail('invalid_option', fn, '`seed`', 'an integer', seed);
+  checkSeed(seed, fn);
   const data = Float64Array.from(values as number[]);
   const scale = overflowScale(data);
   const scaled = scale === 1 ? data : data.map((value) => value * scale);

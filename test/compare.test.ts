@@ -137,6 +137,10 @@ describe('compare', () => {
     [{ a: {}, b: {} }, { correction: 'fdr' }, /expected `correction` to be 'holm', 'bonferroni' or 'none'/],
     [{ a: {}, b: {} }, { permutations: 0 }, /expected `permutations` to be an integer from 1 to 10,000,000/],
     [{ a: {}, b: {} }, { seed: 1.5 }, /expected `seed` to be an integer/],
+    // 2^60 is an integer, but the generator takes 32 bits: it said "expected `seed` to be an integer, got 1152921504606847000".
+    [{ a: {}, b: {} }, { seed: 2 ** 60 }, /expected `seed` to be an integer from 0 to 4,294,967,295 \(2\^32 − 1\), got `1152921504606847000`/],
+    [{ a: {}, b: {} }, { seed: 2 ** 32 }, /expected `seed` to be an integer from 0 to 4,294,967,295/],
+    [{ a: {}, b: {} }, { seed: -1 }, /expected `seed` to be an integer from 0 to 4,294,967,295/],
     [{ a: {}, b: {} }, { interval: 'exact' }, /expected `interval` to be 't' or 'bootstrap'/],
     [{ a: {}, b: {} }, { baseline: 'c' }, /expected `baseline` to be one of the run names \("a", "b"\), got `"c"`/],
     [{ a: {}, b: {} }, { measures: ['bleu'] }, /unknown measure `bleu`/],
@@ -146,6 +150,15 @@ describe('compare', () => {
 
   it('needs two judged queries for a paired test', () => {
     expect(() => compare({ a: {}, b: {} }, qrelsOf(1), { measures: ['recall'] })).toThrow(/a paired comparison needs at least 2 judged queries, got 1/);
+  });
+});
+
+describe('seeds', () => {
+  it('takes every seed the 32-bit generator uses, 0 to 2^32 − 1, and they differ', () => {
+    const scores = [0.1, 0.5, 0.2, 0.9, 0.4, 0.7];
+    const at = (seed: number) => confidenceInterval(scores, { method: 'bootstrap', samples: 200, seed });
+    expect(at(2 ** 32 - 1)).toEqual(at(2 ** 32 - 1));
+    expect(at(2 ** 32 - 1)).not.toEqual(at(0));
   });
 });
 
@@ -197,6 +210,7 @@ describe('confidenceInterval', () => {
     [[0.5, 1], { method: 'bca' }, /expected `method` to be 't' or 'bootstrap'/],
     [[0.5, 1], { samples: 0 }, /expected `samples` to be an integer/],
     [[0.5, 1], { seed: Number.NaN }, /expected `seed` to be an integer/],
+    [[0.5, 1], { seed: 2 ** 60 }, /expected `seed` to be an integer from 0 to 4,294,967,295/],
   ])('refuses %j with %j', (scores, options, message) => {
     expect(() => confidenceInterval(scores as never, options as never)).toThrow(message);
   });

@@ -1,5 +1,17 @@
 // Internal: a seeded pseudo-random generator, so that a randomization or bootstrap test gives the same
 // p-value every time it is run with the same seed (on every platform: it uses only 32-bit integer steps).
+import { fail } from '../errors.js';
+
+/**
+ * Refuses a seed the generator cannot use as given: it takes 32 bits, so a larger or negative integer would
+ * silently stand for another seed (2^32 for 0), and 2^60 is no longer an exact integer in a double.
+ */
+export function checkSeed(seed: unknown, fn: string): number {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
+    fail('invalid_option', fn, '`seed`', 'an integer from 0 to 4,294,967,295 (2^32 − 1)', seed);
+  }
+  return seed;
+}
 
 /** sfc32 (Chris Doty-Humphrey's small fast counting generator), seeded through splitmix32. */
 export function seededRandom(seed: number): { uint32(): number; below(n: number): number } {
