@@ -5,7 +5,7 @@ import { evaluate, evaluateRun, type ByQuery } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
 import { parseMeasure } from '../measures/registry.js';
 import { checkOptionKeys, compareUtf8, METRIC_OPTION_KEYS, readCutoff } from '../metrics/counts.js';
-import { fail } from '../errors.js';
+import { fail, RankevalError } from '../errors.js';
 import { explanationText, missedText } from '../text/explain.js';
 import { checkGates, gateText } from '../text/gates.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
@@ -37,7 +37,7 @@ export interface RankevalMatchers<R = unknown> {
   toHaveReciprocalRank(qrels: Qrels, min: number, options?: MetricOptions): R;
   /** The ranking's first document is `id`. */
   toRankFirst(id: string): R;
-  /** Every one of `ids` is in the top `within` (default: anywhere in the ranking). */
+  /** Every one of `ids` (at least one, none repeated) is in the top `within` (default: anywhere in the ranking). */
   toRetrieve(ids: readonly string[], options?: { readonly within?: number }): R;
   /** The run's mean of each measure ≥ its gate: `{ 'recall@5': 0.9, 'ndcg@10': 0.7 }`. */
   toMeetGates(qrels: ByQuery<Qrels>, gates: Readonly<Record<string, number>>, options?: GateOptions): R;
@@ -132,6 +132,7 @@ const toHaveReciprocalRank: Matcher<MatcherArgs<'toHaveReciprocalRank'>> = funct
 const idsOf = (ranking: unknown): readonly string[] => explainRanking(ranking as Ranking, [], { depth: Infinity }).top.map((document) => document.id);
 
 const toRankFirst: Matcher<MatcherArgs<'toRankFirst'>> = function (received, id) {
+  if (typeof id !== 'string') fail('invalid_option', 'toRankFirst', 'the id', 'a string', id);
   const ids = idsOf(received);
   const rank = ids.indexOf(id) + 1;
   const where = rank === 0 ? 'it was not retrieved' : `it is at rank ${rank}`;
@@ -148,7 +149,16 @@ const toRankFirst: Matcher<MatcherArgs<'toRankFirst'>> = function (received, id)
 const WANTED = { label: 'missing', grades: false };
 
 const toRetrieve: Matcher<MatcherArgs<'toRetrieve'>> = function (received, ids, options) {
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) fail('invalid_option', 'toRetrieve', 'the ids', 'an array of string ids', ids);
+  if (!Array.isArray(ids)) fail('invalid_option', 'toRetrieve', 'the ids', 'an array of string ids', ids);
+  if (ids.length === 0) fail('invalid_option', 'toRetrieve', 'the ids', 'a list of at least one id (an empty list would pass whatever the ranking)', ids);
+  // A plain loop, not every(), which skips the holes of a sparse array.
+  const seen = new Set<string>();
+  for (let i = 0; i < ids.length; i++) {
+    const id: unknown = ids[i];
+    if (typeof id !== 'string') fail('invalid_option', 'toRetrieve', `id ${i + 1} of the ids`, 'a string', id);
+    if (seen.has(id)) fail('invalid_option', 'toRetrieve', 'every id', 'listed once', id);
+    seen.add(id);
+  }
   checkMatcherOptions(options, ['within'], 'toRetrieve');
   const within = readCutoff(options?.within ?? Infinity, 'toRetrieve');
   // The wanted ids play the relevant documents, so the view marks them and lists those missing.
@@ -171,7 +181,7 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
     fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
   }
   checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant'], 'toMeetGates');
-  const list = Object.entries(gates).map(([measure, threshold]) => ({ measure, threshold: readMinimum(threshold, 'toMeetGates') }));
+  const list = Object.entries(gates).map(([measure, threshold]) => ({ measure: readGateMeasure(measure), threshold: readMinimum(threshold, 'toMeetGates') }));
   const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...options, measures: list.map((gate) => gate.measure) });
   const checked = checkGates(result.mean, list);
   const failed = checked.filter((gate) => !gate.passed);
@@ -189,6 +199,17 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
     },
   };
 };
+
+/** A gate's measure name, checked here so that its error is named by the matcher, as its other errors are. */
+function readGateMeasure(measure: string): string {
+  try {
+    parseMeasure(measure);
+  } catch (error) {
+    if (!(error instanceof RankevalError)) throw error;
+    throw new RankevalError(error.code, `toMeetGates: ${error.message}`, error.expected, error.received);
+  }
+  return measure;
+}
 
 /** The three lowest-scoring queries on a measure, each with its missed relevant documents. */
 function worstQueries(

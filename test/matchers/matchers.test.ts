@@ -148,7 +148,16 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect(example).toHaveRecallAtK(qrels, 5, Number.NaN), /toHaveRecallAtK: expected the threshold to be a number/],
     [() => expect(example).toRetrieve('G' as unknown as string[]), /toRetrieve: expected the ids to be an array of string ids/],
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, {}), /toMeetGates: expected the gates to be an object of measure/],
-    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { bleu: 1 }), /unknown measure `bleu`/],
+    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { bleu: 1 }), /^toMeetGates: unknown measure `bleu`/],
+    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { 'recall@0': 1 }), /^toMeetGates: measure `recall@0`: expected the cutoff after `@` to be a positive integer/],
+    // Checked at run time: it read "expected 5 to rank first".
+    [() => expect(example).toRankFirst(5 as unknown as string), /^toRankFirst: expected the id to be a string, got `5`/],
+    // toRetrieve takes no qrels: it said "the qrels hold no relevant document".
+    [() => expect(example).toRetrieve([]), /^toRetrieve: expected the ids to be a list of at least one id/],
+    // It passed, saying "all of 2 ids … (all 1 shown)".
+    [() => expect(example).toRetrieve(['G', 'G']), /^toRetrieve: expected every id to be listed once, got `"G"`/],
+    // eslint-disable-next-line no-sparse-arrays
+    [() => expect(example).toRetrieve(['G', , 'T'] as string[]), /^toRetrieve: expected id 2 of the ids to be a string, got `undefined`/],
     [() => expect('G x T').toHaveRecallAtK(qrels, 5, 0.5), /expected the ranking to be an array/],
     // Options that are not options: named by the matcher, with the ones it knows.
     [() => expect(example).toHaveNdcgAtK(qrels, 5, 0.5, { gains: 'exponential' } as never), /^toHaveNdcgAtK: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, got `"gains"`/],
