@@ -4,6 +4,7 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
+import { escapeControls } from '../text/escape.js';
 import type { ReportData } from './data.js';
 
 // Okabe & Ito's palette: told apart by readers with any common colour-vision deficiency.
@@ -37,13 +38,28 @@ const roundCoordinates = (svg: string): string =>
   svg.replace(COORDINATE_ATTRIBUTE, (_, name: string, value: string) => `${name}${value.replace(NUMBER, (number) => String(+(+number).toFixed(2)))}"`);
 
 /** What the report reads of the SVG element Plot draws into linkedom's document. */
-interface PlotElement {
+interface PlotElement extends PlotNode {
   readonly outerHTML: string;
   querySelectorAll(selector: string): Iterable<{ readonly textContent: string | null }>;
 }
+interface PlotNode {
+  readonly nodeType: number;
+  data?: string;
+  readonly childNodes: Iterable<PlotNode>;
+}
 
+const TEXT_NODE = 3;
+
+/** Every text Plot drew (tick labels, legend, tooltips) as the terminal shows it: a run name or tag cannot reorder the chart's text. */
+function escapeTextNodes(node: PlotNode): void {
+  if (node.nodeType === TEXT_NODE && node.data !== undefined) node.data = escapeControls(node.data);
+  for (const child of node.childNodes) escapeTextNodes(child);
+}
+
+// Ids, names, tags and titles are shown as the terminal shows them: controls, bidi marks and line separators
+// as escapes (`\u202e`), which cannot turn the text around them.
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  escapeControls(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export interface RenderOptions {
   /** The page's title. Default "Retrieval evaluation report". */
@@ -74,6 +90,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
     const labels = [...chart.querySelectorAll('g[aria-label="y-axis tick label"] text')].map((text) => text.textContent ?? '');
     const room = Y_TICK_LABEL_OFFSET + DIGIT_WIDTH * Math.max(0, ...labels.map((label) => label.length));
     if (room > (plot.marginLeft ?? MARGIN_LEFT)) chart = draw({ ...plot, marginLeft: room });
+    escapeTextNodes(chart);
     return roundCoordinates(chart.outerHTML);
   };
   const figure = (name: string, chart: string, caption: string): string =>
@@ -289,7 +306,7 @@ function lostQuery(query: ReportData['losses'][number]['queries'][number], basel
     `<div class="side"><h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
   const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
   const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
-  return `<article class="lost"><h3>${escapeHtml(query.query)}${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
+  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
 }
 
 /** The explanation's ranking as an HTML table (rank, grade, ✓, id). */

@@ -88,6 +88,40 @@ it('keeps long tag names and a third run’s name clear of each other and of the
   await page.close();
 }, 60_000);
 
+it('shows a query id with a right-to-left override escaped, the Δ after it reading left to right', async () => {
+  // Written raw, U+202E turned the rest of the heading around: "q0000.1− Δ live".
+  const evil = 'q\u202eevil';
+  const html = await renderReport(
+    { qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } }, runs: { a: { q1: ['x', 'd1'], [evil]: ['d2'] }, b: { q1: ['x', 'd1'], [evil]: ['x'] } } },
+    { measures: ['P@1'], title: 'Nightly \u202eevil 2' },
+  );
+  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+  await page.setContent(html, { waitUntil: 'load' });
+  // The left edge of each character of the heading's text, in the order read: left to right on screen too.
+  const positions = (selector: string) =>
+    page.locator(selector).first().evaluate((element) => {
+      const doc = element.ownerDocument;
+      const walker = doc.createTreeWalker(element, 4);
+      const lefts: { char: string; left: number }[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = doc.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          if (box.width > 0) lefts.push({ char: node.textContent![i]!, left: box.left });
+        }
+      }
+      return lefts;
+    });
+  for (const selector of ['article.lost h3', 'h1']) {
+    const chars = await positions(selector);
+    expect(chars.map(({ char }) => char).join(''), selector).toBe(selector === 'h1' ? 'Nightly \\u202eevil 2' : 'q\\u202eevil Δ −1.0000');
+    expect(chars.map(({ left }) => left), selector).toEqual(chars.map(({ left }) => left).sort((x, y) => x - y));
+  }
+  await page.close();
+}, 60_000);
+
 it('draws degenerate reports readably: ties, one document deep, differences of a millionth', async () => {
   const qrels = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
   const oneDeep = { q1: ['d1'], q2: ['d3'] };

@@ -39,7 +39,7 @@ describe('renderReport', () => {
   it('shows the comparison table, the tag table and the queries lost most with both rankings', () => {
     expect(html).toContain('<table class="comparison">');
     expect(html).toContain('<table class="slices">');
-    expect(html).toMatch(/<h2>Queries new lost most on ndcg@5<\/h2><article class="lost"><h3>q3: Where is &quot;a&quot; &amp; why\? <span class="tags">ru<\/span>/);
+    expect(html).toMatch(/<h2>Queries new lost most on ndcg@5<\/h2><article class="lost"><h3><bdi>q3<\/bdi>: Where is &quot;a&quot; &amp; why\? <span class="tags">ru<\/span>/);
     expect(html.match(/<table class="ranking">/g)).toHaveLength(2);
   });
 
@@ -146,5 +146,25 @@ describe('renderReport on degenerate input', () => {
         expect(ticks, `depth ${depth}`).toHaveLength(9 * decades + Math.floor(depth / 10 ** decades));
       }
     }
+  });
+});
+
+describe('renderReport with bidi controls in user text', () => {
+  // A right-to-left override in a query id turned the Δ after it around ("q0000.1− Δ live").
+  const evil = 'q\u202eevil';
+  const input = {
+    qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } },
+    runs: { 'a\u2066': { q1: ['x', 'd1'], [evil]: ['d2'] }, 'b\u2028': { q1: ['x', 'd1'], [evil]: ['x'] } },
+    tags: { q1: ['t\u200f'], [evil]: ['t\u061c'] },
+    questions: { [evil]: 'why\u2067?' },
+  };
+
+  it('writes no control, bidi or line-separator character into the page, showing each escaped', async () => {
+    const page = await renderReport(input, { measures: ['P@1'], title: 'T\u202eitle', subtitle: ['s\u202a'] });
+    expect(page).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+    expect(page).toContain('<title>T\\u202eitle</title>');
+    expect(page).toContain('<h1>T\\u202eitle</h1>');
+    expect(page).toContain('<h3><bdi>q\\u202eevil</bdi>: why\\u2067?');
+    for (const shown of ['a\\u2066', 'b\\u2028', 't\\u200f', 'why\\u2067?', 's\\u202a']) expect(page).toContain(shown);
   });
 });
