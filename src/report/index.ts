@@ -35,7 +35,7 @@ const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (ke
 export async function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): Promise<string> {
   const renderer = await loadRenderer();
   const data = reportDataFor(input, options, 'renderReport', RENDER_OPTION_KEYS);
-  return renderer.renderReportData(data, pickOptions(options, RENDER_OPTION_KEYS));
+  return renderer.renderReportData(data, renderOptions(options, 'renderReport'));
 }
 
 /**
@@ -46,5 +46,26 @@ export async function renderReport(input: ReportInput, options: ReportOptions & 
 export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', 'renderReportData', '`options`', 'an object', options);
   checkOptionKeys(options, RENDER_OPTION_KEYS, 'renderReportData');
-  return (await loadRenderer()).renderReportData(data, options);
+  checkReportData(data);
+  return (await loadRenderer()).renderReportData(data, renderOptions(options, 'renderReportData'));
+}
+
+/** The page's own options, checked: a title that is not a string, or subtitle lines that are not, would be drawn as nonsense. */
+function renderOptions(options: RenderOptions, fn: string): RenderOptions {
+  const { title, subtitle } = pickOptions(options, RENDER_OPTION_KEYS) as RenderOptions;
+  if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, '`title`', 'a string', title);
+  // A string is refused rather than taken as one line: it is not the type, and iterating it drew a line per character.
+  if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, '`subtitle`', 'an array of strings (one a line)', subtitle);
+  subtitle?.forEach((line, i) => typeof line === 'string' || fail('invalid_option', fn, `\`subtitle[${i}]\``, 'a string', line));
+  return { ...(title === undefined ? {} : { title }), ...(subtitle === undefined ? {} : { subtitle }) };
+}
+
+// The fields the page reads as lists: data made by hand or read back from JSON may lack one.
+const DATA_LISTS = ['runs', 'measures', 'bars', 'curves', 'deltas', 'slices', 'losses', 'warnings'] as const satisfies readonly (keyof ReportData)[];
+
+/** A shape check of data that may not come from `reportData` (JSON of an older version, say): its values are `reportData`'s to check. */
+function checkReportData(data: unknown): asserts data is ReportData {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('invalid_option', 'renderReportData', '`data`', 'the report data `reportData` returns', data);
+  const record = data as Record<string, unknown>;
+  for (const key of DATA_LISTS) if (!Array.isArray(record[key])) fail('invalid_option', 'renderReportData', `\`data.${key}\``, 'an array', record[key]);
 }
