@@ -69,3 +69,22 @@ describe('renderReport and renderReportData on a bad title, subtitle, data or me
     expect(() => reportData({ qrels, runs }, options as never)).toThrow(/^reportData: expected `measures`/);
   });
 });
+
+describe('renderReport with many runs', () => {
+  const many = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`run${i}`, { q1: ['a'], q2: ['b'] }]));
+
+  it('draws 12 runs, each in a colour of its own', async () => {
+    const html = await renderReport({ qrels, runs: many(12) }, { measures: ['P@1'], losses: 0 });
+    const means = html.slice(html.indexOf('data-chart="means P@1"'), html.indexOf('</figure></figure>', html.indexOf('data-chart="means P@1"')));
+    const fills = [...means.matchAll(/<rect fill="(#[0-9A-Fa-f]{6})"/g)].map((match) => match[1]);
+    expect(fills).toHaveLength(12);
+    expect(new Set(fills).size).toBe(12);
+  });
+
+  it('refuses a 13th run, which would repeat a colour, naming the count', async () => {
+    await expect(renderReport({ qrels, runs: many(13) }, { measures: ['P@1'] })).rejects.toThrow(
+      'renderReport: expected `runs` to be at most 12 runs, each drawn in a colour of its own (report fewer at a time), got `13` (number)',
+    );
+    await expect(renderReportData(reportData({ qrels, runs: many(13) }, { measures: ['P@1'] }))).rejects.toMatchObject({ code: 'invalid_option', received: 13 });
+  });
+});
