@@ -141,6 +141,8 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
   if (!runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
   const ordered = [baseline, ...names.filter((name) => name !== baseline)];
   const { measures } = options;
+  // Checked here, not left to evaluateRun, so that the error names the function the caller called.
+  if (!Array.isArray(measures) || measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
   // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
   const evaluateOptions = { ...(pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions), ...(tags === undefined ? {} : { slices: tags }) };
   const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(runs.get(name)!, qrels, evaluateOptions)]));

@@ -4,10 +4,10 @@ import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
+import { escapeControls } from '../text/escape.js';
 import type { ReportData } from './data.js';
+import { RUN_COLOURS } from './palette.js';
 
-// Okabe & Ito's palette: told apart by readers with any common colour-vision deficiency.
-const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
 const WIN = '#0072B2';
 const LOSS = '#D55E00';
 const TIE = '#999999';
@@ -37,13 +37,28 @@ const roundCoordinates = (svg: string): string =>
   svg.replace(COORDINATE_ATTRIBUTE, (_, name: string, value: string) => `${name}${value.replace(NUMBER, (number) => String(+(+number).toFixed(2)))}"`);
 
 /** What the report reads of the SVG element Plot draws into linkedom's document. */
-interface PlotElement {
+interface PlotElement extends PlotNode {
   readonly outerHTML: string;
   querySelectorAll(selector: string): Iterable<{ readonly textContent: string | null }>;
 }
+interface PlotNode {
+  readonly nodeType: number;
+  data?: string;
+  readonly childNodes: Iterable<PlotNode>;
+}
 
+const TEXT_NODE = 3;
+
+/** Every text Plot drew (tick labels, legend, tooltips) as the terminal shows it: a run name or tag cannot reorder the chart's text. */
+function escapeTextNodes(node: PlotNode): void {
+  if (node.nodeType === TEXT_NODE && node.data !== undefined) node.data = escapeControls(node.data);
+  for (const child of node.childNodes) escapeTextNodes(child);
+}
+
+// Ids, names, tags and titles are shown as the terminal shows them: controls, bidi marks and line separators
+// as escapes (`\u202e`), which cannot turn the text around them.
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  escapeControls(text).replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export interface RenderOptions {
   /** The page's title. Default "Retrieval evaluation report". */
@@ -55,7 +70,7 @@ export interface RenderOptions {
 /** Renders report data already computed (see `reportData`). */
 export function renderReportData(data: ReportData, options: RenderOptions = {}): string {
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
-  const colour = { domain: data.runs, range: data.runs.map((_, i) => PALETTE[i % PALETTE.length]!), legend: true };
+  const colour = { domain: data.runs, range: data.runs.map((_, i) => RUN_COLOURS[i]!), legend: true };
   const draw = (plot: Plot.PlotOptions) =>
     Plot.plot({
       document,
@@ -74,10 +89,11 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
     const labels = [...chart.querySelectorAll('g[aria-label="y-axis tick label"] text')].map((text) => text.textContent ?? '');
     const room = Y_TICK_LABEL_OFFSET + DIGIT_WIDTH * Math.max(0, ...labels.map((label) => label.length));
     if (room > (plot.marginLeft ?? MARGIN_LEFT)) chart = draw({ ...plot, marginLeft: room });
+    escapeTextNodes(chart);
     return roundCoordinates(chart.outerHTML);
   };
-  const figure = (name: string, chart: string, caption: string): string =>
-    `<figure class="chart" data-chart="${escapeHtml(name)}">${chart}<figcaption>${caption}</figcaption></figure>`;
+  const figure = (name: string, chart: string, caption: string, heading = ''): string =>
+    `<figure class="chart" data-chart="${escapeHtml(name)}">${heading === '' ? '' : `<p class="chart-title">${heading}</p>`}${chart}<figcaption>${caption}</figcaption></figure>`;
   const level = `${+(data.level * 100).toFixed(2)}%`;
   const intervalName = data.intervalMethod === 'bootstrap' ? 'bootstrap percentile' : 't';
 
@@ -85,7 +101,18 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
   if (data.comparison !== null) sections.push(`<section><h2>Comparison</h2>${comparisonTable(data)}</section>`);
 
   // Whisker caps a third as wide as a bar (a band is 90 % bar, Plot's default padding).
-  const whiskerInset = Math.max(1, (((CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / data.runs.length) * 0.9) / 3);
+  const step = (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / data.runs.length;
+  const whiskerInset = Math.max(1, (step * 0.9) / 3);
+  // A run's name is cut to its band's width (the y tick labels may take some of it, hence the 10 px), whole
+  // in the tooltip, the legend and the tables.
+  const tickCharacters = Math.max(2, Math.floor((step - 10) / CHARACTER_WIDTH));
+  // A whisker drawn in white, then in black 2 px narrower on top: the white edge keeps it visible on a bar of
+  // any colour, black included.
+  const whisker = <T extends object>(bars: T[], stroke: string, strokeWidth: number) => [
+    Plot.ruleX(bars, { x: 'run', y1: 'low', y2: 'high', stroke, strokeWidth }),
+    Plot.tickY(bars, { x: 'run', y: 'low', stroke, strokeWidth, inset: whiskerInset }),
+    Plot.tickY(bars, { x: 'run', y: 'high', stroke, strokeWidth, inset: whiskerInset }),
+  ];
   sections.push(
     `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${data.measures
       .map((measure) => {
@@ -94,15 +121,15 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
         const high = Math.max(1, ...bars.map((bar) => bar.high));
         const chart = svg({
           height: 280,
-          x: { label: 'run', domain: data.runs },
+          x: { domain: data.runs },
           y: { label: `mean ${measure} (0–1)`, domain: [low, high], grid: true },
           color: colour,
           marks: [
-            Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run' }),
-            Plot.ruleX(bars, { x: 'run', y1: 'low', y2: 'high', strokeWidth: 2 }),
-            Plot.tickY(bars, { x: 'run', y: 'low', strokeWidth: 2, inset: whiskerInset }),
-            Plot.tickY(bars, { x: 'run', y: 'high', strokeWidth: 2, inset: whiskerInset }),
+            Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run', title: (bar: (typeof bars)[number]) => `${bar.run}: ${bar.mean.toFixed(4)} (${level} interval ${bar.low.toFixed(4)} to ${bar.high.toFixed(4)})` }),
+            ...whisker(bars, 'white', 4),
+            ...whisker(bars, 'currentColor', 2),
             Plot.ruleY([0]),
+            Plot.axisX({ label: 'run', tickFormat: (run: string) => shorten(run, tickCharacters), title: (run: string) => run }),
           ],
         });
         return figure(
@@ -149,7 +176,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
       const chart = svg({
         height: 280,
         x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [] },
-        y: { label: `Δ ${measure} (${candidate} − ${data.baseline})`, grid: true, nice: true },
+        y: { label: `Δ ${measure}`, grid: true, nice: true },
         color: { domain: ['win', 'tie', 'loss'], range: [WIN, TIE, LOSS], legend: true },
         marks: [
           Plot.rectY(indexed, { x1: (d: { position: number }) => d.position - 0.45, x2: (d: { position: number }) => d.position + 0.45, y: 'delta', fill: 'outcome' }),
@@ -160,6 +187,8 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
         `differences ${candidate} ${measure}`,
         chart,
         `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins (${count('win')}), bars down losses (${count('loss')}); ${count('tie')} ties have no bar. A mean gain made of a few large wins over many small losses shows here, not in the means.`,
+        // In the page, not the chart's axis label: a long pair of names wraps here, where an SVG label runs off the card.
+        `Δ ${escapeHtml(measure)}: <bdi>${escapeHtml(candidate)}</bdi> − <bdi>${escapeHtml(data.baseline)}</bdi>`,
       );
     });
     const notes = data.runs.slice(1).flatMap((candidate) => {
@@ -231,6 +260,12 @@ ${sections.join('\n')}
 `;
 }
 
+/** The name cut to `characters` with an ellipsis, never between the halves of a surrogate pair. */
+function shorten(name: string, characters: number): string {
+  const chars = [...name];
+  return chars.length <= characters ? name : `${chars.slice(0, characters - 1).join('')}…`;
+}
+
 /**
  * The x ticks of a curve: every whole k of the form 1–9 × 10ⁿ up to the depth, as on log paper (Plot's own
  * ticks for a depth of 2 are 1.2, 1.4 …, cutoffs no ranking has). A tick is labelled where its label keeps
@@ -256,7 +291,7 @@ function firstDocumentTable(data: ReportData): string {
   const value = (run: string, metric: 'recall' | 'precision') => data.curves.find((point) => point.run === run && point.metric === metric && point.k === 1)!.value.toFixed(4);
   const rows = data.runs.map((run) => `<tr><td>${escapeHtml(run)}</td><td class="number">${value(run, 'recall')}</td><td class="number">${value(run, 'precision')}</td></tr>`);
   return `<p>No ranking goes deeper than one document, so there is one cutoff and no curve to draw: the mean recall@1 and precision@1 of each run.</p>
-<table class="cutoff"><thead><tr><th>run</th><th>recall@1</th><th>precision@1</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+<div class="scroll"><table class="cutoff"><thead><tr><th>run</th><th>recall@1</th><th>precision@1</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function comparisonTable(data: ReportData): string {
@@ -269,7 +304,7 @@ function comparisonTable(data: ReportData): string {
     const values = [row.measure, row.run, cells.mean, cells.delta, cells.relative, cells.p, cells.interval, cells.record, cells.effect];
     return `<tr${mark}>${values.map((value, i) => `<td${i >= 2 ? ' class="number"' : ''}>${escapeHtml(value ?? '')}</td>`).join('')}</tr>`;
   });
-  return `<table class="comparison"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>
+  return `<div class="scroll"><table class="comparison"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>
 <p class="legend">${escapeHtml(comparisonLegend(comparison))}. Significant rows are shaded: blue better than the baseline, orange worse.</p>`;
 }
 
@@ -281,7 +316,7 @@ function sliceTable(data: ReportData): string {
     const queries = data.slices.find((slice) => slice.tag === tag)!.queries;
     return `<tr><td>${escapeHtml(tag)}</td><td class="number">${queries}</td>${cells.map((cell) => `<td class="number">${cell}</td>`).join('')}</tr>`;
   });
-  return `<table class="slices"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="scroll"><table class="slices"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function lostQuery(query: ReportData['losses'][number]['queries'][number], baseline: string, candidate: string, measure: string): string {
@@ -289,7 +324,7 @@ function lostQuery(query: ReportData['losses'][number]['queries'][number], basel
     `<div class="side"><h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
   const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
   const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
-  return `<article class="lost"><h3>${escapeHtml(query.query)}${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
+  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
 }
 
 /** The explanation's ranking as an HTML table (rank, grade, ✓, id). */
@@ -299,7 +334,7 @@ function rankingTable(explanation: ReportData['losses'][number]['queries'][numbe
     (document) =>
       `<tr${document.relevant ? ' class="relevant"' : ''}><td class="number">${document.rank}</td><td class="number">${document.grade ?? '-'}</td><td>${document.relevant ? '✓' : ''}</td><td>${escapeHtml(document.id)}</td></tr>`,
   );
-  return `<table class="ranking"><thead><tr><th>rank</th><th>grade</th><th></th><th>id</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="scroll"><table class="ranking"><thead><tr><th>rank</th><th>grade</th><th></th><th>id</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 const STYLE = `
@@ -309,22 +344,28 @@ h1 { font-size: 24px; margin: 0 0 4px; }
 h2 { font-size: 18px; margin: 32px 0 12px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 20px 0 8px; }
 h4 { font-size: 13px; margin: 0 0 6px; }
+/* A long name without spaces breaks in text, and a wide table scrolls on its own: the page never scrolls sideways. */
+h1, h2, h3, h4, p, li, figcaption { overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; max-width: 100%; }
 .subtitle { margin: 0; color: #555; }
+.chart-title { margin: 0 0 4px; font-size: 13px; font-weight: 600; max-width: ${CHART_WIDTH}px; }
 .warnings { color: #8a4b00; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; }
 figure.chart figure { margin: 0; }
+/* The legend above a chart no wider than the chart, so that a legend of long names wraps rather than widening the card. */
+figure.chart figure > div { max-width: ${CHART_WIDTH}px; }
 figure.chart { margin: 0; padding: 8px; border: 1px solid #e5e5e5; border-radius: 6px; max-width: 100%; }
 figure.chart figcaption { max-width: ${CHART_WIDTH}px; color: #444; font-size: 12.5px; margin-top: 6px; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 8px 0; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; }
 th { font-weight: 600; border-bottom: 2px solid #ccc; }
-td.number { text-align: right; }
+td.number { text-align: right; white-space: nowrap; }
 tr.significant.better td { background: #dcebf7; }
 tr.significant.worse td { background: #fbe3d3; }
 tr.relevant td { font-weight: 600; }
 .legend { color: #444; font-size: 12.5px; max-width: 900px; }
 .sides { display: flex; flex-wrap: wrap; gap: 24px; }
-.side { min-width: 280px; }
+.side { min-width: 0; max-width: 100%; }
 .tags { font-weight: normal; color: #555; font-size: 12px; }
 .delta { font-weight: normal; color: ${LOSS}; font-size: 13px; }
 .missed { color: #444; font-size: 12.5px; max-width: 420px; }

@@ -5,6 +5,7 @@ import { checkOptionKeys, pickOptions } from '../metrics/counts.js';
 import { reportDataFor, type ReportData, type ReportInput, type ReportOptions } from './data.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
+import { RUN_COLOURS } from './palette.js';
 
 export {
   curveCutoffs,
@@ -30,21 +31,51 @@ const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (ke
  * queries that lost most. Asynchronous because it loads Observable Plot and linkedom on first use.
  *
  * @throws {RankevalError} `missing_dependency` when @observablehq/plot or linkedom is not installed; the
- *   errors of `reportData` for bad input, and `invalid_option` for an option neither it nor the page takes.
+ *   errors of `reportData` for bad input, and `invalid_option` for an option neither it nor the page takes,
+ *   a title that is not a string, subtitle lines that are not an array of strings, or more than 12 runs.
  */
 export async function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): Promise<string> {
   const renderer = await loadRenderer();
   const data = reportDataFor(input, options, 'renderReport', RENDER_OPTION_KEYS);
-  return renderer.renderReportData(data, pickOptions(options, RENDER_OPTION_KEYS));
+  checkRunCount(data, 'renderReport');
+  return renderer.renderReportData(data, renderOptions(options, 'renderReport'));
 }
 
 /**
  * Renders report data already computed (see `reportData`); loads the libraries as `renderReport` does.
  *
- * @throws {RankevalError} `invalid_option` for an option that is not `title` or `subtitle`
+ * @throws {RankevalError} `invalid_option` for an option that is not `title` or `subtitle` or is not of its
+ *   type, for data that is not an object with the lists `reportData` returns, or for more than 12 runs
  */
 export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', 'renderReportData', '`options`', 'an object', options);
   checkOptionKeys(options, RENDER_OPTION_KEYS, 'renderReportData');
-  return (await loadRenderer()).renderReportData(data, options);
+  checkReportData(data);
+  checkRunCount(data, 'renderReportData');
+  return (await loadRenderer()).renderReportData(data, renderOptions(options, 'renderReportData'));
+}
+
+/** Every run has a colour of its own in the charts: more runs than colours would make two runs look alike. */
+function checkRunCount(data: ReportData, fn: string): void {
+  if (data.runs.length > RUN_COLOURS.length) fail('invalid_option', fn, '`runs`', `at most ${RUN_COLOURS.length} runs, each drawn in a colour of its own (report fewer at a time)`, data.runs.length);
+}
+
+/** The page's own options, checked: a title that is not a string, or subtitle lines that are not, would be drawn as nonsense. */
+function renderOptions(options: RenderOptions, fn: string): RenderOptions {
+  const { title, subtitle } = pickOptions(options, RENDER_OPTION_KEYS) as RenderOptions;
+  if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, '`title`', 'a string', title);
+  // A string is refused rather than taken as one line: it is not the type, and iterating it drew a line per character.
+  if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, '`subtitle`', 'an array of strings (one a line)', subtitle);
+  subtitle?.forEach((line, i) => typeof line === 'string' || fail('invalid_option', fn, `\`subtitle[${i}]\``, 'a string', line));
+  return { ...(title === undefined ? {} : { title }), ...(subtitle === undefined ? {} : { subtitle }) };
+}
+
+// The fields the page reads as lists: data made by hand or read back from JSON may lack one.
+const DATA_LISTS = ['runs', 'measures', 'bars', 'curves', 'deltas', 'slices', 'losses', 'warnings'] as const satisfies readonly (keyof ReportData)[];
+
+/** A shape check of data that may not come from `reportData` (JSON of an older version, say): its values are `reportData`'s to check. */
+function checkReportData(data: unknown): asserts data is ReportData {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('invalid_option', 'renderReportData', '`data`', 'the report data `reportData` returns', data);
+  const record = data as Record<string, unknown>;
+  for (const key of DATA_LISTS) if (!Array.isArray(record[key])) fail('invalid_option', 'renderReportData', `\`data.${key}\``, 'an array', record[key]);
 }

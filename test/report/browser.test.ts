@@ -88,6 +88,73 @@ it('keeps long tag names and a third run’s name clear of each other and of the
   await page.close();
 }, 60_000);
 
+it('shows a query id with a right-to-left override escaped, the Δ after it reading left to right', async () => {
+  // Written raw, U+202E turned the rest of the heading around: "q0000.1− Δ live".
+  const evil = 'q\u202eevil';
+  const html = await renderReport(
+    { qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } }, runs: { a: { q1: ['x', 'd1'], [evil]: ['d2'] }, b: { q1: ['x', 'd1'], [evil]: ['x'] } } },
+    { measures: ['P@1'], title: 'Nightly \u202eevil 2' },
+  );
+  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+  await page.setContent(html, { waitUntil: 'load' });
+  // The left edge of each character of the heading's text, in the order read: left to right on screen too.
+  const positions = (selector: string) =>
+    page.locator(selector).first().evaluate((element) => {
+      const doc = element.ownerDocument;
+      const walker = doc.createTreeWalker(element, 4);
+      const lefts: { char: string; left: number }[] = [];
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        for (let i = 0; i < node.textContent!.length; i++) {
+          const range = doc.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = range.getBoundingClientRect();
+          if (box.width > 0) lefts.push({ char: node.textContent![i]!, left: box.left });
+        }
+      }
+      return lefts;
+    });
+  for (const selector of ['article.lost h3', 'h1']) {
+    const chars = await positions(selector);
+    expect(chars.map(({ char }) => char).join(''), selector).toBe(selector === 'h1' ? 'Nightly \\u202eevil 2' : 'q\\u202eevil Δ −1.0000');
+    expect(chars.map(({ left }) => left), selector).toEqual(chars.map(({ left }) => left).sort((x, y) => x - y));
+  }
+  await page.close();
+}, 60_000);
+
+it('keeps long run names and ten runs readable at 900 px: ticks cut, titles wrapped, distinct colours, no sideways scroll', async () => {
+  const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
+  const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
+  const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, (i + shift) % 3 === 0 ? ['x', `${qid}-a`] : (i + shift) % 3 === 1 ? [`${qid}-b`, 'y', `${qid}-a`] : ['y', `${qid}-a`, `${qid}-b`]]));
+  const longNames = ['a-very-long-run-name-for-the-baseline-system', 'bm25-with-a-long-name-too', 'k2', 'b2'];
+  const pages = {
+    'long names': await renderReport({ qrels, tags: Object.fromEntries(queries.map((qid, i) => [qid, i % 2 === 0 ? 'even' : 'odd'])), runs: Object.fromEntries(longNames.map((name, i) => [name, run(i)])) }, { measures: ['ndcg@10', 'P@1'], losses: 2 }),
+    'ten runs': await renderReport({ qrels, runs: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`run${i}`, run(i)])) }, { measures: ['ndcg@10'], losses: 1 }),
+  };
+  for (const [name, html] of Object.entries(pages)) {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    await page.setContent(html, { waitUntil: 'load' });
+    const geometry = await chartGeometry(page);
+    expect(geometry.length, name).toBeGreaterThan(3);
+    expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+    // No element of the page runs past the window, but for the insides of a table that scrolls on its own.
+    const overflow = await page.locator('html').evaluate((root) => {
+      const width = root.clientWidth;
+      const outside = [...root.querySelectorAll('body *')].filter((element) => element.closest('.scroll') === null && element.getBoundingClientRect().right > width + 0.5);
+      return { scrollWidth: root.scrollWidth, width, outside: outside.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`) };
+    });
+    expect(overflow, name).toEqual({ scrollWidth: overflow.width, width: overflow.width, outside: [] });
+    const fills = await page.locator('figure.chart[data-chart^="means"]').first().locator('g[aria-label="bar"] rect').evaluateAll((rects) => rects.map((rect) => rect.getAttribute('fill')));
+    expect(new Set(fills).size, name).toBe(name === 'ten runs' ? 10 : 4);
+    if (name === 'long names') {
+      const ticks = await page.locator('figure.chart[data-chart="means ndcg@10"] g[aria-label="x-axis tick label"] text').evaluateAll((texts) => texts.map((text) => text.firstChild?.textContent));
+      expect(ticks).toEqual(['a-very-long-ru…', 'bm25-with-a-lo…', 'k2', 'b2']);
+    }
+    await page.screenshot({ path: join(output, `report-${name.replace(' ', '-')}-900.png`), fullPage: true });
+    await page.close();
+  }
+}, 60_000);
+
 it('draws degenerate reports readably: ties, one document deep, differences of a millionth', async () => {
   const qrels = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
   const oneDeep = { q1: ['d1'], q2: ['d3'] };
@@ -145,6 +212,9 @@ function chartGeometry(page: Page) {
         ...ticks.flatMap((tick, i) => ticks.slice(i + 1).filter((other) => other.axis === tick.axis && touch(tick.box, other.box)).map((other) => `${tick.axis} "${tick.text}" touches "${other.text}"`)),
         ...[...labels, ...ticks].filter(({ box }) => box.left < frame.left - 0.5 || box.right > frame.right + 0.5).map(({ axis, text }) => `${axis} "${text}" is cut off by the chart's edge`),
         ...[...svg.querySelectorAll('text')].filter((text) => text.textContent === '⚠').map(() => 'a ⚠ of the charting library'),
+        ...[...figure.querySelectorAll('.chart-title, figcaption')]
+          .filter((text) => text.getBoundingClientRect().right > figure.getBoundingClientRect().right + 0.5 || text.scrollWidth > text.clientWidth + 0.5)
+          .map((text) => `"${text.textContent}" runs past the card`),
       ];
       return { name: figure.getAttribute('data-chart'), widthGap: Math.abs(shortfall) <= 3 ? 0 : Math.round(shortfall), collisions };
     }),

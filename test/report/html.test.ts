@@ -30,7 +30,7 @@ describe('renderReport', () => {
       'tags recall@2',
     ]);
     expect(html.match(/<figcaption>[^<]{40,}/g)).toHaveLength(8);
-    for (const label of ['mean ndcg@5 (0–1)', 'cutoff k (documents retrieved, log scale)', 'mean recall@k (0–1)', 'mean precision@k (0–1)', 'Δ ndcg@5 (new − old &lt;b&gt;)', 'tag (queries)']) {
+    for (const label of ['mean ndcg@5 (0–1)', 'cutoff k (documents retrieved, log scale)', 'mean recall@k (0–1)', 'mean precision@k (0–1)', 'Δ ndcg@5', 'Δ ndcg@5: <bdi>new</bdi> − <bdi>old &lt;b&gt;</bdi>', 'tag (queries)']) {
       expect(html).toContain(label);
     }
     expect(html.match(/<svg/g)!.length).toBeGreaterThanOrEqual(8);
@@ -39,7 +39,7 @@ describe('renderReport', () => {
   it('shows the comparison table, the tag table and the queries lost most with both rankings', () => {
     expect(html).toContain('<table class="comparison">');
     expect(html).toContain('<table class="slices">');
-    expect(html).toMatch(/<h2>Queries new lost most on ndcg@5<\/h2><article class="lost"><h3>q3: Where is &quot;a&quot; &amp; why\? <span class="tags">ru<\/span>/);
+    expect(html).toMatch(/<h2>Queries new lost most on ndcg@5<\/h2><article class="lost"><h3><bdi>q3<\/bdi>: Where is &quot;a&quot; &amp; why\? <span class="tags">ru<\/span>/);
     expect(html.match(/<table class="ranking">/g)).toHaveLength(2);
   });
 
@@ -146,5 +146,55 @@ describe('renderReport on degenerate input', () => {
         expect(ticks, `depth ${depth}`).toHaveLength(9 * decades + Math.floor(depth / 10 ** decades));
       }
     }
+  });
+});
+
+describe('renderReport with bidi controls in user text', () => {
+  // A right-to-left override in a query id turned the Δ after it around ("q0000.1− Δ live").
+  const evil = 'q\u202eevil';
+  const input = {
+    qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } },
+    runs: { 'a\u2066': { q1: ['x', 'd1'], [evil]: ['d2'] }, 'b\u2028': { q1: ['x', 'd1'], [evil]: ['x'] } },
+    tags: { q1: ['t\u200f'], [evil]: ['t\u061c'] },
+    questions: { [evil]: 'why\u2067?' },
+  };
+
+  it('writes no control, bidi or line-separator character into the page, showing each escaped', async () => {
+    const page = await renderReport(input, { measures: ['P@1'], title: 'T\u202eitle', subtitle: ['s\u202a'] });
+    expect(page).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/);
+    expect(page).toContain('<title>T\\u202eitle</title>');
+    expect(page).toContain('<h1>T\\u202eitle</h1>');
+    expect(page).toContain('<h3><bdi>q\\u202eevil</bdi>: why\\u2067?');
+    for (const shown of ['a\\u2066', 'b\\u2028', 't\\u200f', 'why\\u2067?', 's\\u202a']) expect(page).toContain(shown);
+  });
+});
+
+describe('renderReport with long run names', () => {
+  const long = 'a-very-long-run-name-for-the-baseline-system';
+  const input = {
+    qrels: { q1: { d1: 1 }, q2: { d2: 1 } },
+    runs: { [long]: { q1: ['x', 'd1'], q2: ['d2'] }, 'bm25-with-a-long-name-too': { q1: ['d1'], q2: ['x'] }, k2: { q1: ['d1'], q2: ['d2'] }, b2: { q1: ['x'], q2: ['d2'] } },
+  };
+
+  it('cuts a long name in the means chart’s ticks, whole in its tooltip, the legend and the table', async () => {
+    const page = await renderReport(input, { measures: ['P@1'] });
+    const means = page.slice(page.indexOf('data-chart="means P@1"'), page.indexOf('<figcaption>', page.indexOf('data-chart="means P@1"')));
+    const ticks = means.slice(means.indexOf('aria-label="x-axis tick label"'));
+    expect(ticks).toMatch(/>a-very-long-ru…<title>a-very-long-run-name-for-the-baseline-system<\/title><\/text>/);
+    expect(ticks).toMatch(/>k2<title>k2<\/title><\/text>/);
+    expect(means).toContain(`<title>${long}: 0.5000`);
+    expect(page).toContain(`<td>${long}</td>`);
+  });
+
+  it('draws every whisker over a white one, so that it shows on a black bar', async () => {
+    const page = await renderReport(input, { measures: ['P@1'] });
+    const rules = [...page.matchAll(/<g [^>]*stroke-width="(\d)" stroke="([^"]+)" aria-label="rule"/g)].map((match) => `${match[2]} ${match[1]}`);
+    expect(rules.slice(0, 2)).toEqual(['white 4', 'currentColor 2']);
+  });
+
+  it('names the pair of a difference chart above it, where a long pair wraps, and lets wide tables scroll on their own', async () => {
+    const page = await renderReport(input, { measures: ['P@1'] });
+    expect(page).toContain(`<p class="chart-title">Δ P@1: <bdi>bm25-with-a-long-name-too</bdi> − <bdi>${long}</bdi></p>`);
+    expect(page).toContain('<div class="scroll"><table class="comparison">');
   });
 });

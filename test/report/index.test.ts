@@ -34,3 +34,57 @@ describe('renderReportData', () => {
     await expect(renderReportData(data, null as never)).rejects.toThrow('renderReportData: expected `options` to be an object, got `null` (null)');
   });
 });
+
+describe('renderReport and renderReportData on a bad title, subtitle, data or measures', () => {
+  const data = reportData({ qrels, runs }, { measures: ['mrr'] });
+
+  it.each([
+    ['title', 5, '`title` to be a string, got `5` (number)'],
+    ['title', {}, '`title` to be a string, got `[object Object]` (object)'],
+    ['subtitle', ['one', 5], '`subtitle[1]` to be a string, got `5` (number)'],
+    // A string would have been drawn one character a line: refused, as an array of lines is what it takes.
+    ['subtitle', 'abc', '`subtitle` to be an array of strings (one a line), got `"abc"` (string)'],
+  ])('refuses %s %j, naming the function and the value', async (key, value, message) => {
+    const render = {
+      renderReport: () => renderReport({ qrels, runs }, { measures: ['P@1'], [key]: value } as never),
+      renderReportData: () => renderReportData(data, { [key]: value } as never),
+    };
+    for (const [fn, rendering] of Object.entries(render)) {
+      await expect(rendering()).rejects.toThrow(`${fn}: expected ${message}`);
+      await expect(rendering()).rejects.toMatchObject({ name: 'RankevalError', code: 'invalid_option' });
+    }
+  });
+
+  it.each([
+    [null, '`data` to be the report data `reportData` returns, got `null` (null)'],
+    [{}, '`data.runs` to be an array, got `undefined` (undefined)'],
+    [{ ...data, bars: 'x' }, '`data.bars` to be an array, got `"x"` (string)'],
+  ])('renderReportData refuses bad data (case %#)', async (value, message) => {
+    await expect(renderReportData(value as never)).rejects.toThrow(`renderReportData: expected ${message}`);
+    await expect(renderReportData(value as never)).rejects.toMatchObject({ name: 'RankevalError', code: 'invalid_option' });
+  });
+
+  it.each([[{}], [{ measures: 'P@1' }], [{ measures: [] }]])('renderReport names itself for the measures of %j', async (options) => {
+    await expect(renderReport({ qrels, runs }, options as never)).rejects.toThrow(/^renderReport: expected `measures` to be a non-empty array of measure names/);
+    expect(() => reportData({ qrels, runs }, options as never)).toThrow(/^reportData: expected `measures`/);
+  });
+});
+
+describe('renderReport with many runs', () => {
+  const many = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`run${i}`, { q1: ['a'], q2: ['b'] }]));
+
+  it('draws 12 runs, each in a colour of its own', async () => {
+    const html = await renderReport({ qrels, runs: many(12) }, { measures: ['P@1'], losses: 0 });
+    const means = html.slice(html.indexOf('data-chart="means P@1"'), html.indexOf('</figure></figure>', html.indexOf('data-chart="means P@1"')));
+    const fills = [...means.matchAll(/<rect fill="(#[0-9A-Fa-f]{6})"/g)].map((match) => match[1]);
+    expect(fills).toHaveLength(12);
+    expect(new Set(fills).size).toBe(12);
+  });
+
+  it('refuses a 13th run, which would repeat a colour, naming the count', async () => {
+    await expect(renderReport({ qrels, runs: many(13) }, { measures: ['P@1'] })).rejects.toThrow(
+      'renderReport: expected `runs` to be at most 12 runs, each drawn in a colour of its own (report fewer at a time), got `13` (number)',
+    );
+    await expect(renderReportData(reportData({ qrels, runs: many(13) }, { measures: ['P@1'] }))).rejects.toMatchObject({ code: 'invalid_option', received: 13 });
+  });
+});
