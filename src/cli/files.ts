@@ -34,6 +34,9 @@ function keptStdin(): Promise<Uint8Array[]> {
   return stdinChunks;
 }
 
+/** The line of the file an input error was found on, for the swap check (set for parse errors only). */
+const parseLines = new WeakMap<CliError, number>();
+
 const sourceOf = async (path: string): Promise<Source> => (path === STDIN ? await keptStdin() : createReadStream(path, { highWaterMark: 1 << 20 }));
 
 async function load<Format extends string, T>(
@@ -55,7 +58,12 @@ async function load<Format extends string, T>(
   try {
     return await read(await sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
+    if (isRankevalError(error)) {
+      const cliError = new CliError(error.message, INPUT_ERROR);
+      const at = error.received as { line?: unknown } | undefined;
+      if (error.code === 'parse_error' && typeof at?.line === 'number') parseLines.set(cliError, at.line);
+      throw cliError;
+    }
     throw new CliError(`cannot read ${name}: ${(error as Error).message}`, INPUT_ERROR);
   } finally {
     progress.done();
@@ -167,7 +175,11 @@ export async function loadGoldenSetAndRuns(
     for (const run of runs) read.push(await loadRun(run, formats.runFormat, stderr));
     loaded = { golden, runs: read };
   } catch (error) {
-    if (error instanceof CliError && !error.message.startsWith('cannot read')) {
+    // Swapped files fail on their first line (a header, or the first record, of the wrong shape); an
+    // error further down is in a value of the right kind of file, and a forced format says which kind
+    // each file is, so neither is a swap, whatever the files would read as.
+    const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
+    if (error instanceof CliError && !forced && parseLines.get(error) === 1) {
       const run = await swappedRun(qrels, runs);
       if (run !== undefined) throw swapped(qrels, run, order);
     }
