@@ -28,8 +28,10 @@ export function renderTable(columns: readonly Column[], rows: readonly (readonly
     return [columns.map((column) => csvField(column.name, true)), ...rows.map((row) => columns.map((column, i) => field(row[i] ?? null, column)))].map((row) => `${row.join(',')}\n`).join('');
   }
   const escape = format === 'markdown' ? escapeMarkdown : escapeControls;
-  const texts = rows.map((row) => columns.map((column, i) => escape(cellText(row[i] ?? null, column, format))));
-  const names = columns.map((column) => escape(column.name));
+  // Number columns are shown as they are: escaping the point of 0.5000 would only clutter the Markdown source.
+  const texts = rows.map((row) => columns.map((column, i) => (column.kind === 'text' ? escape : escapeControls)(cellText(row[i] ?? null, column, format))));
+  // Column names are the program's (measure names, checked when parsed), not a file's: only a pipe could break them.
+  const names = columns.map((column) => (format === 'markdown' ? escapeControls(column.name).replace(/\|/g, '\\|') : escapeControls(column.name)));
   if (format === 'markdown') {
     const rule = columns.map((column) => (column.kind === 'text' ? '---' : '---:'));
     return [names, rule, ...texts].map((row) => `| ${row.join(' | ')} |\n`).join('');

@@ -20,7 +20,7 @@ describe('renderTable', () => {
 
   it('escapes pipes in Markdown and aligns number columns right', () => {
     expect(renderTable(columns, rows, 'markdown')).toBe(
-      '| name | n | ndcg@10 |\n| --- | ---: | ---: |\n| plain | 3 | 0.6667 |\n| a, "quoted" \\| piped | 12 |  |\n',
+      '| name | n | ndcg@10 |\n| --- | ---: | ---: |\n| plain | 3 | 0.6667 |\n| a\\, \\"quoted\\" \\| piped | 12 |  |\n',
     );
   });
 
@@ -44,7 +44,7 @@ describe('renderTable with hostile ids', () => {
   });
 
   it('escapes Markdown: pipes, carriage returns and raw HTML', () => {
-    expect(renderTable(idColumns, [['a|b\rc<script>', 1]], 'markdown')).toBe('| id | delta |\n| --- | ---: |\n| a\\|b c&lt;script&gt; | 1 |\n');
+    expect(renderTable(idColumns, [['a|b\rc<script>', 1]], 'markdown')).toBe('| id | delta |\n| --- | ---: |\n| a\\|b c\\<script\\> | 1 |\n');
   });
 
   it('shows terminal escape sequences in a table as text, aligned by what is shown', () => {
@@ -53,6 +53,6 @@ describe('renderTable with hostile ids', () => {
 
   it('shows a right-to-left override and line separators as text, in the table and in Markdown', () => {
     expect(renderTable(idColumns, [['a\u202eb\u2028c', 1]], 'table')).toBe(`id${' '.repeat(15)}delta\na\\u202eb\\u2028c${' '.repeat(6)}1\n`);
-    expect(renderTable(idColumns, [['![i](http://e/x.png)\u2067', 1]], 'markdown')).toBe('| id | delta |\n| --- | ---: |\n| !\\[i\\](http://e/x.png)\\u2067 | 1 |\n');
+    expect(renderTable(idColumns, [['![i](http://e/x.png)\u2067', 1]], 'markdown')).toBe('| id | delta |\n| --- | ---: |\n| \\!\\[i\\]\\(http\\:\\/\\/e\\/x\\.png\\)\\u2067 | 1 |\n');
   });
 });
