@@ -54,7 +54,7 @@ async function load<Format extends string, T>(
       throw new CliError(`cannot read ${path}: ${(error as Error).message}`, INPUT_ERROR);
     }
   }
-  const progress = createProgress(stderr, `reading ${name}`, size);
+  const progress = createProgress(stderr, name, size);
   try {
     return await read(await sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
