@@ -58,6 +58,22 @@ const LONG_FLAGS: Readonly<Record<string, string>> = {
   Max_retrieved_per_topic: 'M',
 };
 
+// The rest of trec_eval's table, which rankeval trec does not take: a prefix is read against the whole
+// table, as getopt_long reads it, so that `--Re` is ambiguous here as it is there.
+const OTHER_LONG_FLAGS = ['version', 'Debug_level', 'Judged_docs_only', 'Rel_info_format', 'Results_format', 'Output_old_results_format', 'Zscore'];
+const LONG_NAMES = ['help', 'trec-eval', ...Object.keys(LONG_FLAGS), ...OTHER_LONG_FLAGS];
+
+/**
+ * The long flag a name stands for: itself, or the one flag it is a prefix of (getopt_long's abbreviations,
+ * `--meas` for `--measure`); a name that is a prefix of several is refused with them, as trec_eval's status 1.
+ */
+function longName(name: string): string {
+  if (LONG_NAMES.includes(name)) return name;
+  const candidates = name === '' ? [] : LONG_NAMES.filter((candidate) => candidate.startsWith(name));
+  if (candidates.length > 1) throw new CliError(`option --${name} is ambiguous: ${candidates.map((candidate) => `--${candidate}`).join(', ')} (see rankeval trec --help)`, 1);
+  return candidates[0] ?? name;
+}
+
 /** `--meausre`: named, with the closest flag rankeval trec knows, as trec_eval's exit status 1. */
 function unknownLongFlag(arg: string): CliError {
   const name = arg.slice(2).split('=')[0]!;
@@ -95,12 +111,15 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--help') {
+    const equals = arg.indexOf('=');
+    const long = arg.startsWith('--') && arg !== '--' ? longName(equals === -1 ? arg.slice(2) : arg.slice(2, equals)) : undefined;
+    if (long === 'help') {
+      if (equals !== -1) throw new CliError('option --help takes no value (see rankeval trec --help)', 1);
       help = true;
       continue;
     }
-    if (arg === '--trec-eval' || arg.startsWith('--trec-eval=')) {
-      const value = arg === '--trec-eval' ? args[++i] : arg.slice('--trec-eval='.length);
+    if (long === 'trec-eval') {
+      const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
       if (value !== '9' && value !== '10') throw new CliError(`--trec-eval takes 9 or 10, got ${value === undefined ? 'nothing' : `'${value}'`}`, 1);
       version = value === '9' ? 9 : 10;
       continue;
@@ -145,10 +164,9 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
       }
     };
     // A long flag is its letter: `--measure P.5` and `--measure=P.5` as `-m P.5`.
-    if (arg.startsWith('--')) {
-      const equals = arg.indexOf('=');
-      const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
-      if (!Object.hasOwn(LONG_FLAGS, name)) throw unknownLongFlag(arg);
+    if (long !== undefined) {
+      const name = long;
+      if (!Object.hasOwn(LONG_FLAGS, name)) throw unknownLongFlag(`--${name}`);
       const flag = LONG_FLAGS[name]!;
       const takesValue = 'mlMN'.includes(flag);
       if (!takesValue && equals !== -1) throw new CliError(`option --${name} takes no value (see rankeval trec --help)`, 1);
