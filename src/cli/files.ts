@@ -1,7 +1,7 @@
 // Reading golden sets and runs from disk for the commands: streamed, with progress on a terminal, and
 // every failure turned into one line that names the file (and line).
 import { Buffer } from 'node:buffer';
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
@@ -27,6 +27,8 @@ let stdinChunks: Promise<Uint8Array[]> | undefined;
  */
 function keptStdin(): Promise<Uint8Array[]> {
   stdinChunks ??= (async () => {
+    // A directory as standard input (`< .`) reads as nothing in Node's stream: named, as readFileSync names it.
+    if (fstatSync(0).isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' });
     const chunks: Uint8Array[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
     return chunks;

@@ -186,6 +186,7 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
   // `-o -` is standard output, as `-` is standard input for the files read.
+  if (values.output === '') throw usage("-o takes a file name (or - for standard output); got ''");
   const output = values.output === '-' ? undefined : values.output;
   if (output !== undefined) {
     refuseInputAsOutput(output, [args.qrels, ...args.runs.map((run) => run.path)]);

@@ -142,6 +142,8 @@ describe('rankeval compare', () => {
     [['qrels.txt', 'base.txt', 'better.jsonl', '--baseline', 'nope'], /--baseline 'nope' is none of the runs \(base, better\)/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a'], /--names gives 1 names for 2 runs/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a,a'], /--names repeats a name/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a,'], /^--names gives an empty name \(run 2\): 'a,'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--names', ' ,b'], /^--names gives an empty name \(run 1\)/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'bleu'], /unknown measure `bleu`/],
   ])('exits 2 for %j', async (args, message) => {
     const { status, stderr } = await run(args);

@@ -85,6 +85,12 @@ describe('rankeval eval', () => {
     expect(full.bySlice.en).toEqual({ mean: { 'P@5': (q1.p5 + 0) / 2 }, queries: 2 });
   });
 
+  it('shows a measure asked for twice once, as compare does', async () => {
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'P@1,P@1', '-m', 'p@1');
+    expect(status).toBe(0);
+    expect(stdout.split('\n')[0]).toBe('scope  name  queries     P@1');
+  });
+
   it('prints Markdown and CSV (every digit) tables', async () => {
     expect((await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '--format', 'markdown', '--by-tag')).stdout).toMatchInlineSnapshot(`
       "| scope | name | queries | ndcg@5 |
@@ -269,6 +275,7 @@ describe('rankeval eval input and argument errors', () => {
     [['golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=Infinity'], /--fail-under takes MEASURE=VALUE/],
     [['golden.jsonl', 'run.jsonl', '-l', '0b1'], /--relevance-threshold takes a number; got '0b1'/],
     [['golden.jsonl', 'run.jsonl', '--depth', '0x10'], /--depth takes a positive integer; got '0x10'/],
+    [['golden.jsonl', 'run.jsonl', '--depth', '99999999999999999999'], /--depth takes a positive integer; got '99999999999999999999'/],
   ])('exits 2 for %j', async (args, message) => {
     const { status, stderr } = await run(...args);
     expect(status).toBe(2);

@@ -204,6 +204,18 @@ describe('output', () => {
   });
 });
 
+describe('standard input that is a directory', () => {
+  it('is named as one (EISDIR), as rankeval trec names it, not read as an empty file', () => {
+    const directory = openSync(dir, 'r');
+    try {
+      const result = spawnSync(process.execPath, [cli, 'eval', 'golden.jsonl', '-'], { cwd: dir, encoding: 'utf8', stdio: [directory, 'pipe', 'pipe'] });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 3, stderr: 'rankeval eval: cannot read <stdin>: EISDIR: illegal operation on a directory, read\n' });
+    } finally {
+      closeSync(directory);
+    }
+  });
+});
+
 describe('rankeval eval with the files swapped', () => {
   it.each([
     ['run.jsonl', 'golden.jsonl'],

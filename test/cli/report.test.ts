@@ -51,6 +51,7 @@ describe('rankeval report', () => {
     [[golden], /expected a golden set and one or more runs/],
     [[golden, bm25, '--format', 'json'], /--format does not apply: the report is HTML/],
     [[golden, bm25, '--losses=-1'], /--losses takes a whole number; got '-1'/],
+    [[golden, bm25, '-o', ''], /^-o takes a file name \(or - for standard output\); got ''/],
     [[golden, keyword, bm25, '--test', 'z'], /--test takes t, randomization/],
   ])('exits 2 for %j', async (args, message) => {
     expect(await run(...args)).toMatchObject({ status: 2, stderr: expect.stringMatching(message) });
