@@ -39,6 +39,13 @@ describe('renderTable with hostile ids', () => {
     { name: 'delta', kind: 'count' },
   ];
 
+  it('aligns by display width: wide (CJK) characters take two columns, combining marks none', () => {
+    // 查询一 shows 6 columns wide and e\u0301e 2, as 'abcdef' and 'ab' do.
+    const wide = renderTable(idColumns, [['查询一', 1], ['e\u0301e', 2], ['x', 3]], 'table');
+    const ascii = renderTable(idColumns, [['abcdef', 1], ['ab', 2], ['x', 3]], 'table');
+    expect(wide.replace('查询一', 'abcdef').replace('e\u0301e', 'ab')).toBe(ascii);
+  });
+
   it('prefixes CSV text cells that would be formulas, not negative numbers', () => {
     expect(renderTable(idColumns, [['=1+1', -0.5], ['@SUM(A1)', 1], ['-2+3', null], ['+x', 0]], 'csv')).toBe(`id,delta\n"'=1+1",-0.5\n"'@SUM(A1)",1\n"'-2+3",\n"'+x",0\n`);
   });
