@@ -38,7 +38,8 @@ Flags:
   -h, --help     this help
 
 The long names of trec_eval work too: --query_eval_wanted, --complete_rel_info_wanted, --level_for_rel,
---Max_retrieved_per_topic, --Number_docs_in_coll, --nosummary, --measure (--measure=P.5 or --measure P.5).
+--Max_retrieved_per_topic, --Number_docs_in_coll, --nosummary, --measure (--measure=P.5 or --measure P.5),
+as do their unambiguous beginnings (--meas, --query), as getopt_long takes them.
 
 Groups: official (default), set, all_trec. rbp, rbp_resid and unj (from trec_eval 10) can be asked for
 with -m in either mode.
