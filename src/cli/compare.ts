@@ -62,7 +62,9 @@ export interface CompareArgs extends SharedArgs {
 function runNames(paths: readonly string[], given: string | undefined, usage: (message: string) => CliError): string[] {
   if (given !== undefined) {
     const names = given.split(',').map((name) => name.trim());
-    if (names.length !== paths.length || names.some((name) => name === '')) throw usage(`--names gives ${names.length} names for ${paths.length} runs`);
+    const empty = names.indexOf('');
+    if (empty !== -1) throw usage(`--names gives an empty name (run ${empty + 1}): '${given}'`);
+    if (names.length !== paths.length) throw usage(`--names gives ${names.length} names for ${paths.length} runs`);
     if (new Set(names).size !== names.length) throw usage(`--names repeats a name: '${given}'`);
     return names;
   }

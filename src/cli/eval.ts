@@ -107,7 +107,7 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   let depth: number | undefined;
   if (values.depth !== undefined) {
     depth = decimalNumber(values.depth);
-    if (!Number.isInteger(depth) || depth <= 0) throw usage(`--depth takes a positive integer; got '${values.depth}'`);
+    if (!Number.isSafeInteger(depth) || depth <= 0) throw usage(`--depth takes a positive integer; got '${values.depth}'`);
   }
   return {
     ...shared,

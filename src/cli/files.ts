@@ -1,7 +1,7 @@
 // Reading golden sets and runs from disk for the commands: streamed, with progress on a terminal, and
 // every failure turned into one line that names the file (and line).
 import { Buffer } from 'node:buffer';
-import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
@@ -27,12 +27,17 @@ let stdinChunks: Promise<Uint8Array[]> | undefined;
  */
 function keptStdin(): Promise<Uint8Array[]> {
   stdinChunks ??= (async () => {
+    // A directory as standard input (`< .`) reads as nothing in Node's stream: named, as readFileSync names it.
+    if (fstatSync(0).isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' });
     const chunks: Uint8Array[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
     return chunks;
   })();
   return stdinChunks;
 }
+
+/** The line of the file an input error was found on, for the swap check (set for parse errors only). */
+const parseLines = new WeakMap<CliError, number>();
 
 const sourceOf = async (path: string): Promise<Source> => (path === STDIN ? await keptStdin() : createReadStream(path, { highWaterMark: 1 << 20 }));
 
@@ -51,11 +56,16 @@ async function load<Format extends string, T>(
       throw new CliError(`cannot read ${path}: ${(error as Error).message}`, INPUT_ERROR);
     }
   }
-  const progress = createProgress(stderr, `reading ${name}`, size);
+  const progress = createProgress(stderr, name, size);
   try {
     return await read(await sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
+    if (isRankevalError(error)) {
+      const cliError = new CliError(error.message, INPUT_ERROR);
+      const at = error.received as { line?: unknown } | undefined;
+      if (error.code === 'parse_error' && typeof at?.line === 'number') parseLines.set(cliError, at.line);
+      throw cliError;
+    }
     throw new CliError(`cannot read ${name}: ${(error as Error).message}`, INPUT_ERROR);
   } finally {
     progress.done();
@@ -167,7 +177,11 @@ export async function loadGoldenSetAndRuns(
     for (const run of runs) read.push(await loadRun(run, formats.runFormat, stderr));
     loaded = { golden, runs: read };
   } catch (error) {
-    if (error instanceof CliError && !error.message.startsWith('cannot read')) {
+    // Swapped files fail on their first line (a header, or the first record, of the wrong shape); an
+    // error further down is in a value of the right kind of file, and a forced format says which kind
+    // each file is, so neither is a swap, whatever the files would read as.
+    const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
+    if (error instanceof CliError && !forced && parseLines.get(error) === 1) {
       const run = await swappedRun(qrels, runs);
       if (run !== undefined) throw swapped(qrels, run, order);
     }

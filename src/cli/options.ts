@@ -120,8 +120,10 @@ export function readSharedArgs(
   values: { [K in keyof typeof SHARED_OPTIONS]?: (typeof SHARED_OPTIONS)[K] extends { multiple: true } ? string[] : (typeof SHARED_OPTIONS)[K] extends { type: 'boolean' } ? boolean : string },
   usage: (message: string) => CliError,
 ): SharedArgs {
-  const measures = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
-  for (const name of measures) canonicalMeasure(name, usage);
+  const named = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  // A measure asked for twice (`-m P@1,p@1`) is one column, as written the first time: eval and compare alike.
+  const canonical = named.map((name) => canonicalMeasure(name, usage));
+  const measures = named.filter((_, i) => canonical.indexOf(canonical[i]!) === i);
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {

@@ -1,3 +1,5 @@
+import { escapeControls } from '../text/escape.js';
+
 /** Where progress goes: stderr, or a stand-in in tests. */
 export interface ProgressStream {
   readonly isTTY?: boolean;
@@ -13,13 +15,23 @@ const MIB = 1024 * 1024;
 // Quiet for short reads; then a refresh at most this often.
 const FIRST_AFTER_MS = 500;
 const EVERY_MS = 100;
+// The most characters of the file name shown: the line must fit a terminal, or `\r` and erase-line leave
+// the wrapped part behind on each refresh.
+const NAME_WIDTH = 60;
+
+/** The file name as the line shows it: controls escaped (it cannot act), its end kept (the file's own name). */
+function shownName(file: string): string {
+  const chars = [...escapeControls(file)];
+  return chars.length <= NAME_WIDTH ? chars.join('') : `…${chars.slice(chars.length - NAME_WIDTH + 1).join('')}`;
+}
 
 /**
- * A one-line progress meter for reading `total` bytes, on a terminal only: redirected output and CI logs
+ * A one-line progress meter for reading `total` bytes of `file`, on a terminal only: redirected output and CI logs
  * stay clean. Nothing shows for reads that end within half a second.
  */
-export function createProgress(stream: ProgressStream, label: string, total: number, now: () => number = Date.now): Progress {
+export function createProgress(stream: ProgressStream, file: string, total: number, now: () => number = Date.now): Progress {
   if (stream.isTTY !== true || total <= 0) return { update() {}, done() {} };
+  const label = `reading ${shownName(file)}`;
   const start = now();
   let last = 0;
   let shown = false;

@@ -1,5 +1,6 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
-import { chmodSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, openSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isRankevalError } from '../errors.js';
 import { reportData } from '../report/data.js';
@@ -119,16 +120,53 @@ function writeReport(path: string, text: string): void {
   }
   // A link is followed: the new file goes where the old one is, and the link stays.
   const target = stats === undefined ? path : realpathSync(path);
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  const temporary = createTemporary(dirname(target), text, path);
   try {
-    // `wx`: never through a file or link that is already there under the temporary name.
-    writeFileSync(temporary, text, { flag: 'wx' });
     // The old file's permission bits (a report kept private stays private), not the umask's default.
     if (stats !== undefined) chmodSync(temporary, stats.mode & 0o7777);
     renameSync(temporary, target);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The report's error is the one to tell; a temporary file left behind is named in nothing.
+    }
     throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
+  }
+}
+
+/**
+ * Creates a new file holding `text` in `directory` under a short name of its own (the report's name may
+ * already be as long as a name can be) and returns its path. `wx` never goes through a file or link that
+ * is already there: on such a name another is drawn, so only a file this process made is ever removed.
+ */
+function createTemporary(directory: string, text: string, path: string): string {
+  for (let attempt = 0; ; attempt++) {
+    const temporary = join(directory, `.rankeval-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+    let descriptor: number;
+    try {
+      descriptor = openSync(temporary, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 99) continue;
+      throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
+    }
+    try {
+      writeFileSync(descriptor, text);
+      closeSync(descriptor);
+      return temporary;
+    } catch (error) {
+      try {
+        closeSync(descriptor);
+      } catch {
+        // Already closed, or never to be: the write's error is the one to tell.
+      }
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // As above.
+      }
+      throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
+    }
   }
 }
 
@@ -148,6 +186,7 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
   // `-o -` is standard output, as `-` is standard input for the files read.
+  if (values.output === '') throw usage("-o takes a file name (or - for standard output); got ''");
   const output = values.output === '-' ? undefined : values.output;
   if (output !== undefined) {
     refuseInputAsOutput(output, [args.qrels, ...args.runs.map((run) => run.path)]);

@@ -38,7 +38,8 @@ Flags:
   -h, --help     this help
 
 The long names of trec_eval work too: --query_eval_wanted, --complete_rel_info_wanted, --level_for_rel,
---Max_retrieved_per_topic, --Number_docs_in_coll, --nosummary, --measure (--measure=P.5 or --measure P.5).
+--Max_retrieved_per_topic, --Number_docs_in_coll, --nosummary, --measure (--measure=P.5 or --measure P.5),
+as do their unambiguous beginnings (--meas, --query), as getopt_long takes them.
 
 Groups: official (default), set, all_trec. rbp, rbp_resid and unj (from trec_eval 10) can be asked for
 with -m in either mode.
@@ -57,6 +58,22 @@ const LONG_FLAGS: Readonly<Record<string, string>> = {
   Number_docs_in_coll: 'N',
   Max_retrieved_per_topic: 'M',
 };
+
+// The rest of trec_eval's table, which rankeval trec does not take: a prefix is read against the whole
+// table, as getopt_long reads it, so that `--Re` is ambiguous here as it is there.
+const OTHER_LONG_FLAGS = ['version', 'Debug_level', 'Judged_docs_only', 'Rel_info_format', 'Results_format', 'Output_old_results_format', 'Zscore'];
+const LONG_NAMES = ['help', 'trec-eval', ...Object.keys(LONG_FLAGS), ...OTHER_LONG_FLAGS];
+
+/**
+ * The long flag a name stands for: itself, or the one flag it is a prefix of (getopt_long's abbreviations,
+ * `--meas` for `--measure`); a name that is a prefix of several is refused with them, as trec_eval's status 1.
+ */
+function longName(name: string): string {
+  if (LONG_NAMES.includes(name)) return name;
+  const candidates = name === '' ? [] : LONG_NAMES.filter((candidate) => candidate.startsWith(name));
+  if (candidates.length > 1) throw new CliError(`option --${name} is ambiguous: ${candidates.map((candidate) => `--${candidate}`).join(', ')} (see rankeval trec --help)`, 1);
+  return candidates[0] ?? name;
+}
 
 /** `--meausre`: named, with the closest flag rankeval trec knows, as trec_eval's exit status 1. */
 function unknownLongFlag(arg: string): CliError {
@@ -95,12 +112,15 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--help') {
+    const equals = arg.indexOf('=');
+    const long = arg.startsWith('--') && arg !== '--' ? longName(equals === -1 ? arg.slice(2) : arg.slice(2, equals)) : undefined;
+    if (long === 'help') {
+      if (equals !== -1) throw new CliError('option --help takes no value (see rankeval trec --help)', 1);
       help = true;
       continue;
     }
-    if (arg === '--trec-eval' || arg.startsWith('--trec-eval=')) {
-      const value = arg === '--trec-eval' ? args[++i] : arg.slice('--trec-eval='.length);
+    if (long === 'trec-eval') {
+      const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
       if (value !== '9' && value !== '10') throw new CliError(`--trec-eval takes 9 or 10, got ${value === undefined ? 'nothing' : `'${value}'`}`, 1);
       version = value === '9' ? 9 : 10;
       continue;
@@ -145,10 +165,9 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
       }
     };
     // A long flag is its letter: `--measure P.5` and `--measure=P.5` as `-m P.5`.
-    if (arg.startsWith('--')) {
-      const equals = arg.indexOf('=');
-      const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
-      if (!Object.hasOwn(LONG_FLAGS, name)) throw unknownLongFlag(arg);
+    if (long !== undefined) {
+      const name = long;
+      if (!Object.hasOwn(LONG_FLAGS, name)) throw unknownLongFlag(`--${name}`);
       const flag = LONG_FLAGS[name]!;
       const takesValue = 'mlMN'.includes(flag);
       if (!takesValue && equals !== -1) throw new CliError(`option --${name} takes no value (see rankeval trec --help)`, 1);

@@ -6,7 +6,7 @@ import { boundMessage } from '../errors.js';
 // C0 controls, DEL and C1 controls: the start of every terminal escape sequence among them. Then the
 // bidirectional marks, embeddings, overrides and isolates, which reorder what follows them on screen (an
 // id could show as another), and the line and paragraph separators, which break a line in some viewers.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
 /**
  * Control characters as `\x1b`, `\n`, `\u202e`…, so that an id cannot clear the screen, recolour the
@@ -18,27 +18,21 @@ export const escapeControls = (text: string): string =>
     if (char === '\r') return '\\r';
     if (char === '\t') return '\\t';
     const code = char.charCodeAt(0);
-    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 
 /** Text from files and arguments as a stderr message shows it: controls escaped, long values cut. */
 export const messageText = (text: string): string => boundMessage(escapeControls(text));
 
-const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
 /**
- * Text for a Markdown table cell or line: `|` would end the cell and a line break the row, and Markdown
- * renders raw HTML, so `<`, `>` and `&` become entities; `[` and `]` are escaped, so that neither a link
- * (`[click](javascript:…)`) nor an image (`![x](http://…)`, fetched when the page is viewed) can be made
- * of an id; other controls are escaped as for a terminal.
+ * Text for a Markdown table cell or line: a line break would end the row and becomes a space; every ASCII
+ * punctuation character is backslash-escaped (CommonMark lets any be), so that an id shows as written and
+ * makes nothing: no cell end (`|`), raw HTML (`<`), entity (`&`), link or image (`[x](…)`), autolink
+ * (`https://…`, `www.…`), emphasis, code span or strike-through; other controls are escaped as for a
+ * terminal.
  */
 export const escapeMarkdown = (text: string): string =>
-  escapeControls(
-    text
-      .replace(/[&<>]/g, (char) => HTML[char]!)
-      .replace(/[\\|[\]]/g, (char) => `\\${char}`)
-      .replace(/\r\n|\r|\n/g, ' '),
-  );
+  escapeControls(text.replace(/[!-/:-@[-`{-~]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, ' '));
 
 /**
  * A CSV field. Text that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, a tab or

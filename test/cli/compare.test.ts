@@ -71,8 +71,8 @@ describe('rankeval compare', () => {
     const { stdout } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'markdown', '--test', 'randomization']);
     expect(stdout).toContain('| measure | run | mean | Δ | Δ% | p (holm) | 95% CI | W/T/L | d |\n| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: |\n');
     // Exact: 2^4 = 16 sign flips; only all-plus and all-minus reach |Σ| = 2.5, so p = 2/16.
-    expect(stdout).toContain('| mrr | better | 1.0000 | +0.6250 | +166.7% | 0.1250 |');
-    expect(stdout).toContain('paired randomization test (two-sided) with Holm–Bonferroni correction over 1 comparison, 10000 permutations, seed 42');
+    expect(stdout).toContain('| mrr | better | 1.0000 | +0.6250 | +166.7% | 0\\.1250 |');
+    expect(stdout).toContain('paired randomization test \\(two\\-sided\\) with Holm–Bonferroni correction over 1 comparison\\, 10000 permutations\\, seed 42');
   });
 
   it('gives the numbers of compare() on the same files, whatever the baseline', async () => {
@@ -142,6 +142,8 @@ describe('rankeval compare', () => {
     [['qrels.txt', 'base.txt', 'better.jsonl', '--baseline', 'nope'], /--baseline 'nope' is none of the runs \(base, better\)/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a'], /--names gives 1 names for 2 runs/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a,a'], /--names repeats a name/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a,'], /^--names gives an empty name \(run 2\): 'a,'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--names', ' ,b'], /^--names gives an empty name \(run 1\)/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'bleu'], /unknown measure `bleu`/],
   ])('exits 2 for %j', async (args, message) => {
     const { status, stderr } = await run(args);

@@ -85,6 +85,12 @@ describe('rankeval eval', () => {
     expect(full.bySlice.en).toEqual({ mean: { 'P@5': (q1.p5 + 0) / 2 }, queries: 2 });
   });
 
+  it('shows a measure asked for twice once, as compare does', async () => {
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'P@1,P@1', '-m', 'p@1');
+    expect(status).toBe(0);
+    expect(stdout.split('\n')[0]).toBe('scope  name  queries     P@1');
+  });
+
   it('prints Markdown and CSV (every digit) tables', async () => {
     expect((await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '--format', 'markdown', '--by-tag')).stdout).toMatchInlineSnapshot(`
       "| scope | name | queries | ndcg@5 |
@@ -178,10 +184,10 @@ describe('rankeval eval --explain', () => {
 
   it('explains several queries, in Markdown and CSV too, and an unanswered query as an empty ranking', async () => {
     const markdown = (await run('golden.jsonl', 'run.jsonl', '-m', 'P@2', '--explain', 'q2', '--explain', 'q3', '--format', 'markdown')).stdout;
-    expect(markdown).toContain('### query q2: где d4?  (tags: ru)\n\nscores: P@2 0.5000\n');
+    expect(markdown).toContain('### query q2\\: где d4\\?  \\(tags\\: ru\\)\n\nscores: P@2 0.5000\n');
     expect(markdown).toContain('| rank | grade | relevant | id |\n| ---: | ---: | --- | --- |\n| 1 | - |  | d9 |\n| 2 | 1 | ✓ | d4 |\n');
-    expect(markdown).toContain('### query q3  (tags: en)\n');
-    expect(markdown).toContain('(the ranking is empty)\n\nmissed relevant (1 of 1): d5 (grade 1, not retrieved)\n');
+    expect(markdown).toContain('### query q3  \\(tags\\: en\\)\n');
+    expect(markdown).toContain('(the ranking is empty)\n\nmissed relevant \\(1 of 1\\)\\: d5 \\(grade 1\\, not retrieved\\)\n');
     const csv = (await run('golden.jsonl', 'run.jsonl', '-m', 'P@1', '--explain', 'q2', '--format', 'csv')).stdout;
     expect(csv).toBe('query,rank,id,grade,relevant,where\nq2,1,d9,,0,top\nq2,2,d4,1,1,below the top\n');
   });
@@ -239,8 +245,8 @@ describe('rankeval eval input and argument errors', () => {
     const csv = await run(hostile, hostileRun, '-m', 'P@2', '--explain', '=1+1', '--format', 'csv');
     expect(csv.stdout).toBe(`query,rank,id,grade,relevant,where\n"'=1+1",1,"'-2+3",,0,top\n"'=1+1",2,x|<i>,,0,top\n"'=1+1",,"'@SUM(A1)",1,1,not retrieved\n`);
     const markdown = await run(hostile, hostileRun, '-m', 'P@2', '--explain', '=1+1', '--format', 'markdown');
-    expect(markdown.stdout).toContain('### query =1+1: a &lt;b&gt;\\|c&lt;/b&gt;\n');
-    expect(markdown.stdout).toContain('| 2 | - |  | x\\|&lt;i&gt; |');
+    expect(markdown.stdout).toContain('### query \\=1\\+1\\: a \\<b\\>\\|c\\<\\/b\\>\n');
+    expect(markdown.stdout).toContain('| 2 | - |  | x\\|\\<i\\> |');
     expect((await run(hostile, hostileRun, '-m', 'P@2', '-q', '--format', 'csv')).stdout).toBe(`scope,name,queries,P@2\nall,,1,0\nquery,"'=1+1",1,0\n`);
   });
 
@@ -269,6 +275,7 @@ describe('rankeval eval input and argument errors', () => {
     [['golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=Infinity'], /--fail-under takes MEASURE=VALUE/],
     [['golden.jsonl', 'run.jsonl', '-l', '0b1'], /--relevance-threshold takes a number; got '0b1'/],
     [['golden.jsonl', 'run.jsonl', '--depth', '0x10'], /--depth takes a positive integer; got '0x10'/],
+    [['golden.jsonl', 'run.jsonl', '--depth', '99999999999999999999'], /--depth takes a positive integer; got '99999999999999999999'/],
   ])('exits 2 for %j', async (args, message) => {
     const { status, stderr } = await run(...args);
     expect(status).toBe(2);

@@ -204,6 +204,18 @@ describe('output', () => {
   });
 });
 
+describe('standard input that is a directory', () => {
+  it('is named as one (EISDIR), as rankeval trec names it, not read as an empty file', () => {
+    const directory = openSync(dir, 'r');
+    try {
+      const result = spawnSync(process.execPath, [cli, 'eval', 'golden.jsonl', '-'], { cwd: dir, encoding: 'utf8', stdio: [directory, 'pipe', 'pipe'] });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 3, stderr: 'rankeval eval: cannot read <stdin>: EISDIR: illegal operation on a directory, read\n' });
+    } finally {
+      closeSync(directory);
+    }
+  });
+});
+
 describe('rankeval eval with the files swapped', () => {
   it.each([
     ['run.jsonl', 'golden.jsonl'],
@@ -235,6 +247,35 @@ describe('rankeval eval with the files swapped', () => {
     [['report', 'run.csv', 'golden.csv', '-o', '-'], 'rankeval report: the files look swapped: run.csv reads as a run and golden.csv as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
   ])('%j says the files look swapped', (args, stderr) => {
     expect(rankeval(args)).toEqual({ status: 3, stdout: '', stderr });
+  });
+
+  it.each([
+    ['high', '"high" is not a finite number'],
+    ['0x10', '"0x10" is not a finite number'],
+    ['1e400', '"1e400" is not a finite number'],
+    ['', 'the grade in column 3 is empty'],
+  ])('a golden set with the grade %j names its line, not a swap', (grade, message) => {
+    writeFileSync(join(dir, 'bad-grade.csv'), `query_id,doc_id,grade\nq1,d1,${grade}\n`);
+    writeFileSync(join(dir, 'r1.json'), '{"q1":["d1"],"q2":["d9"]}\n');
+    const line = expect.stringMatching(new RegExp(`^rankeval (eval|compare|report): bad-grade\\.csv:2: .*${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    for (const args of [
+      ['eval', 'bad-grade.csv', 'r1.json'],
+      ['eval', '--qrels', 'bad-grade.csv', '--run', 'r1.json'],
+      ['eval', 'bad-grade.csv', 'r1.json', '--qrels-format', 'csv'],
+      ['compare', 'bad-grade.csv', 'r1.json', 'r1.json'],
+      ['report', 'bad-grade.csv', 'r1.json', '-o', '-'],
+    ]) {
+      expect(rankeval(args)).toEqual({ status: 3, stdout: '', stderr: line });
+    }
+  });
+
+  it('a forced format is never called a swap', () => {
+    writeFileSync(join(dir, 'g1.json'), '{"q1":["d1"],"q2":["d9"]}\n');
+    writeFileSync(join(dir, 'r1.json'), '{"q1":["d1"],"q2":["d9"]}\n');
+    const { status, stderr } = rankeval(['eval', 'g1.json', 'r1.json', '--qrels-format', 'trec']);
+    expect(status).toBe(3);
+    expect(stderr).toMatch(/^rankeval eval: g1\.json:1: /);
+    expect(stderr).not.toContain('swapped');
   });
 
   it('files in the right order are read as before', () => {

@@ -12,7 +12,7 @@ describe('createProgress', () => {
   it('shows percent and MiB on a terminal once a read takes over half a second, then clears the line', () => {
     const { stream, written } = fakeTerminal(true);
     let now = 1000;
-    const progress = createProgress(stream, 'reading run.txt', 200 * MIB, () => now);
+    const progress = createProgress(stream, 'run.txt', 200 * MIB, () => now);
     progress.update(10 * MIB); // at once: quiet
     now += 600;
     progress.update(50 * MIB);
@@ -22,6 +22,18 @@ describe('createProgress', () => {
     progress.update(100 * MIB);
     progress.done();
     expect(written).toEqual(['\rreading run.txt 25% (50 of 200 MiB)\x1b[K', '\rreading run.txt 50% (100 of 200 MiB)\x1b[K', '\r\x1b[K']);
+  });
+
+  it('shows the file name with its controls escaped, cut to its last 60 characters, so the line neither acts nor wraps', () => {
+    const { stream, written } = fakeTerminal(true);
+    let now = 0;
+    const name = `${'d/'.repeat(1000)}\x1b]0;owned\x07run.txt`;
+    const progress = createProgress(stream, name, 2 * MIB, () => now);
+    now += 600;
+    progress.update(MIB);
+    const shown = `…${'\\x1b]0;owned\\x07run.txt'.padStart(59, 'd/')}`;
+    expect([...shown]).toHaveLength(60);
+    expect(written).toEqual([`\rreading ${shown} 50% (1 of 2 MiB)\x1b[K`]);
   });
 
   it('writes nothing when stderr is not a terminal, or for a read that ends quickly', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,7 @@ describe('rankeval report', () => {
     [[golden], /expected a golden set and one or more runs/],
     [[golden, bm25, '--format', 'json'], /--format does not apply: the report is HTML/],
     [[golden, bm25, '--losses=-1'], /--losses takes a whole number; got '-1'/],
+    [[golden, bm25, '-o', ''], /^-o takes a file name \(or - for standard output\); got ''/],
     [[golden, keyword, bm25, '--test', 'z'], /--test takes t, randomization/],
   ])('exits 2 for %j', async (args, message) => {
     expect(await run(...args)).toMatchObject({ status: 2, stderr: expect.stringMatching(message) });
@@ -59,6 +60,28 @@ describe('rankeval report', () => {
   it('exits 3 for a file it cannot read or write', async () => {
     expect(await run(golden, 'missing.jsonl')).toMatchObject({ status: 3, stderr: expect.stringMatching(/^cannot read missing\.jsonl/) });
     expect(await run(golden, bm25, '-o', '/nonexistent/dir/report.html')).toMatchObject({ status: 3, stderr: expect.stringMatching(/^cannot write \/nonexistent\/dir\/report\.html/) });
+  });
+
+  it('writes to a name as long as the directory takes, the temporary file having a short name of its own', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'rankeval-report-'));
+    const file = join(directory, `${'r'.repeat(245)}.html`);
+    const { status } = await run(golden, bm25, '-m', 'recall@5', '-o', file);
+    expect(status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    expect(readdirSync(directory)).toEqual([`${'r'.repeat(245)}.html`]);
+  });
+
+  it('leaves alone a file that sits where a temporary name would be', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'rankeval-report-'));
+    const file = join(directory, 'report.html');
+    writeFileSync(file, 'old');
+    const strangers = ['.report.html.tmp', `.report.html.${process.pid}.tmp`, `.rankeval-${process.pid}.tmp`];
+    for (const name of strangers) writeFileSync(join(directory, name), 'not ours');
+    const { status } = await run(golden, bm25, '-m', 'recall@5', '-o', file);
+    expect(status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    for (const name of strangers) expect(readFileSync(join(directory, name), 'utf8')).toBe('not ours');
+    expect(readdirSync(directory).sort()).toEqual([...strangers, 'report.html'].sort());
   });
 
   it('prints its help', async () => {

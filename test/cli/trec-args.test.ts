@@ -66,6 +66,12 @@ describe('flags', () => {
     expect(parseTrecArgs(['--measure=', 'q', 'r']).options.measures).toEqual(['']);
   });
 
+  test('takes an unambiguous prefix of a long flag, as getopt_long does', () => {
+    const short = parseTrecArgs(['--query', '--comp', '--nos', '--lev', '2', '--Max=7', '--Num', '100', '--meas', 'P.5', '--m=map', '--trec', '10', 'q', 'r']);
+    expect(short).toEqual(parseTrecArgs(['-q', '-c', '-n', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', '--trec-eval', '10', 'q', 'r']));
+    expect(parseTrecArgs(['--he']).help).toBe(true);
+  });
+
   test('--help lists every measure with a line each', () => {
     expect(runTrec(['--help'])).toEqual({ stdout: trecUsage, status: 0 });
     for (const name of ['P', 'ndcg_cut', 'bpref', 'infAP', 'rbp', 'unj', 'set_F', 'num_nonrel_judged_ret']) {
@@ -81,6 +87,10 @@ describe('flags', () => {
     [['--version'], 'unknown option --version; the version is rankeval --version (see rankeval trec --help)'],
     [['-v'], 'unknown option -v; the version is rankeval --version (see rankeval trec --help)'],
     [['--measure'], 'option -m needs a measure'],
+    [['--Re', 'x', 'q', 'r'], 'option --Re is ambiguous: --Rel_info_format, --Results_format (see rankeval trec --help)'],
+    [['--help=x'], 'option --help takes no value (see rankeval trec --help)'],
+    [['--vers'], 'unknown option --version; the version is rankeval --version (see rankeval trec --help)'],
+    [['--Judged', 'q', 'r'], 'unknown option --Judged_docs_only (see rankeval trec --help)'],
     [['--toString', 'q', 'r'], 'unknown option --toString (see rankeval trec --help)'],
     [['-l', 'two', 'q', 'r'], "option -l needs a number, got 'two'"],
     [['-M'], 'option -M needs a number, got nothing'],

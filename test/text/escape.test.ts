@@ -13,6 +13,10 @@ describe('escapeControls', () => {
     expect(escapeControls(String.fromCharCode(...controls))).toBe(controls.map((code) => `\\u${code.toString(16)}`).join(''));
   });
 
+  it('shows the Arabic letter mark, a bidirectional mark too', () => {
+    expect(escapeControls('a\u061cb')).toBe('a\\u061cb');
+  });
+
   it('leaves other text alone', () => {
     expect(escapeControls('где d4? ✓ | <b> =1')).toBe('где d4? ✓ | <b> =1');
   });
@@ -24,7 +28,7 @@ describe('escapeMarkdown', () => {
   });
 
   it('shows HTML as text, and backslashes as written', () => {
-    expect(escapeMarkdown('<img src=x onerror=alert(1)> & \\|')).toBe('&lt;img src=x onerror=alert(1)&gt; &amp; \\\\\\|');
+    expect(escapeMarkdown('<img src=x onerror=alert(1)> & \\|')).toBe('\\<img src\\=x onerror\\=alert\\(1\\)\\> \\& \\\\\\|');
   });
 
   it('escapes other controls as for a terminal', () => {
@@ -32,9 +36,18 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('x\u202ey')).toBe('x\\u202ey');
   });
 
+  it('makes no autolink, emphasis, code span or strike-through of an id: every ASCII punctuation escaped', () => {
+    expect(escapeMarkdown('https://evil.example/login')).toBe('https\\:\\/\\/evil\\.example\\/login');
+    expect(escapeMarkdown('www.evil.example')).toBe('www\\.evil\\.example');
+    expect(escapeMarkdown('*em* `code` ~~x~~ _u_')).toBe('\\*em\\* \\`code\\` \\~\\~x\\~\\~ \\_u\\_');
+    expect(escapeMarkdown('a-b (c) #1 +2 =3 {d} "e" \'f\' $g %h ^i ?j ,k ;l')).toBe(
+      'a\\-b \\(c\\) \\#1 \\+2 \\=3 \\{d\\} \\"e\\" \\\'f\\\' \\$g \\%h \\^i \\?j \\,k \\;l',
+    );
+  });
+
   it('makes neither a link nor an image of an id', () => {
-    expect(escapeMarkdown('![img](http://e/x.png)')).toBe('!\\[img\\](http://e/x.png)');
-    expect(escapeMarkdown('[click](javascript:alert(1))')).toBe('\\[click\\](javascript:alert(1))');
+    expect(escapeMarkdown('![img](http://e/x.png)')).toBe('\\!\\[img\\]\\(http\\:\\/\\/e\\/x\\.png\\)');
+    expect(escapeMarkdown('[click](javascript:alert(1))')).toBe('\\[click\\]\\(javascript\\:alert\\(1\\)\\)');
   });
 });
 
