@@ -64,7 +64,8 @@ describe('the built package', () => {
   test.each(['report.js', 'report.cjs', 'cli.js'])('dist/%s loads Observable Plot and linkedom only on first use, by import()', (entry) => {
     const graph = moduleGraph(entry);
     expect([...graph.staticPackages].filter((name) => !name.startsWith('node:'))).toEqual([]);
-    expect([...graph.lazyPackages].sort()).toEqual(['@observablehq/plot', 'linkedom']);
+    // Node's built-ins aside (the CLI's report command writes its file with them).
+    expect([...graph.lazyPackages].filter((name) => !name.startsWith('node:')).sort()).toEqual(['@observablehq/plot', 'linkedom']);
   });
 
   test('the entries share one copy of the library: the chunk that defines RankevalError, once per format', () => {
