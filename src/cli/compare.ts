@@ -33,7 +33,7 @@ Test:
   --alpha A             significance level, intervals at 1 − A (default 0.05)
   --correction C        holm (default), bonferroni or none
   --permutations N      randomization permutations or bootstrap resamples (default 10000)
-  --seed N              seed of the randomization and bootstrap (default 42)
+  --seed N              seed of the randomization and bootstrap, 0 to 4294967295 (default 42)
   --interval I          t or bootstrap (default: bootstrap with --test bootstrap, else t)
   --baseline NAME       the run the others are compared with (a name or a file given)
 
@@ -129,7 +129,8 @@ export function readCompareArgs(
     alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
     correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
     permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000', usage) ?? 10_000,
-    seed: numberFlag(values.seed, '--seed', Number.isSafeInteger, 'an integer', usage) ?? 42,
+    // The generator is seeded with 32 bits, as the library's `seed` option says.
+    seed: numberFlag(values.seed, '--seed', (seed) => Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32, 'an integer from 0 to 4294967295 (2^32 − 1)', usage) ?? 42,
     interval: values.interval === undefined ? undefined : oneOf<'t' | 'bootstrap'>(values.interval, ['t', 'bootstrap'], '--interval', 't', usage),
     baseline,
   };
