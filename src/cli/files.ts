@@ -8,16 +8,12 @@ import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import { createProgress, type ProgressStream } from './progress.js';
-import { CliError } from './trec.js';
+import { CliError, inputName, STDIN } from './trec.js';
 
 /** Exit status for a file that cannot be read or is malformed. */
 export const INPUT_ERROR = 3;
 
-/** `-` is standard input. */
-export const STDIN = '-';
-
-/** How messages name an input: its path, or `<stdin>` for `-`. */
-export const inputName = (path: string): string => (path === STDIN ? '<stdin>' : path);
+export { inputName, STDIN };
 
 let stdinChunks: Promise<Uint8Array[]> | undefined;
 
@@ -77,10 +73,10 @@ export function checkStdinOnce(paths: readonly string[], usage: (message: string
   if (paths.filter((path) => path === STDIN).length > 1) throw usage('only one file can be - (standard input)');
 }
 
-export const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream): Promise<GoldenSet> =>
+const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream): Promise<GoldenSet> =>
   load(readGoldenSet, path, format, stderr);
 
-export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> => load(readRun, path, format, stderr);
+const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> => load(readRun, path, format, stderr);
 
 /**
  * Runs a library call on the contents of `file` (the golden set, whose judged queries are what is
@@ -170,6 +166,8 @@ export async function loadGoldenSetAndRuns(
   stderr: ProgressStream,
   order: string,
 ): Promise<{ golden: GoldenSet; runs: Run[] }> {
+  // A forced format says which kind each file is: then no file is taken for the other kind.
+  const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
   let loaded: { golden: GoldenSet; runs: Run[] };
   try {
     const golden = await loadGoldenSet(qrels, formats.qrelsFormat, stderr);
@@ -178,16 +176,14 @@ export async function loadGoldenSetAndRuns(
     loaded = { golden, runs: read };
   } catch (error) {
     // Swapped files fail on their first line (a header, or the first record, of the wrong shape); an
-    // error further down is in a value of the right kind of file, and a forced format says which kind
-    // each file is, so neither is a swap, whatever the files would read as.
-    const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
+    // error further down is in a value of the right kind of file, so not a swap, whatever the files
+    // would read as.
     if (error instanceof CliError && !forced && parseLines.get(error) === 1) {
       const run = await swappedRun(qrels, runs);
       if (run !== undefined) throw swapped(qrels, run, order);
     }
     throw error;
   }
-  const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
   if (!forced && loaded.golden.format === 'csv') {
     for (const [i, run] of runs.entries()) {
       if (loaded.runs[i]!.format === 'csv' && (await csvHeadersSwapped(qrels, run))) throw swapped(qrels, run, order);

@@ -1,6 +1,7 @@
 // Flags that `rankeval eval`, `compare` and `report` share, read one way for all of them.
 import { parseArgs } from 'node:util';
 import { isRankevalError } from '../errors.js';
+import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { formatMeasure, parseMeasure } from '../measures/registry.js';
@@ -92,13 +93,9 @@ function argumentsMessage(error: Error & { code?: string }, options: Options): s
   return error.message.split('\n')[0]!;
 }
 
-const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
-
-/**
- * A flag's number, written in decimal (`0.9`, `-1`, `1e-3`); NaN for anything else. Number() alone would
- * take `0x1`, `0b1`, `Infinity` and an empty string (as 0), so a typo in a gate could pass unnoticed.
- */
-export const decimalNumber = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
+// A flag's number is written in decimal (`0.9`, `-1`, `1e-3`), as in the files: a typo such as `0x1` in a
+// gate must not pass unnoticed.
+export { decimalNumber };
 
 export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T, usage: (message: string) => CliError): T {
   if (value === undefined) return fallback;

@@ -38,15 +38,29 @@ report cannot be written, or @observablehq/plot or linkedom is not installed.
 
 const usage = usageError('report');
 
+/** The status of `path` (of itself, not of a link's target, with `follow` false), or undefined where there is none to be had. */
+function statOf(path: string, follow = true): Stats | undefined {
+  try {
+    return follow ? statSync(path) : lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs a clean-up whose own failure would only hide the error being reported. */
+function quietly(cleanUp: () => void): void {
+  try {
+    cleanUp();
+  } catch {
+    // A descriptor already closed, a temporary file already gone: the error to tell is the caller's.
+  }
+}
+
 /** -o naming an input (the same path, or a link to the same file) would overwrite the golden set or a run. */
 function refuseInputAsOutput(output: string, inputs: readonly string[]): void {
   const identity = (path: string): string | undefined => {
-    try {
-      const { dev, ino } = statSync(path);
-      return `${dev}:${ino}`;
-    } catch {
-      return undefined;
-    }
+    const stats = statOf(path);
+    return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
   };
   const outputIdentity = identity(output);
   for (const input of inputs) {
@@ -63,33 +77,13 @@ function refuseInputAsOutput(output: string, inputs: readonly string[]): void {
  * file that would have been opened in it.
  */
 function checkOutput(output: string): void {
-  let stats: Stats | undefined;
-  try {
-    stats = statSync(output);
-  } catch {
-    stats = undefined;
-  }
+  const stats = statOf(output);
   if (stats?.isDirectory()) throw usage(`-o ${output} is a directory; give the report's file name`);
-  if (stats === undefined && lstatExists(output) === false) {
+  if (stats === undefined && statOf(output, false) === undefined) {
     const directory = dirname(output);
-    let parent: Stats | undefined;
-    try {
-      parent = statSync(directory);
-    } catch {
-      parent = undefined;
-    }
+    const parent = statOf(directory);
     if (parent === undefined) throw new CliError(`cannot write ${output}: the directory ${directory} does not exist`, INPUT_ERROR);
     if (!parent.isDirectory()) throw new CliError(`cannot write ${output}: ${directory} is not a directory`, INPUT_ERROR);
-  }
-}
-
-/** Whether `path` itself exists (a dangling link does), without following a link. */
-function lstatExists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -104,13 +98,9 @@ const systemMessage = (error: unknown): string => (error as Error).message.repla
  * is a dangling link, whose target is created.
  */
 function writeReport(path: string, text: string): void {
-  let stats: Stats | undefined;
-  try {
-    stats = statSync(path);
-  } catch {
-    stats = undefined;
-  }
-  if (stats === undefined ? lstatExists(path) : !stats.isFile()) {
+  const stats = statOf(path);
+  // A dangling link exists itself: written to, its target is created.
+  if (stats === undefined ? statOf(path, false) !== undefined : !stats.isFile()) {
     try {
       writeFileSync(path, text);
     } catch (error) {
@@ -126,11 +116,7 @@ function writeReport(path: string, text: string): void {
     if (stats !== undefined) chmodSync(temporary, stats.mode & 0o7777);
     renameSync(temporary, target);
   } catch (error) {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // The report's error is the one to tell; a temporary file left behind is named in nothing.
-    }
+    quietly(() => rmSync(temporary, { force: true }));
     throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
   }
 }
@@ -155,16 +141,8 @@ function createTemporary(directory: string, text: string, path: string): string 
       closeSync(descriptor);
       return temporary;
     } catch (error) {
-      try {
-        closeSync(descriptor);
-      } catch {
-        // Already closed, or never to be: the write's error is the one to tell.
-      }
-      try {
-        rmSync(temporary, { force: true });
-      } catch {
-        // As above.
-      }
+      quietly(() => closeSync(descriptor));
+      quietly(() => rmSync(temporary, { force: true }));
       throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
     }
   }

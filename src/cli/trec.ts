@@ -186,15 +186,17 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
   return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures, version }, files, help };
 }
 
-/** `-` is standard input. */
-const STDIN = '-';
-const displayName = (path: string): string => (path === STDIN ? '<stdin>' : path);
+/** `-` is standard input, for every command. */
+export const STDIN = '-';
+
+/** How messages name an input: its path, or `<stdin>` for `-`. */
+export const inputName = (path: string): string => (path === STDIN ? '<stdin>' : path);
 
 function readWhole(path: string): Uint8Array {
   try {
     return readFileSync(path === STDIN ? 0 : path);
   } catch (error) {
-    throw new CliError(`cannot read ${displayName(path)}: ${(error as Error).message}`, 2);
+    throw new CliError(`cannot read ${inputName(path)}: ${(error as Error).message}`, 2);
   }
 }
 
@@ -214,7 +216,7 @@ function* fileChunks(fd: number, path: string): Generator<Uint8Array> {
         Atomics.wait(PAUSE, 0, 0, 10);
         continue;
       }
-      throw new CliError(`cannot read ${displayName(path)}: ${(error as Error).message}`, 2);
+      throw new CliError(`cannot read ${inputName(path)}: ${(error as Error).message}`, 2);
     }
     if (read === 0) return;
     yield buffer.subarray(0, read);
@@ -252,8 +254,8 @@ function openRun(path: string): RunSource {
 /** Streams the run through the evaluation; a run whose queries are not contiguous is read again, collected. */
 function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions): string {
   const comments = options.version === 10;
-  const qrelsName = displayName(qrelsPath);
-  const runName = displayName(runPath);
+  const qrelsName = inputName(qrelsPath);
+  const runName = inputName(runPath);
   const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsName, comments));
   const evaluation = failAs(1, () => createTrecEvaluation(qrels, runName, options));
   const source = openRun(runPath);

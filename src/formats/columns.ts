@@ -52,16 +52,21 @@ export function requiredField(fields: readonly string[], index: number, role: st
   return value;
 }
 
-/** How a number is written in a text file: decimal, with an optional sign, fraction and exponent. */
+/** How a number is written in a text file (or a flag): decimal, with an optional sign, fraction and exponent. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
- * A number field (a grade, a score or a rank), checked: a decimal number whose value is finite. `Number`
- * alone would also take `0x10`, `0b1`, `Infinity` and a blank field (as 0).
+ * The number `text` writes in decimal, blanks around it aside; NaN for anything else. `Number` alone would
+ * also take `0x10`, `0b1`, `Infinity` and a blank field (as 0).
  */
-export function numberField(text: string, role: string, file: string, line: number): number {
+export function decimalNumber(text: string): number {
   const trimmed = text.trim();
-  const value = DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** A number field (a grade, a score or a rank), checked: a decimal number whose value is finite. */
+export function numberField(text: string, role: string, file: string, line: number): number {
+  const value = decimalNumber(text);
   if (!Number.isFinite(value)) throw parseError(file, line, `the ${role} ${quoteJson(text)} is not a finite number`);
   return value;
 }
