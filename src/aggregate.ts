@@ -1,6 +1,6 @@
-import { describeValue, fail, RankevalError } from './errors.js';
+import { checkOptions, describeValue, fail, RankevalError } from './errors.js';
 import { evaluateRun, type ByQuery } from './evaluate.js';
-import { checkOptionKeys, METRIC_OPTION_KEYS, readCutoff } from './metrics/counts.js';
+import { METRIC_OPTION_KEYS, readCutoff } from './metrics/counts.js';
 import { meanOf } from './stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
@@ -39,6 +39,6 @@ export function mean(values: readonly number[]): number {
  */
 export function meanReciprocalRank(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, k = Infinity, options?: MetricOptions): number {
   const name = readCutoff(k, 'meanReciprocalRank') === Infinity ? 'mrr' : `mrr@${k}`;
-  if (typeof options === 'object' && options !== null) checkOptionKeys(options, METRIC_OPTION_KEYS, 'meanReciprocalRank');
+  if (options !== undefined) checkOptions(options, METRIC_OPTION_KEYS, 'meanReciprocalRank');
   return evaluateRun(run, qrels, { ...options, measures: [name] }).mean[name]!;
 }

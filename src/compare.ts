@@ -1,6 +1,6 @@
-import { fail, RankevalError } from './errors.js';
+import { checkOptions, fail, RankevalError } from './errors.js';
 import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
-import { checkOptionKeys, METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
+import { METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
 import {
   bonferroni,
   bootstrapInterval,
@@ -144,8 +144,7 @@ export function resolveCompareOptions(options: Partial<CompareOptions>, fn: stri
  */
 export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, options: CompareOptions): Comparison {
   const fn = 'compare';
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  checkOptionKeys(options, COMPARE_OPTION_KEYS, fn);
+  checkOptions(options, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
   const named: [unknown, unknown][] = runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs);
   if (named.length < 2) fail('invalid_option', fn, '`runs`', 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);

@@ -1,6 +1,5 @@
-import { fail, RankevalError } from './errors.js';
+import { checkOptions, fail, RankevalError } from './errors.js';
 import type { ByQuery } from './evaluate.js';
-import { checkOptionKeys } from './metrics/counts.js';
 import { bootstrapInterval, meanOf, overflowScale, tInterval } from './stats/tests.js';
 import { checkSeed } from './stats/random.js';
 
@@ -51,8 +50,7 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
     const value: unknown = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value);
   }
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
-  checkOptionKeys(options, OPTION_KEYS, fn);
+  checkOptions(options, OPTION_KEYS, fn);
   const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = options;
   if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, '`level`', 'a number between 0 and 1', level);
   if (method !== 't' && method !== 'bootstrap') fail('invalid_option', fn, '`method`', "'t' or 'bootstrap'", method);

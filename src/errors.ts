@@ -107,6 +107,23 @@ export function fail(code: RankevalErrorCode, fn: string, what: string, expected
   throw new RankevalError(code, `${fn}: expected ${what} to be ${expected}, got ${describeValue(received)}`, expected, received);
 }
 
+/**
+ * Checks an options object (or an input object) at a public boundary: an object, not null nor an array,
+ * every key of which is one of `known` — a misspelt or invented option would otherwise do nothing,
+ * silently. `name` and `expected` describe the object in the message, `what` its keys.
+ */
+export function checkOptions(
+  options: unknown,
+  known: readonly string[],
+  fn: string,
+  { name = '`options`', expected = 'an object', what = 'every option' }: { name?: string; expected?: string; what?: string } = {},
+): asserts options is object {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, name, expected, options);
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((option) => `\`${option}\``).join(', ')}`, key);
+  }
+}
+
 /** An error in a file, located: the message reads `file:line: what is wrong`. */
 export function parseError(file: string, line: number, message: string, expected = 'a well-formed file'): RankevalError {
   return new RankevalError('parse_error', `${file}:${line}: ${message}`, expected, { file, line });

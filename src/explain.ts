@@ -1,5 +1,5 @@
-import { fail } from './errors.js';
-import { checkOptionKeys, compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
+import { checkOptions, fail } from './errors.js';
+import { compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
 import { indexIds, rankOf } from './metrics/id-index.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
@@ -53,8 +53,7 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
  */
 export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainOptions = {}): Explanation {
   const fn = 'explainRanking';
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
-  checkOptionKeys(options, ['depth', 'relevanceThreshold'], fn);
+  checkOptions(options, ['depth', 'relevanceThreshold'], fn);
   const { depth = 10, ...metricOptions } = options;
   if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, '`depth`', 'a positive integer or Infinity', depth);
   const { relevanceThreshold } = resolveOptions(metricOptions, fn);

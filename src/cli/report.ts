@@ -1,7 +1,7 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, openSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isRankevalError } from '../errors.js';
 import { reportData } from '../report/data.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';

@@ -1,7 +1,6 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
-import { fail, parseError, quoteJson } from '../errors.js';
-import { checkOptionKeys } from '../metrics/counts.js';
+import { checkOptions, fail, parseError, quoteJson } from '../errors.js';
 import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './text.js';
 
 /** Bytes (UTF-8) or text. */
@@ -137,8 +136,7 @@ const READ_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress'];
 /** Refuses options that are not an object, or hold a key no reader takes, or an `onProgress` that is not a function. */
 function readOptions<Format extends string>(options: ReadOptions<Format> | undefined, fn: string): ReadOptions<Format> {
   if (options === undefined) return {};
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
-  checkOptionKeys(options, READ_OPTION_KEYS, fn);
+  checkOptions(options, READ_OPTION_KEYS, fn);
   if (options.onProgress !== undefined && typeof options.onProgress !== 'function') fail('invalid_option', fn, '`onProgress`', 'a function', options.onProgress);
   return options;
 }

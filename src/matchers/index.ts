@@ -4,8 +4,8 @@
 import { evaluate, evaluateRun, type ByQuery } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
 import { parseMeasure } from '../measures/registry.js';
-import { checkOptionKeys, compareUtf8, METRIC_OPTION_KEYS, readCutoff } from '../metrics/counts.js';
-import { fail, RankevalError } from '../errors.js';
+import { compareUtf8, METRIC_OPTION_KEYS, readCutoff } from '../metrics/counts.js';
+import { checkOptions, fail, RankevalError } from '../errors.js';
 import { explanationText, missedText } from '../text/explain.js';
 import { checkGates, gateText } from '../text/gates.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
@@ -51,8 +51,7 @@ const MAX_SHOWN = 20;
 /** A matcher's options object, when given, holds only the keys it knows, named by the matcher when not. */
 function checkMatcherOptions(options: unknown, known: readonly string[], matcher: string): void {
   if (options === undefined) return;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', matcher, 'the options', 'an object', options);
-  checkOptionKeys(options, known, matcher);
+  checkOptions(options, known, matcher, { name: 'the options' });
 }
 
 function readMinimum(min: unknown, matcher: string): number {

@@ -1,7 +1,7 @@
 // Internal: reads and checks the inputs every metric shares, and counts, in one pass over a ranking,
 // everything the metrics need at several cutoffs. Each metric module turns these counts into its number,
 // so that a metric has a single definition whether it is called alone, through evaluate() or evaluateRun().
-import { fail } from '../errors.js';
+import { checkOptions, fail } from '../errors.js';
 import type { ApDenominator, Gain, MetricOptions } from '../types.js';
 import { indexIds, rankOf } from './id-index.js';
 
@@ -59,23 +59,12 @@ export function pickOptions(options: object, keys: readonly string[]): Record<st
   return Object.fromEntries(keys.filter((key) => key in options).map((key) => [key, (options as Record<string, unknown>)[key]]));
 }
 
-/**
- * Refuses a key that is not an option: a misspelt or invented option would otherwise do nothing, silently.
- * `what` names the keys in the message (an input object's fields are checked alike).
- */
-export function checkOptionKeys(options: object, known: readonly string[], fn: string, what = 'every option'): void {
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key);
-  }
-}
-
 const AP_DENOMINATORS: readonly ApDenominator[] = ['relevant', 'min-relevant-k'];
 
 /** Reads the metric options; `otherKeys` are the further options the calling function takes. */
 export function resolveOptions(options: MetricOptions | undefined, fn: string, otherKeys: readonly string[] = []): ResolvedOptions {
   if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant' };
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object', options);
-  checkOptionKeys(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
+  checkOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
   const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant' } = options;
   if (typeof relevanceThreshold !== 'number' || !Number.isFinite(relevanceThreshold)) {
     fail('invalid_option', fn, '`relevanceThreshold`', 'a finite number', relevanceThreshold);

@@ -2,10 +2,10 @@
 // (evaluateRun, confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
 import { COMPARE_OPTION_KEYS, compareScores, type CompareOptions, type Comparison } from '../compare.js';
 import { confidenceInterval } from '../confidence.js';
-import { checkOptionKeys, compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
+import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
-import { fail } from '../errors.js';
+import { checkOptions, fail } from '../errors.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 
@@ -130,8 +130,7 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
 
 /** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
 export function reportDataFor(input: ReportInput, options: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  checkOptionKeys(options, [...REPORT_OPTION_KEYS, ...otherKeys], fn);
+  checkOptions(options, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
   const lossCount = options.losses ?? 10;
   if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
   const { qrels, tags, questions, runs } = readInput(input, fn);
@@ -234,8 +233,7 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
 
 /** The input with each "→" read as a Map, its types checked before anything is scored. */
 function readInput(input: ReportInput, fn: string) {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) fail('invalid_option', fn, '`input`', 'an object with `qrels` and `runs`', input);
-  checkOptionKeys(input, INPUT_KEYS, fn, 'every field of `input`');
+  checkOptions(input, INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `qrels` and `runs`', what: 'every field of `input`' });
   const named = readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run');
   const runs = new Map(
     [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, `runs[${JSON.stringify(name)}]`, 'invalid_run', 'a Map or an object of query id → ranking')]),

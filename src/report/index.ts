@@ -1,7 +1,7 @@
 // `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
-import { fail } from '../errors.js';
-import { checkOptionKeys, pickOptions } from '../metrics/counts.js';
+import { checkOptions, fail } from '../errors.js';
+import { pickOptions } from '../metrics/counts.js';
 import { reportDataFor, type ReportData, type ReportInput, type ReportOptions } from './data.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
@@ -48,8 +48,7 @@ export async function renderReport(input: ReportInput, options: ReportOptions & 
  *   type, for data that is not an object with the lists `reportData` returns, or for more than 12 runs
  */
 export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', 'renderReportData', '`options`', 'an object', options);
-  checkOptionKeys(options, RENDER_OPTION_KEYS, 'renderReportData');
+  checkOptions(options, RENDER_OPTION_KEYS, 'renderReportData');
   checkReportData(data);
   checkRunCount(data, 'renderReportData');
   return (await loadRenderer()).renderReportData(data, renderOptions(options, 'renderReportData'));
