@@ -1,4 +1,6 @@
 import { describeValue, fail, RankevalError } from './errors.js';
+import type { MeasureDefinition } from './measures/catalogue.js';
+import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
 import { parseMeasure, type ParsedMeasure } from './measures/registry.js';
 import { averagePrecisionFromCounts } from './metrics/average-precision.js';
 import { contextPrecisionFromCounts } from './metrics/context-precision.js';
@@ -6,6 +8,7 @@ import {
   addIdealDcg,
   compareUtf8,
   countAtCutoffs,
+  judgedHits,
   rankedIds,
   readCutoff,
   readJudgments,
@@ -205,6 +208,16 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   const bySliceTotals = new Map<string, Totals>();
   const gain = plan.needsGain ? resolved.gain : null;
 
+  const settings: ContextSettings = {
+    options: resolved,
+    // Negative grades are never relevant in the library (isRelevant): a level below 0 reads as 0.
+    relevanceLevel: Math.max(resolved.relevanceThreshold, 0),
+    cutoffs: plan.cutoffs,
+    numDocsInColl: 0,
+    version: 9,
+    needsGain: plan.needsGain,
+    fn,
+  };
   for (const qid of queryIds) {
     const where = `qrels[${JSON.stringify(qid)}]`;
     const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, where);
@@ -217,10 +230,12 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     }
     const rankingWhere = `run[${JSON.stringify(qid)}]`;
     const ids = rankedIds(runById.get(qid) ?? [], fn, rankingWhere);
-    const counts = countAtCutoffs(ids, judgments, plan.cutoffs, resolved.relevanceThreshold, gain, fn, rankingWhere);
-    if (plan.needsIdeal) addIdealDcg(counts, judgments.grades.values(), resolved.gain, fn);
-    const scores: number[] = plan.measures.map(({ definition }, i) => definition.compute(counts[plan.cutoffIndex[i]!]!, resolved));
-    // Only dcg and idcg, unbounded sums, can fail to be finite.
+    const hits = judgedHits(ids, judgments, fn, rankingWhere);
+    const context = createQueryContext({ length: ids.length, hits, grades: [...judgments.grades.values()] }, settings);
+    const values = new Float64Array(plan.valueCount);
+    for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
+    const scores = plan.slots.map((slot) => values[slot]!);
+    // Only unbounded sums (dcg, idcg) can fail to be finite.
     for (let i = 0; i < scores.length; i++) {
       if (!Number.isFinite(scores[i]!)) finiteGainSum(scores[i]!, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
     }
@@ -237,20 +252,23 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', queryIds.length);
   }
   const bySlice = emptyRecord<MeanScores>();
-  for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan.names);
-  return { ...toMeans(total, plan.names), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice };
+  for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan);
+  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice };
 }
 
+/** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
 interface MeasurePlan {
   /** Names as the caller wrote them, without repeats. */
   readonly names: readonly string[];
   readonly measures: readonly ParsedMeasure[];
+  /** One entry per catalogue measure asked for: its parameterisations and where their values go. */
+  readonly groups: readonly { definition: MeasureDefinition; params: MeasureParams[]; offset: number }[];
+  /** For each name, the index of its value in a query's value vector. */
+  readonly slots: readonly number[];
+  readonly valueCount: number;
   /** Distinct cutoffs, ascending: one pass over a ranking counts at all of them. */
   readonly cutoffs: readonly number[];
-  /** For each measure, the index of its cutoff in `cutoffs`. */
-  readonly cutoffIndex: readonly number[];
   readonly needsGain: boolean;
-  readonly needsIdeal: boolean;
 }
 
 function planMeasures(measures: unknown, fn: string): MeasurePlan {
@@ -259,16 +277,36 @@ function planMeasures(measures: unknown, fn: string): MeasurePlan {
   }
   const names = [...new Set(measures as string[])];
   const parsed = names.map((name) => parseMeasure(name));
-  const cutoffs = [...new Set(parsed.map((measure) => measure.cutoff))].sort((a, b) => a - b);
+  const byDefinition = new Map<MeasureDefinition, number[]>();
+  parsed.forEach((measure, i) => {
+    const list = byDefinition.get(measure.definition);
+    if (list === undefined) byDefinition.set(measure.definition, [i]);
+    else list.push(i);
+  });
+  const groups: { definition: MeasureDefinition; params: MeasureParams[]; offset: number }[] = [];
+  const slots = new Array<number>(names.length);
+  let offset = 0;
+  for (const [definition, indices] of byDefinition) {
+    groups.push({ definition, params: indices.map((i) => parsed[i]!.params), offset });
+    indices.forEach((index, j) => (slots[index] = offset + j));
+    offset += indices.length;
+  }
   return {
     names,
     measures: parsed,
-    cutoffs,
-    cutoffIndex: parsed.map((measure) => cutoffs.indexOf(measure.cutoff)),
-    needsGain: parsed.some((measure) => measure.definition.needsGain),
-    needsIdeal: parsed.some((measure) => measure.definition.needsIdeal),
+    groups,
+    slots,
+    valueCount: offset,
+    cutoffs: [...new Set([...parsed.map((measure) => measure.cutoff), Infinity])].sort((a, b) => a - b),
+    needsGain: parsed.some((measure) => GAIN_MEASURES.has(measure.definition.name)),
   };
 }
+
+/** The floor of each value in a geometric mean (trec_eval's gm_map), so that one 0 does not make it 0. */
+const MIN_GEO_MEAN = 0.00001;
+
+/** The measures that read DCG and IDCG from the shared counts. */
+const GAIN_MEASURES = new Set(['dcg', 'idcg', 'ndcg']);
 
 /** Reads a Map or a plain object (key → value) as a Map. */
 export function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option', expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
@@ -308,8 +346,21 @@ function addScores(totals: Totals, scores: readonly number[]): void {
   for (let i = 0; i < scores.length; i++) totals.sums[i]! += scores[i]!;
 }
 
-/** Sum / queries; a sum that overflowed (dcg near Number.MAX_VALUE) is taken again by meanOf, which cannot. */
-function toMeans(totals: Totals, names: readonly string[]): MeanScores {
-  const means = totals.sums.map((sum, i) => (Number.isFinite(sum) ? sum / totals.queries : meanOf(totals.scores.map((scores) => scores[i]!))));
-  return { mean: toRecord(names, means), queries: totals.queries };
+/**
+ * Each measure's aggregate: sum / queries for a mean (a sum that overflowed, dcg near Number.MAX_VALUE, is
+ * taken again by meanOf, which cannot); the sum itself for counts; exp(mean log max(v, 0.00001)) for a
+ * geometric mean, as trec_eval's gm_map.
+ */
+function toMeans(totals: Totals, plan: MeasurePlan): MeanScores {
+  const means = totals.sums.map((sum, i) => {
+    const aggregate = plan.measures[i]!.definition.aggregate;
+    if (aggregate === 'sum') return sum;
+    if (aggregate === 'geometric') {
+      let logs = 0;
+      for (const scores of totals.scores) logs += Math.log(Math.max(scores[i]!, MIN_GEO_MEAN));
+      return Math.exp(logs / totals.queries);
+    }
+    return Number.isFinite(sum) ? sum / totals.queries : meanOf(totals.scores.map((scores) => scores[i]!));
+  });
+  return { mean: toRecord(plan.names, means), queries: totals.queries };
 }

@@ -234,6 +234,20 @@ export function countAtCutoffs(
 }
 
 /**
+ * Every retrieved document the qrels list (any grade, negative ones included), as (rank, grade) in rank
+ * order, checking that every id is a string that appears once. O(n + J log J).
+ */
+export function judgedHits(ids: readonly unknown[], judgments: Judgments, fn: string, where = 'the ranking'): Hit[] {
+  indexIds(ids, fn, where);
+  const hits: Hit[] = [];
+  for (const [id, grade] of judgments.grades) {
+    const rank = rankOf(id);
+    if (rank !== 0) hits.push([rank, grade]);
+  }
+  return hits.sort((a, b) => a[0] - b[0]);
+}
+
+/**
  * The counts of a ranking of `length` documents whose judged documents are `hits`, in rank order.
  * Shared by the library (which finds the hits by id) and the TREC evaluator (which finds them in bytes).
  */

@@ -1,6 +1,8 @@
 import { RankevalError } from '../errors.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 import { countAt, type CutoffCounts } from './counts.js';
+import { gainLevels, gainOfRel, gainTable, idealWalk } from './gain-table.js';
+import type { GainParam, JudgedRanking } from './judged-ranking.js';
 
 // The DCG family: discounted cumulative gain, its ideal, and their ratio.
 //
@@ -110,3 +112,107 @@ export function finiteGainSum(value: number, fn: string, what: string): number {
 export function ndcgFromCounts(counts: CutoffCounts): number {
   return counts.idcg > 0 ? counts.dcg / counts.idcg : 0;
 }
+
+// trec_eval's gain-table variants of NDCG (`ndcg`, `ndcg_rel`, `Rndcg`): gains come from `level=gain`
+// pairs (default: gain = grade), and the ideal ranking is every judged document by gain. Without pairs,
+// `ndcg` is ndcgAtK with no cutoff.
+// ndcg and ndcg_rel walk the ranking and the ideal ranking side by side, as long as either goes on (trec_eval
+// writes this as three loops: both, ranking only, ideal only; one loop does the same additions in the same order).
+
+export function ndcgWithGains(query: JudgedRanking, params: readonly GainParam[]): number {
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
+  let dcg = 0;
+  let idealDcg = 0;
+  for (let i = 0; i < query.numRet || ideal.gain > 0; i++) {
+    if (i < query.numRet) {
+      const gain = gainOfRel(gains, query.rel[i]!);
+      if (gain !== 0) dcg += gain / Math.log2(i + 2);
+    }
+    if (ideal.gain > 0) {
+      const idealGain = ideal.step();
+      if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
+    }
+  }
+  return idealDcg > 0 ? dcg / idealDcg : 0;
+}
+
+/** NDCG at each relevant document retrieved, averaged over the relevant documents (missing ones at the final NDCG). */
+export function ndcgRel(query: JudgedRanking, params: readonly GainParam[]): number {
+  const levels = gainLevels(query, params);
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
+  let dcg = 0;
+  let idealDcg = 0;
+  let sum = 0;
+  let numRelRet = 0;
+  let numRel = 0;
+  for (let i = 0; i < query.numRet || ideal.gain > 0; i++) {
+    let gain = 0;
+    if (i < query.numRet) {
+      gain = gainOfRel(gains, query.rel[i]!);
+      if (gain !== 0) dcg += gain / Math.log2(i + 2);
+    }
+    if (ideal.gain > 0) {
+      const idealGain = ideal.step();
+      if (idealGain > 0) {
+        numRel++;
+        idealDcg += idealGain / Math.log2(i + 2);
+      }
+    }
+    if (gain > 0) {
+      sum += dcg / idealDcg;
+      numRelRet++;
+    }
+  }
+  sum += ((numRel - numRelRet) * dcg) / idealDcg;
+  return sum > 0 ? sum / numRel : 0;
+}
+
+export function rndcg(query: JudgedRanking, params: readonly GainParam[]): number {
+  const levels = gainLevels(query, params);
+  if (query.numRel === 0) return 0;
+  const gains = gainTable(levels);
+  const ideal = idealWalk(levels);
+  let previousIdealGain = ideal.gain;
+  let dcg = 0;
+  let idealDcg = 0;
+  let sum = 0;
+  let changes = 0;
+  const atBoundary = (idealGain: number): void => {
+    if (previousIdealGain !== idealGain) {
+      if (idealDcg > 0) {
+        sum += dcg / idealDcg;
+        changes++;
+      }
+      previousIdealGain = idealGain;
+    }
+  };
+  let i = 0;
+  for (; i < query.numRet && ideal.gain > 0; i++) {
+    const gain = gainOfRel(gains, query.rel[i]!);
+    const idealGain = ideal.step();
+    atBoundary(idealGain);
+    if (gain !== 0) dcg += gain / Math.log2(i + 2);
+    if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
+  }
+  if (i < query.numRet) {
+    for (; i < query.numRet; i++) {
+      const gain = gainOfRel(gains, query.rel[i]!);
+      if (gain !== 0) dcg += gain / Math.log2(i + 2);
+    }
+    if (idealDcg > 0) {
+      sum += dcg / idealDcg;
+      changes++;
+    }
+  }
+  for (; ideal.gain > 0; i++) {
+    const idealGain = ideal.step();
+    atBoundary(idealGain);
+    if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
+  }
+  // 0 / 0 when no boundary was met: trec_eval prints the NaN (-nan), and so does this.
+  return sum / changes;
+}
+

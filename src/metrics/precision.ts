@@ -1,5 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 import { countAt, type CutoffCounts } from './counts.js';
+import type { JudgedRanking } from './judged-ranking.js';
 
 /**
  * Precision at k: the share of the top k that is relevant.
@@ -30,4 +31,43 @@ export function precisionAtK(ranking: Ranking, qrels: Qrels, k = Infinity, optio
 export function precisionFromCounts(counts: CutoffCounts): number {
   if (counts.k === Infinity) return counts.retrieved === 0 ? 0 : counts.relevantRetrieved / counts.retrieved;
   return counts.relevantRetrieved / counts.k;
+}
+
+/**
+ * Relative precision at k: precision against the best a ranking could do at k, min(k, R) relevant.
+ *
+ * relative_P@k = |relevant ∩ top k| / min(k, R)
+ *
+ * - 0 when R = 0. A ranking shorter than k keeps k in the minimum.
+ *
+ * @example ranking [r, n, r], R = 2: relative_P@5 = 2 / min(5, 2) = 1, P@5 = 0.4
+ * @see trec_eval 9.0.8 `relative_P` (m_relative_P.c)
+ */
+export function relativePrecisions(query: JudgedRanking, relevanceLevel: number, cutoffs: readonly number[]): number[] {
+  const values = cutoffs.map(() => 0);
+  if (query.numRel === 0) return values;
+  let next = 0;
+  let relSoFar = 0;
+  for (let i = 0; i < query.numRet; i++) {
+    if (i === cutoffs[next]) {
+      values[next] = relSoFar / (i > query.numRel ? query.numRel : i);
+      if (++next === cutoffs.length) return values;
+    }
+    if (query.rel[i]! >= relevanceLevel) relSoFar++;
+  }
+  for (; next < cutoffs.length; next++) {
+    const i = cutoffs[next]!;
+    values[next] = relSoFar / (i > query.numRel ? query.numRel : i);
+  }
+  return values;
+}
+
+/** Set precision relative to the best possible: relevant retrieved / min(retrieved, R); trec_eval's `set_relative_P`. */
+export function setRelativePrecision(query: JudgedRanking): number {
+  return query.numRet && query.numRel ? query.numRelRet / Math.min(query.numRet, query.numRel) : 0;
+}
+
+/** Set precision × set recall; trec_eval's `set_map`. */
+export function setMap(query: JudgedRanking): number {
+  return query.numRet && query.numRel ? (query.numRelRet * query.numRelRet) / (query.numRet * query.numRel) : 0;
 }

@@ -1,5 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 import { countAt, type CutoffCounts } from './counts.js';
+import type { JudgedRanking } from './judged-ranking.js';
 
 /**
  * R-precision: precision at rank R, where R is the number of relevant documents.
@@ -26,4 +27,31 @@ export function rPrecision(ranking: Ranking, qrels: Qrels, k = Infinity, options
 
 export function rPrecisionFromCounts(counts: CutoffCounts): number {
   return counts.relevant === 0 ? 0 : counts.relevantInTopR / counts.relevant;
+}
+
+/**
+ * Precision at multiples of R (trec_eval's `Rprec_mult`): P@⌊m·R + 0.9⌋ for each multiple m, so that
+ * m = 1 is R-precision and m = 2 looks twice as deep.
+ *
+ * - A cutoff deeper than the ranking divides the relevant retrieved documents by the cutoff.
+ * - 0 when R = 0.
+ *
+ * @example ranking [r, n, r, n], R = 2: Rprec_mult@0.5 = P@1 = 1, Rprec_mult@2 = P@4 = 0.5
+ * @see trec_eval 9.0.8 `Rprec_mult` (m_Rprec_mult.c)
+ */
+export function rPrecisionMultiples(query: JudgedRanking, relevanceLevel: number, multiples: readonly number[]): number[] {
+  const values = multiples.map(() => 0);
+  const cutoffs = multiples.map((multiple) => Math.trunc(multiple * query.numRel + 0.9));
+  let current = cutoffs.length - 1;
+  while (current >= 0 && cutoffs[current]! > query.numRet) {
+    values[current] = query.numRelRet / cutoffs[current]!;
+    current--;
+  }
+  let relSoFar = query.numRelRet;
+  for (let i = query.numRet; i > 0 && relSoFar > 0; i--) {
+    const precision = relSoFar / i;
+    while (current >= 0 && i === cutoffs[current]) values[current--] = precision;
+    if (query.rel[i - 1]! >= relevanceLevel) relSoFar--;
+  }
+  return values;
 }

@@ -1,9 +1,11 @@
 // trec_eval's evaluation, query by query: orders each query's documents as trec_eval does, finds their
 // grades, computes the selected measures, and prints per-query and summary lines in trec_eval's format.
 import { RankevalError } from '../errors.js';
-import { addIdealDcg, countFromHits, type CutoffCounts, type Hit } from '../metrics/counts.js';
+import { createQueryContext } from '../measures/context.js';
+import type { MeasureParams } from '../measures/context.js';
+import type { Hit, ResolvedOptions } from '../metrics/counts.js';
 import { hashBytes, latin1, parseError, parseLong, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
-import { NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type QueryContext, type TrecMeasure } from './measures.js';
+import { NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
 import { fixed, value4 } from './printf.js';
 
 export interface TrecEvalOptions {
@@ -36,6 +38,8 @@ export interface BoundMeasure {
   readonly measure: TrecMeasure;
   readonly params: readonly number[] | readonly GainParam[];
   readonly names: readonly string[];
+  /** The catalogue parameters of each value. */
+  readonly instances: readonly MeasureParams[];
   /** Where its values start in a query's value vector. */
   readonly offset: number;
 }
@@ -66,7 +70,7 @@ export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): B
     if (!marked.has(measure.name)) continue;
     const given = paramsOf.get(measure.name);
     const { params, names } = bindParams(measure, given);
-    bound.push({ measure, params, names, offset });
+    bound.push({ measure, params, names, instances: measure.instances(params), offset });
     offset += names.length;
   }
   return bound;
@@ -138,33 +142,27 @@ export class RunNotGrouped extends Error {}
 export function createTrecEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const bound = selectMeasures(options.measures, options.version);
   const valueCount = bound.reduce((total, b) => total + b.names.length, 0);
-  const cutoffs = [
-    ...new Set([
-      ...bound.filter((b) => ['P', 'recall', 'ndcg_cut', 'map_cut', 'success'].includes(b.measure.name)).flatMap((b) => b.params as number[]),
-      Infinity,
-    ]),
-  ].sort((a, b) => a - b);
-  const cutoffIndex = new Map(cutoffs.map((k, i) => [k, i]));
-  const needsIdeal = bound.some((b) => b.measure.name === 'ndcg_cut');
+  // One pass over a query's judged documents counts at every cutoff any measure asks for.
+  const cutoffs = [...new Set([...bound.flatMap((b) => b.instances.map((params) => params.cutoff)), Infinity])].sort((a, b) => a - b);
+  const needsGain = bound.some((b) => b.measure.definition?.name === 'ndcg' && b.instances.some((params) => params.gains === undefined));
   const relstring = bound.find((b) => b.measure.name === 'relstring');
   const results: QueryResult[] = [];
   const seen = new Set<string>();
+  const settings = { options: TREC_OPTIONS, relevanceLevel: options.relevanceLevel, cutoffs, numDocsInColl: options.numDocsInColl, version: options.version, needsGain, fn: 'trec' };
 
   const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
     const query = judgeRanking(block, judged, qrels, runFile, options);
-    let counts: CutoffCounts[] | undefined;
-    const context: QueryContext = {
-      query,
-      relevanceLevel: options.relevanceLevel,
-      numDocsInColl: options.numDocsInColl,
-      version: options.version,
-      countsAt(k) {
-        counts ??= libraryCounts(query, judged, cutoffs, options.relevanceLevel, needsIdeal);
-        return counts[cutoffIndex.get(k)!]!;
-      },
-    };
+    const hits: Hit[] = [];
+    for (let i = 0; i < query.numRet; i++) if (query.rel[i]! >= 0) hits.push([i + 1, query.rel[i]!]);
+    const context = createQueryContext({ length: query.numRet, hits, grades: judged.grade, dense: query }, settings);
     const values = new Float64Array(valueCount);
-    for (const { measure, params, offset } of bound) measure.compute(context, params, values, offset);
+    for (const { measure, instances, offset } of bound) {
+      if (measure.name === 'num_q') values[offset] = 1;
+      if (measure.definition === null) continue;
+      measure.definition.compute(context, instances, values, offset);
+      // trec_eval sums the logs of a geometric mean's values, each at least 0.00001.
+      if (measure.average === 'geometric') values[offset] = Math.log(Math.max(values[offset]!, MIN_GEO_MEAN));
+    }
     return { qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' };
   };
 
@@ -248,7 +246,7 @@ function summarise(measure: TrecMeasure, sum: number, queries: number, evaluated
       return queries ? sum / queries : sum;
     case 'geometric': {
       // A missing query counts as the floor 0.00001 (log 0 would be -Infinity).
-      const total = options.complete ? sum + (queries - evaluated) * Math.log(0.00001) : sum;
+      const total = options.complete ? sum + (queries - evaluated) * Math.log(MIN_GEO_MEAN) : sum;
       return Math.exp(total / queries);
     }
     case 'num_q':
@@ -271,13 +269,9 @@ function formatLine(measure: TrecMeasure, name: string, qid: string, value: numb
   return `${name.padEnd(22)}\t${qid}\t${measure.format === 'integer' ? String(Math.trunc(value)) : value4(value)}`;
 }
 
-function libraryCounts(query: JudgedRanking, judged: QrelsQuery, cutoffs: readonly number[], relevanceLevel: number, ideal: boolean): CutoffCounts[] {
-  const hits: Hit[] = [];
-  for (let i = 0; i < query.numRet; i++) if (query.rel[i]! >= 0) hits.push([i + 1, query.rel[i]!]);
-  const counts = countFromHits(hits, query.numRet, query.numRel, cutoffs, relevanceLevel, ideal ? 'linear' : null, 'trec');
-  if (ideal) addIdealDcg(counts, judged.grade, 'linear', 'trec');
-  return counts;
-}
+const MIN_GEO_MEAN = 0.00001;
+/** trec_eval's conventions where the library has options: linear gain, AP divided by R. */
+const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant' };
 
 // ------------------------------------------------------------------------------------------ ordering
 

@@ -1,0 +1,419 @@
+// The catalogue: every measure rankeval knows, declared once — its names in the three grammars (rankeval,
+// ir_measures, trec_eval), its parameters, how it is aggregated over queries, and the function that
+// computes it. evaluate/evaluateRun, the CLI's eval/compare/report, the matchers and `rankeval trec` all
+// select from this list; the formulas, conventions and worked examples are in the doc comments of the
+// functions in src/metrics/ that each entry calls.
+import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
+import { bpref } from '../metrics/bpref.js';
+import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
+import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
+import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
+import { f1FromCounts, weightedFFromCounts } from '../metrics/f1.js';
+import { binG, gMeasure } from '../metrics/g.js';
+import { inferredAp } from '../metrics/inferred-ap.js';
+import { elevenPointAverage, interpolatedPrecisions } from '../metrics/interpolated-precision.js';
+import { unjudgedAt } from '../metrics/judged.js';
+import type { GainParam } from '../metrics/judged-ranking.js';
+import { precisionFromCounts, relativePrecisions, setMap, setRelativePrecision } from '../metrics/precision.js';
+import { rPrecisionFromCounts, rPrecisionMultiples } from '../metrics/r-precision.js';
+import { persistence, rbp, rbpResidual } from '../metrics/rank-biased-precision.js';
+import { recallFromCounts } from '../metrics/recall.js';
+import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
+import { successFromCounts } from '../metrics/success.js';
+import { utility } from '../metrics/utility.js';
+import type { MeasureParams, QueryContext } from './context.js';
+
+/** The parameters a measure may take besides its cutoff, as `name(param=value)` writes them. */
+export type ParamName = keyof Omit<MeasureParams, 'cutoff'>;
+
+/**
+ * What `@x` means for a measure: `k` a cutoff (positive integer, none = the whole ranking), `recall` a
+ * recall level in [0, 1] (`iprec@0.5`, required), `multiple` a multiple of R (`Rprec_mult@2`, required),
+ * `none` no `@` at all.
+ */
+export type AtKind = 'k' | 'recall' | 'multiple' | 'none';
+
+export interface MeasureDefinition {
+  /** rankeval's name (matched ignoring case, `-` and `_`), as results print it. */
+  readonly name: string;
+  /** Other rankeval spellings, matched the same way. */
+  readonly aliases: readonly string[];
+  /** ir_measures' names for it (matched exactly, case included, as ir_measures does). */
+  readonly irMeasures: readonly string[];
+  /** trec_eval's name(s): with a cutoff list (`P`, `ndcg_cut`) and without (`set_P`), or null. */
+  readonly trecEval: readonly string[];
+  readonly at: AtKind;
+  readonly params: readonly ParamName[];
+  /** Parameter values when not given (rankeval's grammar; ir_measures' defaults are in the parser). */
+  readonly defaults: Partial<MeasureParams>;
+  /**
+   * How the per-query values become the run's figure: the mean; the geometric mean with each value at
+   * least 0.00001 (trec_eval's gm_map, gm_bpref); or the sum (counts, as trec_eval and ir_measures sum them).
+   */
+  readonly aggregate: 'mean' | 'geometric' | 'sum';
+  /** Every value is in [0, 1]. */
+  readonly bounded: boolean;
+  /** One line for the README and `--help`. */
+  readonly summary: string;
+  /** Values of every parameterisation asked for, in one pass where the measure allows it, at out[offset…]. */
+  readonly compute: (context: QueryContext, instances: readonly MeasureParams[], out: Float64Array, offset: number) => void;
+}
+
+type Compute = MeasureDefinition['compute'];
+
+/** One value per parameterisation, each computed in the context its parameters describe. */
+const each =
+  (value: (context: QueryContext, params: MeasureParams) => number): Compute =>
+  (context, instances, out, offset) => {
+    for (let i = 0; i < instances.length; i++) out[offset + i] = value(context.with(instances[i]!), instances[i]!);
+  };
+
+/** A measure of the shared counts at the instance's cutoff. */
+const fromCounts = (value: (counts: CutoffCounts, options: ResolvedOptions, params: MeasureParams) => number): Compute =>
+  each((context, params) => value(context.countsAt(params.cutoff), context.options, params));
+
+/**
+ * A measure whose several cutoffs (or points) share one walk down the ranking: instances that differ only
+ * in `pick` are computed together, as trec_eval computes P_5, P_10, … together.
+ */
+const batched =
+  (pick: (params: MeasureParams) => number, values: (context: QueryContext, points: readonly number[]) => readonly number[]): Compute =>
+  (context, instances, out, offset) => {
+    const groups = new Map<QueryContext, number[]>();
+    instances.forEach((params, i) => {
+      const derived = context.with(params);
+      const group = groups.get(derived);
+      if (group === undefined) groups.set(derived, [i]);
+      else group.push(i);
+    });
+    for (const [derived, indices] of groups) {
+      const result = values(derived, indices.map((i) => pick(instances[i]!)));
+      indices.forEach((index, j) => (out[offset + index] = result[j]!));
+    }
+  };
+
+/** Recall levels of the 11-point average (and trec_eval's default iprec_at_recall levels). */
+export const ELEVEN_POINTS: readonly number[] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0];
+
+const cutoff = (params: MeasureParams): number => params.cutoff;
+const point = (params: MeasureParams): number => params.point!;
+const gainsOf = (params: MeasureParams): readonly GainParam[] => params.gains ?? [];
+
+interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' | 'trecEval' | 'at' | 'params' | 'defaults' | 'aggregate' | 'bounded'> {
+  readonly aliases?: readonly string[];
+  readonly irMeasures?: readonly string[];
+  readonly trecEval?: readonly string[];
+  readonly at?: AtKind;
+  readonly params?: readonly ParamName[];
+  readonly defaults?: Partial<MeasureParams>;
+  readonly aggregate?: MeasureDefinition['aggregate'];
+  readonly bounded?: boolean;
+}
+
+const define = (declaration: Declaration): MeasureDefinition => ({
+  aliases: [],
+  irMeasures: [],
+  trecEval: [],
+  at: 'k',
+  params: ['rel', 'judgedOnly'],
+  defaults: {},
+  aggregate: 'mean',
+  bounded: true,
+  ...declaration,
+});
+
+/** Binary RBP at a level: every grade ≥ rel has gain 1, the others 0 (ir_measures' `RBP(rel=…)`). */
+const binaryGains = (context: QueryContext, rel: number): GainParam[] =>
+  context.query.levels.map((level) => ({ name: String(level), level, gain: level >= rel ? 1 : 0 }));
+
+export const measureDefinitions: readonly MeasureDefinition[] = [
+  // ------------------------------------------------------------------ counts of one pass (library core)
+  define({
+    name: 'P',
+    aliases: ['precision', 'prec'],
+    irMeasures: ['P', 'SetP'],
+    trecEval: ['P', 'set_P'],
+    summary: 'precision: relevant documents in the top k / k (no k: / retrieved)',
+    compute: fromCounts(precisionFromCounts),
+  }),
+  define({
+    name: 'recall',
+    aliases: ['R'],
+    irMeasures: ['R', 'Recall', 'SetR'],
+    trecEval: ['recall', 'set_recall'],
+    summary: 'recall: relevant documents in the top k / all relevant documents',
+    compute: fromCounts(recallFromCounts),
+  }),
+  define({
+    name: 'f1',
+    aliases: ['F'],
+    irMeasures: ['SetF'],
+    trecEval: ['set_F'],
+    params: ['rel', 'judgedOnly', 'beta'],
+    summary: 'F: (β + 1)·P·R / (β·P + R) of the top k (β = 1: F1)',
+    compute: fromCounts((counts, _options, params) => (params.beta === undefined ? f1FromCounts(counts) : weightedFFromCounts(counts, params.beta))),
+  }),
+  define({
+    name: 'success',
+    aliases: ['hit', 'hits', 'hit_rate'],
+    irMeasures: ['Success'],
+    trecEval: ['success'],
+    summary: '1 if a relevant document is in the top k, else 0',
+    compute: fromCounts(successFromCounts),
+  }),
+  define({
+    name: 'mrr',
+    aliases: ['rr', 'recip_rank', 'reciprocal_rank'],
+    irMeasures: ['RR', 'MRR'],
+    trecEval: ['recip_rank'],
+    summary: 'reciprocal rank of the first relevant document in the top k (0 if none)',
+    compute: fromCounts(reciprocalRankFromCounts),
+  }),
+  define({
+    name: 'map',
+    aliases: ['ap', 'average_precision'],
+    irMeasures: ['AP', 'MAP'],
+    trecEval: ['map_cut', 'map'],
+    summary: 'average precision: Σ P@i at the relevant ranks i ≤ k / R',
+    compute: fromCounts(averagePrecisionFromCounts),
+  }),
+  define({
+    name: 'gm_map',
+    aliases: ['gmap'],
+    trecEval: ['gm_map'],
+    aggregate: 'geometric',
+    summary: 'average precision, averaged geometrically over queries (each AP at least 0.00001)',
+    compute: fromCounts(averagePrecisionFromCounts),
+  }),
+  define({
+    name: 'R-prec',
+    aliases: ['r_precision', 'rprec'],
+    irMeasures: ['Rprec', 'RPrec'],
+    trecEval: ['Rprec'],
+    summary: 'precision in the top R (R = relevant documents); with k, of the ranking cut at k',
+    compute: fromCounts(rPrecisionFromCounts),
+  }),
+  define({
+    name: 'dcg',
+    params: ['judgedOnly', 'gain'],
+    bounded: false,
+    summary: 'DCG: Σ gain / log2(rank + 1) over the top k',
+    compute: fromCounts(dcgFromCounts),
+  }),
+  define({
+    name: 'idcg',
+    params: ['judgedOnly', 'gain'],
+    bounded: false,
+    summary: 'ideal DCG of all judged documents, retrieved or not',
+    compute: fromCounts(idcgFromCounts),
+  }),
+  define({
+    name: 'ndcg',
+    irMeasures: ['nDCG', 'NDCG'],
+    trecEval: ['ndcg_cut', 'ndcg'],
+    params: ['judgedOnly', 'gain', 'gains'],
+    summary: 'NDCG: DCG / IDCG, the ideal of all judged documents',
+    compute: each((context, params) => (params.gains === undefined ? ndcgFromCounts(context.countsAt(params.cutoff)) : ndcgWithGains(context.query, params.gains))),
+  }),
+  define({
+    name: 'context_precision',
+    aliases: ['cp'],
+    summary: 'context precision (Ragas): Σ P@i at the relevant ranks i ≤ k / relevant in the top k',
+    compute: fromCounts(contextPrecisionFromCounts),
+  }),
+  // ------------------------------------------------------------------------------ counts of the set
+  define({
+    name: 'num_ret',
+    irMeasures: ['NumRet'],
+    trecEval: ['num_ret'],
+    at: 'none',
+    params: ['judgedOnly'],
+    aggregate: 'sum',
+    bounded: false,
+    summary: 'documents retrieved (summed over queries)',
+    compute: each((context) => context.query.numRet),
+  }),
+  define({
+    name: 'num_rel',
+    irMeasures: ['NumRel'],
+    trecEval: ['num_rel'],
+    at: 'none',
+    aggregate: 'sum',
+    bounded: false,
+    summary: 'relevant documents in the qrels (summed over queries)',
+    compute: each((context) => context.query.numRel),
+  }),
+  define({
+    name: 'num_rel_ret',
+    irMeasures: ['NumRelRet'],
+    trecEval: ['num_rel_ret'],
+    at: 'none',
+    aggregate: 'sum',
+    bounded: false,
+    summary: 'relevant documents retrieved (summed over queries)',
+    compute: each((context) => context.query.numRelRet),
+  }),
+  define({
+    name: 'num_nonrel_judged_ret',
+    trecEval: ['num_nonrel_judged_ret'],
+    at: 'none',
+    aggregate: 'sum',
+    bounded: false,
+    summary: 'judged non-relevant documents retrieved (summed over queries)',
+    compute: each(({ query }) => query.numRet - query.numNonpool - query.numUnjudgedInPool - query.numRelRet),
+  }),
+  define({
+    name: 'set_relative_P',
+    trecEval: ['set_relative_P'],
+    at: 'none',
+    summary: 'relevant retrieved / min(retrieved, R)',
+    compute: each((context) => setRelativePrecision(context.query)),
+  }),
+  define({
+    name: 'set_map',
+    irMeasures: ['SetAP'],
+    trecEval: ['set_map'],
+    at: 'none',
+    summary: 'set precision × set recall',
+    compute: each((context) => setMap(context.query)),
+  }),
+  define({
+    name: 'relative_P',
+    trecEval: ['relative_P'],
+    summary: 'relevant in the top k / min(k, R)',
+    compute: batched(cutoff, (context, cutoffs) => relativePrecisions(context.query, context.relevanceLevel, cutoffs)),
+  }),
+  define({
+    name: 'utility',
+    trecEval: ['utility'],
+    at: 'none',
+    params: ['judgedOnly', 'coefficients'],
+    defaults: { coefficients: [1, -1, 0, 0] },
+    bounded: false,
+    summary: 'a·rel_ret + b·nonrel_ret + c·rel_not_ret + d·nonrel_not_ret (default 1, −1, 0, 0)',
+    compute: each((context, params) => utility(context.query, params.coefficients ?? [1, -1, 0, 0], context.numDocsInColl)),
+  }),
+  // ---------------------------------------------------------------------------- walks down the ranking
+  define({
+    name: 'bpref',
+    irMeasures: ['Bpref', 'BPref'],
+    trecEval: ['bpref'],
+    at: 'none',
+    summary: 'binary preference: relevant documents ranked above judged non-relevant ones',
+    compute: each((context) => bpref(context.query, context.relevanceLevel)),
+  }),
+  define({
+    name: 'gm_bpref',
+    trecEval: ['gm_bpref'],
+    at: 'none',
+    aggregate: 'geometric',
+    summary: 'bpref, averaged geometrically over queries',
+    compute: each((context) => bpref(context.query, context.relevanceLevel)),
+  }),
+  define({
+    name: 'infAP',
+    aliases: ['inferred_ap'],
+    irMeasures: ['infAP'],
+    trecEval: ['infAP'],
+    at: 'none',
+    summary: 'inferred AP (Yilmaz & Aslam), for sampled judgments (negative grade: pooled, not sampled)',
+    compute: each((context) => inferredAp(context.query, context.relevanceLevel)),
+  }),
+  define({
+    name: 'iprec',
+    aliases: ['iprec_at_recall'],
+    irMeasures: ['IPrec'],
+    trecEval: ['iprec_at_recall'],
+    at: 'recall',
+    summary: 'interpolated precision at a recall level x in [0, 1]: the best P@i with recall ≥ x',
+    compute: batched(point, (context, points) => interpolatedPrecisions(context.query, context.relevanceLevel, points, context.version)),
+  }),
+  define({
+    name: '11pt_avg',
+    aliases: ['eleven_point_average'],
+    trecEval: ['11pt_avg'],
+    at: 'none',
+    params: ['rel', 'judgedOnly', 'points'],
+    summary: 'mean interpolated precision at recall 0, 0.1, …, 1',
+    compute: each((context, params) => elevenPointAverage(context.query, context.relevanceLevel, params.points ?? ELEVEN_POINTS, context.version)),
+  }),
+  define({
+    name: 'Rprec_mult',
+    trecEval: ['Rprec_mult'],
+    at: 'multiple',
+    summary: 'precision at a multiple m of R: P@⌊m·R + 0.9⌋',
+    compute: batched(point, (context, multiples) => rPrecisionMultiples(context.query, context.relevanceLevel, multiples)),
+  }),
+  define({
+    name: 'binG',
+    trecEval: ['binG'],
+    at: 'none',
+    summary: 'binary G: Σ 1 / log2(2 + non-relevant above) over relevant retrieved / R',
+    compute: each((context) => binG(context.query, context.relevanceLevel)),
+  }),
+  define({
+    name: 'G',
+    trecEval: ['G'],
+    at: 'none',
+    params: ['judgedOnly', 'gains'],
+    summary: 'G: gain over log2 of the cost so far, normalised by the ideal gains',
+    compute: each((context, params) => gMeasure(context.query, gainsOf(params))),
+  }),
+  define({
+    name: 'ndcg_rel',
+    trecEval: ['ndcg_rel'],
+    at: 'none',
+    params: ['judgedOnly', 'gains'],
+    summary: 'NDCG averaged over the relevant documents (at the rank of each)',
+    compute: each((context, params) => ndcgRel(context.query, gainsOf(params))),
+  }),
+  define({
+    name: 'Rndcg',
+    trecEval: ['Rndcg'],
+    at: 'none',
+    params: ['judgedOnly', 'gains'],
+    summary: 'NDCG averaged at the ranks where the ideal gain changes',
+    compute: each((context, params) => rndcg(context.query, gainsOf(params))),
+  }),
+  define({
+    name: 'rbp',
+    irMeasures: ['RBP'],
+    trecEval: ['rbp'],
+    at: 'none',
+    params: ['judgedOnly', 'gains', 'p', 'rel'],
+    summary: 'rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i p^(i−1), gains scaled into [0, 1]',
+    compute: each((context, params) => {
+      const gains = params.rel === undefined ? gainsOf(params) : binaryGains(context, params.rel);
+      return rbp(context.query, gains, params.p ?? persistence(gains));
+    }),
+  }),
+  define({
+    name: 'rbp_resid',
+    trecEval: ['rbp_resid'],
+    at: 'none',
+    params: ['judgedOnly', 'gains', 'p'],
+    bounded: true,
+    summary: 'RBP residual: the weight still open to unjudged documents and the ranks past the last',
+    compute: each((context, params) => rbpResidual(context.query, params.p ?? persistence(gainsOf(params)))),
+  }),
+  define({
+    name: 'unj',
+    trecEval: ['unj'],
+    params: [],
+    summary: 'unjudged documents in the top k / k',
+    compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs)),
+  }),
+  define({
+    name: 'judged',
+    params: [],
+    summary: 'judged documents in the top k / k (1 − unj@k)',
+    compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs).map((share) => 1 - share)),
+  }),
+];
+
+/** The catalogue entry with this rankeval name. */
+export function definitionNamed(name: string): MeasureDefinition {
+  const definition = measureDefinitions.find((candidate) => candidate.name === name);
+  if (definition === undefined) throw new Error(`no measure ${name} in the catalogue`);
+  return definition;
+}

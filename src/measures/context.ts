@@ -1,0 +1,153 @@
+// Internal: what every measure of the catalogue reads about one query, built once per query and shared by
+// all the measures asked for. The library builds it from ids, the TREC evaluator from bytes; a measure's
+// own parameters (a relevance level, a gain, the condensed list) give a derived context, so each measure
+// is written once, against this interface only.
+import { addIdealDcg, countFromHits, type CutoffCounts, type Hit, type ResolvedOptions } from '../metrics/counts.js';
+import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
+import type { Gain } from '../types.js';
+
+/** The parameters of one measure as asked for: `P(rel=2)@5` is `{ cutoff: 5, rel: 2 }`. */
+export interface MeasureParams {
+  /** A positive integer; Infinity for none. */
+  readonly cutoff: number;
+  /** Relevance level of this measure (grade ≥ rel is relevant), instead of the global threshold. */
+  readonly rel?: number;
+  /** DCG gain of this measure, instead of the global `gain`. */
+  readonly gain?: Gain;
+  /** Gain-table pairs (trec_eval's `ndcg.1=1,2=3`, ir_measures' `gains={1:1,2:3}`). */
+  readonly gains?: readonly GainParam[];
+  /** Persistence (RBP). */
+  readonly p?: number;
+  /** One recall level (iprec) or multiple of R (Rprec_mult). */
+  readonly point?: number;
+  /** Several recall levels (11pt_avg). */
+  readonly points?: readonly number[];
+  /** utility's four coefficients. */
+  readonly coefficients?: readonly number[];
+  /** F's weight of recall against precision (set_F's x). */
+  readonly beta?: number;
+  /** Score the condensed list: unjudged documents removed (Sakai 2007). */
+  readonly judgedOnly?: boolean;
+  /** ERR's largest grade. */
+  readonly maxGrade?: number;
+}
+
+export interface QueryContext {
+  /** The ranking with the grade at every rank (built when first read). */
+  readonly query: JudgedRanking;
+  /** Grade ≥ relevanceLevel is relevant. */
+  readonly relevanceLevel: number;
+  /** Gain, AP denominator and threshold in force. */
+  readonly options: ResolvedOptions;
+  /** Documents in the collection (trec_eval's -N, utility's fourth term). */
+  readonly numDocsInColl: number;
+  /** Whose conventions apply where trec_eval 9.0.8 and 10.0 differ. */
+  readonly version: 9 | 10;
+  /** The counts at cutoff k of the shared pass (linear or the options' gain, at relevanceLevel). */
+  countsAt(k: number): CutoffCounts;
+  /** The context a measure's own parameters describe (itself when they change nothing). */
+  with(params: MeasureParams): QueryContext;
+}
+
+/** A query as read by an evaluator: its judged retrieved documents and every judged grade. */
+export interface QuerySource {
+  /** Documents retrieved. */
+  readonly length: number;
+  /** Every retrieved document the qrels list (negative grades included), in rank order. */
+  readonly hits: readonly Hit[];
+  /** Every grade of the query's qrels (retrieved or not). */
+  readonly grades: readonly number[];
+  /** The dense form, when the evaluator has it already (the TREC evaluator does). */
+  readonly dense?: JudgedRanking;
+}
+
+export interface ContextSettings {
+  readonly options: ResolvedOptions;
+  readonly relevanceLevel: number;
+  /** The cutoffs the measures ask for, ascending: one pass over the hits serves them all. */
+  readonly cutoffs: readonly number[];
+  readonly numDocsInColl: number;
+  readonly version: 9 | 10;
+  /** Whether the shared counts need DCG and IDCG. */
+  readonly needsGain: boolean;
+  readonly fn: string;
+}
+
+export function createQueryContext(source: QuerySource, settings: ContextSettings): QueryContext {
+  let dense = source.dense;
+  let counts: CutoffCounts[] | undefined;
+  const derived = new Map<string, QueryContext>();
+  const context: QueryContext = {
+    get query() {
+      return (dense ??= denseFromHits(source, settings.relevanceLevel));
+    },
+    relevanceLevel: settings.relevanceLevel,
+    options: settings.options,
+    numDocsInColl: settings.numDocsInColl,
+    version: settings.version,
+    countsAt(k) {
+      counts ??= countsOf(source, settings, settings.cutoffs);
+      const i = settings.cutoffs.indexOf(k);
+      return i === -1 ? countsOf(source, settings, [k])[0]! : counts[i]!;
+    },
+    with(params) {
+      const level = params.rel ?? settings.relevanceLevel;
+      const gain = params.gain ?? settings.options.gain;
+      const condensed = params.judgedOnly === true;
+      if (level === settings.relevanceLevel && gain === settings.options.gain && !condensed) return context;
+      const key = `${level}|${gain}|${condensed}`;
+      let other = derived.get(key);
+      if (other === undefined) {
+        const base = condensed ? condense(source, context.query) : source;
+        const otherSettings: ContextSettings = {
+          ...settings,
+          relevanceLevel: level,
+          needsGain: true,
+          options: { ...settings.options, relevanceThreshold: level, gain },
+        };
+        const levelled = base.dense === undefined || level === settings.relevanceLevel ? base : { ...base, dense: atLevel(base.dense, level) };
+        other = createQueryContext(levelled, otherSettings);
+        derived.set(key, other);
+      }
+      return other;
+    },
+  };
+  return context;
+}
+
+function countsOf(source: QuerySource, settings: ContextSettings, cutoffs: readonly number[]): CutoffCounts[] {
+  const { relevanceLevel, options, needsGain, fn } = settings;
+  let relevant = 0;
+  for (const grade of source.grades) if (grade >= relevanceLevel && grade >= 0) relevant++;
+  const counts = countFromHits(source.hits, source.length, relevant, cutoffs, relevanceLevel, needsGain ? options.gain : null, fn);
+  if (needsGain) addIdealDcg(counts, source.grades, options.gain, fn);
+  return counts;
+}
+
+/** The grade at every rank, from the judged documents' ranks. */
+function denseFromHits(source: QuerySource, level: number): JudgedRanking {
+  const rel = new Float64Array(source.length).fill(NOT_POOLED);
+  let unjudged = 0;
+  for (const [rank, grade] of source.hits) {
+    if (grade < 0) {
+      rel[rank - 1] = UNJUDGED;
+      unjudged++;
+    } else rel[rank - 1] = grade;
+  }
+  const counts = new Map<number, number>();
+  for (const grade of source.grades) if (grade >= 0) counts.set(grade, (counts.get(grade) ?? 0) + 1);
+  const levels = [...counts.keys()].sort((a, b) => a - b);
+  const levelCounts = levels.map((grade) => counts.get(grade)!);
+  let numRelRet = 0;
+  for (const [, grade] of source.hits) if (grade >= 0 && grade >= level) numRelRet++;
+  const numRel = relevantAtLevel({ levels, levelCounts }, level);
+  return { numRet: source.length, rel, levels, levelCounts, numRel, numRelRet, numNonpool: source.length - source.hits.length, numUnjudgedInPool: unjudged };
+}
+
+/** The condensed list as a source: the graded documents only, ranked 1, 2, … in their order. */
+function condense(source: QuerySource, query: JudgedRanking): QuerySource {
+  const hits: Hit[] = [];
+  for (const [, grade] of source.hits) if (grade >= 0) hits.push([hits.length + 1, grade]);
+  return { length: hits.length, hits, grades: source.grades, dense: judgedOnly(query) };
+}
+
