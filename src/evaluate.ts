@@ -235,9 +235,11 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     const values = new Float64Array(plan.valueCount);
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
     const scores = plan.slots.map((slot) => values[slot]!);
-    // Only unbounded sums (dcg, idcg) can fail to be finite.
     for (let i = 0; i < scores.length; i++) {
-      if (!Number.isFinite(scores[i]!)) finiteGainSum(scores[i]!, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
+      // 0 / 0 (Rndcg without a positive ideal gain): the catalogue's defined value, never a silent NaN.
+      if (Number.isNaN(scores[i]!)) scores[i] = undefinedValue(plan.measures[i]!.definition, plan.names[i]!, qid);
+      // Only unbounded sums (dcg, idcg) can fail to be finite otherwise.
+      else if (!Number.isFinite(scores[i]!)) finiteGainSum(scores[i]!, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
     }
     perQuery[qid] = toRecord(plan.names, scores);
     addScores(total, scores);
@@ -300,6 +302,12 @@ function planMeasures(measures: unknown, fn: string): MeasurePlan {
     cutoffs: [...new Set([...parsed.map((measure) => measure.cutoff), Infinity])].sort((a, b) => a - b),
     needsGain: parsed.some((measure) => GAIN_MEASURES.has(measure.definition.name)),
   };
+}
+
+/** A measure's value where its formula is 0 / 0; a NaN from any other measure is a bug, refused loudly. */
+function undefinedValue(definition: MeasureDefinition, name: string, qid: string): number {
+  if (definition.whenUndefined !== undefined) return definition.whenUndefined;
+  throw new Error(`evaluateRun: ${name} of query ${describeValue(qid)} is not a number; this is a bug in rankeval, please report it`);
 }
 
 /** The floor of each value in a geometric mean (trec_eval's gm_map), so that one 0 does not make it 0. */

@@ -55,6 +55,11 @@ export interface MeasureDefinition {
   readonly bounded: boolean;
   /** One line for the README and `--help`. */
   readonly summary: string;
+  /**
+   * The value evaluateRun gives a query where the formula is 0 / 0 (trec_eval prints `-nan` there, and so
+   * does `rankeval trec`); absent for the measures that always have a number.
+   */
+  readonly whenUndefined?: number;
   /** Values of every parameterisation asked for, in one pass where the measure allows it, at out[offset…]. */
   readonly compute: (context: QueryContext, instances: readonly MeasureParams[], out: Float64Array, offset: number) => void;
 }
@@ -87,8 +92,11 @@ const batched =
       else group.push(i);
     });
     for (const [derived, indices] of groups) {
-      const result = values(derived, indices.map((i) => pick(instances[i]!)));
-      indices.forEach((index, j) => (out[offset + index] = result[j]!));
+      // The walks read their points in ascending order (trec_eval sorts its cutoffs before any measure sees
+      // them); a caller may ask for `relative_P@10` before `relative_P@5`, so sort here, stably.
+      const ascending = [...indices].sort((a, b) => pick(instances[a]!) - pick(instances[b]!));
+      const result = values(derived, ascending.map((i) => pick(instances[i]!)));
+      ascending.forEach((index, j) => (out[offset + index] = result[j]!));
     }
   };
 
@@ -373,6 +381,9 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     at: 'none',
     params: ['judgedOnly', 'gains'],
     summary: 'NDCG averaged at the ranks where the ideal gain changes',
+    // A query whose ideal ranking has no positive gain (all judged documents grade 0, relevant under a
+    // relevance threshold of 0) has no rank to average at: 0, as NDCG is 0 when IDCG is 0.
+    whenUndefined: 0,
     compute: each((context, params) => rndcg(context.query, gainsOf(params))),
   }),
   define({
