@@ -119,6 +119,29 @@ export function ndcgFromCounts(counts: CutoffCounts): number {
 // ndcg and ndcg_rel walk the ranking and the ideal ranking side by side, as long as either goes on (trec_eval
 // writes this as three loops: both, ranking only, ideal only; one loop does the same additions in the same order).
 
+/**
+ * NDCG with a gain table (trec_eval's `ndcg`, no cutoff): gains from `level=gain` pairs, so that graded
+ * relevance can be weighted freely (`ndcg.1=1,2=3,3=7` is the exponential gain 2^grade − 1 for grades 1 … 3).
+ *
+ * NDCG = Σ_i g(grade_i) / log2(i + 1)  /  Σ_i g_(i) / log2(i + 1)
+ *
+ * with g_(1) ≥ g_(2) ≥ … the gains of every judged document, retrieved or not (the ideal ranking).
+ * - A grade without a pair has gain = grade; unjudged documents (absent, or a negative grade) gain 0 unless a
+ *   pair names their level. Gains may be 0 or negative; the ideal ranking stops at the first gain ≤ 0.
+ * - The relevance level does not apply (gains are graded). Without pairs it is `ndcgAtK` with k = Infinity
+ *   and linear gain.
+ * - 0 when the ideal DCG is 0 (no judged document with a positive gain) and for an empty ranking.
+ * - The same in trec_eval 9.0.8 and 10.0 (10.0 also prints the two sums as `dcg` and `ideal_dcg`).
+ *
+ * @param query the query's dense ranking (src/metrics/judged-ranking.ts)
+ * @param params the `level=gain` pairs
+ * @returns a number in [0, 1] for gains ≥ 0
+ * @example
+ * // qrels {T: 2, G: 1, F: 1}, gains 1 → 1, 2 → 3
+ * ndcgWithGains([G, x, T, y, z], [1=1, 2=3]) // => 0.6052 ((1/log2(2) + 3/log2(4)) / (3/log2(2) + 1/log2(3) + 1/log2(4)))
+ * ndcgWithGains([G, x, T, y, z], []) // => 0.6388 (2 / 3.1309, = ndcgAtK)
+ * @see Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; trec_eval 9.0.8 `ndcg` (m_ndcg.c)
+ */
 export function ndcgWithGains(query: JudgedRanking, params: readonly GainParam[]): number {
   const levels = gainLevels(query, params);
   const gains = gainTable(levels);
@@ -138,7 +161,29 @@ export function ndcgWithGains(query: JudgedRanking, params: readonly GainParam[]
   return idealDcg > 0 ? dcg / idealDcg : 0;
 }
 
-/** NDCG at each relevant document retrieved, averaged over the relevant documents (missing ones at the final NDCG). */
+/**
+ * NDCG averaged over the relevant documents (trec_eval's experimental `ndcg_rel`): NDCG at the rank of each
+ * relevant document retrieved, and the NDCG at the end of the ranking for each relevant document missed.
+ *
+ * ndcg_rel = (1 / R_g) (Σ_{retrieved i with g_i > 0} NDCG@i + (R_g − |those|) · NDCG@end)
+ *
+ * with R_g the judged documents with a positive gain ("relevant" here is gain > 0, not the relevance level),
+ * NDCG@i = DCG@i / IDCG@i over the gain table as in `ndcgWithGains`, and NDCG@end the DCG of the whole
+ * ranking over the whole IDCG.
+ * - Why: NDCG@k is not monotone in k (it jumps where the ideal gain drops), so the cutoff at which it is read
+ *   matters; averaging at the relevant documents avoids choosing one.
+ * - Gains as `ndcgWithGains` (pairs, default gain = grade). 0 when no judged document has a positive gain
+ *   (R_g = 0) and for an empty ranking.
+ * - The same in trec_eval 9.0.8 and 10.0.
+ *
+ * @param query the query's dense ranking (src/metrics/judged-ranking.ts)
+ * @param params the `level=gain` pairs (none: gain = grade)
+ * @returns a number in [0, 1] for gains ≥ 0
+ * @example
+ * // qrels {T: 2, G: 1, F: 1}: R_g = 3, IDCG@1 = 2, IDCG@3 = 2 + 1/log2(3) + 1/log2(4) = 3.1309
+ * ndcgRel([G, x, T, y, z], []) // => 0.5925 ((1/2 + 2/3.1309 + 1 · 2/3.1309) / 3; F, missed, at the final NDCG)
+ * @see trec_eval 9.0.8 `ndcg_rel` (m_ndcg_rel.c)
+ */
 export function ndcgRel(query: JudgedRanking, params: readonly GainParam[]): number {
   const levels = gainLevels(query, params);
   const gains = gainTable(levels);
@@ -170,6 +215,29 @@ export function ndcgRel(query: JudgedRanking, params: readonly GainParam[]): num
   return sum > 0 ? sum / numRel : 0;
 }
 
+/**
+ * NDCG averaged at the R-levels (trec_eval's experimental `Rndcg`): NDCG read at each rank where the ideal
+ * ranking's gain changes (the end of each gain level of the ideal ranking, where NDCG@k jumps), and once more
+ * at the end of the ranking when it is longer than the ideal's positive part.
+ *
+ * Rndcg = mean of DCG@b / IDCG@b over those boundaries b (boundaries before any ideal gain are skipped)
+ *
+ * - Gains as `ndcgWithGains` (pairs, default gain = grade).
+ * - 0 when R = 0 (no document at the relevance level).
+ * - 0 / 0 when no boundary is met: the ideal ranking has no positive gain although R > 0 (every relevant
+ *   document has grade 0, relevant at a relevance level of 0, or gain pairs give them gain ≤ 0). trec_eval
+ *   9.0.8 and 10.0 print `-nan` there and so does `rankeval trec`; this function returns the NaN, and
+ *   evaluateRun gives the catalogue's defined value instead (Rndcg's `whenUndefined`, 0).
+ * - The same in trec_eval 9.0.8 and 10.0.
+ *
+ * @param query the query's dense ranking (src/metrics/judged-ranking.ts)
+ * @param params the `level=gain` pairs (none: gain = grade)
+ * @returns a number in [0, 1] for gains ≥ 0, or NaN as above
+ * @example
+ * // qrels {T: 2, G: 1, F: 1}: ideal gains 2 | 1, 1 | 0; boundaries after ranks 1 and 3, then the ranking's end
+ * rndcg([G, x, T, y, z], []) // => 0.5925 ((1/2 + 2/3.1309 + 2/3.1309) / 3)
+ * @see trec_eval 9.0.8 `Rndcg` (m_Rndcg.c)
+ */
 export function rndcg(query: JudgedRanking, params: readonly GainParam[]): number {
   const levels = gainLevels(query, params);
   if (query.numRel === 0) return 0;

@@ -1,15 +1,26 @@
 import { NOT_POOLED, UNJUDGED, type JudgedRanking } from './judged-ranking.js';
 
 /**
- * The share of the top k that is unjudged (trec_eval 10's `unj`): documents absent from the qrels or
- * with a negative grade, divided by k.
+ * The share of the top k that is unjudged (trec_eval 10's `unj`): documents absent from the qrels or with a
+ * negative grade, divided by k. rankeval's `judged@k` is 1 − unj@k.
  *
- * - The divisor is k even when fewer were retrieved (as P@k): a short ranking is not "well judged".
- * - judged@k = 1 − unj@k is the number to watch when qrels come from an LLM judge or a shallow pool: a
- *   low value means the scores rest on guesses about unjudged documents.
+ * unj@k = |unjudged ∩ top k| / k
  *
- * @example ranking [r, x, n, x] (x unjudged): unj@4 = 2/4, judged@4 = 0.5, unj@10 = 2/10
- * @see trec_eval 10.0 `unj` (m_unj.c)
+ * - The divisor is k even when fewer were retrieved (as P@k): trec_eval takes the missing places as
+ *   non-relevant, not unjudged, so judged@k = 1 − unj@k counts them as judged.
+ * - No cutoff (k = Infinity): the share of the whole ranking, 0 for an empty one (rankeval's; trec_eval
+ *   always has a cutoff, default 5, 10, 20).
+ * - judged@k is the number to watch when qrels come from an LLM judge or a shallow pool: a low value means
+ *   the scores rest on guesses about unjudged documents.
+ * - Only in trec_eval 10.0 (`rankeval trec --trec-eval 10`); 9.0.8 has no such measure.
+ *
+ * @param query the query's dense ranking (src/metrics/judged-ranking.ts)
+ * @param cutoffs ascending positive integers, or Infinity
+ * @returns one number in [0, 1] per cutoff
+ * @example
+ * // qrels {r: 1, n: 0}; x1 and x2 unjudged
+ * unjudgedAt([r, x1, n, x2], [2, 4, 10]) // => [0.5, 0.5, 0.2] (1/2, 2/4, 2/10); judged@4 = 1 − 2/4 = 0.5
+ * @see trec_eval 10.0 `unj` (m_unjudged.c)
  */
 export function unjudgedAt(query: JudgedRanking, cutoffs: readonly number[]): number[] {
   const values = cutoffs.map(() => 0);

@@ -34,14 +34,25 @@ export function precisionFromCounts(counts: CutoffCounts): number {
 }
 
 /**
- * Relative precision at k: precision against the best a ranking could do at k, min(k, R) relevant.
+ * Relative precision at k (trec_eval's `relative_P`): precision against the best a ranking could do at k,
+ * which is min(k, R) relevant documents.
  *
  * relative_P@k = |relevant ∩ top k| / min(k, R)
  *
- * - 0 when R = 0. A ranking shorter than k keeps k in the minimum.
+ * - A ranking shorter than k keeps k in the minimum. No cutoff (k = Infinity, rankeval's): R-recall,
+ *   relevant retrieved / R.
+ * - Always ≥ P@k (min(k, R) ≤ k); equal when k ≤ R.
+ * - 0 when R = 0 and for an empty ranking.
+ * - The same in trec_eval 9.0.8 and 10.0.
  *
- * @example ranking [r, n, r], R = 2: relative_P@5 = 2 / min(5, 2) = 1, P@5 = 0.4
- * @see trec_eval 9.0.8 `relative_P` (m_relative_P.c)
+ * @param query the query's dense ranking (src/metrics/judged-ranking.ts)
+ * @param relevanceLevel grade ≥ this is relevant
+ * @param cutoffs ascending positive integers, or Infinity (trec_eval sorts them; the catalogue does too)
+ * @returns one number in [0, 1] per cutoff
+ * @example
+ * // qrels {r1: 1, r2: 1}: R = 2
+ * relativePrecisions([r1, n, r2], 1, [1, 2, 5]) // => [1, 0.5, 1] (1/1, 1/2, 2/min(5, 2)); P@5 = 2/5
+ * @see trec_eval 9.0.8 `relative_P` (m_rel_P.c)
  */
 export function relativePrecisions(query: JudgedRanking, relevanceLevel: number, cutoffs: readonly number[]): number[] {
   const values = cutoffs.map(() => 0);
@@ -62,12 +73,35 @@ export function relativePrecisions(query: JudgedRanking, relevanceLevel: number,
   return values;
 }
 
-/** Set precision relative to the best possible: relevant retrieved / min(retrieved, R); trec_eval's `set_relative_P`. */
+/**
+ * Set precision relative to the best possible (trec_eval's `set_relative_P`): relative_P at k = the number
+ * retrieved.
+ *
+ * set_relative_P = |relevant ∩ retrieved| / min(|retrieved|, R)
+ *
+ * - 0 when R = 0 or nothing was retrieved. The same in trec_eval 9.0.8 and 10.0.
+ *
+ * @example
+ * // qrels {r1: 1, r2: 1, r3: 1}: R = 3
+ * setRelativePrecision([r1, n, r2, x]) // => 0.6667 (2 / min(4, 3))
+ * @see trec_eval 9.0.8 `set_relative_P` (m_set_rel_P.c)
+ */
 export function setRelativePrecision(query: JudgedRanking): number {
   return query.numRet && query.numRel ? query.numRelRet / Math.min(query.numRet, query.numRel) : 0;
 }
 
-/** Set precision × set recall; trec_eval's `set_map`. */
+/**
+ * Set MAP (trec_eval's `set_map`): set precision × set recall, the AP of a retrieved set read as unordered.
+ *
+ * set_map = |relevant ∩ retrieved|² / (|retrieved| · R)
+ *
+ * - 0 when R = 0 or nothing was retrieved. The same in trec_eval 9.0.8 and 10.0.
+ *
+ * @example
+ * // qrels {r1: 1, r2: 1, r3: 1}: R = 3
+ * setMap([r1, n, r2, x]) // => 0.3333 (2² / (4 · 3) = (2/4) · (2/3))
+ * @see trec_eval 9.0.8 `set_map` (m_set_map.c); ir_measures `SetAP`
+ */
 export function setMap(query: JudgedRanking): number {
   return query.numRet && query.numRel ? (query.numRelRet * query.numRelRet) / (query.numRet * query.numRel) : 0;
 }

@@ -30,13 +30,23 @@ export function rPrecisionFromCounts(counts: CutoffCounts): number {
 }
 
 /**
- * Precision at multiples of R (trec_eval's `Rprec_mult`): P@⌊m·R + 0.9⌋ for each multiple m, so that
- * m = 1 is R-precision and m = 2 looks twice as deep.
+ * Precision at multiples of R (trec_eval's `Rprec_mult`): P@c(m) with c(m) = ⌊m·R + 0.9⌋ for each multiple
+ * m, so that m = 1 is R-precision and m = 2 looks twice as deep; comparing low and high multiples tells a
+ * precision-oriented run from a recall-oriented one.
  *
- * - A cutoff deeper than the ranking divides the relevant retrieved documents by the cutoff.
- * - 0 when R = 0.
+ * Rprec_mult@m = |relevant ∩ top c(m)| / c(m),  c(m) = ⌊m·R + 0.9⌋
  *
- * @example ranking [r, n, r, n], R = 2: Rprec_mult@0.5 = P@1 = 1, Rprec_mult@2 = P@4 = 0.5
+ * - A cutoff deeper than the ranking divides the relevant retrieved documents by the cutoff (as P@k).
+ * - 0 when R = 0 (c(m) = 0: nothing to measure) and for an empty ranking.
+ * - The same rounding in trec_eval 9.0.8 and 10.0 (10.0 changed iprec's rounding, not this one).
+ *
+ * @param query the query's dense ranking (src/metrics/judged-ranking.ts)
+ * @param relevanceLevel grade ≥ this is relevant
+ * @param multiples ascending positive numbers (trec_eval sorts them; the catalogue does too)
+ * @returns one number in [0, 1] per multiple
+ * @example
+ * // qrels {r1: 1, r2: 1}: R = 2
+ * rPrecisionMultiples([r1, n1, r2, n2], 1, [0.5, 1, 2, 3]) // => [1, 0.5, 0.5, 0.3333] (P@1, P@2, P@4 = 2/4, P@6 = 2/6)
  * @see trec_eval 9.0.8 `Rprec_mult` (m_Rprec_mult.c)
  */
 export function rPrecisionMultiples(query: JudgedRanking, relevanceLevel: number, multiples: readonly number[]): number[] {

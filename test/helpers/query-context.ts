@@ -1,6 +1,7 @@
 // Test-only: one query's context built the way evaluateRun builds it (same readers, same settings), so that
 // the walk-down measures of src/metrics can be called directly and the catalogue's compute can be given
 // explicit parameters (recall levels, multiples of R, gain pairs) that the measure-name parser cannot spell yet.
+import { evaluateRun } from '../../src/index.js';
 import type { MeasureDefinition } from '../../src/measures/catalogue.js';
 import { createQueryContext, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
 import { judgedHits, rankedIds, readJudgments, resolveOptions } from '../../src/metrics/counts.js';
@@ -26,4 +27,9 @@ export function computeWith(definition: MeasureDefinition, context: QueryContext
   const out = new Float64Array(instances.length);
   definition.compute(context, instances, out, 0);
   return [...out];
+}
+
+/** One query through evaluateRun: measure name → value. */
+export function scoresOf(ranking: Ranking, qrels: Qrels, measures: readonly string[], relevanceThreshold = 1): Record<string, number> {
+  return evaluateRun({ q: ranking }, { q: qrels }, { measures, relevanceThreshold }).perQuery.q!;
 }

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { dcgAtK, evaluate, evaluateRun, idcgAtK, ndcgAtK } from '../../src/index.js';
+import { definitionNamed } from '../../src/measures/catalogue.js';
+import { ndcgRel, ndcgWithGains, rndcg } from '../../src/metrics/dcg.js';
+import { computeWith, contextOf, judgedRankingOf, scoresOf } from '../helpers/query-context.js';
 import { binaryQrels, binaryRanking, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
 
 describe('dcgAtK', () => {
@@ -74,5 +77,68 @@ describe('grades near the smallest number (subnormal gains)', () => {
     expect(idcgAtK(['b', 'a'], { a: 5e-324 }, 2)).toBe(5e-324);
     expect(dcgAtK(['a', 'b'], { a: 2 ** -1000, b: 2 ** -1001 }, 2)).toBe(2 ** -1000 + 2 ** -1001 / Math.log2(3));
     expect(evaluateRun({ q: ['b', 'a'] }, { q: { a: 2 ** -1000 } }, { measures: ['dcg@2', 'idcg@2'] }).mean).toEqual({ 'dcg@2': 2 ** -1000 / Math.log2(3), 'idcg@2': 2 ** -1000 });
+  });
+});
+
+// trec_eval's gain-table variants: ndcg (with level=gain pairs), ndcg_rel, Rndcg. Pairs cannot be spelled in a
+// measure name yet: the functions and the catalogue's compute with explicit `gains` are tested.
+describe('ndcgWithGains (ndcg with a gain table)', () => {
+  const pairs = [
+    { name: '1', level: 1, gain: 1 },
+    { name: '2', level: 2, gain: 3 },
+  ];
+
+  test('uses the pairs for gains, the ideal of every judged document (doc example)', () => {
+    const expected = (1 / Math.log2(2) + 3 / Math.log2(4)) / (3 / Math.log2(2) + 1 / Math.log2(3) + 1 / Math.log2(4));
+    expect(ndcgWithGains(judgedRankingOf(ranking, qrels), pairs)).toBe(expected);
+    const [value] = computeWith(definitionNamed('ndcg'), contextOf([...ranking], qrels), [{ cutoff: Infinity, gains: pairs }]);
+    expect(value).toBe(expected);
+  });
+
+  test('without pairs it is ndcgAtK with no cutoff (doc example)', () => {
+    expect(ndcgWithGains(judgedRankingOf(ranking, qrels), [])).toBeCloseTo(ndcgAtK(ranking, qrels), 15);
+    expect(ndcgAtK(ranking, qrels)).toBeCloseTo(2 / idealDcg, 15);
+  });
+
+  test('a pair can give an unjudged level a gain, and a grade a gain of 0', () => {
+    // grade 1 gains nothing: only T (2 → 2) counts
+    expect(ndcgWithGains(judgedRankingOf(ranking, qrels), [{ name: '1', level: 1, gain: 0 }])).toBe(2 / Math.log2(4) / (2 / Math.log2(2)));
+  });
+
+  test('is 0 without a positive gain and for an empty ranking', () => {
+    expect(ndcgWithGains(judgedRankingOf(['a'], { a: 0 }), [])).toBe(0);
+    expect(ndcgWithGains(judgedRankingOf([], qrels), pairs)).toBe(0);
+  });
+});
+
+describe('ndcgRel', () => {
+  test('averages NDCG at each relevant document retrieved, the final NDCG for those missed (doc example)', () => {
+    // IDCG@1 = 2; IDCG@3 = 2 + 1/log2(3) + 1/log2(4); G at 1: 1/2; T at 3: 2/IDCG@3; F missed: 2/IDCG
+    const expected = (1 / 2 + 2 / idealDcg + (1 * 2) / idealDcg) / 3;
+    expect(ndcgRel(judgedRankingOf(ranking, qrels), [])).toBeCloseTo(expected, 15);
+    expect(scoresOf([...ranking], qrels, ['ndcg_rel']).ndcg_rel).toBeCloseTo(expected, 15);
+  });
+
+  test('is 0 without a positive gain and for an empty ranking', () => {
+    expect(scoresOf(['a'], { a: 0 }, ['ndcg_rel'], 0).ndcg_rel).toBe(0);
+    expect(evaluateRun({}, { q: qrels }, { measures: ['ndcg_rel'] }).perQuery.q!.ndcg_rel).toBe(0);
+  });
+});
+
+describe('rndcg (Rndcg)', () => {
+  test('averages NDCG where the ideal gain changes and at the ranking’s end (doc example)', () => {
+    // ideal gains 2 | 1, 1 | 0: NDCG@1 = 1/2, NDCG@3 = 2/IDCG@3, then at rank 5 the same DCG over IDCG@3
+    const expected = (1 / 2 + 2 / idealDcg + 2 / idealDcg) / 3;
+    expect(rndcg(judgedRankingOf(ranking, qrels), [])).toBeCloseTo(expected, 15);
+    expect(scoresOf([...ranking], qrels, ['Rndcg']).Rndcg).toBeCloseTo(expected, 15);
+  });
+
+  test('is 0 without relevant documents', () => {
+    expect(rndcg(judgedRankingOf(['a'], { a: 0 }), [])).toBe(0);
+  });
+
+  test('is 0 / 0 without a positive ideal gain at relevance level 0: NaN here (trec_eval prints -nan), 0 in evaluateRun', () => {
+    expect(rndcg(judgedRankingOf(['a', 'b'], { a: 0, c: 0 }, 0), [])).toBeNaN();
+    expect(scoresOf(['a', 'b'], { a: 0, c: 0 }, ['Rndcg'], 0).Rndcg).toBe(0);
   });
 });
