@@ -16,6 +16,16 @@ export interface GainLevel {
  * can be 10⁷. With integer gains the comparator is a total order and the order of the listed entries is
  * the one trec_eval's full table gives; gains within 1 of each other compare equal in trec_eval (see below),
  * and their order then depends on the C library's qsort anyway.
+ *
+ * - A pair for a grade no document has is listed with count 0 (the ideal walk steps over it).
+ * - The same in trec_eval 9.0.8 (repeated in m_ndcg.c, m_G.c, …) and 10.0 (one copy, gain_init.c).
+ *
+ * @example
+ * // qrels {a: 2, b: 1, c: 1, n: 0}, pairs 2=5
+ * gainLevels(query, [2=5]) // => [{level 0, gain 0, count 1}, {level 1, gain 1, count 2}, {level 2, gain 5, count 1}]
+ * // the ideal walk then yields 5, 1, 1, 0: the gains of the ideal ranking, highest first
+ * // pairs 1=1.5, 2=1.2: the gains differ by less than 1, compare equal and keep the pairs' order, so the
+ * // ideal walk yields 1.2 before 1.5 — trec_eval's ideal ranking, not sorted by gain
  */
 export function gainLevels(query: JudgedRanking, params: readonly GainParam[]): GainLevel[] {
   const gains: GainLevel[] = params.map(({ level, gain }) => ({ level, gain, count: 0 }));
