@@ -178,7 +178,8 @@ function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<stri
  *   on the order of keys.
  * - One pass over each ranking serves every measure and cutoff.
  * - Every score and mean is a finite number: a dcg or idcg that exceeds Number.MAX_VALUE is refused
- *   (`invalid_qrels`), and means are taken so that they cannot overflow.
+ *   (`invalid_qrels`), means are taken so that they cannot overflow, and a measure that is 0 / 0 for a
+ *   query (Rndcg without a positive ideal gain; trec_eval prints -nan) gives the catalogue's defined value.
  *
  * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`
  *   (also for a query id that is not a string), `invalid_ranking`, `invalid_qrels`, `invalid_option` (also
