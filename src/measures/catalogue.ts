@@ -16,7 +16,7 @@ import { unjudgedAt } from '../metrics/judged.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 import { precisionFromCounts, relativePrecisions, setMap, setRelativePrecision } from '../metrics/precision.js';
 import { rPrecisionFromCounts, rPrecisionMultiples } from '../metrics/r-precision.js';
-import { persistence, rbp, rbpResidual } from '../metrics/rank-biased-precision.js';
+import { binaryRbp, persistence, rbp, rbpResidual } from '../metrics/rank-biased-precision.js';
 import { recallFromCounts } from '../metrics/recall.js';
 import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
 import { successFromCounts } from '../metrics/success.js';
@@ -121,10 +121,6 @@ const define = (declaration: Declaration): MeasureDefinition => ({
   bounded: true,
   ...declaration,
 });
-
-/** Binary RBP at a level: every grade ≥ rel has gain 1, the others 0 (ir_measures' `RBP(rel=…)`). */
-const binaryGains = (context: QueryContext, rel: number): GainParam[] =>
-  context.query.levels.map((level) => ({ name: String(level), level, gain: level >= rel ? 1 : 0 }));
 
 export const measureDefinitions: readonly MeasureDefinition[] = [
   // ------------------------------------------------------------------ counts of one pass (library core)
@@ -381,10 +377,12 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     trecEval: ['rbp'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p', 'rel'],
-    summary: 'rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i p^(i−1), gains scaled into [0, 1]',
+    summary: 'rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i p^(i−1), gains scaled into [0, 1]; with rel, gain 1 for grade ≥ rel',
     compute: each((context, params) => {
-      const gains = params.rel === undefined ? gainsOf(params) : binaryGains(context, params.rel);
-      return rbp(context.query, gains, params.p ?? persistence(gains));
+      const gains = gainsOf(params);
+      const p = params.p ?? persistence(gains);
+      // ir_measures' RBP(rel=…): binary gains, not trec_eval's gain table (which would rescale them).
+      return params.rel === undefined ? rbp(context.query, gains, p) : binaryRbp(context.query, params.rel, p);
     }),
   }),
   define({
