@@ -8,6 +8,7 @@ import { bpref } from '../metrics/bpref.js';
 import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
 import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
+import { DEFAULT_MAX_GRADE, expectedReciprocalRank } from '../metrics/expected-reciprocal-rank.js';
 import { f1FromCounts, weightedFFromCounts } from '../metrics/f1.js';
 import { binG, gMeasure } from '../metrics/g.js';
 import { inferredAp } from '../metrics/inferred-ap.js';
@@ -406,6 +407,16 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     params: [],
     summary: 'judged documents in the top k / k (1 − unj@k)',
     compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs).map((share) => 1 - share)),
+  }),
+  // ------------------------------------------------------------------------------------ new measures
+  define({
+    name: 'err',
+    aliases: ['expected_reciprocal_rank'],
+    irMeasures: ['ERR'],
+    params: ['judgedOnly', 'maxGrade'],
+    defaults: { maxGrade: DEFAULT_MAX_GRADE },
+    summary: 'expected reciprocal rank (Chapelle et al.): Σ R_r/r · Π_{i<r} (1 − R_i), R = (2^g − 1) / 2^max_grade',
+    compute: each((context, params) => expectedReciprocalRank(context.query, params.cutoff, params.maxGrade ?? DEFAULT_MAX_GRADE)),
   }),
 ];
 
