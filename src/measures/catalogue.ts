@@ -9,11 +9,12 @@ import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
 import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
 import { DEFAULT_MAX_GRADE, expectedReciprocalRank } from '../metrics/expected-reciprocal-rank.js';
+import { fallOut } from '../metrics/fall-out.js';
 import { f1FromCounts, weightedFFromCounts } from '../metrics/f1.js';
 import { binG, gMeasure } from '../metrics/g.js';
 import { inferredAp } from '../metrics/inferred-ap.js';
 import { elevenPointAverage, interpolatedPrecisions } from '../metrics/interpolated-precision.js';
-import { unjudgedAt } from '../metrics/judged.js';
+import { judgedRetrievedAt, unjudgedAt } from '../metrics/judged.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 import { precisionFromCounts, relativePrecisions, setMap, setRelativePrecision } from '../metrics/precision.js';
 import { rPrecisionFromCounts, rPrecisionMultiples } from '../metrics/r-precision.js';
@@ -410,6 +411,13 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   // ------------------------------------------------------------------------------------ new measures
   define({
+    name: 'judged_retrieved',
+    irMeasures: ['Judged'],
+    params: [],
+    summary: "documents of the top k the qrels list (any grade) / min(k, retrieved): ir_measures' Judged@k",
+    compute: batched(cutoff, (context, cutoffs) => judgedRetrievedAt(context.query, cutoffs)),
+  }),
+  define({
     name: 'err',
     aliases: ['expected_reciprocal_rank'],
     irMeasures: ['ERR'],
@@ -417,6 +425,12 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     defaults: { maxGrade: DEFAULT_MAX_GRADE },
     summary: 'expected reciprocal rank (Chapelle et al.): Σ R_r/r · Π_{i<r} (1 − R_i), R = (2^g − 1) / 2^max_grade',
     compute: each((context, params) => expectedReciprocalRank(context.query, params.cutoff, params.maxGrade ?? DEFAULT_MAX_GRADE)),
+  }),
+  define({
+    name: 'fall_out',
+    aliases: ['fallout'],
+    summary: 'judged non-relevant documents in the top k / judged non-relevant documents (0 if none)',
+    compute: each((context, params) => fallOut(context.query, context.relevanceLevel, params.cutoff)),
   }),
 ];
 
