@@ -7,6 +7,7 @@ import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
 import { bpref } from '../metrics/bpref.js';
 import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
 import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
+import { DEFAULT_DESIRED_GAIN, inst, nerr8 } from '../metrics/cwl.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
 import { DEFAULT_MAX_GRADE, expectedReciprocalRank } from '../metrics/expected-reciprocal-rank.js';
 import { fallOut } from '../metrics/fall-out.js';
@@ -431,6 +432,22 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     aliases: ['fallout'],
     summary: 'judged non-relevant documents in the top k / judged non-relevant documents (0 if none)',
     compute: each((context, params) => fallOut(context.query, context.relevanceLevel, params.cutoff)),
+  }),
+  define({
+    name: 'nerr8',
+    irMeasures: ['NERR8'],
+    params: ['judgedOnly', 'maxGrade'],
+    summary: 'NERR (Azzopardi et al., Eq. 8): ERR as a C/W/L rate per document, C_i = 1 − g_i up to k, g = grade / max_grade',
+    compute: each((context, params) => nerr8(context.query, params.cutoff, params.maxGrade!)),
+  }),
+  define({
+    name: 'inst',
+    irMeasures: ['INST'],
+    at: 'none',
+    params: ['judgedOnly', 'maxGrade', 'desiredGain'],
+    defaults: { desiredGain: DEFAULT_DESIRED_GAIN },
+    summary: 'INST (Moffat et al.): C/W/L user wanting total gain T, C_i = ((i + T + T_i − 1) / (i + T + T_i))², g = grade / max_grade',
+    compute: each((context, params) => inst(context.query, params.maxGrade!, params.desiredGain ?? DEFAULT_DESIRED_GAIN)),
   }),
 ];
 

@@ -1,5 +1,5 @@
 // Laws of the measures added to the catalogue for issue 12: ERR, binary RBP and its residual, fall-out,
-// Judged@k (ir_measures' reading and rankeval's 1 − unj@k).
+// Judged@k (ir_measures' reading and rankeval's 1 − unj@k), NERR8 and INST.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { scoreQuery } from '../helpers/catalogue.js';
@@ -19,6 +19,14 @@ describe('new measure laws', () => {
   test.prop([ranking, qrels, cutoff, fc.integer({ min: 3, max: 8 })])('ERR@k lies in [0, 1]', (docs, judged, k, maxGrade) => {
     inUnitInterval(value('err', { cutoff: k, maxGrade }, docs, judged));
   });
+
+  test.prop([ranking, qrels, cutoff, fc.integer({ min: 1, max: 4 }), fc.double({ min: 0.1, max: 5, noNaN: true })])(
+    'NERR8@k and INST lie in [0, 1]',
+    (docs, judged, k, maxGrade, desiredGain) => {
+      inUnitInterval(value('nerr8', { cutoff: k, maxGrade }, docs, judged));
+      inUnitInterval(value('inst', { maxGrade, desiredGain }, docs, judged));
+    },
+  );
 
   test.prop([ranking, qrels, cutoff])('ERR@k never decreases as k grows', (docs, judged, k) => {
     expect(value('err', { cutoff: k + 1 }, docs, judged)).toBeGreaterThanOrEqual(value('err', { cutoff: k }, docs, judged));
