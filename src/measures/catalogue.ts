@@ -7,16 +7,19 @@ import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
 import { bpref } from '../metrics/bpref.js';
 import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
 import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
+import { DEFAULT_DESIRED_GAIN, inst, nerr8 } from '../metrics/cwl.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
+import { DEFAULT_MAX_GRADE, expectedReciprocalRank } from '../metrics/expected-reciprocal-rank.js';
+import { fallOut } from '../metrics/fall-out.js';
 import { f1FromCounts, weightedFFromCounts } from '../metrics/f1.js';
 import { binG, gMeasure } from '../metrics/g.js';
 import { inferredAp } from '../metrics/inferred-ap.js';
 import { elevenPointAverage, interpolatedPrecisions } from '../metrics/interpolated-precision.js';
-import { unjudgedAt } from '../metrics/judged.js';
+import { judgedRetrievedAt, unjudgedAt } from '../metrics/judged.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 import { precisionFromCounts, relativePrecisions, setMap, setRelativePrecision } from '../metrics/precision.js';
 import { rPrecisionFromCounts, rPrecisionMultiples } from '../metrics/r-precision.js';
-import { persistence, rbp, rbpResidual } from '../metrics/rank-biased-precision.js';
+import { binaryRbp, persistence, rbp, rbpResidual } from '../metrics/rank-biased-precision.js';
 import { recallFromCounts } from '../metrics/recall.js';
 import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
 import { successFromCounts } from '../metrics/success.js';
@@ -129,10 +132,6 @@ const define = (declaration: Declaration): MeasureDefinition => ({
   bounded: true,
   ...declaration,
 });
-
-/** Binary RBP at a level: every grade ≥ rel has gain 1, the others 0 (ir_measures' `RBP(rel=…)`). */
-const binaryGains = (context: QueryContext, rel: number): GainParam[] =>
-  context.query.levels.map((level) => ({ name: String(level), level, gain: level >= rel ? 1 : 0 }));
 
 export const measureDefinitions: readonly MeasureDefinition[] = [
   // ------------------------------------------------------------------ counts of one pass (library core)
@@ -392,10 +391,12 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     trecEval: ['rbp'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p', 'rel'],
-    summary: 'rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i p^(i−1), gains scaled into [0, 1]',
+    summary: 'rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i p^(i−1), gains scaled into [0, 1]; with rel, gain 1 for grade ≥ rel',
     compute: each((context, params) => {
-      const gains = params.rel === undefined ? gainsOf(params) : binaryGains(context, params.rel);
-      return rbp(context.query, gains, params.p ?? persistence(gains));
+      const gains = gainsOf(params);
+      const p = params.p ?? persistence(gains);
+      // ir_measures' RBP(rel=…): binary gains, not trec_eval's gain table (which would rescale them).
+      return params.rel === undefined ? rbp(context.query, gains, p) : binaryRbp(context.query, params.rel, p);
     }),
   }),
   define({
@@ -419,6 +420,45 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     params: [],
     summary: 'judged documents in the top k / k (1 − unj@k)',
     compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs).map((share) => 1 - share)),
+  }),
+  // ------------------------------------------------------------------------------------ new measures
+  define({
+    name: 'judged_retrieved',
+    irMeasures: ['Judged'],
+    params: [],
+    summary: "documents of the top k the qrels list (any grade) / min(k, retrieved): ir_measures' Judged@k",
+    compute: batched(cutoff, (context, cutoffs) => judgedRetrievedAt(context.query, cutoffs)),
+  }),
+  define({
+    name: 'err',
+    aliases: ['expected_reciprocal_rank'],
+    irMeasures: ['ERR'],
+    params: ['judgedOnly', 'maxGrade'],
+    defaults: { maxGrade: DEFAULT_MAX_GRADE },
+    summary: 'expected reciprocal rank (Chapelle et al.): Σ R_r/r · Π_{i<r} (1 − R_i), R = (2^g − 1) / 2^max_grade',
+    compute: each((context, params) => expectedReciprocalRank(context.query, params.cutoff, params.maxGrade ?? DEFAULT_MAX_GRADE)),
+  }),
+  define({
+    name: 'fall_out',
+    aliases: ['fallout'],
+    summary: 'judged non-relevant documents in the top k / judged non-relevant documents (0 if none)',
+    compute: each((context, params) => fallOut(context.query, context.relevanceLevel, params.cutoff)),
+  }),
+  define({
+    name: 'nerr8',
+    irMeasures: ['NERR8'],
+    params: ['judgedOnly', 'maxGrade'],
+    summary: 'NERR (Azzopardi et al., Eq. 8): ERR as a C/W/L rate per document, C_i = 1 − g_i up to k, g = grade / max_grade',
+    compute: each((context, params) => nerr8(context.query, params.cutoff, params.maxGrade!)),
+  }),
+  define({
+    name: 'inst',
+    irMeasures: ['INST'],
+    at: 'none',
+    params: ['judgedOnly', 'maxGrade', 'desiredGain'],
+    defaults: { desiredGain: DEFAULT_DESIRED_GAIN },
+    summary: 'INST (Moffat et al.): C/W/L user wanting total gain T, C_i = ((i + T + T_i − 1) / (i + T + T_i))², g = grade / max_grade',
+    compute: each((context, params) => inst(context.query, params.maxGrade!, params.desiredGain ?? DEFAULT_DESIRED_GAIN)),
   }),
 ];
 

@@ -28,8 +28,10 @@ export interface MeasureParams {
   readonly beta?: number;
   /** Score the condensed list: unjudged documents removed (Sakai 2007). */
   readonly judgedOnly?: boolean;
-  /** ERR's largest grade. */
+  /** The largest grade of the scale (ERR, NERR8, INST; ir_measures' `max_rel`). */
   readonly maxGrade?: number;
+  /** INST's desired total gain T. */
+  readonly desiredGain?: number;
 }
 
 export interface QueryContext {

@@ -52,8 +52,10 @@ export function atLevel(query: JudgedRanking, level: number): JudgedRanking {
 }
 
 /**
- * The condensed list (Sakai 2007; trec_eval's `-J`): the ranking without the documents the qrels do not
- * grade (absent, or negative grade), the others moved up.
+ * The condensed list (Sakai 2007; trec_eval's `-J`; ir_measures' `judged_only=True`): the ranking without
+ * the documents the qrels do not grade (absent, or negative grade), the others moved up. The qrels stay
+ * whole, so R and the ideal DCG do not change. As trec_eval 9.0.8's form_res_rels.c with
+ * judged_docs_only_flag, which keeps the documents with a grade ≥ 0 (test/fixtures/trec-judged-only).
  */
 export function judgedOnly(query: JudgedRanking): JudgedRanking {
   const rel = new Float64Array(query.numRet - query.numNonpool - query.numUnjudgedInPool);

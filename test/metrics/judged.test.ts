@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { evaluateRun } from '../../src/index.js';
 import { unjudgedAt } from '../../src/metrics/judged.js';
 import { judgedRankingOf, scoresOf } from '../helpers/query-context.js';
+import { scoreQuery } from '../helpers/catalogue.js';
 
 const qrels = { r: 1, n: 0 };
 
@@ -23,5 +24,28 @@ describe('unjudgedAt', () => {
 
   test('cutoffs asked for in any order get their own value', () => {
     expect(scoresOf(['x1', 'r', 'n', 'x2'], qrels, ['unj@4', 'unj@1'])).toEqual({ 'unj@4': 2 / 4, 'unj@1': 1 / 1 });
+  });
+});
+
+// x is absent from the qrels; p is in them with a negative grade (pooled, not judged).
+const pooledQrels = { r: 1, n: 0, p: -1 };
+const ranking = ['r', 'x', 'n', 'p'];
+const at = (name: string, cutoffs: readonly number[], docs: readonly string[] = ranking): number[] =>
+  scoreQuery(name, cutoffs.map((cutoff) => ({ cutoff })), [...docs], pooledQrels);
+
+describe('judged_retrieved (ir_measures Judged@k)', () => {
+  test('documents of the top k in the qrels, any grade, over min(k, retrieved)', () => {
+    expect(at('judged_retrieved', [1, 2, 4, 10, Infinity])).toEqual([1 / 1, 1 / 2, 3 / 4, 3 / 4, 3 / 4]);
+  });
+
+  test('is 0 for an empty ranking', () => {
+    expect(at('judged_retrieved', [10, Infinity], [])).toEqual([0, 0]);
+  });
+});
+
+describe('judged (1 − unj@k, trec_eval 10)', () => {
+  test('judged documents (grade ≥ 0) in the top k over k: x and p are unjudged', () => {
+    expect(at('unj', [2, 4, 10])).toEqual([1 / 2, 2 / 4, 2 / 10]);
+    expect(at('judged', [2, 4, 10])).toEqual([1 - 1 / 2, 1 - 2 / 4, 1 - 2 / 10]);
   });
 });
