@@ -1,5 +1,5 @@
 import { describeValue, fail, RankevalError } from './errors.js';
-import type { MeasureDefinition } from './measures/catalogue.js';
+import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
 import { parseMeasure, type ParsedMeasure } from './measures/registry.js';
 import { averagePrecisionFromCounts } from './metrics/average-precision.js';
@@ -9,7 +9,7 @@ import {
   compareUtf8,
   countAtCutoffs,
   judgedHits,
-  rankedIds,
+  orderRanking,
   readCutoff,
   readJudgments,
   resolveOptions,
@@ -89,7 +89,8 @@ export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | E
   const cutoff = readCutoff(k, fn);
   const options = resolveOptions(metricOptions, fn, ['k']);
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
-  const counts = countAtCutoffs(rankedIds(ranking, fn), judgments, [cutoff], options.relevanceThreshold, options.gain, fn);
+  const { ids, tieGroups } = orderRanking(ranking, fn, 'the ranking', options.ties);
+  const counts = countAtCutoffs(ids, judgments, [cutoff], options.relevanceThreshold, options.gain, fn, 'the ranking', tieGroups);
   addIdealDcg(counts, judgments.grades.values(), options.gain, fn);
   const at = counts[0]!;
   return {
@@ -195,6 +196,10 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   const noRelevant = options.noRelevant ?? 'zero';
   if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
   const plan = planMeasures(options.measures, fn);
+  if (resolved.ties === 'average') {
+    const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
+    if (index !== -1) fail('invalid_option', fn, '`ties`', `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, resolved.ties);
+  }
   const runById = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
   const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
@@ -229,9 +234,10 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
       if (noRelevant === 'skip') continue;
     }
     const rankingWhere = `run[${JSON.stringify(qid)}]`;
-    const ids = rankedIds(runById.get(qid) ?? [], fn, rankingWhere);
+    const { ids, tieGroups } = orderRanking(runById.get(qid) ?? [], fn, rankingWhere, resolved.ties);
     const hits = judgedHits(ids, judgments, fn, rankingWhere);
-    const context = createQueryContext({ length: ids.length, hits, grades: [...judgments.grades.values()] }, settings);
+    const grades = [...judgments.grades.values()];
+    const context = createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
     const values = new Float64Array(plan.valueCount);
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
     const scores = plan.slots.map((slot) => values[slot]!);
