@@ -1,9 +1,11 @@
 // The `ties` option of the metric functions, evaluate and evaluateRun (src/metrics/counts.ts: orderRanking,
 // expectedCountsFromHits): a hand-worked example, and the laws that make 'average' and 'given' worth having.
+import { readFileSync } from 'node:fs';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import {
   averagePrecision,
+  dcgAtK,
   evaluate,
   evaluateRun,
   isRankevalError,
@@ -116,5 +118,21 @@ describe('ties laws', () => {
     const distinct = ranking.map(({ id }, i) => ({ id, score: i * 0.5 }));
     const options = { measures: MEASURES };
     expect(evaluateRun({ q: distinct }, { q: qrels }, { ...options, ties: 'average' }).perQuery).toEqual(evaluateRun({ q: distinct }, { q: qrels }, options).perQuery);
+  });
+});
+
+// scikit-learn's dcg_score / ndcg_score average tied gains the same way; values from
+// test/fixtures/ties/sklearn_dcg.py (the command is in the fixture's `made_by`). sklearn's gain is linear
+// and its ideal is built from the scored documents, so each case ranks every judged document.
+describe("ties: 'average' agrees with scikit-learn's tie-averaged DCG", () => {
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/ties/sklearn-dcg.json', import.meta.url), 'utf8')) as {
+    cases: { grades: number[]; scores: number[]; k: number | null; dcg: number; ndcg: number }[];
+  };
+  test.each(fixture.cases.map((c, i) => [i, c] as const))('case %i', (_, { grades, scores, k, dcg, ndcg }) => {
+    const ranking = scores.map((score, i) => ({ id: `d${i}`, score }));
+    const judged = Object.fromEntries(grades.map((grade, i) => [`d${i}`, grade]));
+    const cutoff = k ?? Infinity;
+    expect(Math.abs(dcgAtK(ranking, judged, cutoff, average) - dcg)).toBeLessThanOrEqual(1e-12);
+    expect(Math.abs(ndcgAtK(ranking, judged, cutoff, average) - ndcg)).toBeLessThanOrEqual(1e-12);
   });
 });
