@@ -71,9 +71,10 @@ export interface EvaluateOptions extends MetricOptions {
  * Each value is the one the metric's own function returns (`precisionAtK`, `ndcgAtK`, …); see their docs
  * for formulas and edge rules. R-precision truncates the ranking at k.
  *
- * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
+ * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending, or
+ *   as `ties` says: the array's order, or the average over every order of the tied documents)
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
- * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator }`
+ * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator, ties }`
  * @throws {RankevalError} `invalid_cutoff` (also for an array or null in place of k), `invalid_ranking`,
  *   `invalid_qrels` (also when DCG or IDCG exceeds Number.MAX_VALUE), `invalid_option` (also for a key that
  *   is not an option)
@@ -180,10 +181,12 @@ function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<stri
  * - One pass over each ranking serves every measure and cutoff.
  * - Every score and mean is a finite number: a dcg or idcg that exceeds Number.MAX_VALUE is refused
  *   (`invalid_qrels`), and means are taken so that they cannot overflow.
+ * - Tied scores are ordered as `ties` says (`Ties`); under 'average' each query's score is its expectation
+ *   over every order of its tied documents, for the measures that have that form (catalogue: `tieAverage`).
  *
  * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`
  *   (also for a query id that is not a string), `invalid_ranking`, `invalid_qrels`, `invalid_option` (also
- *   for a key that is not an option), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
+ *   for a key that is not an option, or `ties: 'average'` with a measure that has no tie-averaged form), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
  *   judged query is left to average
  * @example
  * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
