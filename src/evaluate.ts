@@ -1,5 +1,5 @@
 import { describeValue, fail, RankevalError } from './errors.js';
-import type { MeasureDefinition } from './measures/catalogue.js';
+import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
 import { parseMeasure, type ParsedMeasure } from './measures/registry.js';
 import { averagePrecisionFromCounts } from './metrics/average-precision.js';
@@ -9,7 +9,7 @@ import {
   compareUtf8,
   countAtCutoffs,
   judgedHits,
-  rankedIds,
+  orderRanking,
   readCutoff,
   readJudgments,
   resolveOptions,
@@ -71,9 +71,10 @@ export interface EvaluateOptions extends MetricOptions {
  * Each value is the one the metric's own function returns (`precisionAtK`, `ndcgAtK`, …); see their docs
  * for formulas and edge rules. R-precision truncates the ranking at k.
  *
- * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending)
+ * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending, or
+ *   as `ties` says: the array's order, or the average over every order of the tied documents)
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
- * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator }`
+ * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator, ties }`
  * @throws {RankevalError} `invalid_cutoff` (also for an array or null in place of k), `invalid_ranking`,
  *   `invalid_qrels` (also when DCG or IDCG exceeds Number.MAX_VALUE), `invalid_option` (also for a key that
  *   is not an option)
@@ -89,7 +90,8 @@ export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | E
   const cutoff = readCutoff(k, fn);
   const options = resolveOptions(metricOptions, fn, ['k']);
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
-  const counts = countAtCutoffs(rankedIds(ranking, fn), judgments, [cutoff], options.relevanceThreshold, options.gain, fn);
+  const { ids, tieGroups } = orderRanking(ranking, fn, 'the ranking', options.ties);
+  const counts = countAtCutoffs(ids, judgments, [cutoff], options.relevanceThreshold, options.gain, fn, 'the ranking', tieGroups);
   addIdealDcg(counts, judgments.grades.values(), options.gain, fn);
   const at = counts[0]!;
   return {
@@ -180,10 +182,12 @@ function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<stri
  * - Every score and mean is a finite number: a dcg or idcg that exceeds Number.MAX_VALUE is refused
  *   (`invalid_qrels`), means are taken so that they cannot overflow, and a measure that is 0 / 0 for a
  *   query (Rndcg without a positive ideal gain; trec_eval prints -nan) gives the catalogue's defined value.
+ * - Tied scores are ordered as `ties` says (`Ties`); under 'average' each query's score is its expectation
+ *   over every order of its tied documents, for the measures that have that form (catalogue: `tieAverage`).
  *
  * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`
  *   (also for a query id that is not a string), `invalid_ranking`, `invalid_qrels`, `invalid_option` (also
- *   for a key that is not an option), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
+ *   for a key that is not an option, or `ties: 'average'` with a measure that has no tie-averaged form), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
  *   judged query is left to average
  * @example
  * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
@@ -196,6 +200,10 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   const noRelevant = options.noRelevant ?? 'zero';
   if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
   const plan = planMeasures(options.measures, fn);
+  if (resolved.ties === 'average') {
+    const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
+    if (index !== -1) fail('invalid_option', fn, '`ties`', `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, resolved.ties);
+  }
   const runById = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
   const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
@@ -230,9 +238,10 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
       if (noRelevant === 'skip') continue;
     }
     const rankingWhere = `run[${JSON.stringify(qid)}]`;
-    const ids = rankedIds(runById.get(qid) ?? [], fn, rankingWhere);
+    const { ids, tieGroups } = orderRanking(runById.get(qid) ?? [], fn, rankingWhere, resolved.ties);
     const hits = judgedHits(ids, judgments, fn, rankingWhere);
-    const context = createQueryContext({ length: ids.length, hits, grades: [...judgments.grades.values()] }, settings);
+    const grades = [...judgments.grades.values()];
+    const context = createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
     const values = new Float64Array(plan.valueCount);
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
     const scores = plan.slots.map((slot) => values[slot]!);

@@ -32,4 +32,4 @@ export { rPrecision } from './metrics/r-precision.js';
 export { recallAtK } from './metrics/recall.js';
 export { reciprocalRank } from './metrics/reciprocal-rank.js';
 export { successAtK } from './metrics/success.js';
-export type { ApDenominator, Gain, MetricOptions, Qrels, Ranking, ScoredDocument } from './types.js';
+export type { ApDenominator, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './types.js';

@@ -27,6 +27,20 @@ export type Gain = 'linear' | 'exponential';
  */
 export type ApDenominator = 'relevant' | 'min-relevant-k';
 
+/**
+ * How a ranking of `{id, score}` documents is ordered when scores tie:
+ * - `trec` (default): score descending, ties by id descending in UTF-8 byte order, as trec_eval 9.0.8.
+ * - `given`: the array's order; scores are still checked (finite numbers) but not used.
+ * - `average`: every order of each run of equal scores counts equally, and a score is its expectation over
+ *   them (McSherry & Najork, "Computing information retrieval performance measures efficiently in the
+ *   presence of tied scores", ECIR 2008). It is the only convention under which renaming a document cannot
+ *   change a score: under `trec` a tied relevant document named `z…` outranks one named `a…` (trec_eval#22,
+ *   ir_measures#18, beir#105, mteb#5136). Defined for P, recall, F, success, RR, AP, R-precision, DCG, IDCG,
+ *   NDCG (and ERR); the other measures refuse it (`invalid_option`). A ranking of plain ids has no scores,
+ *   hence no ties: every option reads it as given.
+ */
+export type Ties = 'trec' | 'given' | 'average';
+
 /** Options shared by every metric; each metric reads the ones that concern it. */
 export interface MetricOptions {
   /** A document counts as relevant when its grade ≥ this threshold (trec_eval's `-l`). Default 1. */
@@ -35,4 +49,6 @@ export interface MetricOptions {
   readonly gain?: Gain;
   /** Average precision only. Default `relevant`. */
   readonly apDenominator?: ApDenominator;
+  /** How documents of equal score are ordered (`{id, score}` rankings). Default `trec`; see `Ties`. */
+  readonly ties?: Ties;
 }

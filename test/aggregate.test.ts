@@ -40,8 +40,8 @@ describe('mean without overflow', () => {
 
 describe('meanReciprocalRank options', () => {
   test('refuses a key that is not a metric option', () => {
-    expect(() => meanReciprocalRank({ q: ['a'] }, { q: ['a'] }, 10, { ties: 'average' } as never)).toThrow(
-      'meanReciprocalRank: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, got `"ties"` (string)',
+    expect(() => meanReciprocalRank({ q: ['a'] }, { q: ['a'] }, 10, { tie: 'average' } as never)).toThrow(
+      'meanReciprocalRank: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, `ties`, got `"tie"` (string)',
     );
   });
 });

@@ -252,13 +252,13 @@ describe('properties of compare', () => {
 
 describe('compare: bad input', () => {
   it('refuses a key that is neither a comparison nor a scoring option', () => {
-    // Before: `ties` was ignored, silently.
+    // Before: an unknown key was ignored, silently.
     try {
-      compare({ a: runOf([0, 1]), b: runOf([1, 1]) }, qrelsOf(2), { measures: ['recall'], ties: 'average' } as never);
+      compare({ a: runOf([0, 1]), b: runOf([1, 1]) }, qrelsOf(2), { measures: ['recall'], tie: 'average' } as never);
       expect.unreachable();
     } catch (error) {
       expect(isRankevalError(error) && error.code).toBe('invalid_option');
-      expect((error as Error).message).toMatch(/^compare: expected every option to be one of `measures`, `noRelevant`, `relevanceThreshold`, `gain`, `apDenominator`, `test`, .*`interval`, got `"ties"` \(string\)$/);
+      expect((error as Error).message).toMatch(/^compare: expected every option to be one of `measures`, `noRelevant`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, .*`interval`, got `"tie"` \(string\)$/);
     }
     // slices is evaluateRun's, not compare's.
     expect(() => compare({ a: runOf([0, 1]), b: runOf([1, 1]) }, qrelsOf(2), { measures: ['recall'], slices: {} } as never)).toThrow(/got `"slices"`/);

@@ -6,8 +6,9 @@ import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
 import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns, STDIN } from './files.js';
-import { decimalNumber, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
+import { decimalNumber, oneOf, parseCommandArgs, rankingsFor, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
+import type { Ranking } from '../types.js';
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
 
@@ -26,7 +27,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
 
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
-  -l, --relevance-threshold N, --no-relevant MODE   as rankeval eval
+  -l, --relevance-threshold N, --no-relevant MODE, --ties T   as rankeval eval
 
 Test:
   --test T              t (default), randomization, bootstrap, wilcoxon or sign
@@ -137,9 +138,9 @@ export function readCompareArgs(
 }
 
 /** Reads the golden set and the runs of `rankeval compare` or `rankeval report`. */
-export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
+export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, Ranking>> }> {
   const loaded = await loadGoldenSetAndRuns(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order);
-  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, loaded.runs[i]!.rankings])) };
+  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, rankingsFor(loaded.runs[i]!, args.ties)])) };
 }
 
 /** compare()'s options from the flags. */
@@ -147,6 +148,7 @@ export const compareOptions = (args: CompareArgs) => ({
   measures: args.measures,
   relevanceThreshold: args.relevanceThreshold,
   noRelevant: args.noRelevant,
+  ties: args.ties,
   test: args.test,
   alpha: args.alpha,
   correction: args.correction,

@@ -10,7 +10,7 @@ import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns } from './files.js';
-import { canonicalMeasure, decimalNumber, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, USAGE_ERROR, usageError } from './options.js';
+import { canonicalMeasure, decimalNumber, parseCommandArgs, rankingsFor, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 
@@ -37,6 +37,7 @@ Measures:
   -l, --relevance-threshold N   lowest grade that counts as relevant (default 1)
   --no-relevant MODE       a judged query without relevant documents: zero (default, scores 0),
                            skip (left out of the means) or error
+${TIES_HELP}
 
 Output:
   --format F               table (default), markdown, json or csv
@@ -138,10 +139,11 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
   const { golden } = loaded;
   const run = loaded.runs[0]!;
   const result = asInputError(inputName(args.qrels), () =>
-    evaluateRun(run.rankings, golden.qrels, {
+    evaluateRun(rankingsFor(run, args.ties), golden.qrels, {
       measures: args.measures,
       relevanceThreshold: args.relevanceThreshold,
       noRelevant: args.noRelevant,
+      ties: args.ties,
       ...(args.byTag ? { slices: golden.tags } : {}),
     }),
   );

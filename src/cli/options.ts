@@ -3,9 +3,11 @@ import { parseArgs } from 'node:util';
 import { isRankevalError } from '../errors.js';
 import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
-import type { RunFormat } from '../formats/run.js';
+import type { Run, RunFormat } from '../formats/run.js';
+import { averagesTies } from '../measures/catalogue.js';
 import { formatMeasure, parseMeasure } from '../measures/registry.js';
 import { closest } from '../text/suggest.js';
+import type { Ranking, Ties } from '../types.js';
 import { CliError } from './trec.js';
 
 /** Exit status for bad arguments. */
@@ -20,6 +22,7 @@ export const SHARED_OPTIONS = {
   measure: { type: 'string', short: 'm', multiple: true },
   'relevance-threshold': { type: 'string', short: 'l' },
   'no-relevant': { type: 'string' },
+  ties: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -31,6 +34,7 @@ export interface SharedArgs {
   readonly measures: string[];
   readonly relevanceThreshold: number;
   readonly noRelevant: 'zero' | 'skip' | 'error';
+  readonly ties: Ties;
   readonly format: OutputFormat;
 }
 
@@ -113,6 +117,11 @@ export function canonicalMeasure(name: string, usage: (message: string) => CliEr
   }
 }
 
+function tieAveraged(name: string): boolean {
+  const { definition, params } = parseMeasure(name);
+  return averagesTies(definition, params);
+}
+
 export function readSharedArgs(
   values: { [K in keyof typeof SHARED_OPTIONS]?: (typeof SHARED_OPTIONS)[K] extends { multiple: true } ? string[] : (typeof SHARED_OPTIONS)[K] extends { type: 'boolean' } ? boolean : string },
   usage: (message: string) => CliError,
@@ -121,6 +130,9 @@ export function readSharedArgs(
   // A measure asked for twice (`-m P@1,p@1`) is one column, as written the first time: eval and compare alike.
   const canonical = named.map((name) => canonicalMeasure(name, usage));
   const measures = named.filter((_, i) => canonical.indexOf(canonical[i]!) === i);
+  const ties = oneOf(values.ties, ['trec', 'given', 'average'], '--ties', 'trec', usage);
+  const notAveraged = ties === 'average' ? measures.find((name) => !tieAveraged(name)) : undefined;
+  if (notAveraged !== undefined) throw usage(`--ties average: ${notAveraged} has no tie-averaged form (use --ties trec or given for it)`);
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
@@ -129,6 +141,27 @@ export function readSharedArgs(
     measures,
     relevanceThreshold: threshold,
     noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero', usage),
+    ties,
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
   };
+}
+
+/** `--ties` in the help of eval, compare and report. */
+export const TIES_HELP = `  --ties T                 documents of equal score: trec (default: by docno descending, as trec_eval),
+                           given (in the order the file lists them) or average (every order of the tied
+                           documents counts equally; the one rule under which renaming a document cannot
+                           change a score)`;
+
+/**
+ * A run's rankings as `ties` reads them: 'trec', ids in trec_eval's order (Run.rankings); 'given', the ids in
+ * the order the file lists them; 'average', the documents with their scores, for evaluateRun to average.
+ * Rankings without scores (a rank column, lists of ids) are the same under every option.
+ */
+export function rankingsFor(run: Run, ties: Ties): Map<string, Ranking> {
+  if (ties === 'trec') return run.rankings;
+  const rankings = new Map<string, Ranking>(run.rankings);
+  for (const [qid, { ids, scores }] of run.scored) {
+    rankings.set(qid, ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! })));
+  }
+  return rankings;
 }

@@ -24,7 +24,7 @@ queries each run lost most, with their rankings.
   --losses N            queries shown per run in "lost most" (default 10)
 
 Every flag of rankeval compare applies (--test, --alpha, --correction, --permutations, --seed,
---interval, --baseline, --names, -m, -l, --no-relevant, --qrels-format, --run-format); with one run,
+--interval, --baseline, --names, -m, -l, --no-relevant, --ties, --qrels-format, --run-format); with one run,
 the report has no comparison.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).

@@ -25,6 +25,12 @@ export interface Run {
   readonly format: RunFormat;
   /** Query id → document ids in rank order, queries in file order. */
   readonly rankings: Map<string, string[]>;
+  /**
+   * Query id → its documents in the order the file lists them, with their scores, for the queries whose
+   * results are ordered by score (not by a rank column): what `ties: 'given'` and `'average'` read
+   * (a list of ids scores each id by its position, so it has no ties).
+   */
+  readonly scored: Map<string, { readonly ids: readonly string[]; readonly scores: readonly number[] }>;
 }
 
 const RUN_FORMATS: readonly RunFormat[] = ['trec', 'jsonl', 'json', 'csv'];
@@ -53,11 +59,13 @@ function createCollector(file: string, format: RunFormat, ordering: 'score' | 'r
     },
     result(): Run {
       const rankings = new Map<string, string[]>();
+      const scored = new Map<string, { ids: string[]; scores: number[] }>();
       for (const [qid, results] of byQuery) {
         checkRepeats(qid, results, file);
         rankings.set(qid, ordered(results, ordering));
+        if (ordering === 'score' && results.keys !== null) scored.set(qid, { ids: results.ids, scores: results.keys });
       }
-      return { format, rankings };
+      return { format, rankings, scored };
     },
   };
 }

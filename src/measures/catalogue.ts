@@ -56,6 +56,11 @@ export interface MeasureDefinition {
   readonly aggregate: 'mean' | 'geometric' | 'sum';
   /** Every value is in [0, 1]. */
   readonly bounded: boolean;
+  /**
+   * Has a tie-averaged form (`ties: 'average'`): computed from the expected counts, or the same for every
+   * order of the ranking (the set measures). Not for a gain table (`gains`): those walk the ranking's grades.
+   */
+  readonly tieAverage: boolean;
   /** One line for the README and `--help`. */
   readonly summary: string;
   /**
@@ -110,7 +115,7 @@ const cutoff = (params: MeasureParams): number => params.cutoff;
 const point = (params: MeasureParams): number => params.point!;
 const gainsOf = (params: MeasureParams): readonly GainParam[] => params.gains ?? [];
 
-interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' | 'trecEval' | 'at' | 'params' | 'defaults' | 'aggregate' | 'bounded'> {
+interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' | 'trecEval' | 'at' | 'params' | 'defaults' | 'aggregate' | 'bounded' | 'tieAverage'> {
   readonly aliases?: readonly string[];
   readonly irMeasures?: readonly string[];
   readonly trecEval?: readonly string[];
@@ -119,6 +124,7 @@ interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' |
   readonly defaults?: Partial<MeasureParams>;
   readonly aggregate?: MeasureDefinition['aggregate'];
   readonly bounded?: boolean;
+  readonly tieAverage?: boolean;
 }
 
 const define = (declaration: Declaration): MeasureDefinition => ({
@@ -130,6 +136,7 @@ const define = (declaration: Declaration): MeasureDefinition => ({
   defaults: {},
   aggregate: 'mean',
   bounded: true,
+  tieAverage: false,
   ...declaration,
 });
 
@@ -137,6 +144,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   // ------------------------------------------------------------------ counts of one pass (library core)
   define({
     name: 'P',
+    tieAverage: true,
     aliases: ['precision', 'prec'],
     irMeasures: ['P', 'SetP'],
     trecEval: ['P', 'set_P'],
@@ -145,6 +153,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'recall',
+    tieAverage: true,
     aliases: ['R'],
     irMeasures: ['R', 'Recall', 'SetR'],
     trecEval: ['recall', 'set_recall'],
@@ -153,6 +162,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'f1',
+    tieAverage: true,
     aliases: ['F'],
     irMeasures: ['SetF'],
     trecEval: ['set_F'],
@@ -162,6 +172,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'success',
+    tieAverage: true,
     aliases: ['hit', 'hits', 'hit_rate'],
     irMeasures: ['Success'],
     trecEval: ['success'],
@@ -170,6 +181,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'mrr',
+    tieAverage: true,
     aliases: ['rr', 'recip_rank', 'reciprocal_rank'],
     irMeasures: ['RR', 'MRR'],
     trecEval: ['recip_rank'],
@@ -178,6 +190,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'map',
+    tieAverage: true,
     aliases: ['ap', 'average_precision'],
     irMeasures: ['AP', 'MAP'],
     trecEval: ['map_cut', 'map'],
@@ -186,6 +199,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'gm_map',
+    tieAverage: true,
     aliases: ['gmap'],
     trecEval: ['gm_map'],
     aggregate: 'geometric',
@@ -194,6 +208,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'R-prec',
+    tieAverage: true,
     aliases: ['r_precision', 'rprec'],
     irMeasures: ['Rprec', 'RPrec'],
     trecEval: ['Rprec'],
@@ -202,6 +217,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'dcg',
+    tieAverage: true,
     params: ['judgedOnly', 'gain'],
     bounded: false,
     summary: 'DCG: Σ gain / log2(rank + 1) over the top k',
@@ -209,6 +225,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'idcg',
+    tieAverage: true,
     params: ['judgedOnly', 'gain'],
     bounded: false,
     summary: 'ideal DCG of all judged documents, retrieved or not',
@@ -216,6 +233,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'ndcg',
+    tieAverage: true,
     irMeasures: ['nDCG', 'NDCG'],
     trecEval: ['ndcg_cut', 'ndcg'],
     params: ['judgedOnly', 'gain', 'gains'],
@@ -224,6 +242,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'context_precision',
+    tieAverage: true,
     aliases: ['cp'],
     summary: 'context precision (Ragas): Σ P@i at the relevant ranks i ≤ k / relevant in the top k',
     compute: fromCounts(contextPrecisionFromCounts),
@@ -231,6 +250,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   // ------------------------------------------------------------------------------ counts of the set
   define({
     name: 'num_ret',
+    tieAverage: true,
     irMeasures: ['NumRet'],
     trecEval: ['num_ret'],
     at: 'none',
@@ -242,6 +262,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'num_rel',
+    tieAverage: true,
     irMeasures: ['NumRel'],
     trecEval: ['num_rel'],
     at: 'none',
@@ -252,6 +273,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'num_rel_ret',
+    tieAverage: true,
     irMeasures: ['NumRelRet'],
     trecEval: ['num_rel_ret'],
     at: 'none',
@@ -262,6 +284,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'num_nonrel_judged_ret',
+    tieAverage: true,
     trecEval: ['num_nonrel_judged_ret'],
     at: 'none',
     aggregate: 'sum',
@@ -271,6 +294,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'set_relative_P',
+    tieAverage: true,
     trecEval: ['set_relative_P'],
     at: 'none',
     summary: 'relevant retrieved / min(retrieved, R)',
@@ -278,6 +302,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'set_map',
+    tieAverage: true,
     irMeasures: ['SetAP'],
     trecEval: ['set_map'],
     at: 'none',
@@ -292,6 +317,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
   }),
   define({
     name: 'utility',
+    tieAverage: true,
     trecEval: ['utility'],
     at: 'none',
     params: ['judgedOnly', 'coefficients'],
@@ -461,6 +487,11 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     compute: each((context, params) => inst(context.query, params.maxGrade!, params.desiredGain ?? DEFAULT_DESIRED_GAIN)),
   }),
 ];
+
+/** Whether this parameterisation of the measure has a tie-averaged form (see `tieAverage`). */
+export function averagesTies(definition: MeasureDefinition, params: MeasureParams): boolean {
+  return definition.tieAverage && params.gains === undefined;
+}
 
 /** The catalogue entry with this rankeval name. */
 export function definitionNamed(name: string): MeasureDefinition {

@@ -2,7 +2,7 @@
 // all the measures asked for. The library builds it from ids, the TREC evaluator from bytes; a measure's
 // own parameters (a relevance level, a gain, the condensed list) give a derived context, so each measure
 // is written once, against this interface only.
-import { addIdealDcg, countFromHits, type CutoffCounts, type Hit, type ResolvedOptions } from '../metrics/counts.js';
+import { addIdealDcg, countFromHits, expectedCountsFromHits, type CutoffCounts, type Hit, type ResolvedOptions, type TieGroup } from '../metrics/counts.js';
 import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
 import type { Gain } from '../types.js';
 
@@ -45,7 +45,16 @@ export interface QueryContext {
   readonly numDocsInColl: number;
   /** Whose conventions apply where trec_eval 9.0.8 and 10.0 differ. */
   readonly version: 9 | 10;
-  /** The counts at cutoff k of the shared pass (linear or the options' gain, at relevanceLevel). */
+  /**
+   * The ranking's tie groups when ties are averaged (`ties: 'average'`) and some scores tie, else undefined.
+   * A measure that reads `query` directly has no tie-averaged form unless it reads these too (catalogue:
+   * `tieAverage`).
+   */
+  readonly tieGroups: readonly TieGroup[] | undefined;
+  /**
+   * The counts at cutoff k of the shared pass (linear or the options' gain, at relevanceLevel); with tie
+   * groups, their expectations over the orders of each group (expectedCountsFromHits).
+   */
   countsAt(k: number): CutoffCounts;
   /** The context a measure's own parameters describe (itself when they change nothing). */
   with(params: MeasureParams): QueryContext;
@@ -61,6 +70,8 @@ export interface QuerySource {
   readonly grades: readonly number[];
   /** The dense form, when the evaluator has it already (the TREC evaluator does). */
   readonly dense?: JudgedRanking;
+  /** Runs of tied scores whose orders are averaged (`ties: 'average'`); absent when there are none. */
+  readonly tieGroups?: readonly TieGroup[];
 }
 
 export interface ContextSettings {
@@ -87,6 +98,7 @@ export function createQueryContext(source: QuerySource, settings: ContextSetting
     options: settings.options,
     numDocsInColl: settings.numDocsInColl,
     version: settings.version,
+    tieGroups: source.tieGroups,
     countsAt(k) {
       counts ??= countsOf(source, settings, settings.cutoffs);
       const i = settings.cutoffs.indexOf(k);
@@ -121,7 +133,11 @@ function countsOf(source: QuerySource, settings: ContextSettings, cutoffs: reado
   const { relevanceLevel, options, needsGain, fn } = settings;
   let relevant = 0;
   for (const grade of source.grades) if (grade >= relevanceLevel && grade >= 0) relevant++;
-  const counts = countFromHits(source.hits, source.length, relevant, cutoffs, relevanceLevel, needsGain ? options.gain : null, fn);
+  const gain = needsGain ? options.gain : null;
+  const counts =
+    source.tieGroups === undefined
+      ? countFromHits(source.hits, source.length, relevant, cutoffs, relevanceLevel, gain, fn)
+      : expectedCountsFromHits(source.hits, source.length, relevant, cutoffs, relevanceLevel, gain, source.tieGroups, fn);
   if (needsGain) addIdealDcg(counts, source.grades, options.gain, fn);
   return counts;
 }
@@ -146,10 +162,30 @@ function denseFromHits(source: QuerySource, level: number): JudgedRanking {
   return { numRet: source.length, rel, levels, levelCounts, numRel, numRelRet, numNonpool: source.length - source.hits.length, numUnjudgedInPool: unjudged };
 }
 
-/** The condensed list as a source: the graded documents only, ranked 1, 2, … in their order. */
+/**
+ * The condensed list as a source: the graded documents only, ranked 1, 2, … in their order. A tie group
+ * keeps its graded members, still tied: every order of a group orders its graded members uniformly too.
+ */
 function condense(source: QuerySource, query: JudgedRanking): QuerySource {
   const hits: Hit[] = [];
-  for (const [, grade] of source.hits) if (grade >= 0) hits.push([hits.length + 1, grade]);
-  return { length: hits.length, hits, grades: source.grades, dense: judgedOnly(query) };
+  const groups = source.tieGroups ?? [];
+  const tieGroups: TieGroup[] = [];
+  let group = 0;
+  let groupStart = 0;
+  for (const [rank, grade] of source.hits) {
+    if (grade < 0) continue;
+    while (group < groups.length && groups[group]!.start + groups[group]!.size <= rank) closeGroup();
+    const inGroup = group < groups.length && groups[group]!.start <= rank;
+    if (inGroup && groupStart === 0) groupStart = hits.length + 1;
+    hits.push([hits.length + 1, grade]);
+  }
+  while (group < groups.length) closeGroup();
+  function closeGroup(): void {
+    if (groupStart !== 0 && hits.length + 1 - groupStart > 1) tieGroups.push({ start: groupStart, size: hits.length + 1 - groupStart });
+    groupStart = 0;
+    group++;
+  }
+  const condensed: QuerySource = { length: hits.length, hits, grades: source.grades, dense: judgedOnly(query) };
+  return tieGroups.length === 0 ? condensed : { ...condensed, tieGroups };
 }
 

@@ -24,5 +24,5 @@ export function contextPrecision(ranking: Ranking, qrels: Qrels, k = Infinity, o
 }
 
 export function contextPrecisionFromCounts(counts: CutoffCounts): number {
-  return counts.relevantRetrieved === 0 ? 0 : counts.precisionSum / counts.relevantRetrieved;
+  return counts.contextPrecision ?? (counts.relevantRetrieved === 0 ? 0 : counts.precisionSum / counts.relevantRetrieved);
 }

@@ -2,7 +2,7 @@
 // everything the metrics need at several cutoffs. Each metric module turns these counts into its number,
 // so that a metric has a single definition whether it is called alone, through evaluate() or evaluateRun().
 import { checkOptions, fail } from '../errors.js';
-import type { ApDenominator, Gain, MetricOptions } from '../types.js';
+import type { ApDenominator, Gain, MetricOptions, Ties } from '../types.js';
 import { indexIds, rankOf } from './id-index.js';
 
 /** The judgments of one query, read once. */
@@ -18,6 +18,7 @@ export interface ResolvedOptions {
   readonly relevanceThreshold: number;
   readonly gain: Gain;
   readonly apDenominator: ApDenominator;
+  readonly ties: Ties;
 }
 
 /** What the metrics need to know about the top k of one ranking. */
@@ -32,8 +33,20 @@ export interface CutoffCounts {
   readonly relevantRetrieved: number;
   /** Σ precision@i over the ranks i ≤ k that hold a relevant document (AP's numerator). */
   readonly precisionSum: number;
-  /** Rank of the first relevant document in the top k, 0 when there is none. */
+  /**
+   * Rank of the first relevant document in the top k, 0 when there is none (tie-averaged counts: the first
+   * rank a relevant document can take).
+   */
   readonly firstRelevantRank: number;
+  /** 1 / firstRelevantRank, 0 when there is none (tie-averaged counts: its expectation). */
+  readonly reciprocalRank: number;
+  /** 1 when a relevant document is in the top k, else 0 (tie-averaged counts: the probability of one). */
+  readonly success: number;
+  /**
+   * Set by expectedCountsFromHits only: the expectation of context precision, precisionSum /
+   * relevantRetrieved, which is not the ratio of their expectations when a tie group crosses k.
+   */
+  readonly contextPrecision?: number;
   /** Relevant documents among the top min(R, k). */
   readonly relevantInTopR: number;
   /** DCG@k × gainScale (0 unless the gain was asked for). */
@@ -52,7 +65,7 @@ export interface CutoffCounts {
 
 const GAINS: readonly Gain[] = ['linear', 'exponential'];
 /** The options every metric takes (`MetricOptions`). */
-export const METRIC_OPTION_KEYS: readonly string[] = ['relevanceThreshold', 'gain', 'apDenominator'];
+export const METRIC_OPTION_KEYS: readonly string[] = ['relevanceThreshold', 'gain', 'apDenominator', 'ties'];
 
 /** The options among `keys` that `options` gives, for passing a larger options object's share on. */
 export function pickOptions(options: object, keys: readonly string[]): Record<string, unknown> {
@@ -60,12 +73,13 @@ export function pickOptions(options: object, keys: readonly string[]): Record<st
 }
 
 const AP_DENOMINATORS: readonly ApDenominator[] = ['relevant', 'min-relevant-k'];
+const TIES: readonly Ties[] = ['trec', 'given', 'average'];
 
 /** Reads the metric options; `otherKeys` are the further options the calling function takes. */
 export function resolveOptions(options: MetricOptions | undefined, fn: string, otherKeys: readonly string[] = []): ResolvedOptions {
-  if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant' };
+  if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant', ties: 'trec' };
   checkOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
-  const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant' } = options;
+  const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant', ties = 'trec' } = options;
   if (typeof relevanceThreshold !== 'number' || !Number.isFinite(relevanceThreshold)) {
     fail('invalid_option', fn, '`relevanceThreshold`', 'a finite number', relevanceThreshold);
   }
@@ -73,7 +87,8 @@ export function resolveOptions(options: MetricOptions | undefined, fn: string, o
   if (!AP_DENOMINATORS.includes(apDenominator)) {
     fail('invalid_option', fn, '`apDenominator`', "'relevant' or 'min-relevant-k'", apDenominator);
   }
-  return { relevanceThreshold, gain, apDenominator };
+  if (!TIES.includes(ties)) fail('invalid_option', fn, '`ties`', "'trec', 'given' or 'average'", ties);
+  return { relevanceThreshold, gain, apDenominator, ties };
 }
 
 /** A cutoff is a positive integer, or Infinity for the whole ranking. */
@@ -133,7 +148,7 @@ export function gainOf(grade: number, gain: Gain, fn: string): number {
 // log2(rank + 1), grown on demand: the discount is divided by (not multiplied by a reciprocal), as trec_eval
 // does, so that sums agree with it to the last bit.
 let discounts = new Float64Array(0);
-function discountTable(depth: number): Float64Array {
+export function discountTable(depth: number): Float64Array {
   if (discounts.length < depth + 1) {
     const grown = new Float64Array(Math.max(depth + 1, discounts.length * 2, 1024));
     for (let rank = 1; rank < grown.length; rank++) grown[rank] = Math.log2(rank + 1);
@@ -145,17 +160,34 @@ function discountTable(depth: number): Float64Array {
 /**
  * Orders a ranking and returns its ids in rank order (unchecked: countAtCutoffs checks each id).
  * Scored documents are sorted by score descending, ties by id descending in UTF-8 byte order, as trec_eval
- * 9.0.8 does; the input is not mutated.
+ * 9.0.8 does (`ties` 'trec' and 'average'), or kept in the array's order ('given'); the input is not mutated.
  */
-export function rankedIds(ranking: unknown, fn: string, where = 'the ranking'): readonly unknown[] {
+export function rankedIds(ranking: unknown, fn: string, where = 'the ranking', ties: Ties = 'trec'): readonly unknown[] {
+  return orderRanking(ranking, fn, where, ties).ids;
+}
+
+/**
+ * A run of equal scores in rank order: the documents at ranks start … start + size − 1 (size ≥ 2). Under
+ * `ties: 'average'` each of their size! orders is equally likely.
+ */
+export interface TieGroup {
+  readonly start: number;
+  readonly size: number;
+}
+
+/** A ranking in rank order, with its tie groups when `ties` is 'average' and some scores tie. */
+export interface OrderedRanking {
+  readonly ids: readonly unknown[];
+  /** Undefined when nothing is averaged: ties is not 'average', the ranking holds plain ids, or no score ties. */
+  readonly tieGroups: readonly TieGroup[] | undefined;
+}
+
+/** Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. */
+export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties): OrderedRanking {
   if (!Array.isArray(ranking)) {
     return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
   }
-  if (ranking.length === 0 || typeof ranking[0] === 'string') return ranking;
-  return orderScored(ranking, fn, where);
-}
-
-function orderScored(ranking: readonly unknown[], fn: string, where: string): string[] {
+  if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, tieGroups: undefined };
   const ids: string[] = new Array(ranking.length);
   const scores = new Float64Array(ranking.length);
   for (let i = 0; i < ranking.length; i++) {
@@ -170,11 +202,26 @@ function orderScored(ranking: readonly unknown[], fn: string, where: string): st
     ids[i] = entry.id;
     scores[i] = entry.score;
   }
-  return orderByScore(ids, scores);
+  if (ties === 'given') return { ids, tieGroups: undefined };
+  if (ties === 'trec') return { ids: orderByScore(ids, scores), tieGroups: undefined };
+  const order = orderIndices(ids, scores);
+  const tieGroups: TieGroup[] = [];
+  for (let i = 0; i < order.length; ) {
+    let end = i + 1;
+    // 0 and −0 are one score, as the sort's comparison reads them.
+    while (end < order.length && scores[order[end]!] === scores[order[i]!]) end++;
+    if (end - i > 1) tieGroups.push({ start: i + 1, size: end - i });
+    i = end;
+  }
+  return { ids: order.map((i) => ids[i]!), tieGroups: tieGroups.length === 0 ? undefined : tieGroups };
 }
 
 /** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */
 export function orderByScore(ids: readonly string[], scores: ArrayLike<number>): string[] {
+  return orderIndices(ids, scores).map((i) => ids[i]!);
+}
+
+function orderIndices(ids: readonly string[], scores: ArrayLike<number>): number[] {
   const order = Array.from(ids, (_, i) => i);
   order.sort((a, b) => {
     const scoreA = scores[a]!;
@@ -182,7 +229,7 @@ export function orderByScore(ids: readonly string[], scores: ArrayLike<number>):
     if (scoreA !== scoreB) return scoreA > scoreB ? -1 : 1;
     return compareUtf8(ids[b]!, ids[a]!);
   });
-  return order.map((i) => ids[i]!);
+  return order;
 }
 
 /** Compares strings in UTF-8 byte order (C's strcmp on UTF-8), which differs from UTF-16 order past U+FFFF. */
@@ -220,9 +267,11 @@ export function countAtCutoffs(
   gain: Gain | null,
   fn: string,
   where = 'the ranking',
+  tieGroups?: readonly TieGroup[],
 ): CutoffCounts[] {
   indexIds(ids, fn, where);
-  const depth = Math.min(ids.length, cutoffs[cutoffs.length - 1] ?? 0);
+  // A tie group across the deepest cutoff needs all its documents: averaging, every hit is read.
+  const depth = tieGroups !== undefined ? ids.length : Math.min(ids.length, cutoffs[cutoffs.length - 1] ?? 0);
   const hits: Hit[] = [];
   for (const [id, grade] of judgments.grades) {
     if (grade <= 0 && !isRelevant(grade, relevanceThreshold)) continue;
@@ -230,6 +279,7 @@ export function countAtCutoffs(
     if (rank !== 0 && rank <= depth) hits.push([rank, grade]);
   }
   hits.sort((a, b) => a[0] - b[0]);
+  if (tieGroups !== undefined) return expectedCountsFromHits(hits, ids.length, judgments.relevant, cutoffs, relevanceThreshold, gain, tieGroups, fn);
   return countFromHits(hits, ids.length, judgments.relevant, cutoffs, relevanceThreshold, gain, fn);
 }
 
@@ -291,6 +341,8 @@ export function countFromHits(
       relevantRetrieved,
       precisionSum,
       firstRelevantRank,
+      reciprocalRank: firstRelevantRank === 0 ? 0 : 1 / firstRelevantRank,
+      success: firstRelevantRank === 0 ? 0 : 1,
       relevantInTopR: k < relevant ? relevantRetrieved : relevantInTopR,
       dcg,
       idcg: 0,
@@ -298,6 +350,184 @@ export function countFromHits(
     });
   }
   return out;
+}
+
+/**
+ * The expected counts of a ranking whose tie groups are each in a uniformly random order (`ties:
+ * 'average'`, McSherry & Najork 2008), at each cutoff (ascending). Every measure computed from these counts
+ * that is linear in them (P, recall, F at a fixed k, AP, R-precision, DCG, NDCG) is then its own expectation;
+ * RR and success read the expectations `reciprocalRank` and `success` computed here. For a group at ranks
+ * s … s + n − 1 holding r relevant documents, with b relevant documents ranked before it:
+ * - each rank i of the group holds a relevant document with probability r / n, so m of its ranks inside a
+ *   cutoff hold m·r/n in expectation (the hypergeometric mean), and its DCG is its mean gain × the sum of
+ *   the discounts of those ranks;
+ * - AP's numerator: E[rel_i · (relevant in the top i)] = (r/n)(b + 1) + (i − s)·r(r − 1)/(n(n − 1)), divided
+ *   by i (the i − s ranks before i in the group each hold a second relevant document with probability
+ *   (r − 1)/(n − 1));
+ * - the first relevant document is in the first group with r > 0, at its j-th rank (from 0) with
+ *   probability (r/(n − j))·Π_{t<j} (n − r − t)/(n − t): RR@k = Σ_{s+j ≤ k} P(j)/(s + j), success@k = Σ P(j).
+ * Ranks outside every group count as in countFromHits (a group of one).
+ * @example a ranking x, {a, b} tied at ranks 2–3, with a relevant (R = 1): P@2 = (1/2)/2, RR = (1/2)/2 + (1/2)/3.
+ */
+export function expectedCountsFromHits(
+  hits: readonly Hit[],
+  length: number,
+  relevant: number,
+  cutoffs: readonly number[],
+  relevanceThreshold: number,
+  gain: Gain | null,
+  tieGroups: readonly TieGroup[],
+  fn: string,
+): CutoffCounts[] {
+  const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
+  const discount = discountTable(depth);
+  let largestGrade = 0;
+  if (gain !== null) for (const [, grade] of hits) if (grade > largestGrade) largestGrade = grade;
+  const gainScale = gain === null ? 1 : gainScaleFor(gainOf(largestGrade, gain, fn));
+  // Segments in rank order: each tie group, and each judged document outside them that is relevant or has gain.
+  const segments: { start: number; size: number; relevant: number; gainSum: number }[] = [];
+  let hit = 0;
+  const addHits = (below: number, segment: { relevant: number; gainSum: number } | null): void => {
+    for (; hit < hits.length && hits[hit]![0] < below; hit++) {
+      const [rank, grade] = hits[hit]!;
+      const isRel = isRelevant(grade, relevanceThreshold) ? 1 : 0;
+      const g = gain !== null && grade > 0 ? gainOf(grade, gain, fn) * gainScale : 0;
+      if (segment !== null) {
+        segment.relevant += isRel;
+        segment.gainSum += g;
+      } else if (isRel !== 0 || g !== 0) segments.push({ start: rank, size: 1, relevant: isRel, gainSum: g });
+    }
+  };
+  for (const group of tieGroups) {
+    if (group.start > depth) break;
+    addHits(group.start, null);
+    const segment = { start: group.start, size: group.size, relevant: 0, gainSum: 0 };
+    addHits(group.start + group.size, segment);
+    if (segment.relevant !== 0 || segment.gainSum !== 0) segments.push(segment);
+  }
+  addHits(depth + 1, null);
+
+  // The first segment with a relevant document: where the first relevant document can be, and how likely.
+  const first = segments.find((segment) => segment.relevant > 0);
+  const firstAt: number[] = [];
+  if (first !== undefined) {
+    let noneYet = 1;
+    for (let j = 0; j < first.size - first.relevant + 1; j++) {
+      firstAt.push((noneYet * first.relevant) / (first.size - j));
+      noneYet *= (first.size - first.relevant - j) / (first.size - j);
+    }
+  }
+  const expectedRelevantWithin = (k: number): number => {
+    let sum = 0;
+    for (const { start, size, relevant: r } of segments) {
+      if (start > k) break;
+      sum += start + size - 1 <= k ? r : ((k - start + 1) * r) / size;
+    }
+    return sum;
+  };
+  const relevantInTopR = expectedRelevantWithin(relevant);
+
+  const out: CutoffCounts[] = [];
+  let relevantBefore = 0;
+  let precisionSum = 0;
+  let dcg = 0;
+  let next = 0;
+  // The terms of a segment's ranks start … last: its share of AP's numerator and of DCG.
+  const partial = (segment: (typeof segments)[number], last: number): [number, number] => {
+    const { start, size, relevant: r, gainSum } = segment;
+    const share = r / size;
+    const pairs = size > 1 ? (r * (r - 1)) / (size * (size - 1)) : 0;
+    const meanGain = gainSum / size;
+    let ps = 0;
+    let d = 0;
+    for (let rank = start; rank <= last; rank++) {
+      if (r !== 0) ps += (share * (relevantBefore + 1) + (rank - start) * pairs) / rank;
+      if (meanGain !== 0) d += meanGain / discount[rank]!;
+    }
+    return [ps, d];
+  };
+  for (const k of cutoffs) {
+    const limit = Math.min(k, depth);
+    for (; next < segments.length && segments[next]!.start + segments[next]!.size - 1 <= limit; next++) {
+      const segment = segments[next]!;
+      const [ps, d] = partial(segment, segment.start + segment.size - 1);
+      precisionSum += ps;
+      dcg += d;
+      relevantBefore += segment.relevant;
+    }
+    let relevantRetrieved = relevantBefore;
+    let psAt = precisionSum;
+    let dcgAt = dcg;
+    let contextPrecision = relevantBefore === 0 ? 0 : precisionSum / relevantBefore;
+    const straddling = segments[next];
+    if (straddling !== undefined && straddling.start <= limit) {
+      const [ps, d] = partial(straddling, limit);
+      relevantRetrieved += ((limit - straddling.start + 1) * straddling.relevant) / straddling.size;
+      psAt += ps;
+      dcgAt += d;
+      if (straddling.relevant > 0) contextPrecision = expectedContextPrecision(straddling, limit, relevantBefore, precisionSum);
+    }
+    let reciprocalRank = 0;
+    let success = 0;
+    if (first !== undefined) {
+      for (let j = 0; j < firstAt.length && first.start + j <= limit; j++) {
+        reciprocalRank += firstAt[j]! / (first.start + j);
+        success += firstAt[j]!;
+      }
+    }
+    out.push({
+      k,
+      retrieved: Math.min(k, length),
+      relevant,
+      relevantRetrieved,
+      precisionSum: psAt,
+      firstRelevantRank: first !== undefined && first.start <= limit ? first.start : 0,
+      reciprocalRank,
+      // 1 exactly when the whole first group is inside the cutoff (the probabilities sum to 1 up to rounding).
+      success: first !== undefined && first.start + first.size - 1 <= limit ? 1 : success,
+      contextPrecision,
+      relevantInTopR: k < relevant ? relevantRetrieved : relevantInTopR,
+      dcg: dcgAt,
+      idcg: 0,
+      gainScale,
+    });
+  }
+  return out;
+}
+
+/**
+ * E[precisionSum / relevantRetrieved] when a tie group (s, n, r relevant) crosses the cutoff at `limit`,
+ * keeping m = limit − s + 1 of its ranks: the m documents kept hold h relevant ones with the hypergeometric
+ * probability C(r, h)·C(n − r, m − h) / C(n, m), in a uniformly random order, so given h the group adds
+ * (h/m)(b + 1)·Σ 1/i + h(h − 1)/(m(m − 1))·Σ (i − s)/i to the numerator (i over the kept ranks) and h to the
+ * denominator. The probabilities are taken from their logarithms, which neither overflow nor underflow.
+ */
+function expectedContextPrecision(group: { start: number; size: number; relevant: number }, limit: number, relevantBefore: number, precisionBefore: number): number {
+  const { start, size: n, relevant: r } = group;
+  const m = limit - start + 1;
+  let harmonic = 0;
+  let offsetHarmonic = 0;
+  for (let rank = start; rank <= limit; rank++) {
+    harmonic += 1 / rank;
+    offsetHarmonic += (rank - start) / rank;
+  }
+  const lowest = Math.max(0, m - (n - r));
+  const highest = Math.min(r, m);
+  // log of C(r, h)·C(n − r, m − h), up to a constant, from h = lowest by the ratio of successive terms.
+  const logWeights: number[] = [0];
+  for (let h = lowest; h < highest; h++) logWeights.push(logWeights[logWeights.length - 1]! + Math.log(((r - h) * (m - h)) / ((h + 1) * (n - r - m + h + 1))));
+  const largest = Math.max(...logWeights);
+  let total = 0;
+  let weighted = 0;
+  for (let h = lowest; h <= highest; h++) {
+    const weight = Math.exp(logWeights[h - lowest]! - largest);
+    total += weight;
+    const retrieved = relevantBefore + h;
+    if (retrieved === 0) continue;
+    const pairs = m > 1 ? (h * (h - 1)) / (m * (m - 1)) : 0;
+    weighted += (weight * (precisionBefore + (h / m) * (relevantBefore + 1) * harmonic + pairs * offsetHarmonic)) / retrieved;
+  }
+  return weighted / total;
 }
 
 /**
@@ -347,8 +577,8 @@ export function countAt(
   const cutoff = readCutoff(k, fn);
   const resolved = resolveOptions(options, fn);
   const judgments = readJudgments(qrels, resolved.relevanceThreshold, fn);
-  const ids = rankedIds(ranking, fn);
-  const counts = countAtCutoffs(ids, judgments, [cutoff], resolved.relevanceThreshold, needs.gain ? resolved.gain : null, fn);
+  const { ids, tieGroups } = orderRanking(ranking, fn, 'the ranking', resolved.ties);
+  const counts = countAtCutoffs(ids, judgments, [cutoff], resolved.relevanceThreshold, needs.gain ? resolved.gain : null, fn, 'the ranking', tieGroups);
   if (needs.ideal) addIdealDcg(counts, judgments.grades.values(), resolved.gain, fn);
   return { counts: counts[0]!, options: resolved };
 }

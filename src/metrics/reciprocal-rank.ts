@@ -24,5 +24,5 @@ export function reciprocalRank(ranking: Ranking, qrels: Qrels, k = Infinity, opt
 }
 
 export function reciprocalRankFromCounts(counts: CutoffCounts): number {
-  return counts.firstRelevantRank === 0 ? 0 : 1 / counts.firstRelevantRank;
+  return counts.reciprocalRank;
 }

@@ -23,5 +23,5 @@ export function successAtK(ranking: Ranking, qrels: Qrels, k = Infinity, options
 }
 
 export function successFromCounts(counts: CutoffCounts): number {
-  return counts.relevantRetrieved > 0 ? 1 : 0;
+  return counts.success;
 }

@@ -270,8 +270,8 @@ function formatLine(measure: TrecMeasure, name: string, qid: string, value: numb
 }
 
 const MIN_GEO_MEAN = 0.00001;
-/** trec_eval's conventions where the library has options: linear gain, AP divided by R. */
-const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant' };
+/** trec_eval's conventions where the library has options: linear gain, AP divided by R, its tie order. */
+const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant', ties: 'trec' };
 
 // ------------------------------------------------------------------------------------------ ordering
 

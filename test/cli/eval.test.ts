@@ -25,6 +25,9 @@ const FILES: Record<string, string> = {
   'bad-run.jsonl': '{"query_id": "q1", "results": ["G"]}\n{"query_id": "q2", "results": ["d4", "d4"]}\n',
   'no-relevant.jsonl': '{"query_id": "q1", "relevant": {"T": 2}}\n{"query_id": "q2", "relevant": {"d4": 0}}\n',
   'only-no-relevant.jsonl': '{"query_id": "q2", "relevant": {"d4": 0}}\n',
+  // a, b and c tie at score 2 (a and b relevant), z scores 3 but is listed last.
+  'tied.txt': 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 2.0 r\nq1 Q0 c 3 2.0 r\nq1 Q0 z 4 3.0 r\n',
+  'tied-qrels.txt': 'q1 0 a 1\nq1 0 b 1\nq1 0 c 0\n',
 };
 
 let dir = '';
@@ -202,6 +205,18 @@ describe('rankeval eval input and argument errors', () => {
     expect(await run('golden.jsonl', 'bad-run.jsonl')).toMatchObject({ status: 3, stderr: 'bad-run.jsonl:2: document "d4" appears twice for query "q2" (line 2)' });
     expect(await run('golden.jsonl', 'missing.jsonl')).toMatchObject({ status: 3, stderr: expect.stringMatching(/^cannot read missing\.jsonl: ENOENT/) });
     expect(await run('run.txt', 'run.jsonl', '--qrels-format', 'trec')).toMatchObject({ status: 3, stderr: 'run.txt:1: expected 4 fields (qid iter docno rel), got more' });
+  });
+
+  it('orders tied scores as --ties says', async () => {
+    const mrr = async (...flags: string[]) => JSON.parse((await run('tied-qrels.txt', 'tied.txt', '-m', 'mrr', '--format', 'json', ...flags)).stdout).mean.mrr;
+    // trec: z, then the tie by docno descending: c, b, a.
+    expect(await mrr()).toBe(1 / 3);
+    // given: the file's order, a b c z.
+    expect(await mrr('--ties', 'given')).toBe(1);
+    // average: the first relevant document is 2nd with probability 2/3, 3rd with probability (1/3)·(2/2).
+    expect(await mrr('--ties', 'average')).toBeCloseTo((2 / 3) / 2 + (1 / 3) / 3, 15);
+    expect(await run('tied-qrels.txt', 'tied.txt', '-m', 'bpref', '--ties', 'average')).toMatchObject({ status: 2, stderr: expect.stringContaining('--ties average: bpref has no tie-averaged form') });
+    expect(await run('tied-qrels.txt', 'tied.txt', '--ties', 'random')).toMatchObject({ status: 2, stderr: expect.stringContaining("--ties takes trec, given, average; got 'random'") });
   });
 
   it('handles judged queries without relevant documents as --no-relevant says', async () => {

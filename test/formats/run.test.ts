@@ -41,6 +41,14 @@ describe('parseRun', () => {
     expect(plain(parseRun('{"query_id": "q1", "results": []}\n')).rankings).toEqual({ q1: [] });
   });
 
+  it('keeps each score-ordered query as the file lists it, with its scores, for ties: given and average', () => {
+    const run = parseRun('q1 Q0 a 1 2 r\nq1 Q0 b 2 2 r\nq1 Q0 z 3 3 r\n');
+    expect(run.rankings.get('q1')).toEqual(['z', 'b', 'a']);
+    expect(run.scored.get('q1')).toEqual({ ids: ['a', 'b', 'z'], scores: [2, 2, 3] });
+    // A rank column orders the results itself: nothing to keep.
+    expect(parseRun('qid,docid,rank\nq1,a,2\nq1,b,1\n').scored.size).toBe(0);
+  });
+
   it('reads JSON rankings given as lists of {id, score}', () => {
     expect(plain(parseRun('{"q1": [{"id": "a", "score": 1}, {"id": "b", "score": 5}]}')).rankings).toEqual({ q1: ['b', 'a'] });
   });

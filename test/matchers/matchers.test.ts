@@ -160,7 +160,7 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect(example).toRetrieve(['G', , 'T'] as string[]), /^toRetrieve: expected id 2 of the ids to be a string, got `undefined`/],
     [() => expect('G x T').toHaveRecallAtK(qrels, 5, 0.5), /expected the ranking to be an array/],
     // Options that are not options: named by the matcher, with the ones it knows.
-    [() => expect(example).toHaveNdcgAtK(qrels, 5, 0.5, { gains: 'exponential' } as never), /^toHaveNdcgAtK: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, got `"gains"`/],
+    [() => expect(example).toHaveNdcgAtK(qrels, 5, 0.5, { gains: 'exponential' } as never), /^toHaveNdcgAtK: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, `ties`, got `"gains"`/],
     [() => expect(example).toHaveReciprocalRank(qrels, 0.5, { threshold: 2 } as never), /^toHaveReciprocalRank: expected every option to be one of/],
     [() => expect(example).toRetrieve(['G'], { k: 3 } as never), /^toRetrieve: expected every option to be one of `within`, got `"k"`/],
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { P: 0 }, { measures: ['P@1'] } as never), /^toMeetGates: expected every option to be one of .*`noRelevant`, got `"measures"`/],
