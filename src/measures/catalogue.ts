@@ -9,7 +9,7 @@ import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
 import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
 import { DEFAULT_DESIRED_GAIN, inst, nerr8 } from '../metrics/cwl.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
-import { DEFAULT_MAX_GRADE, expectedReciprocalRank } from '../metrics/expected-reciprocal-rank.js';
+import { DEFAULT_MAX_GRADE, errStopProbability, expectedReciprocalRank, tieAveragedErr } from '../metrics/expected-reciprocal-rank.js';
 import { fallOut } from '../metrics/fall-out.js';
 import { f1FromCounts, weightedFFromCounts } from '../metrics/f1.js';
 import { binG, gMeasure } from '../metrics/g.js';
@@ -461,8 +461,14 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     irMeasures: ['ERR'],
     params: ['judgedOnly', 'maxGrade'],
     defaults: { maxGrade: DEFAULT_MAX_GRADE },
+    tieAverage: true,
     summary: 'expected reciprocal rank (Chapelle et al.): Σ R_r/r · Π_{i<r} (1 − R_i), R = (2^g − 1) / 2^max_grade',
-    compute: each((context, params) => expectedReciprocalRank(context.query, params.cutoff, params.maxGrade ?? DEFAULT_MAX_GRADE)),
+    compute: each((context, params) => {
+      const maxGrade = params.maxGrade ?? DEFAULT_MAX_GRADE;
+      // Computed plainly first: that checks every grade of the query against maxGrade.
+      const err = expectedReciprocalRank(context.query, params.cutoff, maxGrade);
+      return context.tieGroups === undefined ? err : tieAveragedErr(context.query.rel, context.tieGroups, params.cutoff, (grade) => errStopProbability(grade, maxGrade));
+    }),
   }),
   define({
     name: 'fall_out',

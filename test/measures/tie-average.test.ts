@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { averagesTies, measureDefinitions, type MeasureDefinition } from '../../src/measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
 import { judgedHits, orderRanking, readJudgments, resolveOptions, type TieGroup } from '../../src/metrics/counts.js';
-import { tieAveragedErr } from '../../src/metrics/tie-averaged-err.js';
+import { tieAveragedErr } from '../../src/metrics/expected-reciprocal-rank.js';
 import type { Gain, ScoredDocument } from '../../src/types.js';
 
 const POOL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
