@@ -58,7 +58,7 @@ describe('rankeval compare', () => {
 
   it('prints compare() as JSON, and CSV with every digit', async () => {
     const json = JSON.parse((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'json', '--test', 'sign'])).stdout);
-    expect(Object.keys(json)).toEqual(['baseline', 'runs', 'measures', 'test', 'alpha', 'correction', 'interval', 'permutations', 'seed', 'queries', 'rows', 'warnings']);
+    expect(Object.keys(json)).toEqual(['baseline', 'runs', 'measures', 'test', 'alpha', 'correction', 'interval', 'permutations', 'seed', 'queries', 'rows', 'conventions', 'warnings']);
     // Sign test: 4 wins of 4, p = 2 · (1/2)^4.
     expect(json.rows[1]).toMatchObject({ run: 'better', pValue: 2 / 16, wins: 4, ties: 0, losses: 0 });
     const csv = (await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'csv'])).stdout.split('\n');
