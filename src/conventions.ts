@@ -77,20 +77,21 @@ export function describeConventions(settings: ConventionSettings): Conventions {
 }
 
 /**
- * The conventions on one line, for the footer of a text table: `ties trec · gain linear · IDCG over all
- * judged documents · relevant: grade ≥ 1 · …`. Aggregation is named only where it is not the mean.
+ * The conventions on one line, for the footer of a text table: `ties trec · gain linear · IDCG all judged ·
+ * relevant grade ≥ 1 · …`. Aggregation is named only for the measures whose aggregate is not the mean;
+ * `escape` is applied to their names (the only text of the line that comes from the caller).
  */
-export function conventionsLine(conventions: Conventions): string {
+export function conventionsLine(conventions: Conventions, escape: (text: string) => string = (text) => text): string {
   const notMean = Object.entries(conventions.aggregation).filter(([, aggregate]) => aggregate !== 'mean');
   return [
     `ties ${conventions.ties}`,
     `gain ${conventions.gain}`,
-    `IDCG over ${conventions.idcg}`,
-    `relevant: grade ≥ ${conventions.relevanceThreshold}`,
-    `unanswered queries score 0`,
+    'IDCG all judged',
+    `relevant grade ≥ ${conventions.relevanceThreshold}`,
+    'unanswered 0',
     `no-relevant ${conventions.noRelevant}`,
     `AP / ${conventions.apDenominator === 'relevant' ? 'R' : 'min(R, k)'}`,
-    ...notMean.map(([name, aggregate]) => `${name} ${aggregate === 'geometric' ? 'geometric mean' : 'summed'}`),
+    ...notMean.map(([name, aggregate]) => `${escape(name)} ${aggregate === 'geometric' ? 'geometric mean' : 'summed'}`),
     `trec_eval ${conventions.trecEval}`,
   ].join(' · ');
 }

@@ -2,6 +2,8 @@
 import { basename, extname } from 'node:path';
 import { compare, type Correction, type SignificanceTest } from '../compare.js';
 import type { GoldenSet } from '../formats/golden-set.js';
+import { compareUtf8 } from '../metrics/counts.js';
+import { settleCheck, type RunWarning } from '../run-checks.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
@@ -26,7 +28,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
 
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
-  -l, --relevance-threshold N, --no-relevant MODE   as rankeval eval
+  -l, --relevance-threshold N, --no-relevant MODE, --checks MODE   as rankeval eval
 
 Test:
   --test T              t (default), randomization, bootstrap, wilcoxon or sign
@@ -136,10 +138,21 @@ export function readCompareArgs(
   };
 }
 
-/** Reads the golden set and the runs of `rankeval compare` or `rankeval report`. */
-export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>> }> {
+/**
+ * Reads the golden set and the runs of `rankeval compare` or `rankeval report`, with the warnings of the
+ * all-ties check on the files' scores (compare() gets ids in rank order and cannot make it); with
+ * `--checks error`, a run that fails it is refused (exit 3).
+ */
+export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, string[]>>; tiedScoreWarnings: string[] }> {
   const loaded = await loadGoldenSetAndRuns(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order);
-  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, loaded.runs[i]!.rankings])) };
+  const tiedScoreWarnings: string[] = [];
+  args.runs.forEach(({ name, path }, i) => {
+    const tied = loaded.runs[i]!.tiedQueries.filter((qid) => loaded.golden.qrels.has(qid)).sort(compareUtf8);
+    const warnings: RunWarning[] = [];
+    asInputError(inputName(path), () => settleCheck('all_scores_tied', args.checks, tied, 'compare', warnings, { tieRule: 'trec' }));
+    for (const warning of warnings) tiedScoreWarnings.push(`run ${JSON.stringify(name)}: ${warning.message}`);
+  });
+  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, loaded.runs[i]!.rankings])), tiedScoreWarnings };
 }
 
 /** compare()'s options from the flags. */
@@ -147,6 +160,7 @@ export const compareOptions = (args: CompareArgs) => ({
   measures: args.measures,
   relevanceThreshold: args.relevanceThreshold,
   noRelevant: args.noRelevant,
+  checks: args.checks,
   test: args.test,
   alpha: args.alpha,
   correction: args.correction,
@@ -163,8 +177,9 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
-  const comparison = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
+  const { golden, runs, tiedScoreWarnings } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
+  const compared = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
+  const comparison = { ...compared, warnings: [...compared.warnings, ...tiedScoreWarnings] };
   for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   return 0;

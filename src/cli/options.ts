@@ -5,6 +5,7 @@ import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import { CHECK_MODES, type CheckMode } from '../run-checks.js';
 import { closest } from '../text/suggest.js';
 import { CliError } from './trec.js';
 
@@ -20,6 +21,7 @@ export const SHARED_OPTIONS = {
   measure: { type: 'string', short: 'm', multiple: true },
   'relevance-threshold': { type: 'string', short: 'l' },
   'no-relevant': { type: 'string' },
+  checks: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -31,6 +33,8 @@ export interface SharedArgs {
   readonly measures: string[];
   readonly relevanceThreshold: number;
   readonly noRelevant: 'zero' | 'skip' | 'error';
+  /** Every check of evaluateRun (`checks`), and of the run files: warn (default), error or off. */
+  readonly checks: CheckMode;
   readonly format: OutputFormat;
 }
 
@@ -129,6 +133,7 @@ export function readSharedArgs(
     measures,
     relevanceThreshold: threshold,
     noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero', usage),
+    checks: oneOf(values.checks, ['warn', ...CHECK_MODES.filter((mode) => mode !== 'warn')], '--checks', 'warn', usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
   };
 }

@@ -63,6 +63,8 @@ describe('rankeval eval', () => {
       query  q1             1  0.6388  0.4000    0.6667
       query  q2             1  0.6309  0.2000    1.0000
       query  q3             1  0.0000  0.0000    0.0000
+
+      conventions: ties trec · gain linear · IDCG all judged · relevant grade ≥ 1 · unanswered 0 · no-relevant zero · AP / R · trec_eval 9.0.8
       "
     `);
     expect(stderr).toBe(
@@ -79,6 +81,19 @@ describe('rankeval eval', () => {
       unjudgedQueries: ['q9'],
       unansweredQueries: ['q3'],
       noRelevantQueries: [],
+      conventions: {
+        ties: 'trec',
+        gain: 'linear',
+        idcg: 'all judged documents',
+        relevanceThreshold: 1,
+        unansweredQueries: 'scored 0 as an empty ranking',
+        unjudgedQueries: 'left out and listed',
+        noRelevant: 'zero',
+        apDenominator: 'relevant',
+        aggregation: { 'ndcg@5': 'mean', 'recall@5': 'mean' },
+        trecEval: '9.0.8',
+      },
+      warnings: [],
     });
     const full = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '-q', '--by-tag')).stdout);
     expect(full.perQuery).toEqual({ q1: { 'P@5': q1.p5 }, q2: { 'P@5': q2.p5 }, q3: { 'P@5': 0 } });
@@ -99,6 +114,8 @@ describe('rankeval eval', () => {
       | tag | en | 2 | 0.3194 |
       | tag | factoid | 1 | 0.6388 |
       | tag | ru | 1 | 0.6309 |
+
+      conventions: ties trec · gain linear · IDCG all judged · relevant grade ≥ 1 · unanswered 0 · no-relevant zero · AP / R · trec_eval 9.0.8
       "
     `);
     const csv = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@5', '--format', 'csv', '-q')).stdout;
