@@ -17,12 +17,12 @@ import {
 } from './metrics/counts.js';
 import { dcgFromCounts, finiteGainSum, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
 import { f1FromCounts } from './metrics/f1.js';
+import { rankOf } from './metrics/id-index.js';
 import { precisionFromCounts } from './metrics/precision.js';
 import { rPrecisionFromCounts } from './metrics/r-precision.js';
 import { recallFromCounts } from './metrics/recall.js';
 import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
-import { rankOf } from './metrics/id-index.js';
 import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunChecks, type RunWarning } from './run-checks.js';
 import { meanOf } from './stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
@@ -192,11 +192,14 @@ function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<stri
  * - One pass over each ranking serves every measure and cutoff.
  * - Every score and mean is a finite number: a dcg or idcg that exceeds Number.MAX_VALUE is refused
  *   (`invalid_qrels`), and means are taken so that they cannot overflow.
+ * - The result states its `conventions`, and `warnings` holds what the checks (`checks`) found: a ranking
+ *   holding its own query id, a cutoff beyond the deepest ranking, a scored ranking whose scores all tie.
  *
  * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`
  *   (also for a query id that is not a string), `invalid_ranking`, `invalid_qrels`, `invalid_option` (also
  *   for a key that is not an option), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
- *   judged query is left to average
+ *   judged query is left to average; `query_in_ranking`, `cutoff_beyond_run`, `all_scores_tied` for a
+ *   check set to 'error'
  * @example
  * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
  * // => { mean: { 'mrr@10': 0.25, 'recall@5': 0.5 }, queries: 2, perQuery: { q1: {…}, q2: {…} }, … }
