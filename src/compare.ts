@@ -1,6 +1,8 @@
+import type { Conventions } from './conventions.js';
 import { checkOptions, fail, RankevalError } from './errors.js';
 import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
 import { METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
+import type { CheckMode, RunChecks } from './run-checks.js';
 import {
   bonferroni,
   bootstrapInterval,
@@ -50,6 +52,8 @@ export interface CompareOptions extends MetricOptions {
   readonly interval?: 't' | 'bootstrap';
   /** Judged queries without relevant documents, as in `evaluateRun`. Default `zero`. */
   readonly noRelevant?: 'zero' | 'skip' | 'error';
+  /** The checks on each run, as in `evaluateRun` (default: each warns); their warnings join `warnings`. */
+  readonly checks?: CheckMode | RunChecks;
 }
 
 /** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */
@@ -95,7 +99,12 @@ export interface Comparison {
   readonly queries: number;
   /** Per measure, then per run (baseline first). */
   readonly rows: ComparisonRow[];
-  /** Runs that miss judged queries (scored 0 there) or answer queries nobody judged. */
+  /** The rules every run was scored under (the baseline's evaluateRun conventions; all runs share them). */
+  readonly conventions: Conventions;
+  /**
+   * Runs that miss judged queries (scored 0 there) or answer queries nobody judged, and each run's
+   * evaluateRun `warnings` (its checks), every line naming the run.
+   */
   readonly warnings: string[];
 }
 
@@ -226,7 +235,7 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   tested.forEach(({ row }, i) => {
     rows[row] = { ...rows[row]!, pValueCorrected: corrected[i]!, significant: corrected[i]! < plan.alpha };
   });
-  return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, warnings: coverageWarnings(scored, names, queryIds.length) };
+  return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names, queryIds.length) };
 }
 
 const baselineRow = (measure: string, run: string, mean: number): ComparisonRow => ({
@@ -282,6 +291,7 @@ function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: rea
     if (result.unjudgedQueries.length > 0) {
       warnings.push(`run ${JSON.stringify(name)} answers ${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} nobody judged; left out`);
     }
+    for (const warning of result.warnings) warnings.push(`run ${JSON.stringify(name)}: ${warning.message}`);
   }
   return warnings;
 }

@@ -10,6 +10,11 @@ export type RankevalErrorCode =
   | 'unknown_measure'
   | 'no_relevant'
   | 'no_queries'
+  // evaluateRun's checks in 'error' mode (RunChecks): a ranking holding its own query id, a cutoff beyond
+  // the deepest ranking of the run, a scored ranking whose scores all tie.
+  | 'query_in_ranking'
+  | 'cutoff_beyond_run'
+  | 'all_scores_tied'
   | 'parse_error'
   | 'missing_dependency';
 

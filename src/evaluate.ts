@@ -1,3 +1,4 @@
+import { describeConventions, type Conventions } from './conventions.js';
 import { describeValue, fail, RankevalError } from './errors.js';
 import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
@@ -16,11 +17,13 @@ import {
 } from './metrics/counts.js';
 import { dcgFromCounts, finiteGainSum, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
 import { f1FromCounts } from './metrics/f1.js';
+import { rankOf } from './metrics/id-index.js';
 import { precisionFromCounts } from './metrics/precision.js';
 import { rPrecisionFromCounts } from './metrics/r-precision.js';
 import { recallFromCounts } from './metrics/recall.js';
 import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
+import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunChecks, type RunWarning } from './run-checks.js';
 import { meanOf } from './stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
@@ -126,6 +129,12 @@ export interface EvaluateRunOptions extends MetricOptions {
    * Either way it is listed in `noRelevantQueries`.
    */
   readonly noRelevant?: 'zero' | 'skip' | 'error';
+  /**
+   * What each check on the run does when its condition holds: `'warn'` (default: an entry in `warnings`),
+   * `'error'` (a RankevalError whose code is the check's) or `'off'`; one mode for every check, or
+   * `{ queryInRanking, cutoffBeyondRun, allScoresTied }` (see RunChecks).
+   */
+  readonly checks?: CheckMode | RunChecks;
 }
 
 /** Means over a set of queries. */
@@ -156,11 +165,15 @@ export interface RunEvaluation extends MeanScores {
   noRelevantQueries: string[];
   /** Slice label → means over the queries with that label (empty without `slices`). */
   bySlice: Record<string, MeanScores>;
+  /** The rules the numbers follow: ties, gain, IDCG, relevance threshold, missing queries, aggregation… */
+  conventions: Conventions;
+  /** One entry per check (`checks`) whose condition held and whose mode is 'warn'; empty on clean input. */
+  warnings: RunWarning[];
 }
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
 /** evaluateRun's options besides the metric options. */
-export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant'];
+export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks'];
 
 /** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
 const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
@@ -184,11 +197,14 @@ function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<stri
  *   query (Rndcg without a positive ideal gain; trec_eval prints -nan) gives the catalogue's defined value.
  * - Tied scores are ordered as `ties` says (`Ties`); under 'average' each query's score is its expectation
  *   over every order of its tied documents, for the measures that have that form (catalogue: `tieAverage`).
+ * - The result states its `conventions`, and `warnings` holds what the checks (`checks`) found: a ranking
+ *   holding its own query id, a cutoff beyond the deepest ranking, a scored ranking whose scores all tie.
  *
  * @throws {RankevalError} `unknown_measure` / `invalid_cutoff` for a bad measure name, `invalid_run`
  *   (also for a query id that is not a string), `invalid_ranking`, `invalid_qrels`, `invalid_option` (also
- *   for a key that is not an option, or `ties: 'average'` with a measure that has no tie-averaged form), `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no
- *   judged query is left to average
+ *   for a key that is not an option, or `ties: 'average'` with a measure that has no tie-averaged form),
+ *   `no_relevant` (with `noRelevant: 'error'`), `no_queries` when no judged query is left to average;
+ *   `query_in_ranking`, `cutoff_beyond_run`, `all_scores_tied` for a check set to 'error'
  * @example
  * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
  * // => { mean: { 'mrr@10': 0.25, 'recall@5': 0.5 }, queries: 2, perQuery: { q1: {…}, q2: {…} }, … }
@@ -207,6 +223,12 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   const runById = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
   const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
+  const checks = readChecks(options.checks, fn);
+  // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
+  const checkTies = checks.allScoresTied !== 'off' && resolved.ties !== 'given';
+  const queriesInRanking: string[] = [];
+  const tiedQueries: string[] = [];
+  let deepest = 0;
 
   const queryIds = [...qrelsById.keys()].sort(compareUtf8);
   const unjudgedQueries = [...runById.keys()].filter((qid) => !qrelsById.has(qid)).sort(compareUtf8);
@@ -238,8 +260,13 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
       if (noRelevant === 'skip') continue;
     }
     const rankingWhere = `run[${JSON.stringify(qid)}]`;
-    const { ids, tieGroups } = orderRanking(runById.get(qid) ?? [], fn, rankingWhere, resolved.ties);
+    const ranking = runById.get(qid) ?? [];
+    const { ids, tieGroups } = orderRanking(ranking, fn, rankingWhere, resolved.ties);
     const hits = judgedHits(ids, judgments, fn, rankingWhere);
+    // The checks: O(1) per query but for a ranking that does tie throughout (rankOf reads judgedHits' index).
+    if (ids.length > deepest) deepest = ids.length;
+    if (checks.queryInRanking !== 'off' && rankOf(qid) !== 0) queriesInRanking.push(qid);
+    if (checkTies && scoresAllTie(ranking as readonly unknown[])) tiedQueries.push(qid);
     const grades = [...judgments.grades.values()];
     const context = createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
     const values = new Float64Array(plan.valueCount);
@@ -263,9 +290,23 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
     const why = queryIds.length === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
     throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', queryIds.length);
   }
+  const warnings: RunWarning[] = [];
+  settleCheck('query_in_ranking', checks.queryInRanking, queriesInRanking, fn, warnings);
+  const beyond = plan.names.filter((_, i) => plan.measures[i]!.cutoff !== Infinity && plan.measures[i]!.cutoff > deepest);
+  settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
+  settleCheck('all_scores_tied', checks.allScoresTied, tiedQueries, fn, warnings, { tieRule: resolved.ties });
+  const conventions = describeConventions({
+    ties: resolved.ties,
+    gain: resolved.gain,
+    relevanceThreshold: resolved.relevanceThreshold,
+    noRelevant,
+    apDenominator: resolved.apDenominator,
+    names: plan.names,
+    aggregates: plan.measures.map((measure) => measure.definition.aggregate),
+  });
   const bySlice = emptyRecord<MeanScores>();
   for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan);
-  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice };
+  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice, conventions, warnings };
 }
 
 /** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */

@@ -8,6 +8,7 @@ export {
   type SignificanceTest,
 } from './compare.js';
 export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './confidence.js';
+export type { Conventions } from './conventions.js';
 export { isRankevalError, RankevalError, type RankevalErrorCode } from './errors.js';
 export {
   evaluate,
@@ -19,6 +20,7 @@ export {
   type MeanScores,
   type RunEvaluation,
 } from './evaluate.js';
+export type { CheckMode, RunCheckCode, RunChecks, RunWarning } from './run-checks.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';

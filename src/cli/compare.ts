@@ -2,6 +2,8 @@
 import { basename, extname } from 'node:path';
 import { compare, type Correction, type SignificanceTest } from '../compare.js';
 import type { GoldenSet } from '../formats/golden-set.js';
+import { compareUtf8 } from '../metrics/counts.js';
+import { settleCheck, type RunWarning } from '../run-checks.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
@@ -27,7 +29,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
 
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
-  -l, --relevance-threshold N, --no-relevant MODE, --ties T   as rankeval eval
+  -l, --relevance-threshold N, --no-relevant MODE, --ties T, --checks MODE   as rankeval eval
 
 Test:
   --test T              t (default), randomization, bootstrap, wilcoxon or sign
@@ -137,10 +139,24 @@ export function readCompareArgs(
   };
 }
 
-/** Reads the golden set and the runs of `rankeval compare` or `rankeval report`. */
-export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, Ranking>> }> {
+/**
+ * Reads the golden set and the runs of `rankeval compare` or `rankeval report`, with the warnings of the
+ * all-ties check on the files' scores when the runs go to compare() as ids in rank order (`--ties trec`,
+ * where it cannot make the check; under 'average' compare() gets the scores and checks them itself, under
+ * 'given' scores do not order anything); with `--checks error`, a run that fails it is refused (exit 3).
+ */
+export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, Ranking>>; tiedScoreWarnings: string[] }> {
   const loaded = await loadGoldenSetAndRuns(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order);
-  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, rankingsFor(loaded.runs[i]!, args.ties)])) };
+  const tiedScoreWarnings: string[] = [];
+  if (args.ties === 'trec') {
+    args.runs.forEach(({ name, path }, i) => {
+      const tied = loaded.runs[i]!.tiedQueries.filter((qid) => loaded.golden.qrels.has(qid)).sort(compareUtf8);
+      const warnings: RunWarning[] = [];
+      asInputError(inputName(path), () => settleCheck('all_scores_tied', args.checks, tied, 'compare', warnings, { tieRule: 'trec' }));
+      for (const warning of warnings) tiedScoreWarnings.push(`run ${JSON.stringify(name)}: ${warning.message}`);
+    });
+  }
+  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, rankingsFor(loaded.runs[i]!, args.ties)])), tiedScoreWarnings };
 }
 
 /** compare()'s options from the flags. */
@@ -149,6 +165,7 @@ export const compareOptions = (args: CompareArgs) => ({
   relevanceThreshold: args.relevanceThreshold,
   noRelevant: args.noRelevant,
   ties: args.ties,
+  checks: args.checks,
   test: args.test,
   alpha: args.alpha,
   correction: args.correction,
@@ -165,8 +182,9 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
-  const comparison = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
+  const { golden, runs, tiedScoreWarnings } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
+  const compared = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
+  const comparison = { ...compared, warnings: [...compared.warnings, ...tiedScoreWarnings] };
   for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   return 0;

@@ -1,10 +1,14 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
+import { conventionsLine } from '../conventions.js';
+import { isRankevalError } from '../errors.js';
 import { evaluateRun, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import type { Run } from '../formats/run.js';
 import { parseMeasure } from '../measures/registry.js';
+import { compareUtf8 } from '../metrics/counts.js';
+import { settleCheck, type RunCheckCode, type RunWarning } from '../run-checks.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
@@ -38,6 +42,10 @@ Measures:
   --no-relevant MODE       a judged query without relevant documents: zero (default, scores 0),
                            skip (left out of the means) or error
 ${TIES_HELP}
+  --checks MODE            what a run that is probably not what was meant does: warn (default, a
+                           line on stderr), error (exit 3) or off. The checks: a ranking that holds its
+                           own query id, a cutoff deeper than the deepest ranking, a ranking whose
+                           scores all tie (its order is then the document ids')
 
 Output:
   --format F               table (default), markdown, json or csv
@@ -138,15 +146,18 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
   const loaded = await loadGoldenSetAndRuns(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN');
   const { golden } = loaded;
   const run = loaded.runs[0]!;
-  const result = asInputError(inputName(args.qrels), () =>
+  // A check that fails is about the run; anything else evaluateRun refuses, about the golden set.
+  const evaluated = blameRunForChecks(args, () =>
     evaluateRun(rankingsFor(run, args.ties), golden.qrels, {
       measures: args.measures,
       relevanceThreshold: args.relevanceThreshold,
       noRelevant: args.noRelevant,
       ties: args.ties,
+      checks: args.checks,
       ...(args.byTag ? { slices: golden.tags } : {}),
     }),
   );
+  const result = { ...evaluated, warnings: blameRunForChecks(args, () => withTiedScores(evaluated, run, args)) };
   for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${messageText(warning)}\n`);
 
   const gates = checkGates(result.mean, args.gates);
@@ -156,6 +167,32 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${messageText(gateText(gate))}\n`);
   }
   return gates.every((gate) => gate.passed) ? 0 : GATE_FAILED;
+}
+
+const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
+
+function blameRunForChecks<T>(args: EvalArgs, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    const blamed = isRankevalError(error) && CHECK_CODES.includes(error.code) ? args.run : args.qrels;
+    return asInputError(inputName(blamed), () => {
+      throw error;
+    });
+  }
+}
+
+/**
+ * evaluateRun's warnings and the all-ties check on the run file's scores, which evaluateRun cannot make:
+ * a file's rankings reach it as ids in rank order. Only the queries scored count.
+ */
+function withTiedScores(result: RunEvaluation, run: Run, args: EvalArgs): RunWarning[] {
+  const warnings = [...result.warnings];
+  // Under 'average' evaluateRun has the scores and checks them itself; under 'given' they order nothing.
+  if (args.ties !== 'trec') return warnings;
+  const tied = run.tiedQueries.filter((qid) => qid in result.perQuery).sort(compareUtf8);
+  settleCheck('all_scores_tied', args.checks, tied, 'evaluateRun', warnings, { tieRule: result.conventions.ties });
+  return warnings;
 }
 
 const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
@@ -169,13 +206,14 @@ function warnings(golden: GoldenSet, result: RunEvaluation, args: EvalArgs): str
     const handled = args.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
     out.push(`${result.noRelevantQueries.length} judged quer${result.noRelevantQueries.length === 1 ? 'y has' : 'ies have'} no relevant document (${handled}): ${preview(result.noRelevantQueries)}`);
   }
+  for (const warning of result.warnings) out.push(warning.message);
   if (args.byTag && golden.tags.size === 0) out.push(`--by-tag: ${inputName(args.qrels)} has no tags (tags come from JSONL "tags" or a CSV tags column)`);
   return out;
 }
 
 function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly GateResult[]): string {
   if (args.format === 'json') {
-    const { mean, queries, perQuery, bySlice, unjudgedQueries, unansweredQueries, noRelevantQueries } = result;
+    const { mean, queries, perQuery, bySlice, unjudgedQueries, unansweredQueries, noRelevantQueries, conventions, warnings } = result;
     const json = {
       mean,
       queries,
@@ -184,6 +222,8 @@ function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly Gate
       unjudgedQueries,
       unansweredQueries,
       noRelevantQueries,
+      conventions,
+      warnings,
       ...(gates.length > 0 ? { gates } : {}),
     };
     return `${JSON.stringify(json, null, 2)}\n`;
@@ -203,6 +243,7 @@ function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly Gate
     const lines = gates.map((gate) => `${gate.passed ? 'passed' : 'FAILED'}  ${gateText(gate)}`);
     text += args.format === 'markdown' ? `\n${lines.map((line) => `- ${line}`).join('\n')}\n` : `\ngates:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
   }
+  if (args.format !== 'csv') text += `\nconventions: ${conventionsLine(result.conventions, args.format === 'markdown' ? escapeMarkdown : escapeControls)}\n`;
   return text;
 }
 

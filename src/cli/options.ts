@@ -6,6 +6,7 @@ import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { averagesTies } from '../measures/catalogue.js';
 import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import { CHECK_MODES, type CheckMode } from '../run-checks.js';
 import { closest } from '../text/suggest.js';
 import type { Ranking, Ties } from '../types.js';
 import { CliError } from './trec.js';
@@ -23,6 +24,7 @@ export const SHARED_OPTIONS = {
   'relevance-threshold': { type: 'string', short: 'l' },
   'no-relevant': { type: 'string' },
   ties: { type: 'string' },
+  checks: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -35,6 +37,8 @@ export interface SharedArgs {
   readonly relevanceThreshold: number;
   readonly noRelevant: 'zero' | 'skip' | 'error';
   readonly ties: Ties;
+  /** Every check of evaluateRun (`checks`), and of the run files: warn (default), error or off. */
+  readonly checks: CheckMode;
   readonly format: OutputFormat;
 }
 
@@ -142,6 +146,7 @@ export function readSharedArgs(
     relevanceThreshold: threshold,
     noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero', usage),
     ties,
+    checks: oneOf(values.checks, ['warn', ...CHECK_MODES.filter((mode) => mode !== 'warn')], '--checks', 'warn', usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
   };
 }

@@ -24,8 +24,8 @@ queries each run lost most, with their rankings.
   --losses N            queries shown per run in "lost most" (default 10)
 
 Every flag of rankeval compare applies (--test, --alpha, --correction, --permutations, --seed,
---interval, --baseline, --names, -m, -l, --no-relevant, --ties, --qrels-format, --run-format); with one run,
-the report has no comparison.
+--interval, --baseline, --names, -m, -l, --no-relevant, --ties, --checks, --qrels-format, --run-format); with one
+run, the report has no comparison.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 
@@ -174,9 +174,9 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
   });
-  const { golden, runs } = await loadFiles(args, io, 'QRELS RUN_A …');
+  const { golden, runs, tiedScoreWarnings } = await loadFiles(args, io, 'QRELS RUN_A …');
   const data = asInputError(inputName(args.qrels), () => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
-  for (const warning of data.warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
+  for (const warning of [...data.warnings, ...tiedScoreWarnings]) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
   const html = renderReportData(data, {
     ...(values.title === undefined ? {} : { title: values.title }),
     subtitle: [`golden set ${inputName(args.qrels)} · ${args.runs.map((run) => `${run.name} = ${inputName(run.path)}`).join(' · ')}`],

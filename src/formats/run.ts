@@ -31,6 +31,11 @@ export interface Run {
    * (a list of ids scores each id by its position, so it has no ties).
    */
   readonly scored: Map<string, { readonly ids: readonly string[]; readonly scores: readonly number[] }>;
+  /**
+   * Queries (in file order) whose results, two or more, all carry the same score: their order is then the
+   * tie rule's alone (document ids descending), not the system's. Empty for rankings given as lists of ids.
+   */
+  readonly tiedQueries: string[];
 }
 
 const RUN_FORMATS: readonly RunFormat[] = ['trec', 'jsonl', 'json', 'csv'];
@@ -60,14 +65,25 @@ function createCollector(file: string, format: RunFormat, ordering: 'score' | 'r
     result(): Run {
       const rankings = new Map<string, string[]>();
       const scored = new Map<string, { ids: string[]; scores: number[] }>();
+      const tiedQueries: string[] = [];
       for (const [qid, results] of byQuery) {
         checkRepeats(qid, results, file);
         rankings.set(qid, ordered(results, ordering));
-        if (ordering === 'score' && results.keys !== null) scored.set(qid, { ids: results.ids, scores: results.keys });
+        if (ordering === 'score' && results.keys !== null) {
+          scored.set(qid, { ids: results.ids, scores: results.keys });
+          if (allTie(results.keys)) tiedQueries.push(qid);
+        }
       }
-      return { format, rankings, scored };
+      return { format, rankings, scored, tiedQueries };
     },
   };
+}
+
+/** Two or more scores, all equal; stops at the first that differs, the second in a system's ranking. */
+function allTie(scores: readonly number[]): boolean {
+  if (scores.length < 2) return false;
+  for (let i = 1; i < scores.length; i++) if (scores[i] !== scores[0]) return false;
+  return true;
 }
 
 function ordered({ ids, keys }: Results, ordering: 'score' | 'rank' | 'given'): string[] {

@@ -17,6 +17,8 @@ const FILES: Record<string, string> = {
   'partial.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q9", "results": ["z"]}\n',
   'broken.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q2", "results": "b"}\n',
   'one-query.txt': 'q1 0 a 1\n',
+  // q1's two scores tie: its order is the document ids'.
+  'tied.txt': 'q1 Q0 x 1 0 tied\nq1 Q0 a 2 0 tied\nq2 Q0 b 1 2 tied\nq2 Q0 x 2 1 tied\n',
 };
 
 let dir = '';
@@ -58,7 +60,7 @@ describe('rankeval compare', () => {
 
   it('prints compare() as JSON, and CSV with every digit', async () => {
     const json = JSON.parse((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'json', '--test', 'sign'])).stdout);
-    expect(Object.keys(json)).toEqual(['baseline', 'runs', 'measures', 'test', 'alpha', 'correction', 'interval', 'permutations', 'seed', 'queries', 'rows', 'warnings']);
+    expect(Object.keys(json)).toEqual(['baseline', 'runs', 'measures', 'test', 'alpha', 'correction', 'interval', 'permutations', 'seed', 'queries', 'rows', 'conventions', 'warnings']);
     // Sign test: 4 wins of 4, p = 2 · (1/2)^4.
     expect(json.rows[1]).toMatchObject({ run: 'better', pValue: 2 / 16, wins: 4, ties: 0, losses: 0 });
     const csv = (await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'csv'])).stdout.split('\n');
@@ -160,5 +162,23 @@ describe('rankeval compare (built)', () => {
     const result = spawnSync(process.execPath, [cli, 'compare', 'qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'csv'], { cwd: dir, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout.split('\n')[1]).toBe('mrr,base,0.375,,,,,,,,,,,');
+  });
+});
+
+describe('rankeval compare checks', () => {
+  const TIED = "run \"tied\": 1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q1";
+
+  it("warns on stderr and in the JSON's warnings about a run file whose scores all tie for a query", async () => {
+    const { status, stdout, stderr } = await run(['qrels.txt', 'base.txt', 'tied.txt', '-m', 'P@1', '--format', 'json']);
+    expect(status).toBe(0);
+    expect(stderr).toContain(`rankeval compare: warning: ${TIED}\n`);
+    expect(JSON.parse(stdout).warnings).toContain(TIED);
+  });
+
+  it('refuses it with --checks error (exit 3, naming the file), and says nothing with --checks off', async () => {
+    const refused = await run(['qrels.txt', 'base.txt', 'tied.txt', '-m', 'P@1', '--checks', 'error']);
+    expect(refused).toMatchObject({ status: 3, stdout: '', stderr: expect.stringMatching(/^tied\.txt: 1 ranking gives every document the same score/) });
+    const silent = await run(['qrels.txt', 'base.txt', 'tied.txt', '-m', 'P@1', '--checks', 'off']);
+    expect(silent.stderr).not.toContain('same score');
   });
 });

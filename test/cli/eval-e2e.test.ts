@@ -16,6 +16,8 @@ beforeAll(() => {
   writeFileSync(join(dir, 'broken.csv'), 'query_id,doc_id,score\nq1,a,0.9\nq1,x,high\n');
 });
 
+const FOOTER = '\nconventions: ties trec · gain linear · IDCG all judged · relevant grade ≥ 1 · unanswered 0 · no-relevant zero · AP / R · trec_eval 9.0.8\n';
+
 const rankeval = (...args: string[]) => {
   const result = spawnSync(process.execPath, [cli, 'eval', ...args], { cwd: dir, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -26,13 +28,13 @@ describe('rankeval eval (built)', () => {
     // q1: a at rank 1 of 2 relevant → recall@1 = 1/2; q2: c at rank 2 → recall@1 = 0.
     expect(rankeval('golden.jsonl', 'run.csv', '-m', 'recall@1,recall@2')).toEqual({
       status: 0,
-      stdout: 'scope  name  queries  recall@1  recall@2\nall                2    0.2500    0.7500\n',
+      stdout: `scope  name  queries  recall@1  recall@2\nall                2    0.2500    0.7500\n${FOOTER}`,
       stderr: '',
     });
   });
 
   it.each([
-    ['markdown', '| scope | name | queries | recall@2 |\n| --- | --- | ---: | ---: |\n| all |  | 2 | 0.7500 |\n'],
+    ['markdown', `| scope | name | queries | recall@2 |\n| --- | --- | ---: | ---: |\n| all |  | 2 | 0.7500 |\n${FOOTER}`],
     ['csv', 'scope,name,queries,recall@2\nall,,2,0.75\n'],
   ])('prints %s', (format, expected) => {
     expect(rankeval('golden.jsonl', 'run.csv', '-m', 'recall@2', '--format', format).stdout).toBe(expected);
@@ -46,13 +48,19 @@ describe('rankeval eval (built)', () => {
       unjudgedQueries: [],
       unansweredQueries: [],
       noRelevantQueries: [],
+      conventions: expect.objectContaining({ ties: 'trec', aggregation: { 'recall@2': 'mean' } }),
+      warnings: [],
     });
   });
 
   it('exits 1 when a gate fails, saying which', () => {
     const { status, stderr } = rankeval('golden.jsonl', 'run.csv', '--fail-under', 'recall@1=0.5');
     expect(status).toBe(1);
-    expect(stderr).toBe('rankeval eval: gate failed: recall@1 = 0.2500, below 0.5\n');
+    // The default measures cut at 10 on rankings of 2: the cutoff check says so, and the gate still decides the exit.
+    expect(stderr).toBe(
+      "rankeval eval: warning: ndcg@10, recall@10, mrr@10: the cutoff exceeds the deepest ranking of the run (2 documents), so the measure's k is not the system's\n" +
+        'rankeval eval: gate failed: recall@1 = 0.2500, below 0.5\n',
+    );
   });
 
   it('exits 2 on bad arguments and 3 on a malformed file, naming file and line', () => {

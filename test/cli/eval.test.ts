@@ -28,6 +28,9 @@ const FILES: Record<string, string> = {
   // a, b and c tie at score 2 (a and b relevant), z scores 3 but is listed last.
   'tied.txt': 'q1 Q0 a 1 2.0 r\nq1 Q0 b 2 2.0 r\nq1 Q0 c 3 2.0 r\nq1 Q0 z 4 3.0 r\n',
   'tied-qrels.txt': 'q1 0 a 1\nq1 0 b 1\nq1 0 c 0\n',
+  // q1 ranks its own id; q2's two scores tie (a TREC run whose scores say nothing).
+  'tied-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 x 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\n',
+  'messy-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 q1 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\nq3 Q0 d5 1 1 r\n',
 };
 
 let dir = '';
@@ -66,6 +69,8 @@ describe('rankeval eval', () => {
       query  q1             1  0.6388  0.4000    0.6667
       query  q2             1  0.6309  0.2000    1.0000
       query  q3             1  0.0000  0.0000    0.0000
+
+      conventions: ties trec · gain linear · IDCG all judged · relevant grade ≥ 1 · unanswered 0 · no-relevant zero · AP / R · trec_eval 9.0.8
       "
     `);
     expect(stderr).toBe(
@@ -82,6 +87,19 @@ describe('rankeval eval', () => {
       unjudgedQueries: ['q9'],
       unansweredQueries: ['q3'],
       noRelevantQueries: [],
+      conventions: {
+        ties: 'trec',
+        gain: 'linear',
+        idcg: 'all judged documents',
+        relevanceThreshold: 1,
+        unansweredQueries: 'scored 0 as an empty ranking',
+        unjudgedQueries: 'left out and listed',
+        noRelevant: 'zero',
+        apDenominator: 'relevant',
+        aggregation: { 'ndcg@5': 'mean', 'recall@5': 'mean' },
+        trecEval: '9.0.8',
+      },
+      warnings: [],
     });
     const full = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '-q', '--by-tag')).stdout);
     expect(full.perQuery).toEqual({ q1: { 'P@5': q1.p5 }, q2: { 'P@5': q2.p5 }, q3: { 'P@5': 0 } });
@@ -102,6 +120,8 @@ describe('rankeval eval', () => {
       | tag | en | 2 | 0.3194 |
       | tag | factoid | 1 | 0.6388 |
       | tag | ru | 1 | 0.6309 |
+
+      conventions: ties trec · gain linear · IDCG all judged · relevant grade ≥ 1 · unanswered 0 · no-relevant zero · AP / R · trec_eval 9.0.8
       "
     `);
     const csv = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@5', '--format', 'csv', '-q')).stdout;
@@ -303,5 +323,49 @@ describe('rankeval eval input and argument errors', () => {
     const { status, stdout } = await run('-h');
     expect(status).toBe(0);
     expect(stdout).toMatch(/^Usage: rankeval eval --qrels GOLDEN --run RUN/);
+  });
+});
+
+describe('rankeval eval checks', () => {
+  const WARNINGS = [
+    "rankeval eval: warning: 1 query ranks a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): q1\n",
+    "rankeval eval: warning: recall@10: the cutoff exceeds the deepest ranking of the run (2 documents), so the measure's k is not the system's\n",
+    "rankeval eval: warning: 1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q2\n",
+  ];
+
+  it('prints one stderr line per check that finds something, and exits 0', async () => {
+    const { status, stderr } = await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2,recall@10');
+    expect(status).toBe(0);
+    expect(stderr).toBe(WARNINGS.join(''));
+  });
+
+  it('returns the warnings in the JSON, with the codes', async () => {
+    const json = JSON.parse((await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2,recall@10', '--format', 'json')).stdout);
+    expect(json.warnings).toEqual([
+      { code: 'query_in_ranking', message: expect.any(String), queries: ['q1'] },
+      { code: 'cutoff_beyond_run', message: expect.any(String) },
+      { code: 'all_scores_tied', message: expect.any(String), queries: ['q2'] },
+    ]);
+  });
+
+  it('with --checks error, refuses the run (exit 3), naming the run file', async () => {
+    const { status, stdout, stderr } = await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2', '--checks', 'error');
+    expect({ status, stdout }).toEqual({ status: 3, stdout: '' });
+    expect(stderr).toBe("messy-run.txt: 1 query ranks a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): q1");
+    // The all-ties check, made on the file's scores, is refused the same way.
+    expect(await run('golden.jsonl', 'tied-run.txt', '-m', 'P@2', '--checks', 'error')).toEqual({
+      status: 3,
+      stdout: '',
+      stderr: "tied-run.txt: 1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q2",
+    });
+  });
+
+  it('with --checks off, says nothing', async () => {
+    const { status, stderr } = await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2,recall@10', '--checks', 'off');
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+  });
+
+  it('refuses a --checks value it does not know (exit 2)', async () => {
+    expect(await run('golden.jsonl', 'run.jsonl', '--checks', 'loud')).toMatchObject({ status: 2, stderr: "--checks takes warn, error, off; got 'loud' (see rankeval eval --help)" });
   });
 });
