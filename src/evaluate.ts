@@ -2,7 +2,7 @@ import { describeConventions, type Conventions } from './conventions.js';
 import { describeValue, fail, RankevalError } from './errors.js';
 import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
-import { parseMeasure, type ParsedMeasure } from './measures/registry.js';
+import { expandMeasure, type MeasureKey, type MeasureName, type ParsedMeasure } from './measures/registry.js';
 import { averagePrecisionFromCounts } from './metrics/average-precision.js';
 import { contextPrecisionFromCounts } from './metrics/context-precision.js';
 import {
@@ -118,9 +118,16 @@ export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | E
 /** Query id → value, as a Map or a plain object. */
 export type ByQuery<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
 
-export interface EvaluateRunOptions extends MetricOptions {
-  /** Measure names as people write them: `ndcg@10`, `P@5`, `recall@20`, `mrr@10`, `map`, `R-prec`, … */
-  readonly measures: readonly string[];
+/**
+ * evaluateRun's options. `Name` is the union of the measure names when they are literals (results are then
+ * keyed by exactly those names), `string` otherwise.
+ */
+export interface EvaluateRunOptions<Name extends string = string> extends MetricOptions {
+  /**
+   * Measure names in rankeval's, ir_measures' or trec_eval's grammar: `ndcg@10`, `P@5`, `mrr@10`, `R-prec`,
+   * `nDCG(dcg='exp-log2')@10`, `P(rel=2)@5`, `ndcg_cut.10`, `P.5,10` (see `expandMeasure`).
+   */
+  readonly measures: readonly Name[];
   /** Query id → one or more labels; means are also reported per label in `bySlice`. */
   readonly slices?: ByQuery<string | readonly string[]>;
   /**
@@ -137,13 +144,14 @@ export interface EvaluateRunOptions extends MetricOptions {
   readonly checks?: CheckMode | RunChecks;
 }
 
-/** Means over a set of queries. */
-export interface MeanScores {
+/** Means over a set of queries; `Key` is the measure names when they were given as literals. */
+export interface MeanScores<Key extends string = string> {
   /**
-   * Measure name (as the caller wrote it) → mean over the queries. Every measure asked for is there; under
-   * `noUncheckedIndexedAccess` a read is still typed `number | undefined`, the names being run-time strings.
+   * Measure name (as the caller wrote it; a trec_eval name of several values as trec_eval prints each,
+   * `P.5,10` → `P_5`, `P_10`) → mean over the queries. Every measure asked for is there: with literal names
+   * a read is a `number`; with run-time strings it is `number | undefined` under `noUncheckedIndexedAccess`.
    */
-  mean: Record<string, number>;
+  mean: Record<Key, number>;
   /** How many queries are behind each mean: the judged queries, less those `noRelevant: 'skip'` left out. */
   queries: number;
 }
@@ -154,9 +162,9 @@ export interface MeanScores {
  * The records of query ids, slice labels and measure names have no prototype: any id is a key like any
  * other (`__proto__`, `constructor` and `toString` included), and a missing one reads as undefined.
  */
-export interface RunEvaluation extends MeanScores {
+export interface RunEvaluation<Key extends string = string> extends MeanScores<Key> {
   /** Query id → measure name → score, for every query behind the means. */
-  perQuery: Record<string, Record<string, number>>;
+  perQuery: Record<string, Record<Key, number>>;
   /** Query ids of the run that have no judgments: left out of every mean. */
   unjudgedQueries: string[];
   /** Judged query ids the run has no ranking for: scored 0 (an empty ranking). */
@@ -164,12 +172,15 @@ export interface RunEvaluation extends MeanScores {
   /** Judged query ids with no relevant document (handled as `noRelevant` says). */
   noRelevantQueries: string[];
   /** Slice label → means over the queries with that label (empty without `slices`). */
-  bySlice: Record<string, MeanScores>;
+  bySlice: Record<string, MeanScores<Key>>;
   /** The rules the numbers follow: ties, gain, IDCG, relevance threshold, missing queries, aggregation… */
   conventions: Conventions;
   /** One entry per check (`checks`) whose condition held and whose mode is 'warn'; empty on clean input. */
   warnings: RunWarning[];
 }
+
+/** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
+type CheckedMeasures<Name extends string> = { readonly measures: readonly (string extends Name ? string : MeasureName)[] };
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
 /** evaluateRun's options besides the metric options. */
@@ -209,7 +220,11 @@ function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<stri
  * evaluateRun({ q1: ['a', 'b'], q2: ['c'] }, { q1: { b: 1 }, q2: { d: 1 } }, { measures: ['mrr@10', 'recall@5'] })
  * // => { mean: { 'mrr@10': 0.25, 'recall@5': 0.5 }, queries: 2, perQuery: { q1: {…}, q2: {…} }, … }
  */
-export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, options: EvaluateRunOptions): RunEvaluation {
+export function evaluateRun<Name extends string = string>(
+  run: ByQuery<Ranking>,
+  qrels: ByQuery<Qrels>,
+  options: EvaluateRunOptions<Name> & CheckedMeasures<Name>,
+): RunEvaluation<MeasureKey<Name>> {
   const fn = 'evaluateRun';
   if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
   const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
@@ -306,12 +321,12 @@ export function evaluateRun(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, option
   });
   const bySlice = emptyRecord<MeanScores>();
   for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan);
-  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice, conventions, warnings };
+  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice, conventions, warnings } as RunEvaluation<MeasureKey<Name>>;
 }
 
 /** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
 interface MeasurePlan {
-  /** Names as the caller wrote them, without repeats. */
+  /** The keys of the values: names as the caller wrote them, trec_eval's value names for a name of several (`P.5,10` → `P_5`, `P_10`), without repeats. */
   readonly names: readonly string[];
   readonly measures: readonly ParsedMeasure[];
   /** One entry per catalogue measure asked for: its parameterisations and where their values go. */
@@ -328,8 +343,16 @@ function planMeasures(measures: unknown, fn: string): MeasurePlan {
   if (!Array.isArray(measures) || measures.length === 0) {
     fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
   }
-  const names = [...new Set(measures as string[])];
-  const parsed = names.map((name) => parseMeasure(name));
+  // A name of several values (`P.5,10`) gives one key per value; a key asked for twice is one value.
+  const names: string[] = [];
+  const parsed: ParsedMeasure[] = [];
+  for (const name of new Set(measures as string[])) {
+    for (const { key, measure } of expandMeasure(name)) {
+      if (names.includes(key)) continue;
+      names.push(key);
+      parsed.push(measure);
+    }
+  }
   const byDefinition = new Map<MeasureDefinition, number[]>();
   parsed.forEach((measure, i) => {
     const list = byDefinition.get(measure.definition);

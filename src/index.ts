@@ -21,6 +21,7 @@ export {
   type RunEvaluation,
 } from './evaluate.js';
 export type { CheckMode, RunCheckCode, RunChecks, RunWarning } from './run-checks.js';
+export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';

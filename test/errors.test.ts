@@ -45,7 +45,8 @@ describe('describeValue', () => {
 });
 
 describe('RankevalError messages are bounded whatever the input', () => {
-  const KNOWN = '(known: P[@k], recall[@k], f1[@k], success[@k], mrr[@k], map[@k], R-prec[@k], dcg[@k], idcg[@k], ndcg[@k], context_precision[@k]; k a positive integer)';
+  const KNOWN =
+    ": not a name of rankeval (`ndcg@10`, `P@5`, `map`), ir_measures (`nDCG@10`, `P(rel=2)@5`) or trec_eval (`ndcg_cut.10`, `P.5,10`); the README's measure table lists them all";
 
   test('a 10-million-character measure name is cut to its start and end in the message, kept whole in `received`', () => {
     const name = 'x'.repeat(1e7);
@@ -56,8 +57,8 @@ describe('RankevalError messages are bounded whatever the input', () => {
       error = caught;
     }
     expect(isRankevalError(error) && error.code).toBe('unknown_measure');
-    const left = 1e7 + 2 - 120 - 40; // the run is the name between its backquotes
-    expect((error as RankevalError).message).toBe(`unknown measure \`${'x'.repeat(119)}…(${left.toLocaleString('en-US')} characters left out)…${'x'.repeat(39)}\` ${KNOWN}`);
+    const left = 1e7 + 3 - 120 - 40; // the run is the name between its backquotes, and the colon
+    expect((error as RankevalError).message).toBe(`unknown measure \`${'x'.repeat(119)}…(${left.toLocaleString('en-US')} characters left out)…${'x'.repeat(38)}\`${KNOWN}`);
     expect((error as RankevalError).received).toBe(name);
   });
 

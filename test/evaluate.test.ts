@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, expectTypeOf, test } from 'vitest';
 import {
   averagePrecision,
   contextPrecision,
@@ -183,7 +183,7 @@ describe('evaluateRun', () => {
   });
 
   test.each([
-    [{ measures: ['ndgc@10'] }, 'unknown_measure', /^unknown measure `ndgc@10` \(known: P\[@k\], recall\[@k\]/],
+    [{ measures: ['ndgc@10'] }, 'unknown_measure', /^unknown measure `ndgc@10`: did you mean `ndcg@10`\? Names: rankeval `ndcg@10`, ir_measures `nDCG@10`, trec_eval `ndcg_cut.10`$/],
     [{ measures: ['ndcg@0'] }, 'invalid_cutoff', /^measure `ndcg@0`: expected the cutoff after `@` to be a positive integer, got `0`/],
     [{ measures: [] }, 'unknown_measure', /^evaluateRun: expected `measures` to be a non-empty array/],
     [{ measures: ['P@1'], noRelevant: 'ignore' }, 'invalid_option', /`noRelevant`/],
@@ -325,5 +325,55 @@ describe('what is not an option is refused', () => {
     const nullKey = new Map<string, readonly string[]>([[null as never, ['a']], ['q', ['a']], ['r', ['b']]]);
     expect(() => evaluateRun(nullKey, { q: ['a'] }, { measures: ['P@1'] })).toThrow('evaluateRun: expected every query id of `run` to be a string, got `null` (null)');
     expect(() => evaluateRun({ q: ['a'] }, nullKey, { measures: ['P@1'] })).toThrow('evaluateRun: expected every query id of `qrels` to be a string, got `null` (null)');
+  });
+});
+
+describe('measure names in three grammars', () => {
+  const run = { q1: ['a', 'x', 'b'], q2: ['x', 'b'] };
+  const judged = { q1: { a: 2, b: 1 }, q2: { b: 1, c: 2 } };
+
+  test('rankeval, ir_measures and trec_eval names of one measure give one number, each keyed as written', () => {
+    const result = evaluateRun(run, judged, { measures: ['ndcg@2', 'nDCG@2', 'ndcg_cut.2', 'ndcg_cut_2'] });
+    const expected = (ndcgAtK(run.q1, judged.q1, 2) + ndcgAtK(run.q2, judged.q2, 2)) / 2;
+    expect(result.mean).toEqual({ 'ndcg@2': expected, 'nDCG@2': expected, 'ndcg_cut.2': expected, 'ndcg_cut_2': expected });
+  });
+
+  test('a trec_eval name of several values gives a key per value, as trec_eval prints them', () => {
+    const result = evaluateRun(run, judged, { measures: ['P.1,2', 'P_2', 'recip_rank'] });
+    expect(result.mean).toEqual({ P_1: (1 + 0) / 2, P_2: (1 / 2 + 1 / 2) / 2, recip_rank: (1 + 1 / 2) / 2 });
+    expect(Object.keys(result.perQuery.q1!)).toEqual(['P_1', 'P_2', 'recip_rank']);
+  });
+
+  test('parameters of one measure: P(rel=2)@3 counts grade ≥ 2 only', () => {
+    const result = evaluateRun(run, judged, { measures: ['P(rel=2)@3', 'p(rel=2)@3'] });
+    expect(result.mean).toEqual({ 'P(rel=2)@3': (1 / 3 + 0) / 2, 'p(rel=2)@3': (1 / 3 + 0) / 2 });
+  });
+
+  test('runid and the trec_eval groups are refused', () => {
+    expect(() => evaluateRun(run, judged, { measures: ['runid'] as string[] })).toThrow(/not a score of a ranking/);
+    expect(() => evaluateRun(run, judged, { measures: ['official'] as string[] })).toThrow(/a group of trec_eval measures/);
+  });
+
+  test('literal names type the result by those names; run-time strings by string', () => {
+    const typed = evaluateRun(run, judged, { measures: ['ndcg@10', 'recall@5'] as const });
+    expectTypeOf(typed.mean).toEqualTypeOf<Record<'ndcg@10' | 'recall@5', number>>();
+    expectTypeOf(typed.mean['ndcg@10']).toEqualTypeOf<number>();
+    expectTypeOf(typed.perQuery).toEqualTypeOf<Record<string, Record<'ndcg@10' | 'recall@5', number>>>();
+    const inline = evaluateRun(run, judged, { measures: ['P@5', "nDCG(dcg='exp-log2')@10", 'ndcg_cut.10'] });
+    expectTypeOf(inline.mean).toEqualTypeOf<Record<'P@5' | "nDCG(dcg='exp-log2')@10" | 'ndcg_cut.10', number>>();
+    const several = evaluateRun(run, judged, { measures: ['P.5,10'] });
+    expectTypeOf(several.mean).toEqualTypeOf<Record<string, number>>();
+    const names: string[] = ['ndcg@10'];
+    const loose = evaluateRun(run, judged, { measures: names });
+    expectTypeOf(loose.mean).toEqualTypeOf<Record<string, number>>();
+    expectTypeOf(loose.mean['ndcg@10']).toEqualTypeOf<number | undefined>();
+    expect(typed.mean['ndcg@10']).toBe(loose.mean['ndcg@10']);
+  });
+
+  test('a misspelt literal name is a type error (and a run-time one)', () => {
+    // @ts-expect-error 'ndgc@10' is not a measure name
+    expect(() => evaluateRun(run, judged, { measures: ['ndgc@10'] })).toThrow(/did you mean `ndcg@10`/);
+    // @ts-expect-error bpref takes no cutoff
+    expect(() => evaluateRun(run, judged, { measures: ['recall@5', 'bpref@10'] as const })).toThrow(/bpref has no cutoff/);
   });
 });

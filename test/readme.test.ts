@@ -7,6 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { measureDefinitions } from '../src/measures/catalogue.js';
+import { trecMeasures } from '../src/trec/measures.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside the package, so that `rankeval`, `rankeval/vitest`… resolve to dist/ through its own "exports".
@@ -73,3 +75,35 @@ it('shows the output that `npm run quickstart` prints', () => {
   const printed = execFileSync(process.execPath, [join(root, 'examples/quickstart.mjs')], { cwd: root, encoding: 'utf8' });
   expect(shown?.[1]).toBe(printed);
 });
+
+// README's measure table is the catalogue's: one row per entry, its names in each grammar. A failure shows
+// the table as it should read; `UPDATE_README=1 npx vitest run test/readme.test.ts` writes it in.
+it('lists every measure of the catalogue, in its three grammars, in the measure table', () => {
+  const begin = '<!-- measure table: generated from src/measures/catalogue.ts by test/readme.test.ts -->\n';
+  const end = '<!-- end of the measure table -->';
+  const file = join(root, 'README.md');
+  const readme = readFileSync(file, 'utf8');
+  const start = readme.indexOf(begin);
+  const stop = readme.indexOf(end);
+  expect(start).toBeGreaterThan(-1);
+  expect(stop).toBeGreaterThan(start);
+  const table = measureTable();
+  if (process.env.UPDATE_README === '1') writeFileSync(file, readme.slice(0, start + begin.length) + table + readme.slice(stop));
+  else expect(readme.slice(start + begin.length, stop)).toBe(table);
+});
+
+function measureTable(): string {
+  const code = (text: string): string => `\`${text}\``;
+  const cell = (items: readonly string[]): string => items.join(', ');
+  const AT = { k: '@k', recall: '@x', multiple: '@m', none: '' } as const;
+  const TREC_PARAMS = { 'long-cutoffs': '.k,…', 'double-cutoffs': '.x,…', doubles: '[.x,…]', pairs: '[.grade=gain,…]', none: '' } as const;
+  const rows = measureDefinitions.map((definition) => {
+    const at = AT[definition.at];
+    const rankeval = [code(`${definition.name}${at}`), ...definition.aliases.map(code)];
+    const ir = definition.irMeasures.map(code); // with the cutoff or level its measure takes, as rankeval's
+    const trec = trecMeasures.filter((measure) => measure.definition === definition).map((measure) => code(`${measure.name}${TREC_PARAMS[measure.params]}`));
+    const params = definition.params.map((key) => code(key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)));
+    return `| ${cell(rankeval)} | ${cell(ir)} | ${cell(trec)} | ${cell(params)} | ${definition.summary.replace(/\|/g, '\\|')} |`;
+  });
+  return ['| rankeval | ir_measures | trec_eval | parameters | what it is |', '|---|---|---|---|---|', ...rows, ''].join('\n');
+}

@@ -5,7 +5,7 @@ import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { averagesTies } from '../measures/catalogue.js';
-import { formatMeasure, parseMeasure } from '../measures/registry.js';
+import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
 import { CHECK_MODES, type CheckMode } from '../run-checks.js';
 import { closest } from '../text/suggest.js';
 import type { Ranking, Ties } from '../types.js';
@@ -121,22 +121,57 @@ export function canonicalMeasure(name: string, usage: (message: string) => CliEr
   }
 }
 
-function tieAveraged(name: string): boolean {
-  const { definition, params } = parseMeasure(name);
-  return averagesTies(definition, params);
+/**
+ * The names of `-m` values: split at commas, except inside `(…)`, `{…}`, `[…]` and in a trec_eval name's
+ * parameter list (`-m P.5,10,ndcg@10` is `P.5,10` and `ndcg@10`; `-m utility.1,-1,0,0` one name).
+ */
+export function splitMeasures(values: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const value of values) {
+    let depth = 0;
+    let start = 0;
+    const pieces: string[] = [];
+    for (let i = 0; i <= value.length; i++) {
+      const c = value[i];
+      if (c === '(' || c === '{' || c === '[') depth++;
+      else if (c === ')' || c === '}' || c === ']') depth--;
+      else if ((c === ',' && depth <= 0) || i === value.length) {
+        pieces.push(value.slice(start, i).trim());
+        start = i + 1;
+      }
+    }
+    pieces.forEach((piece, i) => {
+      const previous = names[names.length - 1];
+      const continues = i > 0 && previous !== undefined && /^[^@(]*\./.test(previous) && /^[-+.\d][-+.\deE=]*$/.test(piece);
+      if (continues) names[names.length - 1] = `${previous},${piece}`;
+      else names.push(piece);
+    });
+  }
+  return names.filter((name) => name !== '');
+}
+
+/** The keys of a `-m` name's values (the name itself, or trec_eval's `P_5`, `P_10` for `P.5,10`) with their canonical forms. */
+function measureKeys(name: string, usage: (message: string) => CliError): { key: string; canonical: string; measure: ParsedMeasure }[] {
+  try {
+    return expandMeasure(name).map(({ key, measure }) => ({ key, canonical: formatMeasure(measure), measure }));
+  } catch (error) {
+    if (isRankevalError(error)) throw usage(error.message);
+    throw error;
+  }
 }
 
 export function readSharedArgs(
   values: { [K in keyof typeof SHARED_OPTIONS]?: (typeof SHARED_OPTIONS)[K] extends { multiple: true } ? string[] : (typeof SHARED_OPTIONS)[K] extends { type: 'boolean' } ? boolean : string },
   usage: (message: string) => CliError,
 ): SharedArgs {
-  const named = (values.measure ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter((name) => name !== '');
+  // A name of several values (`-m P.5,10`) is a column per value, named as trec_eval prints it (P_5, P_10).
+  const named = splitMeasures(values.measure ?? []).flatMap((name) => measureKeys(name, usage));
   // A measure asked for twice (`-m P@1,p@1`) is one column, as written the first time: eval and compare alike.
-  const canonical = named.map((name) => canonicalMeasure(name, usage));
-  const measures = named.filter((_, i) => canonical.indexOf(canonical[i]!) === i);
+  const distinct = named.filter((entry, i) => named.findIndex((other) => other.canonical === entry.canonical) === i);
+  const measures = distinct.map((entry) => entry.key);
   const ties = oneOf(values.ties, ['trec', 'given', 'average'], '--ties', 'trec', usage);
-  const notAveraged = ties === 'average' ? measures.find((name) => !tieAveraged(name)) : undefined;
-  if (notAveraged !== undefined) throw usage(`--ties average: ${notAveraged} has no tie-averaged form (use --ties trec or given for it)`);
+  const notAveraged = ties === 'average' ? distinct.find(({ measure }) => !averagesTies(measure.definition, measure.params)) : undefined;
+  if (notAveraged !== undefined) throw usage(`--ties average: ${notAveraged.key} has no tie-averaged form (use --ties trec or given for it)`);
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {

@@ -47,8 +47,10 @@ export interface MeasureDefinition {
   readonly trecEval: readonly string[];
   readonly at: AtKind;
   readonly params: readonly ParamName[];
-  /** Parameter values when not given (rankeval's grammar; ir_measures' defaults are in the parser). */
+  /** Parameter values when not given (rankeval's and trec_eval's grammars). */
   readonly defaults: Partial<MeasureParams>;
+  /** Where ir_measures' defaults differ: applied over `defaults` to a name read in ir_measures' grammar (`RBP` is p = 0.8). */
+  readonly irDefaults?: Partial<MeasureParams>;
   /**
    * How the per-query values become the run's figure: the mean; the geometric mean with each value at
    * least 0.00001 (trec_eval's gm_map, gm_bpref); or the sum (counts, as trec_eval and ir_measures sum them).
@@ -127,20 +129,33 @@ interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' |
   readonly tieAverage?: boolean;
 }
 
-const define = (declaration: Declaration): MeasureDefinition => ({
-  aliases: [],
-  irMeasures: [],
-  trecEval: [],
-  at: 'k',
-  params: ['rel', 'judgedOnly'],
-  defaults: {},
-  aggregate: 'mean',
-  bounded: true,
-  tieAverage: false,
-  ...declaration,
-});
+/** A declared field's literal type, or the default's: what lets `MeasureName` (registry.ts) list the names as types. */
+type Field<D, K extends string, Default> = D extends { readonly [P in K]: infer V } ? V : Default;
 
-export const measureDefinitions: readonly MeasureDefinition[] = [
+/** An entry with its names and `at` kept as literal types. */
+export type Declared<D extends Declaration> = MeasureDefinition & {
+  readonly name: D['name'];
+  readonly aliases: Field<D, 'aliases', readonly []>;
+  readonly irMeasures: Field<D, 'irMeasures', readonly []>;
+  readonly trecEval: Field<D, 'trecEval', readonly []>;
+  readonly at: Field<D, 'at', 'k'>;
+};
+
+const define = <const D extends Declaration>(declaration: D): Declared<D> =>
+  ({
+    aliases: [],
+    irMeasures: [],
+    trecEval: [],
+    at: 'k',
+    params: ['rel', 'judgedOnly'],
+    defaults: {},
+    aggregate: 'mean',
+    bounded: true,
+    tieAverage: false,
+    ...declaration,
+  }) as MeasureDefinition as Declared<D>;
+
+const declared = [
   // ------------------------------------------------------------------ counts of one pass (library core)
   define({
     name: 'P',
@@ -254,11 +269,11 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     irMeasures: ['NumRet'],
     trecEval: ['num_ret'],
     at: 'none',
-    params: ['judgedOnly'],
+    params: ['judgedOnly', 'rel'],
     aggregate: 'sum',
     bounded: false,
-    summary: 'documents retrieved (summed over queries)',
-    compute: each((context) => context.query.numRet),
+    summary: 'documents retrieved (summed over queries); with rel, those of grade ≥ rel (ir_measures\' NumRet(rel=1) = NumRelRet)',
+    compute: each((context, params) => (params.rel === undefined ? context.query.numRet : context.query.numRelRet)),
   }),
   define({
     name: 'num_rel',
@@ -417,6 +432,7 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
     trecEval: ['rbp'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p', 'rel'],
+    irDefaults: { p: 0.8 },
     summary: 'rank-biased precision (Moffat & Zobel): (1 − p) Σ gain_i p^(i−1), gains scaled into [0, 1]; with rel, gain 1 for grade ≥ rel',
     compute: each((context, params) => {
       const gains = gainsOf(params);
@@ -498,6 +514,9 @@ export const measureDefinitions: readonly MeasureDefinition[] = [
 export function averagesTies(definition: MeasureDefinition, params: MeasureParams): boolean {
   return definition.tieAverage && params.gains === undefined;
 }
+
+/** Every measure of the catalogue, each entry typed with its literal names (see `Declared`). */
+export const measureDefinitions: readonly (typeof declared)[number][] = declared;
 
 /** The catalogue entry with this rankeval name. */
 export function definitionNamed(name: string): MeasureDefinition {

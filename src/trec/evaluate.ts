@@ -4,9 +4,9 @@ import { RankevalError } from '../errors.js';
 import { createQueryContext } from '../measures/context.js';
 import type { MeasureParams } from '../measures/context.js';
 import type { Hit, ResolvedOptions } from '../metrics/counts.js';
-import { hashBytes, latin1, parseError, parseLong, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
-import { NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
-import { fixed, value4 } from './printf.js';
+import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
+import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
+import { value4 } from './printf.js';
 
 export interface TrecEvalOptions {
   /** -q: print every query's values too. */
@@ -75,52 +75,6 @@ export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): B
   }
   return bound;
 }
-
-function bindParams(measure: TrecMeasure, given: string | undefined): { params: readonly number[] | readonly GainParam[]; names: string[] } {
-  const { name } = measure;
-  switch (measure.params) {
-    case 'none':
-      return { params: [], names: [name] };
-    case 'long-cutoffs': {
-      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atol(part)).sort((a, b) => a - b);
-      if (cutoffs[0]! <= 0) throw usage(`${name}: cutoffs must be positive, got '${given}'`);
-      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
-      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${k}`) };
-    }
-    case 'double-cutoffs': {
-      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atof(part)).sort((a, b) => a - b);
-      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
-      // "%s_%3.2f" into a buffer of strlen(name) + 10 bytes.
-      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${fixed(k, 2).padStart(3)}`.slice(0, name.length + 9)) };
-    }
-    case 'doubles': {
-      const params = given === undefined ? measure.defaults : given.split(',').map((part) => atof(part));
-      if (measure.paramCount !== undefined && params.length !== measure.paramCount) {
-        throw usage(`${name} takes ${measure.paramCount} parameters, got ${params.length} in '${given}'`);
-      }
-      return { params, names: [given === undefined ? name : `${name}_${given}`] };
-    }
-    case 'pairs': {
-      if (given === undefined) return { params: [], names: [name] };
-      if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw usage(`malformed pair parameters in '${given}'`);
-      const pairs = given.split(',').map((pair) => {
-        const [name, gain] = pair.split('=') as [string, string];
-        return { name, level: atol(name), gain: atof(gain) };
-      });
-      return { params: pairs, names: [`${name}_${given}`] };
-    }
-  }
-}
-
-const encoder = new TextEncoder();
-const atol = (text: string): number => {
-  const bytes = encoder.encode(text.trimStart());
-  return parseLong(bytes, 0, bytes.length);
-};
-const atof = (text: string): number => {
-  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(text);
-  return match ? Number(match[1]) : 0;
-};
 
 /** One evaluated query: its values (in the order of the bound measures) and, if asked, its relstring. */
 interface QueryResult {

@@ -3,7 +3,10 @@
 // catalogue.ts); this table only says which one, with which parameters, and how trec_eval prints it.
 import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from '../measures/catalogue.js';
 import type { MeasureParams } from '../measures/context.js';
+import { RankevalError } from '../errors.js';
 import { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
+import { parseLong } from './parse.js';
+import { fixed } from './printf.js';
 
 export { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking };
 
@@ -126,6 +129,59 @@ export const trecMeasures: readonly TrecMeasure[] = [
   trec('rbp_resid', 'rbp_resid', 'RBP residual: weight still open to unjudged documents', { params: 'pairs', since10: true }),
   trec('unj', 'unj', 'share of unjudged documents in the top k', { params: 'long-cutoffs', defaults: [5, 10, 20], since10: true }),
 ];
+
+const usage = (message: string): RankevalError => new RankevalError('unknown_measure', message, 'a trec_eval measure', message);
+
+/**
+ * trec_eval's reading of a measure's parameters (`-m name.params`, `given` undefined without them) and the
+ * names its values print under: `P.5,10` → cutoffs [5, 10], `P_5`, `P_10`; `iprec_at_recall.0.5` →
+ * `iprec_at_recall_0.50`; `set_F.0.25` → `set_F_0.25`; `ndcg.1=1,2=3` → `ndcg_1=1,2=3`.
+ */
+export function bindParams(measure: TrecMeasure, given: string | undefined): { params: readonly number[] | readonly GainParam[]; names: string[] } {
+  const { name } = measure;
+  switch (measure.params) {
+    case 'none':
+      return { params: [], names: [name] };
+    case 'long-cutoffs': {
+      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atol(part)).sort((a, b) => a - b);
+      if (cutoffs[0]! <= 0) throw usage(`${name}: cutoffs must be positive, got '${given}'`);
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
+      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${k}`) };
+    }
+    case 'double-cutoffs': {
+      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atof(part)).sort((a, b) => a - b);
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
+      // "%s_%3.2f" into a buffer of strlen(name) + 10 bytes.
+      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${fixed(k, 2).padStart(3)}`.slice(0, name.length + 9)) };
+    }
+    case 'doubles': {
+      const params = given === undefined ? measure.defaults : given.split(',').map((part) => atof(part));
+      if (measure.paramCount !== undefined && params.length !== measure.paramCount) {
+        throw usage(`${name} takes ${measure.paramCount} parameters, got ${params.length} in '${given}'`);
+      }
+      return { params, names: [given === undefined ? name : `${name}_${given}`] };
+    }
+    case 'pairs': {
+      if (given === undefined) return { params: [], names: [name] };
+      if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw usage(`malformed pair parameters in '${given}'`);
+      const pairs = given.split(',').map((pair) => {
+        const [name, gain] = pair.split('=') as [string, string];
+        return { name, level: atol(name), gain: atof(gain) };
+      });
+      return { params: pairs, names: [`${name}_${given}`] };
+    }
+  }
+}
+
+const encoder = new TextEncoder();
+const atol = (text: string): number => {
+  const bytes = encoder.encode(text.trimStart());
+  return parseLong(bytes, 0, bytes.length);
+};
+const atof = (text: string): number => {
+  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(text);
+  return match ? Number(match[1]) : 0;
+};
 
 /** trec_eval's relstring: the grades of the first `length` documents, one character each. */
 export function relString(query: JudgedRanking, length: number): string {

@@ -112,6 +112,21 @@ describe('rankeval eval', () => {
     expect(stdout.split('\n')[0]).toBe('scope  name  queries     P@1');
   });
 
+  it('takes ir_measures and trec_eval names as written, a trec_eval list as a column per value', async () => {
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'P.1,5,nDCG@5', '-m', "P(rel=2)@5,utility.1,-1,0,0,ndcg_cut_5", '--format', 'json');
+    expect(status).toBe(0);
+    const json = JSON.parse(stdout);
+    // ndcg_cut_5 is nDCG@5 again (one column, as first written).
+    expect(Object.keys(json.mean)).toEqual(['P_1', 'P_5', 'nDCG@5', 'P(rel=2)@5', 'utility.1,-1,0,0']);
+    expect(json.mean['P(rel=2)@5']).toBe((1 / 5 + 0 + 0) / 3);
+  });
+
+  it('names an unknown measure with the closest known names', async () => {
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'ndgc@5');
+    expect(status).not.toBe(0);
+    expect(stderr).toContain('unknown measure `ndgc@5`: did you mean `ndcg@5`? Names: rankeval `ndcg@5`, ir_measures `nDCG@5`, trec_eval `ndcg_cut.5`');
+  });
+
   it('prints Markdown and CSV (every digit) tables', async () => {
     expect((await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '--format', 'markdown', '--by-tag')).stdout).toMatchInlineSnapshot(`
       "| scope | name | queries | ndcg@5 |

@@ -87,7 +87,7 @@ describe('every catalogue measure is a finite number on degenerate rankings', ()
       expect(Number.isFinite(value), `${definition.name}: ${value}`).toBe(true);
     }
     // And through evaluateRun's own path for a query absent from the run, every measure at once.
-    const names = measureDefinitions
+    const names: string[] = measureDefinitions
       .filter((definition) => (definition.at === 'k' || definition.at === 'none') && !(definition.params.includes('maxGrade') && definition.defaults.maxGrade === undefined))
       .map((definition) => definition.name);
     const result = evaluateRun({}, { q: judged }, { measures: names, relevanceThreshold: level });
