@@ -264,6 +264,8 @@ export function evaluateRun<Name extends string = string>(
     needsGain: plan.needsGain,
     fn,
   };
+  // One vector of values serves every query: each query's scores are copied out of it.
+  const values = new Float64Array(plan.valueCount);
   for (const qid of queryIds) {
     const where = `qrels[${JSON.stringify(qid)}]`;
     const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, where);
@@ -284,9 +286,9 @@ export function evaluateRun<Name extends string = string>(
     if (checkTies && scoresAllTie(ranking as readonly unknown[])) tiedQueries.push(qid);
     const grades = [...judgments.grades.values()];
     const context = createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
-    const values = new Float64Array(plan.valueCount);
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
-    const scores = plan.slots.map((slot) => values[slot]!);
+    const scores = new Array<number>(plan.slots.length);
+    for (let i = 0; i < scores.length; i++) scores[i] = values[plan.slots[i]!]!;
     for (let i = 0; i < scores.length; i++) {
       // 0 / 0 (Rndcg without a positive ideal gain): the catalogue's defined value, never a silent NaN.
       if (Number.isNaN(scores[i]!)) scores[i] = undefinedValue(plan.measures[i]!.definition, plan.names[i]!, qid);
