@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { MeasureParams } from '../../src/measures/context.js';
-import { scoreQuery, scoreRun } from '../helpers/catalogue.js';
+import { scoreQuery, scoreRun } from '../helpers/query-context.js';
 import { fixed, readExpected, readQrels, readRun } from '../helpers/trec.js';
 
 describe('the condensed list (judgedOnly: Sakai 2007, trec_eval -J, ir_measures judged_only=True)', () => {

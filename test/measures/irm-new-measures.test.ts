@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { MeasureParams } from '../../src/measures/context.js';
-import { scoreRun } from '../helpers/catalogue.js';
+import { scoreRun } from '../helpers/query-context.js';
 import { readQrels, readRun } from '../helpers/trec.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/irm-new-measures');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { scoreQuery } from '../helpers/catalogue.js';
+import { scoreQuery } from '../helpers/query-context.js';
 
 // The ranking of the ERR example: grades 2, 0, 3.
 const ranking = ['a', 'b', 'c'];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isRankevalError } from '../../src/index.js';
 import { errStopProbability } from '../../src/metrics/expected-reciprocal-rank.js';
-import { scoreQuery } from '../helpers/catalogue.js';
+import { scoreQuery } from '../helpers/query-context.js';
 
 // The 3-document graded ranking of the doc comment: grades 2, 0, 3.
 const ranking = ['a', 'b', 'c'];

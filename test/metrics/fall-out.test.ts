@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { scoreQuery } from '../helpers/catalogue.js';
+import { scoreQuery } from '../helpers/query-context.js';
 
 // a and e relevant; b, c and d judged non-relevant; x unjudged, f pooled but not judged (negative grade).
 const qrels = { a: 1, b: 0, c: 0, d: 0, e: 2, f: -1 };

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { evaluateRun } from '../../src/index.js';
 import { unjudgedAt } from '../../src/metrics/judged.js';
-import { judgedRankingOf, scoresOf } from '../helpers/query-context.js';
-import { scoreQuery } from '../helpers/catalogue.js';
+import { judgedRankingOf, scoreQuery, scoresOf } from '../helpers/query-context.js';
 
 const qrels = { r: 1, n: 0 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { scoreQuery } from '../helpers/catalogue.js';
+import { scoreQuery } from '../helpers/query-context.js';
 
 // Binary qrels: a and c relevant, b not; x is unjudged.
 const binary = { a: 1, b: 0, c: 1 };

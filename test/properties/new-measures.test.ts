@@ -2,7 +2,7 @@
 // Judged@k (ir_measures' reading and rankeval's 1 − unj@k), NERR8 and INST.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { scoreQuery } from '../helpers/catalogue.js';
+import { scoreQuery } from '../helpers/query-context.js';
 import { cutoff, qrels, ranking, threshold } from './arbitraries.js';
 
 const persistence = fc.double({ min: 0, max: 0.99, noNaN: true });
