@@ -43,7 +43,7 @@ export interface MeasureDefinition {
   readonly aliases: readonly string[];
   /** ir_measures' names for it (matched exactly, case included, as ir_measures does). */
   readonly irMeasures: readonly string[];
-  /** trec_eval's name(s): with a cutoff list (`P`, `ndcg_cut`) and without (`set_P`), or null. */
+  /** trec_eval's name(s): with a cutoff list (`P`, `ndcg_cut`) and without (`set_P`); empty when trec_eval has none. */
   readonly trecEval: readonly string[];
   readonly at: AtKind;
   readonly params: readonly ParamName[];
