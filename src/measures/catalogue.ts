@@ -102,11 +102,12 @@ const batched =
       else group.push(i);
     });
     for (const [derived, indices] of groups) {
-      // The walks read their points in ascending order (trec_eval sorts its cutoffs before any measure sees
-      // them); a caller may ask for `relative_P@10` before `relative_P@5`, so sort here, stably.
-      const ascending = [...indices].sort((a, b) => pick(instances[a]!) - pick(instances[b]!));
-      const result = values(derived, ascending.map((i) => pick(instances[i]!)));
-      ascending.forEach((index, j) => (out[offset + index] = result[j]!));
+      // The walks read distinct points in ascending order (trec_eval sorts its cutoffs, and refuses repeats,
+      // before any measure sees them); a caller may ask for `relative_P@10` before `relative_P@5`, or for
+      // `unj@5` and `unj.5`: each distinct point is computed once, ascending, and given to every instance.
+      const points = [...new Set(indices.map((i) => pick(instances[i]!)))].sort((a, b) => a - b);
+      const result = values(derived, points);
+      for (const index of indices) out[offset + index] = result[points.indexOf(pick(instances[index]!))]!;
     }
   };
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { evaluateRun } from '../../src/index.js';
-import { measureDefinitions } from '../../src/measures/catalogue.js';
+import { definitionNamed, measureDefinitions } from '../../src/measures/catalogue.js';
+import { computeWith, contextOf } from '../helpers/query-context.js';
 
 describe('the counts of the set (num_ret, num_rel, num_rel_ret, num_nonrel_judged_ret)', () => {
   // q1: a, b relevant, n judged non-relevant, s pooled-unjudged, x not pooled; q2 judged, not answered
@@ -24,5 +25,31 @@ describe('the counts of the set (num_ret, num_rel, num_rel_ret, num_nonrel_judge
 describe('the catalogue', () => {
   test('gives the 0 / 0 rule only where a measure has one', () => {
     expect(measureDefinitions.filter((definition) => definition.whenUndefined !== undefined).map((definition) => definition.name)).toEqual(['Rndcg']);
+  });
+});
+
+describe('measures computed in one walk for several points', () => {
+  const ranking = ['r1', 'x', 'n', 'r2', 'y', 'n2', 'r3'];
+  const judged = { r1: 1, r2: 1, r3: 2, r4: 1, n: 0, n2: 0 };
+  const cases: [string, 'cutoff' | 'point', number[]][] = [
+    ['unj', 'cutoff', [5, 2, 5, 7]],
+    ['judged', 'cutoff', [3, 3, 1]],
+    ['relative_P', 'cutoff', [4, 2, 4]],
+    ['iprec', 'point', [0.5, 0, 0.5, 1]],
+    ['Rprec_mult', 'point', [2, 0.5, 2]],
+  ];
+  test.each(cases)('%s: a point asked for twice, in any order, has the value it has alone', (name, field, points) => {
+    const definition = definitionNamed(name);
+    const context = contextOf(ranking, judged, 1, field === 'cutoff' ? points : [Infinity]);
+    const instance = (value: number) => (field === 'cutoff' ? { cutoff: value } : { cutoff: Infinity, point: value });
+    const together = computeWith(definition, context, points.map(instance));
+    const alone = points.map((value) => computeWith(definition, contextOf(ranking, judged, 1, field === 'cutoff' ? [value] : [Infinity]), [instance(value)])[0]);
+    expect(together).toEqual(alone);
+  });
+
+  test('unj@5 and unj.5 are one number (a repeat once gave the whole ranking’s share over k)', () => {
+    const result = evaluateRun({ q: ['a', 'x', 'b', 'y', 'z', 'c', 'd'] }, { q: { a: 1, b: 0, c: 1, d: 0 } }, { measures: ['unj@5', 'unj.5'] });
+    expect(result.perQuery.q!['unj.5']).toBe(3 / 5);
+    expect(result.perQuery.q!['unj@5']).toBe(3 / 5);
   });
 });
