@@ -110,8 +110,8 @@ const PARAMS: readonly ParamSpec[] = [
         const gain = numberOf(value);
         if (gain === undefined || !Number.isFinite(gain)) return undefined;
         // A level is named as trec_eval names it (`p` is rbp's persistence); its grade is the name read as a number, else 0.
-        const level = Number.parseInt(name, 10);
-        gains.push({ name, level: Number.isNaN(level) ? 0 : level, gain });
+        if (!/^\d+$/.test(name) && name !== 'p') return undefined;
+        gains.push({ name, level: name === 'p' ? 0 : Number(name), gain });
       }
       return gains;
     },
@@ -302,10 +302,40 @@ function readTrecEval(name: string): ExpandedMeasure[] | undefined {
   }
   const definition = measure.definition;
   const instances = measure.instances(bound.params);
+  checkTrecParameters(name, measure.params, definition.at, given, instances);
   return instances.map((params, i) => ({
     key: instances.length === 1 ? name : bound.names[i]!,
     measure: { definition, cutoff: params.cutoff, params: { ...definition.defaults, ...params } },
   }));
+}
+
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
+ * trec_eval reads its parameters with atof and atol, so `set_F.abc` is β = 0 and `rbp.p=1.5` a persistence
+ * above 1; `rankeval trec` must read them so, but a library name means what it says: every parameter is a
+ * number in the range the other grammars require, or an error naming it.
+ */
+function checkTrecParameters(name: string, kind: string, at: MeasureDefinition['at'], given: string | undefined, instances: readonly MeasureParams[]): void {
+  if (given !== undefined && kind !== 'long-cutoffs') {
+    for (const part of given.split(',')) {
+      const [level, value] = kind === 'pairs' ? (part.split('=') as [string, string]) : ['0', part];
+      if (!/^\d+$/.test(level) && level !== 'p') invalid(name, `expected a grade (a whole number) or \`p\` before \`=\`, got \`${level}\``, 'grade=gain pairs such as 1=1,2=3', 'invalid_option');
+      if (!DECIMAL.test(value)) invalid(name, `expected a decimal number, got \`${value}\``, 'a decimal number', 'invalid_option');
+    }
+  }
+  for (const params of instances) {
+    const p = params.gains?.find((pair) => pair.name === 'p')?.gain;
+    if (p !== undefined && !(p > 0 && p < 1)) invalid(name, `expected the persistence p to be between 0 and 1 (excluded), got ${p}`, 'a number between 0 and 1', 'invalid_option');
+    if (params.beta !== undefined && !(params.beta >= 0)) invalid(name, `expected β to be a number ≥ 0, got ${params.beta}`, 'a number ≥ 0', 'invalid_option');
+    if (params.points?.some((x) => !(x >= 0 && x <= 1))) invalid(name, 'expected recall levels in [0, 1]', 'recall levels in [0, 1]', 'invalid_option');
+    if (params.point !== undefined) {
+      const recall = at === 'recall';
+      if (recall ? !(params.point >= 0 && params.point <= 1) : !(params.point > 0)) {
+        invalid(name, `expected ${recall ? 'a recall level in [0, 1]' : 'a multiple of R above 0'}, got ${params.point}`, recall ? 'a recall level in [0, 1]' : 'a multiple of R above 0', 'invalid_cutoff');
+      }
+    }
+  }
 }
 
 /**

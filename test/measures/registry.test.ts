@@ -299,3 +299,26 @@ test('MeasureKey: the name itself, or string for a name that may denote several 
   expectTypeOf<MeasureKey<'ndcg_cut'>>().toEqualTypeOf<string>();
   expectTypeOf<MeasureKey<'ndcg_cut.10'>>().toEqualTypeOf<'ndcg_cut.10'>();
 });
+
+describe("trec_eval's parameters in a library name are checked as the other grammars' are", () => {
+  test.each([
+    ['rbp.p=1.5', 'invalid_option', /persistence p to be between 0 and 1/],
+    ['rbp.p=abc', 'invalid_option', /decimal number, got `abc`/],
+    ['set_F.abc', 'invalid_option', /decimal number, got `abc`/],
+    ['set_F.-1', 'invalid_option', /β to be a number ≥ 0/],
+    ['iprec_at_recall.2', 'invalid_cutoff', /recall level in \[0, 1\], got 2/],
+    ['Rprec_mult.0', 'invalid_cutoff', /multiple of R above 0, got 0/],
+    ['Rprec_mult.-1', 'invalid_cutoff', /multiple of R above 0, got -1/],
+    ['ndcg.a=1', 'invalid_option', /a grade \(a whole number\) or `p` before `=`, got `a`/],
+    ['ndcg(gains={a:1})', 'invalid_option', /`gains` to be a table of grade: gain/],
+  ])('%s is a %s error naming it', (name, code, message) => {
+    expect(() => parseMeasure(name)).toThrow(expect.objectContaining({ code, message: expect.stringMatching(message) }));
+    expect(() => parseMeasure(name)).toThrow(name);
+  });
+
+  test('valid ones still read as trec_eval reads them', () => {
+    expect(parseMeasure('set_F.0.5').params.beta).toBe(0.5);
+    expect(parseMeasure('iprec_at_recall.0.5').params.point).toBe(0.5);
+    expect(parseMeasure('rbp.p=0.8').params.gains).toEqual([{ name: 'p', level: 0, gain: 0.8 }]);
+  });
+});
