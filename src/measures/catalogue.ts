@@ -63,6 +63,8 @@ export interface MeasureDefinition {
    * order of the ranking (the set measures). Not for a gain table (`gains`): those walk the ranking's grades.
    */
   readonly tieAverage: boolean;
+  /** Parameters a name must give (no default makes sense: the scale of NERR's and INST's grades). */
+  readonly required?: readonly ParamName[];
   /** One line for the README and `--help`. */
   readonly summary: string;
   /**
@@ -497,6 +499,7 @@ const declared = [
     name: 'nerr8',
     irMeasures: ['NERR8'],
     params: ['judgedOnly', 'maxGrade'],
+    required: ['maxGrade'],
     summary: 'NERR (Azzopardi et al., Eq. 8): ERR as a C/W/L rate per document, C_i = 1 − g_i up to k, g = grade / max_grade',
     compute: each((context, params) => nerr8(context.query, params.cutoff, params.maxGrade!)),
   }),
@@ -505,6 +508,7 @@ const declared = [
     irMeasures: ['INST'],
     at: 'none',
     params: ['judgedOnly', 'maxGrade', 'desiredGain'],
+    required: ['maxGrade'],
     defaults: { desiredGain: DEFAULT_DESIRED_GAIN },
     summary: 'INST (Moffat et al.): C/W/L user wanting total gain T, C_i = ((i + T + T_i − 1) / (i + T + T_i))², g = grade / max_grade',
     compute: each((context, params) => inst(context.query, params.maxGrade!, params.desiredGain ?? DEFAULT_DESIRED_GAIN)),

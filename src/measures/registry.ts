@@ -119,6 +119,7 @@ const PARAMS: readonly ParamSpec[] = [
   { key: 'p', name: 'p', ir: 'p', expected: 'a number between 0 and 1 (excluded)', read: inRange((x) => x > 0 && x < 1) },
   { key: 'beta', name: 'beta', ir: 'beta', expected: 'a number ≥ 0', read: inRange((x) => x >= 0 && Number.isFinite(x)) },
   { key: 'maxGrade', name: 'max_grade', ir: 'max_rel', expected: 'a positive integer', read: inRange((x) => Number.isSafeInteger(x) && x > 0) },
+  { key: 'desiredGain', name: 'desired_gain', ir: 'T', expected: 'a number above 0', read: inRange((x) => x > 0 && Number.isFinite(x)) },
   { key: 'points', name: 'points', expected: 'a list of recall levels in [0, 1], such as [0,0.5,1]', read: (raw) => listOf(raw, (x) => x >= 0 && x <= 1) },
   { key: 'coefficients', name: 'coefficients', expected: 'a list of four numbers, such as [1,-1,0,0]', read: (raw) => {
     const list = listOf(raw, Number.isFinite);
@@ -223,6 +224,13 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
     given[spec!.key] = value;
   }
   const base = { ...definition.defaults, ...(grammar === 'ir_measures' ? definition.irDefaults : undefined), ...given };
+  for (const key of definition.required ?? []) {
+    if (base[key] !== undefined) continue;
+    const spec = PARAMS.find((candidate) => candidate.key === key)!;
+    const param = grammar === 'ir_measures' ? (spec.ir ?? spec.name) : spec.name;
+    const shown = grammar === 'ir_measures' ? (definition.irMeasures[0] ?? definition.name) : definition.name;
+    invalid(written, `${shown} needs \`${param}\` (${spec.expected}), e.g. \`${shown}(${param}=3)\``, `${param}=…`);
+  }
   switch (definition.at) {
     case 'none':
       if (atText !== undefined) invalid(written, `${definition.name} has no cutoff: write it without \`@\``, 'no @', 'invalid_cutoff');

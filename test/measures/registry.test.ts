@@ -228,7 +228,10 @@ describe('the catalogue’s names', () => {
   test('every rankeval name, alias and ir_measures name parses to its own entry', () => {
     for (const definition of measureDefinitions) {
       const at = definition.at === 'recall' ? '@0.5' : definition.at === 'multiple' ? '@2' : '';
-      for (const name of [definition.name, ...definition.aliases, ...definition.irMeasures]) expect(parseMeasure(`${name}${at}`).definition).toBe(definition);
+      const irScale = definition.required?.includes('maxGrade') ? '(max_rel=3)' : '';
+      const scale = definition.required?.includes('maxGrade') ? '(max_grade=3)' : '';
+      for (const name of [definition.name, ...definition.aliases]) expect(parseMeasure(`${name}${scale}${at}`).definition).toBe(definition);
+      for (const name of definition.irMeasures) expect(parseMeasure(`${name}${irScale}${at}`).definition).toBe(definition);
     }
   });
 });
@@ -252,7 +255,9 @@ const paramValues: { [K in keyof MeasureParams]?: fc.Arbitrary<MeasureParams[K]>
 };
 
 const parsedMeasures: fc.Arbitrary<ParsedMeasure> = fc.constantFrom(...measureDefinitions).chain((definition) => {
-  const given = fc.record(Object.fromEntries(definition.params.filter((key) => key in paramValues).map((key) => [key, paramValues[key]!])), { requiredKeys: [] });
+  const given = fc.record(Object.fromEntries(definition.params.filter((key) => key in paramValues).map((key) => [key, paramValues[key]!])), {
+    requiredKeys: (definition.required ?? []).filter((key) => key in paramValues),
+  });
   const at =
     definition.at === 'k'
       ? fc.record({ cutoff: fc.oneof(fc.constant(Infinity), fc.integer({ min: 1, max: 10_000 })) })
@@ -320,5 +325,20 @@ describe("trec_eval's parameters in a library name are checked as the other gram
     expect(parseMeasure('set_F.0.5').params.beta).toBe(0.5);
     expect(parseMeasure('iprec_at_recall.0.5').params.point).toBe(0.5);
     expect(parseMeasure('rbp.p=0.8').params.gains).toEqual([{ name: 'p', level: 0, gain: 0.8 }]);
+  });
+});
+
+describe('parameters a measure cannot do without', () => {
+  test.each([
+    ['NERR8@10', /NERR8 needs `max_rel` .* e\.g\. `NERR8\(max_rel=3\)`/],
+    ['nerr8@10', /nerr8 needs `max_grade`/],
+    ['INST', /INST needs `max_rel`/],
+  ])('%s without its scale is refused when read, naming the parameter', (name, message) => {
+    expect(() => parseMeasure(name)).toThrow(expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(message) }));
+  });
+
+  test("INST's T (ir_measures) is its desired gain", () => {
+    expect(parseMeasure('INST(T=2,max_rel=3)').params).toMatchObject({ desiredGain: 2, maxGrade: 3 });
+    expect(parseMeasure('inst(max_grade=3,desired_gain=2)').params).toMatchObject({ desiredGain: 2, maxGrade: 3 });
   });
 });
