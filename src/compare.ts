@@ -179,6 +179,14 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   }
   const names = [baseline, ...[...scored.keys()].filter((name) => name !== baseline)];
   const measures = Object.keys(base.mean);
+  // The tests and intervals are about the mean of per-query differences: a run-level figure that is not a
+  // mean (num_ret's sum, gm_map's geometric mean) would sit beside an interval about something else.
+  for (const measure of measures) {
+    const aggregate = base.conventions.aggregation[measure];
+    if (aggregate !== 'mean') {
+      fail('invalid_option', fn, `measure \`${measure}\``, `a measure averaged over queries (${measure} is aggregated as a ${aggregate === 'sum' ? 'sum' : 'geometric mean'}; a paired comparison tests the mean of per-query differences: compare ${aggregate === 'sum' ? 'a per-query measure' : measure.replace(/^gm_/, '')} instead)`, measure);
+    }
+  }
   const level = 1 - plan.alpha;
 
   const rows: ComparisonRow[] = [];

@@ -336,3 +336,15 @@ describe('confidenceInterval: bad input', () => {
     );
   });
 });
+
+describe('measures whose run figure is not a mean', () => {
+  test.each([
+    ['num_ret', /aggregated as a sum/],
+    ['gm_map', /aggregated as a geometric mean.*compare map instead/],
+  ])('%s is refused: its tests and interval would be about per-query means, its delta not', (measure, message) => {
+    const runs = { a: { q1: ['x', 'y'], q2: ['z'] }, b: { q1: ['y'], q2: ['z', 'w'] } };
+    expect(() => compare(runs, { q1: { y: 1 }, q2: { z: 1 } }, { measures: [measure] })).toThrow(
+      expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(message) }),
+    );
+  });
+});

@@ -2,6 +2,7 @@
 import { basename, extname } from 'node:path';
 import { compare, type Correction, type SignificanceTest } from '../compare.js';
 import type { GoldenSet } from '../formats/golden-set.js';
+import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../metrics/counts.js';
 import { settleCheck, type RunWarning } from '../run-checks.js';
 import { renderComparison } from '../text/comparison.js';
@@ -116,6 +117,9 @@ export function readCompareArgs(
 
   checkStdinOnce(positionals, usage);
   const shared = readSharedArgs(values, usage);
+  // compare() refuses a measure whose run figure is not a mean; said here, it is a usage error (exit 2).
+  const notMean = shared.measures.find((name) => parseMeasure(name).definition.aggregate !== 'mean');
+  if (notMean !== undefined) throw usage(`-m ${notMean}: its run figure is not a mean of per-query values (a sum or a geometric mean), which a paired comparison tests; use rankeval eval for it`);
   if (shared.measures.length === 0) shared.measures.push(...DEFAULT_MEASURES);
   const names = runNames(runPaths, values.names, usage);
   let baseline = values.baseline;

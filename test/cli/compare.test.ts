@@ -149,6 +149,8 @@ describe('rankeval compare', () => {
     [['qrels.txt', 'base.txt', 'better.jsonl', '--names', 'a,'], /^--names gives an empty name \(run 2\): 'a,'/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '--names', ' ,b'], /^--names gives an empty name \(run 1\)/],
     [['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'bleu'], /unknown measure `bleu`/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'num_ret'], /-m num_ret: its run figure is not a mean of per-query values/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'gm_map'], /-m gm_map: its run figure is not a mean/],
   ])('exits 2 for %j', async (args, message) => {
     const { status, stderr } = await run(args);
     expect(status).toBe(2);
