@@ -297,6 +297,14 @@ export function judgedHits(ids: readonly unknown[], judgments: Judgments, fn: st
   return hits.sort((a, b) => a[0] - b[0]);
 }
 
+/** The power of two the gains of `hits` are summed at (gainScaleFor their largest); 1 without a gain. */
+function hitsGainScale(hits: readonly Hit[], gain: Gain | null, fn: string): number {
+  if (gain === null) return 1;
+  let largestGrade = 0;
+  for (const [, grade] of hits) if (grade > largestGrade) largestGrade = grade;
+  return gainScaleFor(gainOf(largestGrade, gain, fn));
+}
+
 /**
  * The counts of a ranking of `length` documents whose judged documents are `hits`, in rank order.
  * Shared by the library (which finds the hits by id) and the TREC evaluator (which finds them in bytes).
@@ -312,9 +320,7 @@ export function countFromHits(
 ): CutoffCounts[] {
   const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
   const discount = gain === null ? discounts : discountTable(depth);
-  let largestGrade = 0;
-  if (gain !== null) for (const [, grade] of hits) if (grade > largestGrade) largestGrade = grade;
-  const gainScale = gain === null ? 1 : gainScaleFor(gainOf(largestGrade, gain, fn));
+  const gainScale = hitsGainScale(hits, gain, fn);
   const out: CutoffCounts[] = [];
   let relevantRetrieved = 0;
   let precisionSum = 0;
@@ -381,9 +387,7 @@ export function expectedCountsFromHits(
 ): CutoffCounts[] {
   const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
   const discount = discountTable(depth);
-  let largestGrade = 0;
-  if (gain !== null) for (const [, grade] of hits) if (grade > largestGrade) largestGrade = grade;
-  const gainScale = gain === null ? 1 : gainScaleFor(gainOf(largestGrade, gain, fn));
+  const gainScale = hitsGainScale(hits, gain, fn);
   // Segments in rank order: each tie group, and each judged document outside them that is relevant or has gain.
   const segments: { start: number; size: number; relevant: number; gainSum: number }[] = [];
   let hit = 0;
