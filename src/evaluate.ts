@@ -1,30 +1,17 @@
-import { describeConventions, type Conventions } from './conventions.js';
-import { describeValue, fail, RankevalError } from './errors.js';
-import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
-import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
-import { expandMeasure, type MeasureKey, type MeasureName, type ParsedMeasure } from './measures/registry.js';
+import type { Conventions } from './conventions.js';
+import { createRunScorer, readByQuery } from './evaluator.js';
+import type { MeasureKey, MeasureName } from './measures/registry.js';
 import { averagePrecisionFromCounts } from './metrics/average-precision.js';
 import { contextPrecisionFromCounts } from './metrics/context-precision.js';
-import {
-  addIdealDcg,
-  compareUtf8,
-  countAtCutoffs,
-  judgedHits,
-  orderRanking,
-  readCutoff,
-  readJudgments,
-  resolveOptions,
-} from './metrics/counts.js';
+import { addIdealDcg, countAtCutoffs, orderRanking, readCutoff, readJudgments, resolveOptions } from './metrics/counts.js';
 import { dcgFromCounts, finiteGainSum, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
 import { f1FromCounts } from './metrics/f1.js';
-import { rankOf } from './metrics/id-index.js';
 import { precisionFromCounts } from './metrics/precision.js';
 import { rPrecisionFromCounts } from './metrics/r-precision.js';
 import { recallFromCounts } from './metrics/recall.js';
 import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
-import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunChecks, type RunWarning } from './run-checks.js';
-import { meanOf } from './stats/tests.js';
+import type { CheckMode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
@@ -177,23 +164,26 @@ export interface RunEvaluation<Key extends string = string> extends MeanScores<K
   conventions: Conventions;
   /** One entry per check (`checks`) whose condition held and whose mode is 'warn'; empty on clean input. */
   warnings: RunWarning[];
+  /** What `mergeEvaluations` needs besides the above to merge this result with others of the same run's other queries. */
+  mergeable: MergeDetails;
+}
+
+/** What the checks and slices of a result rest on, in full (warnings name five queries at most). */
+export interface MergeDetails {
+  /** Documents in the longest ranking scored: what `cutoff_beyond_run` compares the cutoffs with. */
+  deepestRanking: number;
+  /** Every scored query whose ranking holds its own id, in query-id order (whatever the check's mode). */
+  queriesInRanking: string[];
+  /** Every scored query whose scores all tie, in query-id order (none under `ties: 'given'`). */
+  tiedQueries: string[];
+  /** The mode of each check in force. */
+  checks: Record<RunCheckName, CheckMode>;
+  /** Query id → its slice labels, for each query of `perQuery` that has some (no prototype). */
+  slices: Record<string, string[]>;
 }
 
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
 type CheckedMeasures<Name extends string> = { readonly measures: readonly (string extends Name ? string : MeasureName)[] };
-
-const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
-/** evaluateRun's options besides the metric options. */
-export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks'];
-
-/** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
-const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-
-function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<string, T> {
-  const record = emptyRecord<T>();
-  keys.forEach((key, i) => (record[key] = values[i]!));
-  return record;
-}
 
 /**
  * Scores a whole run: every judged query on every measure, with means overall and per slice.
@@ -226,225 +216,9 @@ export function evaluateRun<Name extends string = string>(
   options: EvaluateRunOptions<Name> & CheckedMeasures<Name>,
 ): RunEvaluation<MeasureKey<Name>> {
   const fn = 'evaluateRun';
-  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
-  const noRelevant = options.noRelevant ?? 'zero';
-  if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
-  const plan = planMeasures(options.measures, fn);
-  if (resolved.ties === 'average') {
-    const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
-    if (index !== -1) fail('invalid_option', fn, '`ties`', `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, resolved.ties);
-  }
-  const runById = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
-  const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
-  const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
-  const checks = readChecks(options.checks, fn);
-  // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
-  const checkTies = checks.allScoresTied !== 'off' && resolved.ties !== 'given';
-  const queriesInRanking: string[] = [];
-  const tiedQueries: string[] = [];
-  let deepest = 0;
-
-  const queryIds = [...qrelsById.keys()].sort(compareUtf8);
-  const unjudgedQueries = [...runById.keys()].filter((qid) => !qrelsById.has(qid)).sort(compareUtf8);
-  const unansweredQueries = queryIds.filter((qid) => !runById.has(qid));
-  const noRelevantQueries: string[] = [];
-  const perQuery = emptyRecord<Record<string, number>>();
-  const total = newTotals(plan.names.length);
-  const bySliceTotals = new Map<string, Totals>();
-  const gain = plan.needsGain ? resolved.gain : null;
-
-  const settings: ContextSettings = {
-    options: resolved,
-    // Negative grades are never relevant in the library (isRelevant): a level below 0 reads as 0.
-    relevanceLevel: Math.max(resolved.relevanceThreshold, 0),
-    cutoffs: plan.cutoffs,
-    numDocsInColl: 0,
-    version: 9,
-    needsGain: plan.needsGain,
-    fn,
-  };
-  // One vector of values serves every query: each query's scores are copied out of it.
-  const values = new Float64Array(plan.valueCount);
-  for (const qid of queryIds) {
-    const where = `qrels[${JSON.stringify(qid)}]`;
-    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, where);
-    if (judgments.relevant === 0) {
-      noRelevantQueries.push(qid);
-      if (noRelevant === 'error') {
-        throw new RankevalError('no_relevant', `${fn}: query ${describeValue(qid)} has no relevant document in the qrels`, 'at least one relevant document', qid);
-      }
-      if (noRelevant === 'skip') continue;
-    }
-    const rankingWhere = `run[${JSON.stringify(qid)}]`;
-    const ranking = runById.get(qid) ?? [];
-    const { ids, tieGroups } = orderRanking(ranking, fn, rankingWhere, resolved.ties);
-    const hits = judgedHits(ids, judgments, fn, rankingWhere);
-    // The checks: O(1) per query but for a ranking that does tie throughout (rankOf reads judgedHits' index).
-    if (ids.length > deepest) deepest = ids.length;
-    if (checks.queryInRanking !== 'off' && rankOf(qid) !== 0) queriesInRanking.push(qid);
-    if (checkTies && scoresAllTie(ranking as readonly unknown[])) tiedQueries.push(qid);
-    const grades = [...judgments.grades.values()];
-    const context = createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
-    for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
-    const scores = new Array<number>(plan.slots.length);
-    for (let i = 0; i < scores.length; i++) scores[i] = values[plan.slots[i]!]!;
-    for (let i = 0; i < scores.length; i++) {
-      // 0 / 0 (Rndcg without a positive ideal gain): the catalogue's defined value, never a silent NaN.
-      if (Number.isNaN(scores[i]!)) scores[i] = undefinedValue(plan.measures[i]!.definition, plan.names[i]!, qid);
-      // Only unbounded sums (dcg, idcg) can fail to be finite otherwise.
-      else if (!Number.isFinite(scores[i]!)) finiteGainSum(scores[i]!, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
-    }
-    perQuery[qid] = toRecord(plan.names, scores);
-    addScores(total, scores);
-    for (const label of slices?.get(qid) ?? []) {
-      let sliceTotal = bySliceTotals.get(label);
-      if (sliceTotal === undefined) bySliceTotals.set(label, (sliceTotal = newTotals(plan.names.length)));
-      addScores(sliceTotal, scores);
-    }
-  }
-  if (total.queries === 0) {
-    const why = queryIds.length === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
-    throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', queryIds.length);
-  }
-  const warnings: RunWarning[] = [];
-  settleCheck('query_in_ranking', checks.queryInRanking, queriesInRanking, fn, warnings);
-  const beyond = plan.names.filter((_, i) => plan.measures[i]!.cutoff !== Infinity && plan.measures[i]!.cutoff > deepest);
-  settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
-  settleCheck('all_scores_tied', checks.allScoresTied, tiedQueries, fn, warnings, { tieRule: resolved.ties });
-  const conventions = describeConventions({
-    ties: resolved.ties,
-    gain: resolved.gain,
-    relevanceThreshold: resolved.relevanceThreshold,
-    noRelevant,
-    apDenominator: resolved.apDenominator,
-    names: plan.names,
-    aggregates: plan.measures.map((measure) => measure.definition.aggregate),
-  });
-  const bySlice = emptyRecord<MeanScores>();
-  for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan);
-  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice, conventions, warnings } as RunEvaluation<MeasureKey<Name>>;
+  const scorer = createRunScorer(qrels, options as EvaluateRunOptions, fn);
+  for (const [qid, ranking] of readByQuery<unknown>(run, fn, '`run`', 'invalid_run')) scorer.addRanking(qid, ranking);
+  return scorer.result() as RunEvaluation<MeasureKey<Name>>;
 }
 
-/** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
-interface MeasurePlan {
-  /** The keys of the values: names as the caller wrote them, trec_eval's value names for a name of several (`P.5,10` → `P_5`, `P_10`), without repeats. */
-  readonly names: readonly string[];
-  readonly measures: readonly ParsedMeasure[];
-  /** One entry per catalogue measure asked for: its parameterisations and where their values go. */
-  readonly groups: readonly { definition: MeasureDefinition; params: MeasureParams[]; offset: number }[];
-  /** For each name, the index of its value in a query's value vector. */
-  readonly slots: readonly number[];
-  readonly valueCount: number;
-  /** Distinct cutoffs, ascending: one pass over a ranking counts at all of them. */
-  readonly cutoffs: readonly number[];
-  readonly needsGain: boolean;
-}
-
-function planMeasures(measures: unknown, fn: string): MeasurePlan {
-  if (!Array.isArray(measures) || measures.length === 0) {
-    fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
-  }
-  // A name of several values (`P.5,10`) gives one key per value; a key asked for twice is one value.
-  const names: string[] = [];
-  const parsed: ParsedMeasure[] = [];
-  for (const name of new Set(measures as string[])) {
-    for (const { key, measure } of expandMeasure(name)) {
-      if (names.includes(key)) continue;
-      names.push(key);
-      parsed.push(measure);
-    }
-  }
-  const byDefinition = new Map<MeasureDefinition, number[]>();
-  parsed.forEach((measure, i) => {
-    const list = byDefinition.get(measure.definition);
-    if (list === undefined) byDefinition.set(measure.definition, [i]);
-    else list.push(i);
-  });
-  const groups: { definition: MeasureDefinition; params: MeasureParams[]; offset: number }[] = [];
-  const slots = new Array<number>(names.length);
-  let offset = 0;
-  for (const [definition, indices] of byDefinition) {
-    groups.push({ definition, params: indices.map((i) => parsed[i]!.params), offset });
-    indices.forEach((index, j) => (slots[index] = offset + j));
-    offset += indices.length;
-  }
-  return {
-    names,
-    measures: parsed,
-    groups,
-    slots,
-    valueCount: offset,
-    cutoffs: [...new Set([...parsed.map((measure) => measure.cutoff), Infinity])].sort((a, b) => a - b),
-    needsGain: parsed.some((measure) => GAIN_MEASURES.has(measure.definition.name)),
-  };
-}
-
-/** A measure's value where its formula is 0 / 0; a NaN from any other measure is a bug, refused loudly. */
-function undefinedValue(definition: MeasureDefinition, name: string, qid: string): number {
-  if (definition.whenUndefined !== undefined) return definition.whenUndefined;
-  throw new Error(`evaluateRun: ${name} of query ${describeValue(qid)} is not a number; this is a bug in rankeval, please report it`);
-}
-
-/** The floor of each value in a geometric mean (trec_eval's gm_map), so that one 0 does not make it 0. */
-const MIN_GEO_MEAN = 0.00001;
-
-/** The measures that read DCG and IDCG from the shared counts. */
-const GAIN_MEASURES = new Set(['dcg', 'idcg', 'ndcg']);
-
-/** Reads a Map or a plain object (key → value) as a Map. */
-export function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option', expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
-  if (value instanceof Map) {
-    for (const qid of value.keys()) if (typeof qid !== 'string') fail(code, fn, `every query id of ${what}`, 'a string', qid);
-    return value as ReadonlyMap<string, T>;
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Map(Object.entries(value));
-  return fail(code, fn, what, expected, value);
-}
-
-/** Reads query id → one label or several (the report's tags are slices by another name). */
-export function readSlices(slices: unknown, fn: string, name = 'slices'): ReadonlyMap<string, readonly string[]> {
-  const byQuery = new Map<string, readonly string[]>();
-  for (const [qid, labels] of readByQuery<unknown>(slices, fn, `\`${name}\``, 'invalid_option')) {
-    const list = typeof labels === 'string' ? [labels] : labels;
-    if (!Array.isArray(list) || !list.every((label) => typeof label === 'string')) {
-      fail('invalid_option', fn, `${name}[${JSON.stringify(qid)}]`, 'a label or an array of labels', labels);
-    }
-    byQuery.set(qid, [...new Set(list as string[])]);
-  }
-  return byQuery;
-}
-
-/** Running sums per measure, in the order of the plan's names, and the scores behind them. */
-interface Totals {
-  queries: number;
-  readonly sums: number[];
-  readonly scores: (readonly number[])[];
-}
-
-const newTotals = (measures: number): Totals => ({ queries: 0, sums: new Array<number>(measures).fill(0), scores: [] });
-
-function addScores(totals: Totals, scores: readonly number[]): void {
-  totals.queries++;
-  totals.scores.push(scores);
-  for (let i = 0; i < scores.length; i++) totals.sums[i]! += scores[i]!;
-}
-
-/**
- * Each measure's aggregate: sum / queries for a mean (a sum that overflowed, dcg near Number.MAX_VALUE, is
- * taken again by meanOf, which cannot); the sum itself for counts; exp(mean log max(v, 0.00001)) for a
- * geometric mean, as trec_eval's gm_map.
- */
-function toMeans(totals: Totals, plan: MeasurePlan): MeanScores {
-  const means = totals.sums.map((sum, i) => {
-    const aggregate = plan.measures[i]!.definition.aggregate;
-    if (aggregate === 'sum') return sum;
-    if (aggregate === 'geometric') {
-      let logs = 0;
-      for (const scores of totals.scores) logs += Math.log(Math.max(scores[i]!, MIN_GEO_MEAN));
-      return Math.exp(logs / totals.queries);
-    }
-    return Number.isFinite(sum) ? sum / totals.queries : meanOf(totals.scores.map((scores) => scores[i]!));
-  });
-  return { mean: toRecord(plan.names, means), queries: totals.queries };
-}
+export { readByQuery, readSlices, RUN_OPTION_KEYS } from './evaluator.js';

@@ -1,0 +1,397 @@
+// The one evaluation core behind evaluateRun, createEvaluator, evaluateRunStream and the commands: queries
+// are scored one at a time as they arrive (from ids in memory, or from a run file's bytes) and only their
+// scores are kept, so that memory holds one query's ranking at a time, whatever the size of the run.
+import { describeConventions } from './conventions.js';
+import { describeValue, fail, RankevalError } from './errors.js';
+import type { ByQuery, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
+import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
+import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
+import { expandMeasure, type ParsedMeasure } from './measures/registry.js';
+import { compareUtf8, judgedHits, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from './metrics/counts.js';
+import { finiteGainSum } from './metrics/dcg.js';
+import { rankOf } from './metrics/id-index.js';
+import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunCheckName, type RunWarning } from './run-checks.js';
+import { meanOf } from './stats/tests.js';
+import type { Qrels, Ranking } from './types.js';
+
+/** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
+export interface MeasurePlan {
+  /** The keys of the values: names as the caller wrote them, trec_eval's value names for a name of several (`P.5,10` → `P_5`, `P_10`), without repeats. */
+  readonly names: readonly string[];
+  readonly measures: readonly ParsedMeasure[];
+  /** One entry per catalogue measure asked for: its parameterisations and where their values go. */
+  readonly groups: readonly { definition: MeasureDefinition; params: MeasureParams[]; offset: number }[];
+  /** For each name, the index of its value in a query's value vector. */
+  readonly slots: readonly number[];
+  readonly valueCount: number;
+  /** Distinct cutoffs, ascending: one pass over a ranking counts at all of them. */
+  readonly cutoffs: readonly number[];
+  readonly needsGain: boolean;
+}
+
+export function planMeasures(measures: unknown, fn: string): MeasurePlan {
+  if (!Array.isArray(measures) || measures.length === 0) {
+    fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
+  }
+  // A name of several values (`P.5,10`) gives one key per value; a key asked for twice is one value.
+  const names: string[] = [];
+  const parsed: ParsedMeasure[] = [];
+  for (const name of new Set(measures as string[])) {
+    for (const { key, measure } of expandMeasure(name)) {
+      if (names.includes(key)) continue;
+      names.push(key);
+      parsed.push(measure);
+    }
+  }
+  const byDefinition = new Map<MeasureDefinition, number[]>();
+  parsed.forEach((measure, i) => {
+    const list = byDefinition.get(measure.definition);
+    if (list === undefined) byDefinition.set(measure.definition, [i]);
+    else list.push(i);
+  });
+  const groups: { definition: MeasureDefinition; params: MeasureParams[]; offset: number }[] = [];
+  const slots = new Array<number>(names.length);
+  let offset = 0;
+  for (const [definition, indices] of byDefinition) {
+    groups.push({ definition, params: indices.map((i) => parsed[i]!.params), offset });
+    indices.forEach((index, j) => (slots[index] = offset + j));
+    offset += indices.length;
+  }
+  return {
+    names,
+    measures: parsed,
+    groups,
+    slots,
+    valueCount: offset,
+    cutoffs: [...new Set([...parsed.map((measure) => measure.cutoff), Infinity])].sort((a, b) => a - b),
+    needsGain: parsed.some((measure) => GAIN_MEASURES.has(measure.definition.name)),
+  };
+}
+
+/** The measures that read DCG and IDCG from the shared counts. */
+const GAIN_MEASURES = new Set(['dcg', 'idcg', 'ndcg']);
+
+const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
+/** evaluateRun's options besides the metric options. */
+export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks'];
+
+/** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
+export const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+export function toRecord<T>(keys: readonly string[], values: ArrayLike<T>): Record<string, T> {
+  const record = emptyRecord<T>();
+  keys.forEach((key, i) => (record[key] = values[i]!));
+  return record;
+}
+
+/** A judged query, read once when the evaluator is made. */
+export interface JudgedQuery {
+  readonly judgments: Judgments;
+  /** Every grade of the query's judgments, retrieved or not. */
+  readonly grades: readonly number[];
+  /** With `noRelevant: 'skip'`, a query without relevant documents: read, but never scored. */
+  readonly skipped: boolean;
+}
+
+/** One query as a reader found it: its judged retrieved documents, not its ids. */
+export interface FoundQuery {
+  /** Documents retrieved. */
+  readonly length: number;
+  /** Every retrieved document the judgments list, as (rank, grade), in rank order. */
+  readonly hits: readonly Hit[];
+  /** Runs of tied scores whose orders are averaged (`ties: 'average'`), else undefined. */
+  readonly tieGroups: readonly TieGroup[] | undefined;
+  /** The ranking holds a document whose id is the query's own (the queryInRanking check). */
+  readonly holdsQueryId: boolean;
+  /** Two or more documents, all with the same score (the allScoresTied check). */
+  readonly scoresAllTie: boolean;
+}
+
+/** Thrown by `begin` for a query id seen before: the run's lines for it are not together. */
+export class QueryRepeated extends Error {
+  constructor(readonly qid: string) {
+    super(`query ${JSON.stringify(qid)} appears in two places of the run`);
+  }
+}
+
+/**
+ * The evaluation of one run, query by query. `begin(qid)` says whether the query is judged (and records
+ * it as seen); `score` takes what a reader found in its ranking. `result()` scores the judged queries
+ * never seen as empty rankings and aggregates, in query-id order, so the result does not depend on the
+ * order the queries came in.
+ */
+export interface RunScorer {
+  readonly fn: string;
+  readonly options: ResolvedOptions;
+  /** The query's judgments, or undefined when it has none (it is then listed as unjudged). */
+  begin(qid: string): JudgedQuery | undefined;
+  score(qid: string, query: JudgedQuery, found: FoundQuery): void;
+  /** Orders, checks and scores a ranking given as ids or `{id, score}` objects (`begin` included). */
+  addRanking(qid: string, ranking: unknown, fileScoresTie?: boolean): void;
+  result(): RunEvaluation;
+}
+
+/** The evaluation core; `fn` names the public function in error messages. */
+export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn: string): RunScorer {
+  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
+  const noRelevant = options.noRelevant ?? 'zero';
+  if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
+  const plan = planMeasures(options.measures, fn);
+  if (resolved.ties === 'average') {
+    const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
+    if (index !== -1) fail('invalid_option', fn, '`ties`', `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, resolved.ties);
+  }
+  const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
+  const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
+  const checks = readChecks(options.checks, fn);
+  // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
+  const checkTies = resolved.ties !== 'given';
+
+  // Every judged query is read first, in query-id order, so that bad judgments fail as they always did.
+  const judged = new Map<string, JudgedQuery>();
+  const noRelevantQueries: string[] = [];
+  for (const qid of [...qrelsById.keys()].sort(compareUtf8)) {
+    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
+    let skipped = false;
+    if (judgments.relevant === 0) {
+      noRelevantQueries.push(qid);
+      if (noRelevant === 'error') {
+        throw new RankevalError('no_relevant', `${fn}: query ${describeValue(qid)} has no relevant document in the qrels`, 'at least one relevant document', qid);
+      }
+      skipped = noRelevant === 'skip';
+    }
+    judged.set(qid, { judgments, grades: [...judgments.grades.values()], skipped });
+  }
+
+  const settings: ContextSettings = {
+    options: resolved,
+    // Negative grades are never relevant in the library (isRelevant): a level below 0 reads as 0.
+    relevanceLevel: Math.max(resolved.relevanceThreshold, 0),
+    cutoffs: plan.cutoffs,
+    numDocsInColl: 0,
+    version: 9,
+    needsGain: plan.needsGain,
+    fn,
+  };
+  const seen = new Set<string>();
+  const unjudged: string[] = [];
+  const scored = new Map<string, Float64Array>();
+  const queriesInRanking: string[] = [];
+  const tiedQueries: string[] = [];
+  let deepest = 0;
+  // One vector of values serves every query: each query's scores are copied out of it.
+  const values = new Float64Array(plan.valueCount);
+
+  const scoreFound = (qid: string, query: JudgedQuery, found: FoundQuery): Float64Array => {
+    const context = createQueryContext(
+      found.tieGroups === undefined ? { length: found.length, hits: found.hits, grades: query.grades } : { length: found.length, hits: found.hits, grades: query.grades, tieGroups: found.tieGroups },
+      settings,
+    );
+    for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
+    const scores = new Float64Array(plan.slots.length);
+    for (let i = 0; i < scores.length; i++) {
+      let value = values[plan.slots[i]!]!;
+      // 0 / 0 (Rndcg without a positive ideal gain): the catalogue's defined value, never a silent NaN.
+      if (Number.isNaN(value)) value = undefinedValue(plan.measures[i]!.definition, plan.names[i]!, qid);
+      // Only unbounded sums (dcg, idcg) can fail to be finite otherwise.
+      else if (!Number.isFinite(value)) finiteGainSum(value, fn, `${plan.names[i]} of query ${describeValue(qid)}`);
+      scores[i] = value;
+    }
+    return scores;
+  };
+
+  const scorer: RunScorer = {
+    fn,
+    options: resolved,
+    begin(qid) {
+      if (seen.has(qid)) throw new QueryRepeated(qid);
+      seen.add(qid);
+      const query = judged.get(qid);
+      if (query === undefined) unjudged.push(qid);
+      return query;
+    },
+    score(qid, query, found) {
+      if (query.skipped) return;
+      if (found.length > deepest) deepest = found.length;
+      if (found.holdsQueryId) queriesInRanking.push(qid);
+      if (checkTies && found.scoresAllTie) tiedQueries.push(qid);
+      scored.set(qid, scoreFound(qid, query, found));
+    },
+    addRanking(qid, ranking, fileScoresTie = false) {
+      const query = scorer.begin(qid);
+      // Rankings of queries nobody judged are not read: they are left out whatever they hold.
+      if (query === undefined || query.skipped) return;
+      const where = `run[${JSON.stringify(qid)}]`;
+      const { ids, tieGroups } = orderRanking(ranking, fn, where, resolved.ties);
+      const hits = judgedHits(ids, query.judgments, fn, where);
+      // rankOf reads the index judgedHits built: O(1) per query.
+      const holdsQueryId = rankOf(qid) !== 0;
+      scorer.score(qid, query, { length: ids.length, hits, tieGroups, holdsQueryId, scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]) });
+    },
+    result() {
+      const rows = new Map(scored);
+      const unanswered: string[] = [];
+      for (const [qid, query] of judged) {
+        if (seen.has(qid)) continue;
+        unanswered.push(qid);
+        if (!query.skipped) rows.set(qid, scoreFound(qid, query, EMPTY_RANKING));
+      }
+      const queryIds = [...rows.keys()].sort(compareUtf8);
+      if (queryIds.length === 0) {
+        const why = judged.size === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
+        throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', judged.size);
+      }
+      const ordered = queryIds.map((qid) => rows.get(qid)!);
+      const perQuery = emptyRecord<Record<string, number>>();
+      queryIds.forEach((qid, i) => (perQuery[qid] = toRecord(plan.names, ordered[i]!)));
+      const warnings: RunWarning[] = [];
+      const inRanking = queriesInRanking.slice().sort(compareUtf8);
+      const tied = tiedQueries.slice().sort(compareUtf8);
+      settleCheck('query_in_ranking', checks.queryInRanking, inRanking, fn, warnings);
+      const beyond = plan.names.filter((_, i) => plan.measures[i]!.cutoff !== Infinity && plan.measures[i]!.cutoff > deepest);
+      settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
+      settleCheck('all_scores_tied', checks.allScoresTied, tied, fn, warnings, { tieRule: resolved.ties });
+      const conventions = describeConventions({
+        ties: resolved.ties,
+        gain: resolved.gain,
+        relevanceThreshold: resolved.relevanceThreshold,
+        noRelevant,
+        apDenominator: resolved.apDenominator,
+        names: plan.names,
+        aggregates: plan.measures.map((measure) => measure.definition.aggregate),
+      });
+      const sliceRows = new Map<string, Float64Array[]>();
+      const sliceOf = emptyRecord<string[]>();
+      queryIds.forEach((qid, i) => {
+        const labels = slices?.get(qid);
+        if (labels === undefined || labels.length === 0) return;
+        sliceOf[qid] = [...labels];
+        for (const label of labels) {
+          let list = sliceRows.get(label);
+          if (list === undefined) sliceRows.set(label, (list = []));
+          list.push(ordered[i]!);
+        }
+      });
+      const bySlice = emptyRecord<MeanScores>();
+      for (const label of [...sliceRows.keys()].sort(compareUtf8)) bySlice[label] = meanScores(plan, sliceRows.get(label)!);
+      return {
+        ...meanScores(plan, ordered),
+        perQuery,
+        unjudgedQueries: unjudged.slice().sort(compareUtf8),
+        unansweredQueries: unanswered,
+        noRelevantQueries: noRelevantQueries.slice(),
+        bySlice,
+        conventions,
+        warnings,
+        mergeable: { deepestRanking: deepest, queriesInRanking: inRanking, tiedQueries: tied, checks: { ...checks }, slices: sliceOf },
+      };
+    },
+  };
+  return scorer;
+}
+
+/** What `begin` tells a reader about a query it need not look into. */
+const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false };
+
+/** A measure's value where its formula is 0 / 0; a NaN from any other measure is a bug, refused loudly. */
+function undefinedValue(definition: MeasureDefinition, name: string, qid: string): number {
+  if (definition.whenUndefined !== undefined) return definition.whenUndefined;
+  throw new Error(`evaluateRun: ${name} of query ${describeValue(qid)} is not a number; this is a bug in rankeval, please report it`);
+}
+
+/** The floor of each value in a geometric mean (trec_eval's gm_map), so that one 0 does not make it 0. */
+const MIN_GEO_MEAN = 0.00001;
+
+/**
+ * Each measure's aggregate over `rows` (one score vector per query, in query-id order): sum / queries for
+ * a mean (a sum that overflowed, dcg near Number.MAX_VALUE, is taken again by meanOf, which cannot); the
+ * sum itself for counts; exp(mean log max(v, 0.00001)) for a geometric mean, as trec_eval's gm_map.
+ */
+export function meanScores(plan: Pick<MeasurePlan, 'names' | 'measures'>, rows: readonly ArrayLike<number>[]): MeanScores {
+  const means = plan.names.map((_, i) => {
+    const aggregate = plan.measures[i]!.definition.aggregate;
+    let sum = 0;
+    for (const row of rows) sum += row[i]!;
+    if (aggregate === 'sum') return sum;
+    if (aggregate === 'geometric') {
+      let logs = 0;
+      for (const row of rows) logs += Math.log(Math.max(row[i]!, MIN_GEO_MEAN));
+      return Math.exp(logs / rows.length);
+    }
+    return Number.isFinite(sum) ? sum / rows.length : meanOf(rows.map((row) => row[i]!));
+  });
+  return { mean: toRecord(plan.names, means), queries: rows.length };
+}
+
+/** Reads a Map or a plain object (key → value) as a Map. */
+export function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option', expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
+  if (value instanceof Map) {
+    for (const qid of value.keys()) if (typeof qid !== 'string') fail(code, fn, `every query id of ${what}`, 'a string', qid);
+    return value as ReadonlyMap<string, T>;
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Map(Object.entries(value));
+  return fail(code, fn, what, expected, value);
+}
+
+/** Reads query id → one label or several (the report's tags are slices by another name). */
+export function readSlices(slices: unknown, fn: string, name = 'slices'): ReadonlyMap<string, readonly string[]> {
+  const byQuery = new Map<string, readonly string[]>();
+  for (const [qid, labels] of readByQuery<unknown>(slices, fn, `\`${name}\``, 'invalid_option')) {
+    const list = typeof labels === 'string' ? [labels] : labels;
+    if (!Array.isArray(list) || !list.every((label) => typeof label === 'string')) {
+      fail('invalid_option', fn, `${name}[${JSON.stringify(qid)}]`, 'a label or an array of labels', labels);
+    }
+    byQuery.set(qid, [...new Set(list as string[])]);
+  }
+  return byQuery;
+}
+
+/** An evaluation fed one query at a time (`createEvaluator`). */
+export interface Evaluator<Key extends string = string> {
+  /**
+   * Scores one query's ranking (ids in rank order, or `{id, score}` objects ordered as `ties` says) and
+   * keeps only its scores. A query the qrels do not judge is listed in `unjudgedQueries` and not read.
+   *
+   * @throws {RankevalError} `invalid_run` for a query id that is not a string or was added before;
+   *   `invalid_ranking` for a bad ranking
+   */
+  add(qid: string, ranking: Ranking): void;
+  /**
+   * The evaluation of the queries added so far: judged queries not added score 0 (an empty ranking), as
+   * in `evaluateRun`, which gives the same result for the same queries in any order.
+   */
+  result(): RunEvaluation<Key>;
+}
+
+/**
+ * An evaluation fed one query at a time, for runs that do not fit in memory or arrive as they are made
+ * (a retriever's answers, a stream of results): each ranking is scored as it is added and then dropped,
+ * so memory holds the judgments and one score vector per query. `evaluateRun(run, qrels, options)` is
+ * `createEvaluator(qrels, options)`, every query added, then `result()`.
+ *
+ * @throws {RankevalError} as `evaluateRun` does for bad options, measures or judgments (at creation)
+ * @example
+ * const evaluator = createEvaluator(qrels, { measures: ['ndcg@10', 'recall@100'] });
+ * for await (const { qid, ranking } of answers) evaluator.add(qid, ranking);
+ * evaluator.result().mean; // => { 'ndcg@10': 0.41, 'recall@100': 0.83 }
+ */
+export function createEvaluator<Key extends string = string>(qrels: ByQuery<Qrels>, options: EvaluateRunOptions): Evaluator<Key> {
+  const scorer = createRunScorer(qrels, options, 'createEvaluator');
+  return {
+    add(qid, ranking) {
+      if (typeof qid !== 'string') fail('invalid_run', 'createEvaluator', 'the query id', 'a string', qid);
+      try {
+        scorer.addRanking(qid, ranking);
+      } catch (error) {
+        if (error instanceof QueryRepeated) {
+          throw new RankevalError('invalid_run', `createEvaluator: query ${describeValue(qid)} was added before; add each query's whole ranking once`, 'each query once', qid);
+        }
+        throw error;
+      }
+    },
+    result: () => scorer.result() as RunEvaluation<Key>,
+  };
+}
+
+export type { CheckMode, RunCheckName };
