@@ -1,19 +1,17 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
 import { conventionsLine } from '../conventions.js';
-import { isRankevalError } from '../errors.js';
-import { evaluateRun, type RunEvaluation } from '../evaluate.js';
+import type { RunEvaluation } from '../evaluate.js';
+import { createRunScorer } from '../evaluator.js';
+import type { KeptQueries } from '../stream.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
-import type { Run } from '../formats/run.js';
 import { parseMeasure } from '../measures/registry.js';
-import { compareUtf8 } from '../metrics/counts.js';
-import { settleCheck, type RunCheckCode, type RunWarning } from '../run-checks.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns } from './files.js';
+import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
 import { canonicalMeasure, decimalNumber, parseCommandArgs, rankingsFor, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
@@ -143,56 +141,35 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     io.stdout.write(evalUsage);
     return 0;
   }
-  const loaded = await loadGoldenSetAndRuns(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN');
-  const { golden } = loaded;
-  const run = loaded.runs[0]!;
-  // A check that fails is about the run; anything else evaluateRun refuses, about the golden set.
-  const evaluated = blameRunForChecks(args, () =>
-    evaluateRun(rankingsFor(run, args.ties), golden.qrels, {
-      measures: args.measures,
-      relevanceThreshold: args.relevanceThreshold,
-      noRelevant: args.noRelevant,
-      ties: args.ties,
-      checks: args.checks,
-      ...(args.byTag ? { slices: golden.tags } : {}),
-    }),
+  const keep: KeptQueries | undefined = args.explain.length > 0 ? { wanted: new Set(args.explain), kept: new Map() } : undefined;
+  const scoring = (golden: GoldenSet) => ({
+    measures: args.measures,
+    relevanceThreshold: args.relevanceThreshold,
+    noRelevant: args.noRelevant,
+    ties: args.ties,
+    checks: args.checks,
+    ...(args.byTag ? { slices: golden.tags } : {}),
+  });
+  // The run is scored as it is read; only the --explain queries' results are kept.
+  const { golden, runs } = await loadGoldenSetAnd(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN', (path, golden) =>
+    scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, scoring(golden), 'evaluateRun')), io.stderr, args.qrels, keep),
   );
-  const result = { ...evaluated, warnings: blameRunForChecks(args, () => withTiedScores(evaluated, run, args)) };
+  const result = (() => {
+    try {
+      return runs[0]!.result();
+    } catch (error) {
+      throw blameScoring(error, args.qrels, args.run);
+    }
+  })();
   for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${messageText(warning)}\n`);
 
   const gates = checkGates(result.mean, args.gates);
-  if (args.explain.length > 0) io.stdout.write(renderExplanations(args, golden, run, result));
+  if (keep !== undefined) io.stdout.write(renderExplanations(args, golden, keep.kept, result));
   else io.stdout.write(renderMeans(args, result, gates));
   for (const gate of gates) {
     if (!gate.passed) io.stderr.write(`rankeval eval: gate failed: ${messageText(gateText(gate))}\n`);
   }
   return gates.every((gate) => gate.passed) ? 0 : GATE_FAILED;
-}
-
-const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
-
-function blameRunForChecks<T>(args: EvalArgs, call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    const blamed = isRankevalError(error) && CHECK_CODES.includes(error.code) ? args.run : args.qrels;
-    return asInputError(inputName(blamed), () => {
-      throw error;
-    });
-  }
-}
-
-/**
- * evaluateRun's warnings and the all-ties check on the run file's scores, which evaluateRun cannot make:
- * a file's rankings reach it as ids in rank order. Only the queries scored count.
- */
-function withTiedScores(result: RunEvaluation, run: Run, args: EvalArgs): RunWarning[] {
-  const warnings = [...result.warnings];
-  // Under 'average' evaluateRun has the scores and checks them itself; under 'given' they order nothing.
-  if (args.ties !== 'trec') return warnings;
-  const tied = run.tiedQueries.filter((qid) => qid in result.perQuery).sort(compareUtf8);
-  settleCheck('all_scores_tied', args.checks, tied, 'evaluateRun', warnings, { tieRule: result.conventions.ties });
-  return warnings;
 }
 
 const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
@@ -247,13 +224,13 @@ function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly Gate
   return text;
 }
 
-function renderExplanations(args: EvalArgs, golden: GoldenSet, run: Run, result: RunEvaluation): string {
+function renderExplanations(args: EvalArgs, golden: GoldenSet, kept: KeptQueries['kept'], result: RunEvaluation): string {
   const cutoffs = args.measures.map((name) => parseMeasure(name).cutoff).filter((k) => k !== Infinity);
   const depth = args.depth ?? (cutoffs.length > 0 ? Math.max(...cutoffs) : 10);
   const explained = args.explain.map((qid) => {
     const judged = golden.qrels.get(qid);
     if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${inputName(args.qrels)}`, USAGE_ERROR);
-    const explanation = explainRanking(run.rankings.get(qid) ?? [], judged, { depth, relevanceThreshold: args.relevanceThreshold });
+    const explanation = explainRanking(kept.get(qid)?.ranked ?? [], judged, { depth, relevanceThreshold: args.relevanceThreshold });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
     const question = golden.questions.get(qid);
     return { query: qid, ...(question === undefined ? {} : { question }), tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };

@@ -4,9 +4,12 @@ import { Buffer } from 'node:buffer';
 import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
-import { looseCsvFields } from '../formats/columns.js';
+import { isHeader, looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
+import type { RunScorer } from '../evaluator.js';
+import type { RunCheckCode } from '../run-checks.js';
+import { scoreRun, type KeptQueries } from '../stream.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { CliError, inputName, STDIN } from './trec.js';
 
@@ -35,10 +38,36 @@ function keptStdin(): Promise<Uint8Array[]> {
 /** The line of the file an input error was found on, for the swap check (set for parse errors only). */
 const parseLines = new WeakMap<CliError, number>();
 
-const sourceOf = async (path: string): Promise<Source> => (path === STDIN ? await keptStdin() : createReadStream(path, { highWaterMark: 1 << 20 }));
+const CHUNK = 1 << 20;
+
+/**
+ * A regular file's chunks, read synchronously: a run of hundreds of megabytes is read chunk after chunk
+ * with no turn of the event loop between them (a stream idles there for ~8 % of the time). Each chunk is
+ * a fresh plain Uint8Array, which readers may keep, and whose indexOf is the typed array's (a Buffer's
+ * goes through a slower path on every call).
+ */
+function* regularFileChunks(path: string): Generator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const chunk = new Uint8Array(CHUNK);
+      const read = readSync(fd, chunk, 0, CHUNK, null);
+      if (read === 0) return;
+      yield read === CHUNK ? chunk : chunk.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What a file name reads as: standard input's kept bytes, a regular file's chunks, or a stream (a FIFO, a device). */
+async function sourceOf(path: string): Promise<Source> {
+  if (path === STDIN) return keptStdin();
+  return statSync(path).isFile() ? regularFileChunks(path) : createReadStream(path, { highWaterMark: CHUNK });
+}
 
 async function load<Format extends string, T>(
-  read: (source: Source, options: ReadOptions<Format>) => Promise<T>,
+  read: (open: () => Promise<Source>, options: ReadOptions<Format>) => Promise<T>,
   path: string,
   format: Format | 'auto',
   stderr: ProgressStream,
@@ -54,8 +83,9 @@ async function load<Format extends string, T>(
   }
   const progress = createProgress(stderr, name, size);
   try {
-    return await read(await sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
+    return await read(() => sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
+    if (error instanceof CliError) throw error;
     if (isRankevalError(error)) {
       const cliError = new CliError(error.message, INPUT_ERROR);
       const at = error.received as { line?: unknown } | undefined;
@@ -74,9 +104,51 @@ export function checkStdinOnce(paths: readonly string[], usage: (message: string
 }
 
 const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream): Promise<GoldenSet> =>
-  load(readGoldenSet, path, format, stderr);
+  load(async (open, options) => readGoldenSet(await open(), options), path, format, stderr);
 
-const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> => load(readRun, path, format, stderr);
+/** Reads a run whole (collected): for the few commands that need every ranking, and a look for swapped files. */
+export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> => load(async (open, options) => readRun(await open(), options), path, format, stderr);
+
+const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
+
+/**
+ * A RankevalError of scoring, as the command says it: a failed check is about the run, anything else
+ * (judgments that cannot be scored, a gain that overflows) about the golden set.
+ */
+export function blameScoring(error: unknown, goldenPath: string, runPath: string): unknown {
+  if (!isRankevalError(error) || error.code === 'parse_error') return error;
+  const blamed = CHECK_CODES.includes(error.code) ? runPath : goldenPath;
+  try {
+    return asInputError(inputName(blamed), () => {
+      throw error;
+    });
+  } catch (cliError) {
+    return cliError;
+  }
+}
+
+/**
+ * Scores the run at `path` as it is read (src/stream.ts), into a scorer `makeScorer` makes, keeping the
+ * results of `keep.wanted`; an interleaved run is read again. Errors name the file as loading does.
+ */
+export function scoreRunFile(
+  path: string,
+  format: RunFormat | 'auto',
+  makeScorer: () => RunScorer,
+  stderr: ProgressStream,
+  goldenPath: string,
+  keep?: KeptQueries,
+): Promise<RunScorer> {
+  return load(
+    (open, options) =>
+      scoreRun(open, makeScorer, options, keep).catch((error: unknown) => {
+        throw blameScoring(error, goldenPath, path);
+      }),
+    path,
+    format,
+    stderr,
+  );
+}
 
 /**
  * Runs a library call on the contents of `file` (the golden set, whose judged queries are what is
@@ -155,24 +227,25 @@ const swapped = (qrels: string, run: string, order: string): CliError =>
   new CliError(`the files look swapped: ${inputName(qrels)} reads as a run and ${inputName(run)} as a golden set (the golden set comes first: ${order})`, INPUT_ERROR);
 
 /**
- * The golden set and the runs of a command; files given the other way round (an easy slip with
- * positional files) are named as such rather than failing on a line of the wrong file, or scoring
- * nonsense. `order` says how the command takes them.
+ * The golden set and the runs of a command, each run read by `readRunFile` (collected, or scored as it is
+ * read); files given the other way round (an easy slip with positional files) are named as such rather
+ * than failing on a line of the wrong file, or scoring nonsense. `order` says how the command takes them.
  */
-export async function loadGoldenSetAndRuns(
+export async function loadGoldenSetAnd<R>(
   qrels: string,
   runs: readonly string[],
   formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto' },
   stderr: ProgressStream,
   order: string,
-): Promise<{ golden: GoldenSet; runs: Run[] }> {
+  readRunFile: (path: string, golden: GoldenSet) => Promise<R>,
+): Promise<{ golden: GoldenSet; runs: R[] }> {
   // A forced format says which kind each file is: then no file is taken for the other kind.
   const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
-  let loaded: { golden: GoldenSet; runs: Run[] };
+  let loaded: { golden: GoldenSet; runs: R[] };
   try {
     const golden = await loadGoldenSet(qrels, formats.qrelsFormat, stderr);
-    const read: Run[] = [];
-    for (const run of runs) read.push(await loadRun(run, formats.runFormat, stderr));
+    const read: R[] = [];
+    for (const run of runs) read.push(await readRunFile(run, golden));
     loaded = { golden, runs: read };
   } catch (error) {
     // Swapped files fail on their first line (a header, or the first record, of the wrong shape); an
@@ -185,9 +258,24 @@ export async function loadGoldenSetAndRuns(
     throw error;
   }
   if (!forced && loaded.golden.format === 'csv') {
-    for (const [i, run] of runs.entries()) {
-      if (loaded.runs[i]!.format === 'csv' && (await csvHeadersSwapped(qrels, run))) throw swapped(qrels, run, order);
+    for (const run of runs) {
+      if ((await firstLineFormat(run)) === 'csv' && (await csvHeadersSwapped(qrels, run))) throw swapped(qrels, run, order);
     }
   }
   return loaded;
 }
+
+/** Whether a run file's first line reads as a CSV header (the only format whose swap reads without error). */
+async function firstLineFormat(path: string): Promise<string | undefined> {
+  const line = await firstLine(path);
+  return line.includes(',') && isHeader(looseCsvFields(line)) ? 'csv' : undefined;
+}
+
+/** The golden set and the runs, read whole. */
+export const loadGoldenSetAndRuns = (
+  qrels: string,
+  runs: readonly string[],
+  formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto' },
+  stderr: ProgressStream,
+  order: string,
+): Promise<{ golden: GoldenSet; runs: Run[] }> => loadGoldenSetAnd(qrels, runs, formats, stderr, order, (path) => loadRun(path, formats.runFormat, stderr));

@@ -48,71 +48,102 @@ interface Results {
   readonly lines: number[];
 }
 
-function createCollector(file: string, format: RunFormat, ordering: 'score' | 'rank' | 'given') {
+/** One query's results, checked and ordered: what a run file says of it. */
+export interface QueryResults {
+  /** Document ids in rank order. */
+  readonly ranked: string[];
+  /** The ids in file order with their scores, when the results are ordered by score (see `Run.scored`). */
+  readonly scored: { readonly ids: string[]; readonly scores: number[] } | undefined;
+  /** Two or more results, all with the same score (see `Run.tiedQueries`). */
+  readonly tied: boolean;
+}
+
+/** Where a format's reader puts each result; `result` is what the reader's `end` returns. */
+interface Collector<T> {
+  add(qid: string, id: string, key: number, line: number): void;
+  /** A query with no results still counts as answered. */
+  touch(qid: string, line: number): void;
+  result(): T;
+}
+
+type Ordering = 'score' | 'rank' | 'given';
+/** Makes the collector of a file once its format (and, for CSV, its ordering) is known. */
+type CollectorFactory<T> = (format: RunFormat, ordering: Ordering) => Collector<T>;
+
+const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [] });
+
+function checked(qid: string, results: Results, ordering: Ordering, file: string): QueryResults {
+  checkRepeats(qid, results, file);
+  const scored = ordering === 'score' && results.keys !== null ? { ids: results.ids, scores: results.keys } : undefined;
+  return { ranked: ordered(results, ordering), scored, tied: scored !== undefined && allTie(scored.scores) };
+}
+
+function createCollector(file: string, format: RunFormat, ordering: Ordering): Collector<Run> {
   const byQuery = new Map<string, Results>();
   return {
-    add(qid: string, id: string, key: number, line: number): void {
+    add(qid, id, key, line) {
       let results = byQuery.get(qid);
-      if (results === undefined) byQuery.set(qid, (results = { ids: [], keys: ordering === 'given' ? null : [], lines: [] }));
+      if (results === undefined) byQuery.set(qid, (results = newResults(ordering)));
       results.ids.push(id);
       results.keys?.push(key);
       results.lines.push(line);
     },
-    /** A query with no results still counts as answered. */
-    touch(qid: string, line: number): void {
-      if (!byQuery.has(qid)) byQuery.set(qid, { ids: [], keys: ordering === 'given' ? null : [], lines: [line] });
+    touch(qid, line) {
+      if (!byQuery.has(qid)) byQuery.set(qid, { ...newResults(ordering), lines: [line] });
     },
-    result(): Run {
+    result() {
       const rankings = new Map<string, string[]>();
       const scored = new Map<string, { ids: string[]; scores: number[] }>();
       const tiedQueries: string[] = [];
       for (const [qid, results] of byQuery) {
-        checkRepeats(qid, results, file);
-        rankings.set(qid, ordered(results, ordering));
-        if (ordering === 'score' && results.keys !== null) {
-          scored.set(qid, { ids: results.ids, scores: results.keys });
-          if (allTie(results.keys)) tiedQueries.push(qid);
-        }
+        const query = checked(qid, results, ordering, file);
+        rankings.set(qid, query.ranked);
+        if (query.scored !== undefined) scored.set(qid, query.scored);
+        if (query.tied) tiedQueries.push(qid);
       }
       return { format, rankings, scored, tiedQueries };
     },
   };
 }
 
-/** Two or more scores, all equal; stops at the first that differs, the second in a system's ranking. */
-function allTie(scores: readonly number[]): boolean {
-  if (scores.length < 2) return false;
-  for (let i = 1; i < scores.length; i++) if (scores[i] !== scores[0]) return false;
-  return true;
+/**
+ * Hands on each query's results as soon as the next query starts (or the file ends), keeping one query's
+ * results at a time. A query whose results are not together in the file is handed on once per stretch:
+ * the receiver tells (evaluateRunStream reads such a run again, collected).
+ */
+function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, results: QueryResults) => void): Collector<void> {
+  let current: Results | undefined;
+  let currentQid = '';
+  const flush = (): void => {
+    if (current === undefined) return;
+    const results = current;
+    current = undefined;
+    onQuery(currentQid, checked(currentQid, results, ordering, file));
+  };
+  const start = (qid: string): Results => {
+    if (current !== undefined && qid === currentQid) return current;
+    flush();
+    currentQid = qid;
+    return (current = newResults(ordering));
+  };
+  return {
+    add(qid, id, key, line) {
+      const results = start(qid);
+      results.ids.push(id);
+      results.keys?.push(key);
+      results.lines.push(line);
+    },
+    touch(qid, line) {
+      const results = start(qid);
+      if (results.lines.length === 0) results.lines.push(line);
+    },
+    result: flush,
+  };
 }
-
-function ordered({ ids, keys }: Results, ordering: 'score' | 'rank' | 'given'): string[] {
-  if (keys === null) return ids;
-  if (ordering === 'score') return orderByScore(ids, keys);
-  const order = Array.from(ids, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
-  return order.map((i) => ids[i]!);
-}
-
-function checkRepeats(qid: string, { ids, lines }: Results, file: string): void {
-  const seen = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) {
-    const first = seen.get(ids[i]!);
-    if (first === undefined) {
-      seen.set(ids[i]!, i);
-      continue;
-    }
-    const [a, b] = [lines[first]!, lines[i]!].sort((x, y) => x - y);
-    const where = a === b ? `line ${a}` : `lines ${a} and ${b}`;
-    throw parseError(file, b!, `document ${quoteJson(ids[i])} appears twice for query ${quoteJson(qid)} (${where})`);
-  }
-}
-
-type Collector = ReturnType<typeof createCollector>;
-
-function trecReader(file: string): FormatReader<Run> {
+function trecReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {
   // The same streaming reader as `rankeval trec`, so the two read every line alike, but for scores: atof
   // reads `abc` as 0 and `0x10` as 16, where a score here is a decimal number, as in a CSV run.
-  const collector = createCollector(file, 'trec', 'score');
+  const collector = make('trec', 'score');
   const reader = createTrecRunReader(file, (block) => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     for (let i = 0; i < block.count; i++) {
@@ -131,13 +162,13 @@ function trecReader(file: string): FormatReader<Run> {
   };
 }
 
-function csvReader(file: string): FormatReader<Run> {
-  let collector: Collector | undefined;
+function csvReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {
+  let collector: Collector<T> | undefined;
   let columns: Record<'query' | 'document' | 'score' | 'rank', number> | undefined;
   const records = createRecordReader(file, ',', true, (fields, line) => {
     if (columns === undefined) {
       columns = mapColumns(fields, { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, score: ['score', 'similarity'], rank: ['rank', 'position'] }, ['query', 'document'], file, line);
-      collector = createCollector(file, 'csv', columns.score !== -1 ? 'score' : columns.rank !== -1 ? 'rank' : 'given');
+      collector = make('csv', columns.score !== -1 ? 'score' : columns.rank !== -1 ? 'rank' : 'given');
       return;
     }
     const qid = requiredField(fields, columns.query, 'query id', file, line);
@@ -154,13 +185,13 @@ function csvReader(file: string): FormatReader<Run> {
   });
 }
 
-function jsonlRunReader(file: string): FormatReader<Run> {
-  const collector = createCollector(file, 'jsonl', 'score');
+function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {
+  const collector = make('jsonl', 'score');
   return jsonlReader(file, '{"query_id", "results"}', ({ results }, qid, line) => readResults(collector, qid, results, '"results"', file, line), () => collector.result());
 }
 
 /** Results as ids in rank order, `{id, score}` objects, or (JSON only) an object of id → score. */
-function readResults(collector: Collector, qid: string, results: unknown, what: string, file: string, line: number, allowObject = false): void {
+function readResults(collector: Collector<unknown>, qid: string, results: unknown, what: string, file: string, line: number, allowObject = false): void {
   collector.touch(qid, line);
   const bad = (detail: string): never => {
     throw parseError(file, line, `${what} of query ${quoteJson(qid)} ${detail}`);
@@ -188,8 +219,8 @@ function readResults(collector: Collector, qid: string, results: unknown, what: 
   });
 }
 
-function jsonRunReader(file: string): FormatReader<Run> {
-  const collector = createCollector(file, 'json', 'score');
+function jsonRunReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {
+  const collector = make('json', 'score');
   return jsonObjectReader(file, 'query id → ranking', (qid, results, line) => readResults(collector, qid, results, 'the ranking', file, line, true), () => collector.result());
 }
 
@@ -201,17 +232,62 @@ function detect(line: string): RunFormat | undefined {
   return undefined;
 }
 
-const runKind: FileKind<RunFormat, Run> = {
-  what: 'run',
-  formats: RUN_FORMATS,
-  detect,
-  open(format, file) {
-    if (format === 'trec') return trecReader(file);
-    if (format === 'jsonl') return jsonlRunReader(file);
-    if (format === 'json') return jsonRunReader(file);
-    return csvReader(file);
-  },
-};
+/** Two or more scores, all equal; stops at the first that differs, the second in a system's ranking. */
+function allTie(scores: readonly number[]): boolean {
+  if (scores.length < 2) return false;
+  for (let i = 1; i < scores.length; i++) if (scores[i] !== scores[0]) return false;
+  return true;
+}
+
+function ordered({ ids, keys }: Results, ordering: Ordering): string[] {
+  if (keys === null) return ids;
+  if (ordering === 'score') return orderByScore(ids, keys);
+  const order = Array.from(ids, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+  return order.map((i) => ids[i]!);
+}
+
+function checkRepeats(qid: string, { ids, lines }: Results, file: string): void {
+  const seen = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) {
+    const first = seen.get(ids[i]!);
+    if (first === undefined) {
+      seen.set(ids[i]!, i);
+      continue;
+    }
+    const [a, b] = [lines[first]!, lines[i]!].sort((x, y) => x - y);
+    const where = a === b ? `line ${a}` : `lines ${a} and ${b}`;
+    throw parseError(file, b!, `document ${quoteJson(ids[i])} appears twice for query ${quoteJson(qid)} (${where})`);
+  }
+}
+
+/**
+ * The run formats, read into what `make` collects: for trec, jsonl, json and csv alike, every result passes
+ * through the collector; the TREC reader of the scoring stream (evaluateRunStream) replaces `trec` by
+ * `trecBytes` to leave ids as bytes.
+ */
+export function runFormats<T>(
+  make: (file: string, format: RunFormat, ordering: Ordering) => Collector<T>,
+  trecBytes?: (file: string) => FormatReader<T>,
+): FileKind<RunFormat, T> {
+  return {
+    what: 'run',
+    formats: RUN_FORMATS,
+    detect,
+    open(format, file) {
+      const factory: CollectorFactory<T> = (detected, ordering) => make(file, detected, ordering);
+      if (format === 'trec') return trecBytes?.(file) ?? trecReader(file, factory);
+      if (format === 'jsonl') return jsonlRunReader(file, factory);
+      if (format === 'json') return jsonRunReader(file, factory);
+      return csvReader(file, factory);
+    },
+  };
+}
+
+const runKind = runFormats(createCollector);
+
+/** A reader of run files that hands each query on as soon as it is read (see createEmitter). */
+export const emittingRunFormats = (onQuery: (qid: string, results: QueryResults) => void, trecBytes?: (file: string) => FormatReader<void>): FileKind<RunFormat, void> =>
+  runFormats((file, _format, ordering) => createEmitter(file, ordering, onQuery), trecBytes);
 
 /**
  * Reads a run from its whole content. The format is told from the first line of content unless `format`

@@ -185,6 +185,7 @@ function standInBlock(qid: string): RunBlock {
   return {
     qid,
     count: 1,
+    ascii: true,
     docBytes,
     docStart: Int32Array.of(0),
     docEnd: Int32Array.of(docBytes.length),
@@ -315,7 +316,7 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
  * comp_sim_docno). Runs are usually written by score already, so that is checked first and only groups of
  * equal scores are put in order; anything else is sorted whole.
  */
-function rankOrder(block: RunBlock): Int32Array {
+export function rankOrder(block: RunBlock): Int32Array {
   const { count, score, docBytes, docStart, docEnd } = block;
   const idDescending = (a: number, b: number): number => compareBytes(docBytes, docStart[b]!, docEnd[b]!, docBytes, docStart[a]!, docEnd[a]!);
   let byScore = true;
@@ -367,7 +368,7 @@ function checkQrelsRepeats(judged: QrelsQuery, qrels: Qrels): void {
 }
 
 /** strcmp on two byte ranges. */
-function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+export function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
   const length = Math.min(aEnd - aStart, bEnd - bStart);
   for (let i = 0; i < length; i++) {
     const difference = a[aStart + i]! - b[bStart + i]!;

@@ -214,6 +214,8 @@ function parseScoreSlowly(text: string): number {
 export interface RunBlock {
   qid: string;
   count: number;
+  /** Whether every byte of the document ids is below 0x80 (ASCII), so that they are UTF-8 as they are. */
+  ascii: boolean;
   /** Document ids, back to back. */
   docBytes: Uint8Array;
   docStart: Int32Array;
@@ -238,11 +240,18 @@ export interface RunReader {
  * trec_eval reads them (`atof`), or with `scores` `decimal` (`rankeval eval`) refused unless they are finite
  * decimal numbers.
  */
-export function createRunReader(file: string, onBlock: (block: RunBlock) => void, comments = false, scores: 'atof' | 'decimal' = 'atof'): RunReader {
+export function createRunReader(
+  file: string,
+  onBlock: (block: RunBlock) => void,
+  comments = false,
+  scores: 'atof' | 'decimal' = 'atof',
+  lineLimit?: { readonly maxBytes: number; readonly refuse: (line: number) => never },
+): RunReader {
   const decimalScores = scores === 'decimal';
   const block: RunBlock = {
     qid: '',
     count: 0,
+    ascii: true,
     docBytes: new Uint8Array(1 << 16),
     docStart: new Int32Array(1024),
     docEnd: new Int32Array(1024),
@@ -279,6 +288,7 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
   const flush = (): void => {
     if (qidLength >= 0 && block.count > 0) onBlock(block);
     block.count = 0;
+    block.ascii = true;
     docBytesUsed = 0;
   };
 
@@ -357,11 +367,14 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
     const docBytes = block.docBytes;
     let hash = 0x811c9dc5;
     let out = docBytesUsed;
+    let high = 0;
     for (let j = docStart; j < docEnd; j++) {
       const byte = bytes[j]!;
       docBytes[out++] = byte;
+      high |= byte;
       hash = Math.imul(hash ^ byte, 0x01000193);
     }
+    if (high >= 0x80) block.ascii = false;
     block.docStart[n] = docBytesUsed;
     block.docEnd[n] = out;
     block.docHash[n] = hash;
@@ -379,6 +392,17 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
     // A copy: the caller may reuse the chunk's buffer for the next read.
     carryParts.push(bytes.slice());
     carryLength += bytes.length;
+    if (lineLimit !== undefined && carryLength > lineLimit.maxBytes) lineLimit.refuse(lineNumber + 1);
+  };
+
+  /** With a line limit, a chunk longer than it may hold a line past it: each of its lines is measured. */
+  const checkLines = (chunk: Uint8Array, from: number): void => {
+    if (lineLimit === undefined || chunk.length - from <= lineLimit.maxBytes) return;
+    let lines = lineNumber;
+    for (let start = from, newline = chunk.indexOf(NEWLINE, from); newline !== -1; start = newline + 1, newline = chunk.indexOf(NEWLINE, start)) {
+      if (newline - start > lineLimit.maxBytes) lineLimit.refuse(lines + 1);
+      lines++;
+    }
   };
 
   /** Reads the carried line and then `bytes` up to its end, as one stretch ending with a newline. */
@@ -404,11 +428,13 @@ export function createRunReader(file: string, onBlock: (block: RunBlock) => void
           keep(chunk);
           from = chunk.length;
         } else {
+          if (lineLimit !== undefined && carryLength + newline > lineLimit.maxBytes) lineLimit.refuse(lineNumber + 1);
           readWithCarry(chunk, newline + 1);
           from = newline + 1;
         }
       }
       const end = chunk.lastIndexOf(NEWLINE) + 1;
+      checkLines(chunk, from);
       if (end > from) readLines(chunk, from, end);
       const tailStart = Math.max(from, end);
       if (tailStart < chunk.length) keep(chunk.subarray(tailStart));
@@ -431,6 +457,7 @@ export function appendBlock(kept: RunBlock | undefined, block: RunBlock): RunBlo
   const merged: RunBlock = {
     qid: block.qid,
     count,
+    ascii: (kept?.ascii ?? true) && block.ascii,
     docBytes: new Uint8Array(used + blockBytes),
     docStart: new Int32Array(count),
     docEnd: new Int32Array(count),

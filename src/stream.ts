@@ -1,0 +1,295 @@
+// Scoring a run as it is read: each query's block of lines is scored when the next query starts and then
+// dropped. A TREC run is scored from its bytes, as `rankeval trec` scores it: documents are hashed as they
+// are read and only the judged ones are looked up, so no document id becomes a string; the other formats
+// hand each query's ids to the same core (src/evaluator.ts) as soon as the query ends.
+import { checkOptions, describeValue, fail, parseError, quoteJson, RankevalError } from './errors.js';
+import { createRunScorer, QueryRepeated, type FoundQuery, type JudgedQuery, type RunScorer } from './evaluator.js';
+import type { ByQuery, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
+import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from './formats/run.js';
+import { readWith, type FormatReader, type ReadOptions, type Source } from './formats/source.js';
+import { lineTooLong, MAX_LINE_BYTES, utf8FromLatin1 } from './formats/text.js';
+import type { MeasureKey } from './measures/registry.js';
+import type { Hit, TieGroup } from './metrics/counts.js';
+import { compareBytes, rankOrder } from './trec/evaluate.js';
+import { createRunReader, hashBytes, latin1, type RunBlock } from './trec/parse.js';
+import type { Qrels, Ranking, Ties } from './types.js';
+
+/** A query's ranking as `ties` reads a file's results: ids in rank order, the file's order, or with scores. */
+export function rankingFor(results: QueryResults, ties: Ties): Ranking {
+  if (ties === 'trec' || results.scored === undefined) return results.ranked;
+  const { ids, scores } = results.scored;
+  return ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! }));
+}
+
+/** The results of chosen queries, kept while the others are dropped (`--explain`, the report's losses). */
+export interface KeptQueries {
+  readonly wanted: ReadonlySet<string>;
+  readonly kept: Map<string, QueryResults>;
+}
+
+/** A run to read: its content, or a function that opens it (again, when its queries are not together). */
+export type RunSource = Source | (() => Source | Promise<Source>);
+
+/**
+ * Scores the run `open` gives into a scorer `makeScorer` makes, keeping the results of `keep.wanted`.
+ * A run whose queries are not together is read a second time, collected (as `rankeval trec` does), when
+ * `open` can give it again; a source that can be read once is refused then (`invalid_run`).
+ */
+export async function scoreRun(
+  open: RunSource,
+  makeScorer: () => RunScorer,
+  readOptions: ReadOptions<RunFormat>,
+  keep?: KeptQueries,
+): Promise<RunScorer> {
+  const sourceOf = async (): Promise<Source> => (typeof open === 'function' ? await open() : open);
+  const scorer = makeScorer();
+  try {
+    await readWith(streamingKind(scorer, keep), await sourceOf(), readOptions, scorer.fn);
+    return scorer;
+  } catch (error) {
+    if (!(error instanceof QueryRepeated)) throw error;
+    if (!canReadAgain(open)) {
+      throw new RankevalError(
+        'invalid_run',
+        `${scorer.fn}: the results of query ${describeValue(error.qid)} are not together in the run, and a stream can be read once: give a function that opens the run again (() => createReadStream(path)), or group the run by query`,
+        'a run grouped by query, or a source that can be read again',
+        error.qid,
+      );
+    }
+  }
+  const collected = makeScorer();
+  keep?.kept.clear();
+  const run: Run = await readRun(await sourceOf(), readOptions);
+  const tied = new Set(run.tiedQueries);
+  for (const [qid, ranked] of run.rankings) {
+    const results = { ranked, scored: run.scored.get(qid), tied: tied.has(qid) } as QueryResults;
+    if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
+    collected.addRanking(qid, rankingFor(results, collected.options.ties), results.tied);
+  }
+  return collected;
+}
+
+const canReadAgain = (open: RunSource): boolean => typeof open === 'function' || typeof open === 'string' || open instanceof Uint8Array || Array.isArray(open);
+
+/** The run formats as the scoring stream reads them: TREC from bytes, the others query by query. */
+function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined) {
+  return emittingRunFormats(
+    (qid, results) => {
+      if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
+      scorer.addRanking(qid, rankingFor(results, scorer.options.ties), results.tied);
+    },
+    (file) => trecBlockScorer(file, scorer, keep),
+  );
+}
+
+// ------------------------------------------------------------------------------------- TREC from bytes
+
+/** A judged query's document ids as UTF-8 bytes with their hashes, made when its block first comes. */
+interface JudgedBytes {
+  readonly bytes: Uint8Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+  readonly hash: Int32Array;
+  readonly grade: Float64Array;
+}
+
+const encoder = new TextEncoder();
+
+function judgedBytes(query: JudgedQuery): JudgedBytes {
+  const encoded = [...query.judgments.grades.keys()].map((id) => encoder.encode(id));
+  const n = encoded.length;
+  const bytes = new Uint8Array(encoded.reduce((total, id) => total + id.length, 0));
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  const hash = new Int32Array(n);
+  let at = 0;
+  encoded.forEach((id, j) => {
+    bytes.set(id, at);
+    start[j] = at;
+    end[j] = at += id.length;
+    hash[j] = hashBytes(bytes, start[j]!, end[j]!);
+  });
+  return { bytes, start, end, hash, grade: Float64Array.from(query.judgments.grades.values()) };
+}
+
+// Reused across blocks: open addressing over a block's documents, (stamp, hash, file index) per slot, and
+// each document's rank.
+let table = new Int32Array(0);
+let slots = 0;
+let stamp = 0;
+let rankBuffer = new Int32Array(1024);
+
+/** Indexes the block's documents by hash, refusing a document listed twice (named as the line reader names it). */
+function indexBlock(block: RunBlock, qid: string, file: string): void {
+  const { count, docBytes, docStart, docEnd, docHash } = block;
+  let wanted = 64;
+  while (wanted < 2 * count) wanted *= 2;
+  if (wanted > slots || stamp === 0x7fffffff) {
+    slots = Math.max(wanted, slots);
+    table = new Int32Array(slots * 3);
+    stamp = 0;
+  }
+  stamp++;
+  const mask = slots - 1;
+  const wrap = slots * 3;
+  for (let i = 0; i < count; i++) {
+    const hash = docHash[i]!;
+    let slot = (hash & mask) * 3;
+    while (table[slot] === stamp) {
+      const other = table[slot + 2]!;
+      if (table[slot + 1] === hash && compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[i]!, docEnd[i]!) === 0) {
+        const id = utf8FromLatin1(latin1(docBytes, docStart[i]!, docEnd[i]!), file, block.line[i]!, 'the document id');
+        throw parseError(file, block.line[i]!, `document ${quoteJson(id)} appears twice for query ${quoteJson(qid)} (lines ${block.line[other]} and ${block.line[i]})`);
+      }
+      slot += 3;
+      if (slot === wrap) slot = 0;
+    }
+    table[slot] = stamp;
+    table[slot + 1] = hash;
+    table[slot + 2] = i;
+  }
+}
+
+/** The file index of the document whose id is `bytes[start, end)`, or −1. */
+function findDocument(block: RunBlock, bytes: Uint8Array, start: number, end: number, hash: number): number {
+  const mask = slots - 1;
+  const wrap = slots * 3;
+  let slot = (hash & mask) * 3;
+  while (table[slot] === stamp) {
+    const i = table[slot + 2]!;
+    if (table[slot + 1] === hash && compareBytes(block.docBytes, block.docStart[i]!, block.docEnd[i]!, bytes, start, end) === 0) return i;
+    slot += 3;
+    if (slot === wrap) slot = 0;
+  }
+  return -1;
+}
+
+/** Refuses a document id that is not UTF-8 (the reader marks blocks of ASCII ids, the usual, as such). */
+function checkUtf8(block: RunBlock, file: string): void {
+  if (block.ascii) return;
+  for (let i = 0; i < block.count; i++) utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, block.line[i]!, 'the document id');
+}
+
+/** Document ids in rank order (for a query kept), and the results as a file reader would give them. */
+function blockResults(block: RunBlock, order: ArrayLike<number>, file: string): QueryResults {
+  const id = (i: number): string => utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, block.line[i]!, 'the document id');
+  const ids = Array.from({ length: block.count }, (_, i) => id(i));
+  const scores = Array.from(block.score.subarray(0, block.count));
+  let tied = block.count >= 2;
+  for (let i = 1; i < block.count && tied; i++) tied = scores[i] === scores[0];
+  return { ranked: Array.from(order, (i) => ids[i]!), scored: { ids, scores }, tied };
+}
+
+/** The rank order of a block's documents under `ties`: trec_eval's (score, then id descending), or the file's. */
+function blockOrder(block: RunBlock, ties: Ties): ArrayLike<number> {
+  return ties === 'given' ? Int32Array.from({ length: block.count }, (_, i) => i) : rankOrder(block);
+}
+
+/** Scores a TREC run's blocks of lines as they are read, from their bytes (see the module's comment). */
+function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | undefined): FormatReader<void> {
+  const ties = scorer.options.ties;
+  const judgedIds = new Map<JudgedQuery, JudgedBytes>();
+  const scoreBlock = (block: RunBlock): void => {
+    const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
+    checkUtf8(block, file);
+    const query = scorer.begin(qid);
+    indexBlock(block, qid, file);
+    const wanted = keep?.wanted.has(qid) === true;
+    if ((query === undefined || query.skipped) && !wanted) return;
+    const order = blockOrder(block, ties);
+    if (wanted) keep!.kept.set(qid, blockResults(block, ties === 'given' ? rankOrder(block) : order, file));
+    if (query === undefined || query.skipped) return;
+
+    const count = block.count;
+    if (rankBuffer.length < count) rankBuffer = new Int32Array(Math.max(count, rankBuffer.length * 2));
+    for (let rank = 0; rank < count; rank++) rankBuffer[order[rank]!] = rank + 1;
+    let ids = judgedIds.get(query);
+    if (ids === undefined) judgedIds.set(query, (ids = judgedBytes(query)));
+    const hits: Hit[] = [];
+    for (let j = 0; j < ids.grade.length; j++) {
+      const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
+      if (i !== -1) hits.push([rankBuffer[i]!, ids.grade[j]!]);
+    }
+    hits.sort((a, b) => a[0] - b[0]);
+    const qidBytes = encoder.encode(qid);
+    let scoresAllTie = count >= 2;
+    for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];
+    const found: FoundQuery = {
+      length: count,
+      hits,
+      tieGroups: ties === 'average' ? tieGroupsOf(block, order) : undefined,
+      holdsQueryId: findDocument(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
+      scoresAllTie,
+    };
+    scorer.score(qid, query, found);
+  };
+  // Lines past the limit are refused as every other reader of `rankeval eval` refuses them.
+  const reader = createRunReader(file, scoreBlock, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) });
+  return {
+    // A Buffer's indexOf, which the reader calls once a line, is much slower than a plain typed array's.
+    push: (chunk) => reader.push(chunk instanceof Uint8Array && chunk.constructor !== Uint8Array ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length) : chunk, false),
+    end: () => reader.push(new Uint8Array(0), true),
+  };
+}
+
+/** Runs of equal scores in rank order (`ties: 'average'`), undefined when no score ties. */
+function tieGroupsOf(block: RunBlock, order: ArrayLike<number>): TieGroup[] | undefined {
+  const groups: TieGroup[] = [];
+  for (let i = 0; i < block.count; ) {
+    let end = i + 1;
+    while (end < block.count && block.score[order[end]!] === block.score[order[i]!]) end++;
+    if (end - i > 1) groups.push({ start: i + 1, size: end - i });
+    i = end;
+  }
+  return groups.length === 0 ? undefined : groups;
+}
+
+// ----------------------------------------------------------------------------------------------- public
+
+/** evaluateRunStream's options: evaluateRun's, and how to read the run. */
+export interface EvaluateRunStreamOptions<Name extends string = string> extends EvaluateRunOptions<Name>, ReadOptions<RunFormat> {}
+
+const READ_KEYS = ['file', 'format', 'onProgress'];
+
+/**
+ * Scores a run file as it is read, in the memory of one query's results: each query is scored when the
+ * next one starts, then dropped. The result is `evaluateRun`'s for the same run, number for number. A
+ * TREC run is scored from its bytes (only judged documents are looked up); JSONL, JSON and CSV runs query
+ * by query. Formats, limits and errors are those of `readRun`.
+ *
+ * A run whose results for one query are not together (queries interleaved) is read a second time,
+ * collected: give `source` as a function that opens it again (`() => createReadStream(path)`); a string,
+ * bytes or an array of chunks can be read again as they are, and a stream that can be read once is then
+ * refused with `invalid_run`.
+ *
+ * @param source the run's content: a string, bytes, an (async) iterable of chunks such as a Node
+ *   `fs.ReadStream` or a web `ReadableStream`, or a function returning one
+ * @param qrels query id → judgments, as `evaluateRun` takes them
+ * @param options evaluateRun's options, with `file` (the name in error messages), `format` and `onProgress`
+ * @throws {RankevalError} what `evaluateRun` and `readRun` throw; `invalid_run` for interleaved queries
+ *   in a source that can be read once
+ * @example
+ * const result = await evaluateRunStream(() => createReadStream('run.trec'), qrels, { measures: ['ndcg@10', 'map'], file: 'run.trec' });
+ * result.mean; // => { 'ndcg@10': 0.41, map: 0.29 }
+ */
+export async function evaluateRunStream<Name extends string = string>(
+  source: RunSource,
+  qrels: ByQuery<Qrels>,
+  options: EvaluateRunStreamOptions<Name>,
+): Promise<RunEvaluation<MeasureKey<Name>>> {
+  const fn = 'evaluateRunStream';
+  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  const readOptions: Record<string, unknown> = {};
+  const scoring: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) (READ_KEYS.includes(key) ? readOptions : scoring)[key] = value;
+  checkOptions(readOptions, READ_KEYS, fn);
+  // Made before anything is read, so that bad options and judgments fail first; made again for a second read.
+  let first: RunScorer | undefined = createRunScorer(qrels, scoring as unknown as EvaluateRunOptions, fn);
+  const makeScorer = (): RunScorer => {
+    const scorer = first ?? createRunScorer(qrels, scoring as unknown as EvaluateRunOptions, fn);
+    first = undefined;
+    return scorer;
+  };
+  const scorer = await scoreRun(source, makeScorer, readOptions as ReadOptions<RunFormat>);
+  return scorer.result() as RunEvaluation<MeasureKey<Name>>;
+}
