@@ -123,16 +123,26 @@ export class QueryRepeated extends Error {
 export interface RunScorer {
   readonly fn: string;
   readonly options: ResolvedOptions;
-  /** The query's judgments, or undefined when it has none (it is then listed as unjudged). */
-  begin(qid: string): JudgedQuery | undefined;
+  /**
+   * The query's judgments, or undefined when it has none (it is then listed as unjudged); `length` is
+   * its ranking's, for `longestRanking`.
+   */
+  begin(qid: string, length: number): JudgedQuery | undefined;
   score(qid: string, query: JudgedQuery, found: FoundQuery): void;
   /** Orders, checks and scores a ranking given as ids or `{id, score}` objects (`begin` included). */
   addRanking(qid: string, ranking: unknown, fileScoresTie?: boolean): void;
   result(): RunEvaluation;
+  /** Documents in the longest ranking begun, judged or not (the report's curves go that deep). */
+  longestRanking(): number;
+  /**
+   * The queries begun, in order, with what was found for those scored, when the scorer was made with
+   * `keepFound` (the report scores its curves on them once every run's depth is known).
+   */
+  found(): { readonly seen: readonly string[]; readonly found: ReadonlyMap<string, FoundQuery> };
 }
 
 /** The evaluation core; `fn` names the public function in error messages. */
-export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn: string): RunScorer {
+export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn: string, keepFound = false): RunScorer {
   if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
   const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
   const noRelevant = options.noRelevant ?? 'zero';
@@ -175,6 +185,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
     fn,
   };
   const seen = new Set<string>();
+  const kept = new Map<string, FoundQuery>();
+  let longest = 0;
   const unjudged: string[] = [];
   const scored = new Map<string, Float64Array>();
   const queriesInRanking: string[] = [];
@@ -204,9 +216,10 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const scorer: RunScorer = {
     fn,
     options: resolved,
-    begin(qid) {
+    begin(qid, length) {
       if (seen.has(qid)) throw new QueryRepeated(qid);
       seen.add(qid);
+      if (length > longest) longest = length;
       const query = judged.get(qid);
       if (query === undefined) unjudged.push(qid);
       return query;
@@ -217,9 +230,10 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       if (found.holdsQueryId) queriesInRanking.push(qid);
       if (checkTies && found.scoresAllTie) tiedQueries.push(qid);
       scored.set(qid, scoreFound(qid, query, found));
+      if (keepFound) kept.set(qid, found);
     },
     addRanking(qid, ranking, fileScoresTie = false) {
-      const query = scorer.begin(qid);
+      const query = scorer.begin(qid, Array.isArray(ranking) ? ranking.length : 0);
       // Rankings of queries nobody judged are not read: they are left out whatever they hold.
       if (query === undefined || query.skipped) return;
       const where = `run[${JSON.stringify(qid)}]`;
@@ -229,6 +243,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       const holdsQueryId = rankOf(qid) !== 0;
       scorer.score(qid, query, { length: ids.length, hits, tieGroups, holdsQueryId, scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]) });
     },
+    longestRanking: () => longest,
+    found: () => ({ seen: [...seen], found: kept }),
     result() {
       const rows = new Map(scored);
       const unanswered: string[] = [];

@@ -192,7 +192,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
   const scoreBlock = (block: RunBlock): void => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
-    const query = scorer.begin(qid);
+    const query = scorer.begin(qid, block.count);
     indexBlock(block, qid, file);
     const wanted = keep?.wanted.has(qid) === true;
     if ((query === undefined || query.skipped) && !wanted) return;
@@ -292,4 +292,120 @@ export async function evaluateRunStream<Name extends string = string>(
   };
   const scorer = await scoreRun(source, makeScorer, readOptions as ReadOptions<RunFormat>);
   return scorer.result() as RunEvaluation<MeasureKey<Name>>;
+}
+
+// ------------------------------------------------------------------------------- a few queries' results
+
+/**
+ * The results of the `wanted` queries of a run, the others passed over: the report's second look at its
+ * runs, for the rankings of the few queries it shows. A TREC run is skimmed (each line's query id is read,
+ * and only wanted lines are parsed), so this costs a fraction of a scoring pass. The run was read whole
+ * once already, so its errors were found then.
+ */
+export async function readQueries(open: RunSource, wanted: ReadonlySet<string>, readOptions: ReadOptions<RunFormat>, fn: string): Promise<Map<string, QueryResults>> {
+  const kept = new Map<string, QueryResults>();
+  const keepQuery = (qid: string, results: QueryResults): void => {
+    if (!wanted.has(qid)) return;
+    if (kept.has(qid)) throw new QueryRepeated(qid);
+    kept.set(qid, results);
+  };
+  const kind = emittingRunFormats(keepQuery, (file) => trecSkimmer(file, wanted, (block) => {
+    const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
+    keepQuery(qid, blockResults(block, rankOrder(block), file));
+  }));
+  try {
+    await readWith(kind, typeof open === 'function' ? await open() : open, readOptions, fn);
+    return kept;
+  } catch (error) {
+    if (!(error instanceof QueryRepeated)) throw error;
+  }
+  // A wanted query's results are not together: read again, collected.
+  const run = await readRun(typeof open === 'function' ? await open() : open, readOptions);
+  const tied = new Set(run.tiedQueries);
+  kept.clear();
+  for (const qid of wanted) {
+    const ranked = run.rankings.get(qid);
+    if (ranked !== undefined) kept.set(qid, { ranked, scored: run.scored.get(qid), tied: tied.has(qid) } as QueryResults);
+  }
+  return kept;
+}
+
+const isBlank = (byte: number): boolean => byte === 32 || (byte >= 9 && byte <= 13);
+
+/** Hands the lines of wanted queries of a TREC run to a run reader; the others are only looked at for their query id. */
+function trecSkimmer(file: string, wanted: ReadonlySet<string>, onBlock: (block: RunBlock) => void): FormatReader<void> {
+  const reader = createRunReader(file, onBlock, false, 'decimal');
+  let carry: Uint8Array = new Uint8Array(0);
+  let fed = false;
+  // The last query id seen, as bytes, and whether it is wanted.
+  let lastQid: Uint8Array = new Uint8Array(0);
+  let lastWanted = false;
+  const isWanted = (bytes: Uint8Array, start: number, end: number): boolean => {
+    const length = end - start;
+    let same = length === lastQid.length;
+    for (let i = 0; same && i < length; i++) same = lastQid[i] === bytes[start + i];
+    if (!same) {
+      lastQid = bytes.slice(start, end);
+      lastWanted = wanted.has(utf8FromLatin1(latin1(bytes, start, end), file, 0, 'the query id'));
+    }
+    return lastWanted;
+  };
+  /** Feeds the wanted lines of `bytes[0, end)`, which ends with a newline (or is the file's last line). */
+  const skim = (bytes: Uint8Array, end: number): void => {
+    let stretch = -1;
+    for (let start = 0; start < end; ) {
+      let newline = bytes.indexOf(NEWLINE_BYTE, start);
+      if (newline === -1 || newline >= end) newline = end - 1;
+      let qidStart = start;
+      while (qidStart < newline && isBlank(bytes[qidStart]!)) qidStart++;
+      let qidEnd = qidStart;
+      while (qidEnd < newline && !isBlank(bytes[qidEnd]!)) qidEnd++;
+      const keep = qidEnd > qidStart && isWanted(bytes, qidStart, qidEnd);
+      if (keep && stretch === -1) stretch = start;
+      if (!keep && stretch !== -1) {
+        reader.push(bytes.subarray(stretch, start), false);
+        fed = true;
+        stretch = -1;
+      }
+      start = newline + 1;
+    }
+    if (stretch !== -1) {
+      reader.push(bytes.subarray(stretch, end), false);
+      fed = true;
+    }
+  };
+  return {
+    push(chunk) {
+      let from = 0;
+      if (carry.length > 0) {
+        const newline = chunk.indexOf(NEWLINE_BYTE);
+        if (newline === -1) {
+          carry = joinBytes(carry, chunk, chunk.length);
+          return;
+        }
+        const line = joinBytes(carry, chunk, newline + 1);
+        carry = new Uint8Array(0);
+        skim(line, line.length);
+        from = newline + 1;
+      }
+      const last = chunk.lastIndexOf(NEWLINE_BYTE);
+      if (last >= from) skim(chunk.subarray(from), last + 1 - from);
+      const tail = Math.max(from, last + 1);
+      if (tail < chunk.length) carry = chunk.slice(tail);
+    },
+    end() {
+      if (carry.length > 0) skim(joinBytes(carry, Uint8Array.of(NEWLINE_BYTE), 1), carry.length + 1);
+      // No wanted line (a query this run does not answer) is no query, not an empty run.
+      if (fed) reader.push(new Uint8Array(0), true);
+    },
+  };
+}
+
+const NEWLINE_BYTE = 10;
+
+function joinBytes(head: Uint8Array, chunk: Uint8Array, end: number): Uint8Array {
+  const joined = new Uint8Array(head.length + end);
+  joined.set(head);
+  joined.set(chunk.subarray(0, end), head.length);
+  return joined;
 }

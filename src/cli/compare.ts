@@ -1,6 +1,8 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
-import { compare, type Correction, type SignificanceTest } from '../compare.js';
+import { compareScores, type Correction, type SignificanceTest } from '../compare.js';
+import type { RunEvaluation } from '../evaluate.js';
+import { createRunScorer, type RunScorer } from '../evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../metrics/counts.js';
@@ -8,7 +10,7 @@ import { settleCheck, type RunWarning } from '../run-checks.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, checkStdinOnce, inputName, loadGoldenSetAndRuns, STDIN } from './files.js';
+import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
 import { decimalNumber, oneOf, parseCommandArgs, rankingsFor, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 import type { Ranking } from '../types.js';
@@ -144,24 +146,44 @@ export function readCompareArgs(
 }
 
 /**
- * Reads the golden set and the runs of `rankeval compare` or `rankeval report`, with the warnings of the
- * all-ties check on the files' scores when the runs go to compare() as ids in rank order (`--ties trec`,
- * where it cannot make the check; under 'average' compare() gets the scores and checks them itself, under
- * 'given' scores do not order anything); with `--checks error`, a run that fails it is refused (exit 3).
+ * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
+ * (src/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
+ * rankings. `slices` are the report's tags; `keepFound` keeps what the report's curves are scored from.
  */
-export async function loadFiles(args: CompareArgs, io: Io, order: string): Promise<{ golden: GoldenSet; runs: Map<string, Map<string, Ranking>>; tiedScoreWarnings: string[] }> {
-  const loaded = await loadGoldenSetAndRuns(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order);
-  const tiedScoreWarnings: string[] = [];
-  if (args.ties === 'trec') {
-    args.runs.forEach(({ name, path }, i) => {
-      const tied = loaded.runs[i]!.tiedQueries.filter((qid) => loaded.golden.qrels.has(qid)).sort(compareUtf8);
-      const warnings: RunWarning[] = [];
-      asInputError(inputName(path), () => settleCheck('all_scores_tied', args.checks, tied, 'compare', warnings, { tieRule: 'trec' }));
-      for (const warning of warnings) tiedScoreWarnings.push(`run ${JSON.stringify(name)}: ${warning.message}`);
-    });
-  }
-  return { golden: loaded.golden, runs: new Map(args.runs.map(({ name }, i) => [name, rankingsFor(loaded.runs[i]!, args.ties)])), tiedScoreWarnings };
+export async function scoreFiles(
+  args: CompareArgs,
+  io: Io,
+  order: string,
+  { slices = false, keepFound = false }: { slices?: boolean; keepFound?: boolean } = {},
+): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer> }> {
+  const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order, (path, golden) => {
+    const options = { ...scoringOptions(args), ...(slices ? { slices: golden.tags } : {}) };
+    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound)), io.stderr, args.qrels);
+  });
+  return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])) };
 }
+
+/** Each run's evaluation; a failed check (--checks error) names the run's file, anything else the golden set's. */
+export function evaluations(args: CompareArgs, scorers: ReadonlyMap<string, RunScorer>): Map<string, RunEvaluation> {
+  return new Map(
+    args.runs.map(({ name, path }) => {
+      try {
+        return [name, scorers.get(name)!.result()];
+      } catch (error) {
+        throw blameScoring(error, args.qrels, path);
+      }
+    }),
+  );
+}
+
+/** evaluateRun's options from the flags. */
+const scoringOptions = (args: CompareArgs) => ({
+  measures: args.measures,
+  relevanceThreshold: args.relevanceThreshold,
+  noRelevant: args.noRelevant,
+  ties: args.ties,
+  checks: args.checks,
+});
 
 /** compare()'s options from the flags. */
 export const compareOptions = (args: CompareArgs) => ({
@@ -186,9 +208,9 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  const { golden, runs, tiedScoreWarnings } = await loadFiles(args, io, 'QRELS RUN_A RUN_B …');
-  const compared = asInputError(inputName(args.qrels), () => compare(runs, golden.qrels, compareOptions(args)));
-  const comparison = { ...compared, warnings: [...compared.warnings, ...tiedScoreWarnings] };
+  const { scorers } = await scoreFiles(args, io, 'QRELS RUN_A RUN_B …');
+  const scored = evaluations(args, scorers);
+  const comparison = asInputError(inputName(args.qrels), () => compareScores(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
   for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   return 0;

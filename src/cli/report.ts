@@ -3,12 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, openSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isRankevalError } from '../errors.js';
-import { reportData } from '../report/data.js';
+import { assembleReport, lostQueries, orderRuns, type ReportData, type ReportRun } from '../report/data.js';
+import { createRunScorer, readSlices } from '../evaluator.js';
+import type { QueryResults } from '../formats/run.js';
+import { rankingFor } from '../stream.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
-import { COMPARE_OPTIONS, compareOptions, loadFiles, readCompareArgs } from './compare.js';
+import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, inputName, INPUT_ERROR } from './files.js';
+import { asInputError, inputName, INPUT_ERROR, readRunQueries } from './files.js';
 import { decimalNumber, parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -148,6 +151,56 @@ function createTemporary(directory: string, text: string, path: string): string 
   }
 }
 
+/**
+ * The report's numbers from its files: each run is scored as it is read, keeping its per-query scores and
+ * what its curves are scored from; the rankings of the queries lost most are then skimmed out of the runs
+ * that hold them (a second, light look), so no run's rankings are ever all in memory.
+ */
+async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
+  const fn = 'reportData';
+  const { golden, scorers } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
+  const scored = evaluations(args, scorers);
+  const options = { ...compareOptions(args), losses: lossCount };
+  const ordered = orderRuns([...scored.keys()], args.baseline, fn);
+  const scoring = { measures: args.measures, relevanceThreshold: args.relevanceThreshold, noRelevant: args.noRelevant, ties: args.ties, checks: 'off' as const };
+  const runs = new Map(
+    ordered.map((name): [string, ReportRun] => {
+      const scorer = scorers.get(name)!;
+      const curveMeans = (measures: readonly string[]): Record<string, number> => {
+        // The curves' measures, scored on what the run's reading found: the run is not read again.
+        const curve = createRunScorer(golden.qrels, { ...scoring, measures }, fn);
+        const { seen, found } = scorer.found();
+        for (const qid of seen) {
+          const query = curve.begin(qid, 0);
+          const hits = found.get(qid);
+          if (query !== undefined && hits !== undefined) curve.score(qid, query, hits);
+        }
+        return curve.result().mean;
+      };
+      return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans }];
+    }),
+  );
+  const lost = lostQueries(runs, ordered, args.measures[0]!, lossCount);
+  const wanted = new Map<string, Set<string>>(ordered.map((name) => [name, new Set()]));
+  for (const [candidate, queries] of lost) {
+    for (const { query } of queries) {
+      wanted.get(ordered[0]!)!.add(query);
+      wanted.get(candidate)!.add(query);
+    }
+  }
+  const rankings = new Map<string, Map<string, QueryResults>>();
+  for (const { name, path } of args.runs) {
+    rankings.set(name, wanted.get(name)!.size === 0 ? new Map() : await readRunQueries(path, args.runFormat, wanted.get(name)!, io.stderr));
+  }
+  const tags = readSlices(golden.tags, fn, 'tags');
+  return asInputError(inputName(args.qrels), () =>
+    assembleReport(runs, { qrels: golden.qrels, tags, questions: golden.questions }, options, lossCount, fn, (run, qid) => {
+      const results = rankings.get(run)!.get(qid);
+      return results === undefined ? [] : rankingFor(results, args.ties);
+    }),
+  );
+}
+
 /** Runs `rankeval report`; returns the exit status. */
 export async function runReport(argv: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -174,9 +227,8 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
   });
-  const { golden, runs, tiedScoreWarnings } = await loadFiles(args, io, 'QRELS RUN_A …');
-  const data = asInputError(inputName(args.qrels), () => reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses }));
-  for (const warning of [...data.warnings, ...tiedScoreWarnings]) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
+  const data = await scoreReport(args, losses, io);
+  for (const warning of data.warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
   const html = renderReportData(data, {
     ...(values.title === undefined ? {} : { title: values.title }),
     subtitle: [`golden set ${inputName(args.qrels)} · ${args.runs.map((run) => `${run.name} = ${inputName(run.path)}`).join(' · ')}`],

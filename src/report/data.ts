@@ -128,46 +128,114 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
   return reportDataFor(input, options, 'reportData');
 }
 
+/** A run as the report reads it: its scores, how deep it goes, and the means of the curves' measures. */
+export interface ReportRun {
+  readonly evaluation: RunEvaluation;
+  /** Documents in its longest ranking, judged or not. */
+  readonly depth: number;
+  /** The means of `measures` (the curves' recall@k and P@k), scored as `evaluation` was. */
+  curveMeans(measures: readonly string[]): Record<string, number>;
+}
+
+/** What the report shows besides the runs' numbers: the judgments, tags and questions. */
+export interface ReportContext {
+  readonly qrels: ReadonlyMap<string, Qrels>;
+  readonly tags: ReadonlyMap<string, readonly string[]> | undefined;
+  readonly questions: ReadonlyMap<string, string> | undefined;
+}
+
 /** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
 export function reportDataFor(input: ReportInput, options: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
+  const { lossCount, evaluateOptions } = readReportOptions(options, fn, otherKeys);
+  const { qrels, tags, questions, runs } = readInput(input, fn);
+  const ordered = orderRuns([...runs.keys()], options.baseline, fn);
+  const scoring = { ...evaluateOptions, ...(tags === undefined ? {} : { slices: tags }) };
+  const scored = new Map<string, ReportRun>(
+    ordered.map((name) => {
+      const run = runs.get(name)!;
+      let depth = 1;
+      for (const ranking of run.values()) depth = Math.max(depth, Array.isArray(ranking) ? ranking.length : 0);
+      const curveMeans = (measures: readonly string[]) => evaluateRun(run, qrels, { ...scoring, measures, slices: {} }).mean;
+      return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans }];
+    }),
+  );
+  return assembleReport(scored, { qrels, tags, questions }, options, lossCount, fn, (run, qid) => runs.get(run)!.get(qid) ?? []);
+}
+
+/** The report's options, checked: how many losses to show, and evaluateRun's share of them. */
+export function readReportOptions(options: ReportOptions, fn: string, otherKeys: readonly string[] = []): { lossCount: number; evaluateOptions: EvaluateRunOptions } {
   checkOptions(options, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
   const lossCount = options.losses ?? 10;
   if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
-  const { qrels, tags, questions, runs } = readInput(input, fn);
-  const names = [...runs.keys()];
-  if (names.length === 0) fail('invalid_option', fn, '`runs`', 'at least one run', 0);
-  const baseline = options.baseline ?? names[0]!;
-  if (!runs.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, baseline);
-  const ordered = [baseline, ...names.filter((name) => name !== baseline)];
-  const { measures } = options;
   // Checked here, not left to evaluateRun, so that the error names the function the caller called.
-  if (!Array.isArray(measures) || measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
+  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', options.measures);
   // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
-  const evaluateOptions = { ...(pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions), ...(tags === undefined ? {} : { slices: tags }) };
-  const scored = new Map<string, RunEvaluation>(ordered.map((name) => [name, evaluateRun(runs.get(name)!, qrels, evaluateOptions)]));
-  const comparison = ordered.length > 1 ? compareScores(scored, { ...options, baseline }, fn) : null;
+  return { lossCount, evaluateOptions: pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions };
+}
+
+/** Run names, the baseline (`baseline`, or the first run) first. */
+export function orderRuns(names: readonly string[], baseline: string | undefined, fn: string): string[] {
+  if (names.length === 0) fail('invalid_option', fn, '`runs`', 'at least one run', 0);
+  const chosen = baseline ?? names[0]!;
+  if (!names.includes(chosen)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, chosen);
+  return [chosen, ...names.filter((name) => name !== chosen)];
+}
+
+/** The queries "lost most" shows for each candidate (runs[1…]) on the first measure, worst first. */
+export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readonly string[], measure: string, lossCount: number): Map<string, QueryDelta[]> {
+  const base = scored.get(runs[0]!)!.evaluation;
+  const lost = new Map<string, QueryDelta[]>();
+  if (lossCount === 0) return lost;
+  for (const candidate of runs.slice(1)) {
+    lost.set(
+      candidate,
+      queryDeltas(base, scored.get(candidate)!.evaluation, measure)
+        .filter((entry) => entry.outcome === 'loss')
+        .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
+        .slice(0, lossCount),
+    );
+  }
+  return lost;
+}
+
+/**
+ * Everything the report shows, from runs already scored (in memory by `reportData`, or as their files
+ * were read by `rankeval report`); `rankingOf` gives the rankings of the queries lost most (lostQueries).
+ */
+export function assembleReport(
+  scored: ReadonlyMap<string, ReportRun>,
+  { qrels, tags, questions }: ReportContext,
+  options: ReportOptions,
+  lossCount: number,
+  fn: string,
+  rankingOf: (run: string, qid: string) => Ranking,
+): ReportData {
+  const { measures } = options;
+  const ordered = [...scored.keys()];
+  const baseline = ordered[0]!;
+  const evaluations = new Map([...scored].map(([name, run]) => [name, run.evaluation]));
+  const comparison = ordered.length > 1 ? compareScores(evaluations, { ...options, baseline }, fn) : null;
   const alpha = options.alpha ?? 0.05;
   const intervalMethod = comparison?.interval ?? options.interval ?? (options.test === 'bootstrap' ? 'bootstrap' : 't');
-  const base = scored.get(baseline)!;
+  const base = evaluations.get(baseline)!;
   const queryIds = Object.keys(base.perQuery);
 
   const bars = measures.flatMap((measure) =>
     ordered.map((run): MeanBar => {
-      const scores = queryIds.map((qid) => scored.get(run)!.perQuery[qid]![measure]!);
+      const scores = queryIds.map((qid) => evaluations.get(run)!.perQuery[qid]![measure]!);
       const interval =
         scores.length >= 2
           ? confidenceInterval(scores, { level: 1 - alpha, method: intervalMethod, ...(options.permutations === undefined ? {} : { samples: options.permutations }), ...(options.seed === undefined ? {} : { seed: options.seed }) })
           : { low: scores[0]!, high: scores[0]! };
-      return { measure, run, mean: scored.get(run)!.mean[measure]!, low: interval.low, high: interval.high };
+      return { measure, run, mean: evaluations.get(run)!.mean[measure]!, low: interval.low, high: interval.high };
     }),
   );
 
-  let depth = 1;
-  for (const rankings of runs.values()) for (const ranking of rankings.values()) depth = Math.max(depth, ranking.length);
+  const depth = Math.max(1, ...[...scored.values()].map((run) => run.depth));
   const cutoffs = curveCutoffs(depth);
   const curveMeasures = cutoffs.flatMap((k) => [`recall@${k}`, `P@${k}`]);
   const curves = ordered.flatMap((run) => {
-    const means = evaluateRun(runs.get(run)!, qrels, { ...evaluateOptions, measures: curveMeasures, slices: {} }).mean;
+    const means = scored.get(run)!.curveMeans(curveMeasures);
     return cutoffs.flatMap((k): CurvePoint[] => [
       { run, metric: 'recall', k, value: means[`recall@${k}`]! },
       { run, metric: 'precision', k, value: means[`P@${k}`]! },
@@ -175,29 +243,25 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
   });
 
   const deltas = ordered.slice(1).flatMap((candidate) =>
-    measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, scored.get(candidate)!, measure) })),
+    measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, evaluations.get(candidate)!, measure) })),
   );
 
   const tagNames = Object.keys(base.bySlice);
   const slices = measures.flatMap((measure) =>
-    tagNames.flatMap((tag) => ordered.map((run): SliceMean => ({ measure, tag, run, mean: scored.get(run)!.bySlice[tag]!.mean[measure]!, queries: scored.get(run)!.bySlice[tag]!.queries }))),
+    tagNames.flatMap((tag) => ordered.map((run): SliceMean => ({ measure, tag, run, mean: evaluations.get(run)!.bySlice[tag]!.mean[measure]!, queries: evaluations.get(run)!.bySlice[tag]!.queries }))),
   );
 
   // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most 20).
   const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
+  const measure = measures[0]!;
   // No query shown is no section, rather than a list that says no query was lost.
-  const losses = lossCount === 0 ? [] : ordered.slice(1).map((candidate): LossList => {
-    const measure = measures[0]!;
-    const lost = queryDeltas(base, scored.get(candidate)!, measure)
-      .filter((entry) => entry.outcome === 'loss')
-      .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
-      .slice(0, lossCount);
+  const losses = [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossList => {
     const explain = (run: string, qid: string) => ({
-      ...explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, {
+      ...explainRanking(rankingOf(run, qid), qrels.get(qid)!, {
         depth: Math.min(depthShown, 20),
         ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
       }),
-      score: scored.get(run)!.perQuery[qid]![measure]!,
+      score: evaluations.get(run)!.perQuery[qid]![measure]!,
     });
     return {
       measure,
