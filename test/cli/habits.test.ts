@@ -108,10 +108,10 @@ describe('version and help', () => {
     ['compare', /^Usage: rankeval compare QRELS RUN_A RUN_B/],
     ['report', /^Usage: rankeval report QRELS RUN_A/],
     ['trec', /^Usage: rankeval trec \[flags\] QRELS RUN/],
-  ])('help %s prints what %s --help prints', (command, usage) => {
+  ])('help %s prints what %s --help prints', async (command, usage) => {
     const help = rankeval(['help', command]);
     expect(help).toMatchObject({ status: 0, stdout: expect.stringMatching(usage), stderr: '' });
-    expect(help.stdout).toBe(rankeval([command, '--help']).stdout);
+    expect(help.stdout).toBe((await inProcess([command, '--help'])).stdout);
   });
 
   it('help alone prints the commands and the exit statuses', () => {
@@ -172,8 +172,8 @@ describe('exit statuses and one-line messages', () => {
 });
 
 describe('standard input', () => {
-  it('- reads the run or the golden set from standard input', () => {
-    const expected = rankeval(['eval', 'golden.jsonl', 'run.jsonl', '-m', 'recall@1,P@2']);
+  it('- reads the run or the golden set from standard input', async () => {
+    const expected = await inProcess(['eval', 'golden.jsonl', 'run.jsonl', '-m', 'recall@1,P@2']);
     expect(expected.status).toBe(0);
     expect(rankeval(['eval', 'golden.jsonl', '-', '-m', 'recall@1,P@2'], readFileSync(join(dir, 'run.jsonl'), 'utf8'))).toEqual(expected);
     expect(rankeval(['eval', '--qrels', '-', '--run', 'run.jsonl', '-m', 'recall@1,P@2'], readFileSync(join(dir, 'golden.jsonl'), 'utf8'))).toEqual(expected);
@@ -189,10 +189,10 @@ describe('standard input', () => {
     expect(rankeval(['trec', '-', '-'], '')).toMatchObject({ status: 1, stderr: 'rankeval trec: only one of QRELS and RUN can be - (standard input)\n' });
   });
 
-  it('rankeval trec reads an interleaved run from a pipe as from a file', () => {
+  it('rankeval trec reads an interleaved run from a pipe as from a file', async () => {
     const expected = rankeval(['trec', '-q', 'qrels', 'interleaved']);
     expect(expected).toMatchObject({ status: 0, stderr: '' });
-    expect(expected.stdout).toBe(rankeval(['trec', '-q', 'qrels', 'run']).stdout); // the same results, grouped
+    expect(expected.stdout).toBe((await inProcess(['trec', '-q', 'qrels', 'run'])).stdout); // the same results, grouped
     expect(rankeval(['trec', '-q', 'qrels', '-'], INTERLEAVED)).toEqual(expected);
     // A shell pipe (spawnSync's input is a socket, which /dev/stdin cannot open).
     const piped = spawnSync('sh', ['-c', `cat interleaved | "${process.execPath}" "${cli}" trec -q qrels /dev/stdin`], { cwd: dir, encoding: 'utf8' });
@@ -212,7 +212,7 @@ describe('standard input', () => {
     createWriteStream(fifo).end(INTERLEAVED);
     const status = await exited(child);
     expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
-    expect(stdout).toBe(rankeval(['trec', '-q', 'qrels', 'interleaved']).stdout);
+    expect(stdout).toBe((await inProcess(['trec', '-q', 'qrels', 'interleaved'])).stdout);
   }, 60_000);
 });
 
