@@ -1,14 +1,23 @@
 // The built `rankeval` as shells and CI run it: version and help, exit statuses, one-line messages,
 // standard input, pipes and FIFOs, closed and full outputs, swapped files and the report's -o.
+// What the bin decides itself (help, version, unknown commands, standard input, pipes, closed or full outputs)
+// runs the built binary; what a command decides (its options, files and output) runs in process, as
+// src/cli/index.ts runs it, and a sample of those runs through the binary too, which must print the same.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, cpSync, createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCompare } from '../../src/cli/compare.js';
+import { runEval } from '../../src/cli/eval.js';
+import { runReport } from '../../src/cli/report.js';
+import { CliError, runTrec, trecUsage } from '../../src/cli/trec.js';
+import { messageText } from '../../src/text/escape.js';
 
 const root = join(import.meta.dirname, '../..');
 const cli = join(root, 'dist/cli.js');
 const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+const cwd = process.cwd();
 let dir = '';
 
 // Queries in file order 1, 2, 1: an interleaved run, which trec_eval's streaming cannot take in one pass.
@@ -46,6 +55,38 @@ function rankeval(args: readonly string[], input?: string): { status: number | n
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+type Outcome = { status: number | null; stdout: string; stderr: string };
+
+/**
+ * `rankeval COMMAND …` in process, in the test directory, as src/cli/index.ts runs a command: its output and
+ * messages collected (a pipe is no terminal: no colour, no progress), a CliError as the bin's one line and status.
+ */
+async function inProcess(args: readonly string[]): Promise<Outcome> {
+  const [command, ...rest] = args;
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  process.chdir(dir);
+  try {
+    let status: number;
+    if (command === 'trec') {
+      const result = runTrec(rest);
+      // The bin writes trec's text as latin1 bytes (the usage as UTF-8); rankeval() reads stdout as UTF-8.
+      stdout = Buffer.from(result.stdout, result.stdout === trecUsage ? 'utf8' : 'latin1').toString('utf8');
+      status = result.status;
+    } else if (command === 'eval') status = await runEval(rest, io);
+    else if (command === 'compare') status = await runCompare(rest, { ...io, colour: false });
+    else if (command === 'report') status = await runReport(rest, io);
+    else throw new Error(`inProcess runs eval, compare, report or trec, not ${command}`);
+    return { status, stdout, stderr };
+  } catch (error) {
+    if (error instanceof CliError) return { status: error.status, stdout, stderr: `${stderr}rankeval ${command}: ${messageText(error.message)}\n` };
+    throw error;
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
 const exited = (child: ChildProcess): Promise<number | null> => new Promise((resolve) => child.on('close', (code) => resolve(code)));
 
 describe('version and help', () => {
@@ -67,10 +108,10 @@ describe('version and help', () => {
     ['compare', /^Usage: rankeval compare QRELS RUN_A RUN_B/],
     ['report', /^Usage: rankeval report QRELS RUN_A/],
     ['trec', /^Usage: rankeval trec \[flags\] QRELS RUN/],
-  ])('help %s prints what %s --help prints', (command, usage) => {
+  ])('help %s prints what %s --help prints', async (command, usage) => {
     const help = rankeval(['help', command]);
     expect(help).toMatchObject({ status: 0, stdout: expect.stringMatching(usage), stderr: '' });
-    expect(help.stdout).toBe(rankeval([command, '--help']).stdout);
+    expect(help.stdout).toBe((await inProcess([command, '--help'])).stdout);
   });
 
   it('help alone prints the commands and the exit statuses', () => {
@@ -101,8 +142,8 @@ describe('exit statuses and one-line messages', () => {
     [['eval', 'golden.jsonl', 'run.jsonl', '-l', '-1', '--depth'], 'rankeval eval: --depth needs a value (see rankeval eval --help)\n'],
     [['eval', 'golden.jsonl', 'run.jsonl', '--format', '-q'], "rankeval eval: --format needs a value; write --format=VALUE for one that starts with '-' (see rankeval eval --help)\n"],
     [['eval', 'golden.jsonl', 'run.jsonl', '--fail-under', 'ndcg@10=0x1'], "rankeval eval: --fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got 'ndcg@10=0x1' (see rankeval eval --help)\n"],
-  ])('%j: one line, exit 2', (args, stderr) => {
-    expect(rankeval(args)).toEqual({ status: 2, stdout: '', stderr });
+  ])('%j: one line, exit 2', async (args, stderr) => {
+    expect(await inProcess(args)).toEqual({ status: 2, stdout: '', stderr });
   });
 
   it.each([
@@ -110,29 +151,29 @@ describe('exit statuses and one-line messages', () => {
     [['trec', '--version', 'qrels', 'run'], 'rankeval trec: unknown option --version; the version is rankeval --version (see rankeval trec --help)\n'],
     [['trec', '-v', 'qrels', 'run'], 'rankeval trec: unknown option -v; the version is rankeval --version (see rankeval trec --help)\n'],
     [['trec', '--nosummary=1', 'qrels', 'run'], 'rankeval trec: option --nosummary takes no value (see rankeval trec --help)\n'],
-  ])('%j: the option named, exit 1 as trec_eval', (args, stderr) => {
-    expect(rankeval(args)).toEqual({ status: 1, stdout: '', stderr });
+  ])('%j: the option named, exit 1 as trec_eval', async (args, stderr) => {
+    expect(await inProcess(args)).toEqual({ status: 1, stdout: '', stderr });
   });
 
-  it("rankeval trec takes trec_eval's long flags", () => {
-    const expected = rankeval(['trec', '-q', '-n', '-m', 'P.1', 'qrels', 'run']);
+  it("rankeval trec takes trec_eval's long flags", async () => {
+    const expected = await inProcess(['trec', '-q', '-n', '-m', 'P.1', 'qrels', 'run']);
     expect(expected).toMatchObject({ status: 0, stderr: '' });
-    expect(rankeval(['trec', '--query_eval_wanted', '--nosummary', '--measure', 'P.1', 'qrels', 'run'])).toEqual(expected);
-    expect(rankeval(['trec', '--query_eval_wanted', '--nosummary', '--measure=P.1', 'qrels', 'run'])).toEqual(expected);
+    expect(await inProcess(['trec', '--query_eval_wanted', '--nosummary', '--measure', 'P.1', 'qrels', 'run'])).toEqual(expected);
+    expect(await inProcess(['trec', '--query_eval_wanted', '--nosummary', '--measure=P.1', 'qrels', 'run'])).toEqual(expected);
   });
 
   it('rankeval -v suggests -V', () => {
     expect(rankeval(['-v'])).toEqual({ status: 2, stdout: '', stderr: 'rankeval: unknown option -v; did you mean -V? (see rankeval --help)\n' });
   });
 
-  it('rankeval trec QRELS DIR: one line, exit 2 (trec_eval: cannot read)', () => {
-    expect(rankeval(['trec', 'qrels', '.'])).toEqual({ status: 2, stdout: '', stderr: 'rankeval trec: cannot read .: EISDIR: illegal operation on a directory, read\n' });
+  it('rankeval trec QRELS DIR: one line, exit 2 (trec_eval: cannot read)', async () => {
+    expect(await inProcess(['trec', 'qrels', '.'])).toEqual({ status: 2, stdout: '', stderr: 'rankeval trec: cannot read .: EISDIR: illegal operation on a directory, read\n' });
   });
 });
 
 describe('standard input', () => {
-  it('- reads the run or the golden set from standard input', () => {
-    const expected = rankeval(['eval', 'golden.jsonl', 'run.jsonl', '-m', 'recall@1,P@2']);
+  it('- reads the run or the golden set from standard input', async () => {
+    const expected = await inProcess(['eval', 'golden.jsonl', 'run.jsonl', '-m', 'recall@1,P@2']);
     expect(expected.status).toBe(0);
     expect(rankeval(['eval', 'golden.jsonl', '-', '-m', 'recall@1,P@2'], readFileSync(join(dir, 'run.jsonl'), 'utf8'))).toEqual(expected);
     expect(rankeval(['eval', '--qrels', '-', '--run', 'run.jsonl', '-m', 'recall@1,P@2'], readFileSync(join(dir, 'golden.jsonl'), 'utf8'))).toEqual(expected);
@@ -148,10 +189,10 @@ describe('standard input', () => {
     expect(rankeval(['trec', '-', '-'], '')).toMatchObject({ status: 1, stderr: 'rankeval trec: only one of QRELS and RUN can be - (standard input)\n' });
   });
 
-  it('rankeval trec reads an interleaved run from a pipe as from a file', () => {
+  it('rankeval trec reads an interleaved run from a pipe as from a file', async () => {
     const expected = rankeval(['trec', '-q', 'qrels', 'interleaved']);
     expect(expected).toMatchObject({ status: 0, stderr: '' });
-    expect(expected.stdout).toBe(rankeval(['trec', '-q', 'qrels', 'run']).stdout); // the same results, grouped
+    expect(expected.stdout).toBe((await inProcess(['trec', '-q', 'qrels', 'run'])).stdout); // the same results, grouped
     expect(rankeval(['trec', '-q', 'qrels', '-'], INTERLEAVED)).toEqual(expected);
     // A shell pipe (spawnSync's input is a socket, which /dev/stdin cannot open).
     const piped = spawnSync('sh', ['-c', `cat interleaved | "${process.execPath}" "${cli}" trec -q qrels /dev/stdin`], { cwd: dir, encoding: 'utf8' });
@@ -171,7 +212,7 @@ describe('standard input', () => {
     createWriteStream(fifo).end(INTERLEAVED);
     const status = await exited(child);
     expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
-    expect(stdout).toBe(rankeval(['trec', '-q', 'qrels', 'interleaved']).stdout);
+    expect(stdout).toBe((await inProcess(['trec', '-q', 'qrels', 'interleaved'])).stdout);
   }, 60_000);
 });
 
@@ -222,8 +263,8 @@ describe('rankeval eval with the files swapped', () => {
     ['run.jsonl', 'golden.jsonl'],
     ['run', 'qrels'],
     ['run.csv', 'golden.csv'], // CSV reads either way: without the check, this scores nonsense and exits 0
-  ])('eval %s %s says the files look swapped', (first, second) => {
-    expect(rankeval(['eval', first, second])).toEqual({
+  ])('eval %s %s says the files look swapped', async (first, second) => {
+    expect(await inProcess(['eval', first, second])).toEqual({
       status: 3,
       stdout: '',
       stderr: `rankeval eval: the files look swapped: ${first} reads as a run and ${second} as a golden set (the golden set comes first: GOLDEN RUN, or --qrels GOLDEN --run RUN)\n`,
@@ -246,8 +287,8 @@ describe('rankeval eval with the files swapped', () => {
     [['compare', 'run.jsonl', 'run.jsonl', 'golden.jsonl'], 'rankeval compare: the files look swapped: run.jsonl reads as a run and golden.jsonl as a golden set (the golden set comes first: QRELS RUN_A RUN_B …)\n'],
     [['report', 'run', 'qrels', '-o', '-'], 'rankeval report: the files look swapped: run reads as a run and qrels as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
     [['report', 'run.csv', 'golden.csv', '-o', '-'], 'rankeval report: the files look swapped: run.csv reads as a run and golden.csv as a golden set (the golden set comes first: QRELS RUN_A …)\n'],
-  ])('%j says the files look swapped', (args, stderr) => {
-    expect(rankeval(args)).toEqual({ status: 3, stdout: '', stderr });
+  ])('%j says the files look swapped', async (args, stderr) => {
+    expect(await inProcess(args)).toEqual({ status: 3, stdout: '', stderr });
   });
 
   it.each([
@@ -255,7 +296,7 @@ describe('rankeval eval with the files swapped', () => {
     ['0x10', '"0x10" is not a finite number'],
     ['1e400', '"1e400" is not a finite number'],
     ['', 'the grade in column 3 is empty'],
-  ])('a golden set with the grade %j names its line, not a swap', (grade, message) => {
+  ])('a golden set with the grade %j names its line, not a swap', async (grade, message) => {
     writeFileSync(join(dir, 'bad-grade.csv'), `query_id,doc_id,grade\nq1,d1,${grade}\n`);
     writeFileSync(join(dir, 'r1.json'), '{"q1":["d1"],"q2":["d9"]}\n');
     const line = expect.stringMatching(new RegExp(`^rankeval (eval|compare|report): bad-grade\\.csv:2: .*${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
@@ -266,45 +307,45 @@ describe('rankeval eval with the files swapped', () => {
       ['compare', 'bad-grade.csv', 'r1.json', 'r1.json'],
       ['report', 'bad-grade.csv', 'r1.json', '-o', '-'],
     ]) {
-      expect(rankeval(args)).toEqual({ status: 3, stdout: '', stderr: line });
+      expect(await inProcess(args)).toEqual({ status: 3, stdout: '', stderr: line });
     }
   });
 
-  it('a forced format is never called a swap', () => {
+  it('a forced format is never called a swap', async () => {
     writeFileSync(join(dir, 'g1.json'), '{"q1":["d1"],"q2":["d9"]}\n');
     writeFileSync(join(dir, 'r1.json'), '{"q1":["d1"],"q2":["d9"]}\n');
-    const { status, stderr } = rankeval(['eval', 'g1.json', 'r1.json', '--qrels-format', 'trec']);
+    const { status, stderr } = await inProcess(['eval', 'g1.json', 'r1.json', '--qrels-format', 'trec']);
     expect(status).toBe(3);
     expect(stderr).toMatch(/^rankeval eval: g1\.json:1: /);
     expect(stderr).not.toContain('swapped');
   });
 
-  it('files in the right order are read as before', () => {
+  it('files in the right order are read as before', async () => {
     for (const [golden, run] of [['golden.jsonl', 'run.jsonl'], ['qrels', 'run'], ['golden.csv', 'run.csv']]) {
       // q1: a at rank 1 of 2 relevant; q2: c at rank 2 of 1 → recall@2 = (1/2 + 1) / 2.
-      expect(rankeval(['eval', golden!, run!, '-m', 'recall@2'])).toEqual({ status: 0, stdout: expect.stringMatching(`^scope  name  queries  recall@2\nall                2    ${((1 / 2 + 1) / 2).toFixed(4)}\n\nconventions: `), stderr: '' });
+      expect(await inProcess(['eval', golden!, run!, '-m', 'recall@2'])).toEqual({ status: 0, stdout: expect.stringMatching(`^scope  name  queries  recall@2\nall                2    ${((1 / 2 + 1) / 2).toFixed(4)}\n\nconventions: `), stderr: '' });
     }
   });
 });
 
 describe('rankeval report -o', () => {
-  it('replaces the old report by renaming a complete new one over it, leaving no temporary file', () => {
+  it('replaces the old report by renaming a complete new one over it, leaving no temporary file', async () => {
     const out = join(dir, 'out');
     mkdirSync(out);
     const report = join(out, 'report.html');
     writeFileSync(report, 'the old report');
     const before = statSync(report).ino;
-    expect(rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', report])).toMatchObject({ status: 0, stdout: '' });
+    expect(await inProcess(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', report])).toMatchObject({ status: 0, stdout: '' });
     // A new file renamed into place: an interrupted write could only ever have left the old one whole.
     expect(statSync(report).ino).not.toBe(before);
     expect(readFileSync(report, 'utf8')).toMatch(/^<!DOCTYPE html>/);
     expect(readdirSync(out)).toEqual(['report.html']);
   });
 
-  it('refuses an output that is one of the inputs, which it would overwrite', () => {
+  it('refuses an output that is one of the inputs, which it would overwrite', async () => {
     const golden = readFileSync(join(dir, 'golden.jsonl'), 'utf8');
     for (const output of ['golden.jsonl', './golden.jsonl', join(dir, 'run.jsonl')]) {
-      expect(rankeval(['report', 'golden.jsonl', 'run.jsonl', '-o', output])).toEqual({
+      expect(await inProcess(['report', 'golden.jsonl', 'run.jsonl', '-o', output])).toEqual({
         status: 2,
         stdout: '',
         stderr: `rankeval report: -o ${output} is one of the inputs; the report would overwrite it (see rankeval report --help)\n`,
@@ -312,15 +353,15 @@ describe('rankeval report -o', () => {
     }
     expect(readFileSync(join(dir, 'golden.jsonl'), 'utf8')).toBe(golden);
   });
-  it('writes to standard output with -o -, leaving no file called -', () => {
-    const { status, stdout } = rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', '-']);
+  it('writes to standard output with -o -, leaving no file called -', async () => {
+    const { status, stdout } = await inProcess(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', '-']);
     expect({ status, start: stdout.slice(0, 15) }).toEqual({ status: 0, start: '<!DOCTYPE html>' });
     expect(readdirSync(dir)).not.toContain('-');
   });
 });
 
 describe('report -o writes as > would', () => {
-  const report = (output: string): ReturnType<typeof rankeval> => rankeval(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', output]);
+  const report = (output: string): Promise<Outcome> => inProcess(['report', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2', '-o', output]);
 
   it('writes into a FIFO (what is not a regular file), which stays a FIFO', async () => {
     const fifo = join(mkdtempSync(join(dir, 'o-')), 'fifo.html');
@@ -340,30 +381,30 @@ describe('report -o writes as > would', () => {
     expect(read).toMatch(/^<!DOCTYPE html>[^]*<\/html>\s*$/);
   }, 60_000);
 
-  it('follows a link: the target is replaced, the link stays', () => {
+  it('follows a link: the target is replaced, the link stays', async () => {
     const out = mkdtempSync(join(dir, 'o-'));
     writeFileSync(join(out, 'target.html'), 'the old report');
     symlinkSync('target.html', join(out, 'link.html'));
-    expect(report(join(out, 'link.html'))).toMatchObject({ status: 0, stdout: '' });
+    expect(await report(join(out, 'link.html'))).toMatchObject({ status: 0, stdout: '' });
     expect(lstatSync(join(out, 'link.html')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(out, 'link.html'))).toBe('target.html');
     expect(readFileSync(join(out, 'target.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
     expect(readdirSync(out).sort()).toEqual(['link.html', 'target.html']);
   });
 
-  it("keeps the old file's permission bits", () => {
+  it("keeps the old file's permission bits", async () => {
     const out = join(mkdtempSync(join(dir, 'o-')), 'report.html');
     writeFileSync(out, 'the old report');
     chmodSync(out, 0o640);
-    expect(report(out)).toMatchObject({ status: 0 });
+    expect(await report(out)).toMatchObject({ status: 0 });
     expect(statSync(out).mode & 0o777).toBe(0o640);
     expect(readFileSync(out, 'utf8')).toMatch(/^<!DOCTYPE html>/);
   });
 
-  it('refuses a directory before writing anything (exit 2)', () => {
+  it('refuses a directory before writing anything (exit 2)', async () => {
     const out = mkdtempSync(join(dir, 'o-'));
     mkdirSync(join(out, 'reports'));
-    expect(report(join(out, 'reports'))).toEqual({
+    expect(await report(join(out, 'reports'))).toEqual({
       status: 2,
       stdout: '',
       stderr: `rankeval report: -o ${join(out, 'reports')} is a directory; give the report's file name (see rankeval report --help)\n`,
@@ -372,18 +413,19 @@ describe('report -o writes as > would', () => {
     expect(readdirSync(join(out, 'reports'))).toEqual([]);
   });
 
-  it('names the directory that does not exist, not a temporary file (exit 3)', () => {
+  it('names the directory that does not exist, not a temporary file (exit 3)', async () => {
     const missing = join(dir, 'nodir');
-    expect(report(join(missing, 'x.html'))).toEqual({
+    expect(await report(join(missing, 'x.html'))).toEqual({
       status: 3,
       stdout: '',
       stderr: `rankeval report: cannot write ${join(missing, 'x.html')}: the directory ${missing} does not exist\n`,
     });
   });
 
-  it('says which exit status a missing plotting library gives: 3', () => {
-    expect(rankeval(['report', '--help']).stdout).toContain('3 a file cannot be read or is malformed, the\nreport cannot be written, or @observablehq/plot or linkedom is not installed');
-    expect(rankeval(['report', '--help']).stdout).not.toMatch(/\b1 @observablehq/);
+  it('says which exit status a missing plotting library gives: 3', async () => {
+    const { stdout } = await inProcess(['report', '--help']);
+    expect(stdout).toContain('3 a file cannot be read or is malformed, the\nreport cannot be written, or @observablehq/plot or linkedom is not installed');
+    expect(stdout).not.toMatch(/\b1 @observablehq/);
   });
 });
 
@@ -445,10 +487,10 @@ describe('messages stay short whatever the input', () => {
 });
 
 describe('names and prefixes', () => {
-  it('warnings start with the command, as errors do', () => {
-    expect(rankeval(['eval', 'golden-q1.jsonl', 'run.jsonl', '-m', 'P@1']).stderr).toMatch(/^rankeval eval: warning: /);
-    expect(rankeval(['compare', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1']).stderr).toMatch(/^rankeval compare: warning: /);
-    expect(rankeval(['report', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1', '-o', '-']).stderr).toMatch(/^rankeval report: warning: /);
+  it('warnings start with the command, as errors do', async () => {
+    expect((await inProcess(['eval', 'golden-q1.jsonl', 'run.jsonl', '-m', 'P@1'])).stderr).toMatch(/^rankeval eval: warning: /);
+    expect((await inProcess(['compare', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1'])).stderr).toMatch(/^rankeval compare: warning: /);
+    expect((await inProcess(['report', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1', '-o', '-'])).stderr).toMatch(/^rankeval report: warning: /);
   });
 
   it('a run read from standard input is <stdin> in the table, unless --names names it', () => {
@@ -457,5 +499,22 @@ describe('names and prefixes', () => {
     expect(stdout).toMatch(/^P@1 +<stdin> /m);
     expect(stdout).toContain('baseline <stdin>;');
     expect(rankeval(['compare', 'golden.jsonl', '-', 'run.jsonl', '-m', 'P@1', '--names', 'a,b'], run).stdout).toMatch(/^P@1 +a /m);
+  });
+});
+
+describe('the built binary runs a command as it runs in process', () => {
+  it.each([
+    [['eval', 'golden.jsonl', 'run.jsonl', '--meausre', 'P@1']],
+    [['compare', 'golden.jsonl', 'run.jsonl', 'run.jsonl', '--fromat=csv']],
+    [['report', 'golden.jsonl', 'run.jsonl', '--losses', '-1']],
+    [['trec', '--meausre', 'P.5', 'qrels', 'run']],
+    [['trec', '-q', '-n', '-m', 'P.1', 'qrels', 'run']],
+    [['eval', 'run', 'qrels']],
+    [['eval', 'golden.jsonl', 'run.jsonl', '-m', 'recall@2']],
+    [['eval', 'golden-q1.jsonl', 'run.jsonl', '-m', 'P@1']],
+    [['compare', 'golden.jsonl', 'run.jsonl', 'run-q1.jsonl', '-m', 'P@1']],
+    [['report', 'run.csv', 'golden.csv', '-o', '-']],
+  ])('%j', async (args) => {
+    expect(rankeval(args)).toEqual(await inProcess(args));
   });
 });
