@@ -5,12 +5,16 @@ import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
 import { escapeControls } from '../text/escape.js';
+import { deltaColumns, type DeltaColumn } from './columns.js';
 import type { ReportData } from './data.js';
 import { RUN_COLOURS } from './palette.js';
 
 const WIN = '#0072B2';
 const LOSS = '#D55E00';
-const TIE = '#999999';
+
+// A per-query difference chart draws at most this many columns (about 2.3 px each): a bar per query up to
+// this many queries, steps of neighbouring queries beyond, so that its size does not grow with the queries.
+const MAX_DIFFERENCE_COLUMNS = 200;
 
 // Every chart is as wide as a card's caption, so it fills its card (see `figure.chart figcaption` in STYLE).
 const CHART_WIDTH = 540;
@@ -171,22 +175,48 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
     // A series with no difference would be a chart of nothing (a zero-height axis): a sentence says so instead.
     const differing = data.deltas.filter(({ deltas }) => deltas.some((entry) => entry.outcome !== 'tie'));
     const charts = differing.map(({ measure, candidate, deltas }) => {
-      const indexed = deltas.map((entry, i) => ({ ...entry, position: i + 1 }));
+      const columns = deltaColumns(deltas, MAX_DIFFERENCE_COLUMNS);
       const count = (outcome: string) => deltas.filter((entry) => entry.outcome === outcome).length;
+      const [wins, ties, losses] = [count('win'), count('tie'), count('loss')];
+      const farthest = (outcome: string) => signed(deltas.filter((entry) => entry.outcome === outcome).reduce((extreme, entry) => (Math.abs(entry.delta) > Math.abs(extreme) ? entry.delta : extreme), 0));
+      const [largestWin, largestLoss] = [farthest('win'), farthest('loss')];
+      const [winCount, lossCount] = [`${wins} ${wins === 1 ? 'win' : 'wins'}`, `${losses} ${losses === 1 ? 'loss' : 'losses'}`];
+      const record = `${winCount}${wins > 0 ? ` (largest ${largestWin})` : ''}, ${lossCount}${losses > 0 ? ` (largest ${largestLoss})` : ''}`;
+      const onePerQuery = deltas.length <= MAX_DIFFERENCE_COLUMNS;
+      const marks = onePerQuery
+        ? // A bar per query, a gap between neighbours: each query can be told apart and named in its tooltip.
+          Plot.rectY(columns, {
+            x1: (column: DeltaColumn) => column.first - 0.45,
+            x2: (column: DeltaColumn) => column.last + 0.45,
+            y: 'delta',
+            fill: 'outcome',
+            title: (column: DeltaColumn) => `${deltas[column.first - 1]!.query}: Δ ${signed(column.delta)}`,
+          })
+        : // One area per run of wins or losses: a step per column, no seam between neighbouring columns.
+          Plot.areaY(differenceSteps(columns), {
+            x: 'x',
+            y: 'delta',
+            z: 'series',
+            fill: 'outcome',
+            curve: 'step-after',
+            title: (step: DifferenceStep) => (step.outcome === 'win' ? `${winCount}, largest ${largestWin}` : `${lossCount}, largest ${largestLoss}`),
+          });
       const chart = svg({
         height: 280,
-        x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [] },
+        // Every query has its place on the axis, the ties' too: the blank between wins and losses is their share.
+        x: { label: `queries, sorted by Δ (${deltas.length})`, ticks: [], domain: [0.5, deltas.length + 0.5] },
         y: { label: `Δ ${measure}`, grid: true, nice: true },
-        color: { domain: ['win', 'tie', 'loss'], range: [WIN, TIE, LOSS], legend: true },
-        marks: [
-          Plot.rectY(indexed, { x1: (d: { position: number }) => d.position - 0.45, x2: (d: { position: number }) => d.position + 0.45, y: 'delta', fill: 'outcome' }),
-          Plot.ruleY([0]),
-        ],
+        color: { domain: ['win', 'loss'], range: [WIN, LOSS], legend: true },
+        marks: [marks, Plot.ruleY([0])],
       });
+      const size = Math.ceil(deltas.length / MAX_DIFFERENCE_COLUMNS);
+      const reading = onePerQuery
+        ? `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins, bars down losses: ${escapeHtml(record)}; ${ties} ${ties === 1 ? 'tie has' : 'ties have'} no bar.`
+        : `${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s for each of the ${deltas.length} queries, sorted, in groups of ${size} neighbouring queries, each drawn at its largest difference. Up are wins, down losses: ${escapeHtml(record)}; the ${ties} ${ties === 1 ? 'tie is' : 'ties are'} the blank between them.`;
       return figure(
         `differences ${candidate} ${measure}`,
         chart,
-        `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins (${count('win')}), bars down losses (${count('loss')}); ${count('tie')} ties have no bar. A mean gain made of a few large wins over many small losses shows here, not in the means.`,
+        `${reading} A mean gain made of a few large wins over many small losses shows here, not in the means.`,
         // In the page, not the chart's axis label: a long pair of names wraps here, where an SVG label runs off the card.
         `Δ ${escapeHtml(measure)}: <bdi>${escapeHtml(candidate)}</bdi> − <bdi>${escapeHtml(data.baseline)}</bdi>`,
       );
@@ -258,6 +288,37 @@ ${sections.join('\n')}
 </body>
 </html>
 `;
+}
+
+/** A difference with its sign, as the lost queries show it: +0.2500, −0.1250. */
+const signed = (delta: number): string => `${delta < 0 ? '−' : '+'}${Math.abs(delta).toFixed(4)}`;
+
+/** One corner of the area of a run of wins or losses: where a column starts, and where the run's last ends. */
+interface DifferenceStep {
+  readonly x: number;
+  readonly delta: number;
+  readonly outcome: DeltaColumn['outcome'];
+  readonly series: number;
+}
+
+/**
+ * The columns as corners of step areas: a series per run of neighbouring columns of one outcome (one of wins,
+ * one of losses, when the differences are sorted), each column from half a query before its first to half a
+ * query after its last, as a bar would be.
+ */
+function differenceSteps(columns: readonly DeltaColumn[]): DifferenceStep[] {
+  const adjoin = (column: DeltaColumn | undefined, next: DeltaColumn | undefined): boolean =>
+    column !== undefined && next !== undefined && column.outcome === next.outcome && column.last + 1 === next.first;
+  const steps: DifferenceStep[] = [];
+  let series = 0;
+  columns.forEach((column, i) => {
+    const previous = columns[i - 1];
+    if (i > 0 && !adjoin(previous, column)) series++;
+    // A column as high as the one before it continues that one's step: no corner to draw.
+    if (!adjoin(previous, column) || previous!.delta !== column.delta) steps.push({ x: column.first - 0.5, delta: column.delta, outcome: column.outcome, series });
+    if (!adjoin(column, columns[i + 1])) steps.push({ x: column.last + 0.5, delta: column.delta, outcome: column.outcome, series });
+  });
+  return steps;
 }
 
 /** The name cut to `characters` with an ellipsis, never between the halves of a surrogate pair. */

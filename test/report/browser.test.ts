@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
+import { manyQueries } from '../helpers/report.js';
 
 // Debian's chromium by default; RANKEVAL_CHROMIUM names another Chromium-based browser (GitHub's runners have Chrome).
 const CHROMIUM = process.env['RANKEVAL_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -183,6 +184,34 @@ it('draws degenerate reports readably: ties, one document deep, differences of a
     if (name === 'differences of a millionth') expect(geometry.map(({ name }) => name)).toContain('differences b ndcg@10');
     await page.close();
   }
+}, 60_000);
+
+it('draws a 7,000-query report’s differences as one area of wins and one of losses, clear of the axes', async () => {
+  const html = await renderReportData(reportData(manyQueries(7000), { measures: ['ndcg@10', 'map'] }));
+  mkdirSync(output, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  await page.setContent(html, { waitUntil: 'load' });
+  expect(problems).toEqual([]);
+  const geometry = await chartGeometry(page);
+  expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+  for (const measure of ['ndcg@10', 'map']) {
+    const areas = page.locator(`figure.chart[data-chart="differences candidate ${measure}"] g[aria-label="area"] path`);
+    // An SVGRect does not cross from the page: its sizes, copied.
+    const boxes = await areas.evaluateAll((paths) =>
+      paths.map((path) => {
+        const { width, height } = (path as unknown as { getBBox(): { width: number; height: number } }).getBBox();
+        return { width, height };
+      }),
+    );
+    expect(boxes, measure).toHaveLength(2);
+    for (const box of boxes) expect(box.width * box.height, measure).toBeGreaterThan(100);
+  }
+  await page.screenshot({ path: join(output, 'report-7000-queries.png'), fullPage: true });
+  await page.close();
 }, 60_000);
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderReport } from '../../src/report/index.js';
+import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
+import { manyQueries } from '../helpers/report.js';
 
 const qrels = new Map(['q1', 'q2', 'q3'].map((q) => [q, new Map([[`${q}-a`, 2], [`${q}-b`, 1]])]));
 const runs = new Map([
@@ -47,6 +48,24 @@ describe('renderReport', () => {
     const numbers = [...html.matchAll(/\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|viewBox)="([^"]*)"/g)].flatMap((match) => match[1]!.match(/-?\d*\.?\d+/g) ?? []);
     expect(numbers.length).toBeGreaterThan(500);
     expect(numbers.filter((number) => /\.\d{3}/.test(number))).toEqual([]);
+  });
+
+  it('draws a small report’s differences a bar per query, named in its tooltip, and ties without one', () => {
+    const { deltas } = reportData({ qrels, runs, tags, questions }, { measures: ['ndcg@5', 'recall@2'] });
+    for (const { measure, deltas: series } of deltas) {
+      const chart = chartSvg(html, `differences new ${measure}`);
+      const drawn = series.filter((entry) => entry.outcome !== 'tie');
+      expect(drawn.length, measure).toBeGreaterThan(0);
+      const signed = (delta: number) => `${delta < 0 ? '−' : '+'}${Math.abs(delta).toFixed(4)}`;
+      expect([...chart.matchAll(/<rect [^>]*><title>([^<]*)<\/title><\/rect>/g)].map((match) => match[1])).toEqual(drawn.map((entry) => `${entry.query}: Δ ${signed(entry.delta)}`));
+      // The legend names what is drawn: wins and losses.
+      expect([...chart.matchAll(/<\/svg>(win|tie|loss)<\/span>/g)].map((match) => match[1])).toEqual(['win', 'loss']);
+    }
+  });
+
+  it('counts a small report’s wins, losses and ties in the difference chart’s caption', () => {
+    // ndcg@5: new ranks q1's documents a and b first (a win), q2's b and a (a win), and q3's b above nothing (a loss).
+    expect(html).toMatch(/<figcaption>One bar per query: new's ndcg@5 minus old &lt;b&gt;'s, sorted\. Bars up are wins, bars down losses: 2 wins \(largest \+0\.\d{4}\), 1 loss \(largest −0\.\d{4}\); 0 ties have no bar\./);
   });
 
   it('takes plain objects as it takes Maps', async () => {
@@ -196,5 +215,75 @@ describe('renderReport with long run names', () => {
     const page = await renderReport(input, { measures: ['P@1'] });
     expect(page).toContain(`<p class="chart-title">Δ P@1: <bdi>bm25-with-a-long-name-too</bdi> − <bdi>${long}</bdi></p>`);
     expect(page).toContain('<div class="scroll"><table class="comparison">');
+  });
+});
+
+describe('renderReportData on many queries', () => {
+  const measures = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
+  const data = reportData(manyQueries(7000), { measures });
+  const page = renderReportData(data);
+
+  /** The numbers of an SVG path's `d`, as [x, y] pairs. */
+  const corners = (d: string) => [...d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((match) => [+match[1]!, +match[2]!] as const);
+
+  it('stays under 400 KB for 7,000 queries, 2 runs and 4 measures, with every chart', async () => {
+    const html = await page;
+    expect(html.length).toBeLessThan(400_000);
+    expect([...html.matchAll(/<figure class="chart" data-chart="([^"]+)">/g)].map((match) => match[1])).toEqual([
+      ...measures.map((measure) => `means ${measure}`),
+      'recall curve',
+      'precision curve',
+      ...measures.map((measure) => `differences candidate ${measure}`),
+    ]);
+  });
+
+  it('does not grow with the queries: 7,000 make a page at most 5 % larger than 1,000', async () => {
+    const smaller = await renderReportData(reportData(manyQueries(1000), { measures }));
+    expect((await page).length).toBeLessThan(smaller.length * 1.05);
+  });
+
+  it('draws each difference chart as one area of wins and one of losses, spanning their share of the queries', async () => {
+    const html = await page;
+    for (const { measure, deltas } of data.deltas) {
+      const chart = chartSvg(html, `differences candidate ${measure}`);
+      expect(chart).not.toMatch(/<rect(?! height="100%")/);
+      const areas = [...chart.matchAll(/<path d="([^"]+)" fill="(#[0-9A-F]{6})"><title>([^<]*)<\/title>/g)];
+      expect(areas.map((match) => match[2])).toEqual(['#0072B2', '#D55E00']);
+      // The zero line runs across the plot: its ends are query 0.5 and query n + 0.5.
+      const [, zero, right, left] = chart.match(/aria-label="rule"[^>]*><line y2="[\d.]+" y1="([\d.]+)" x2="([\d.]+)" x1="([\d.]+)"/)!.map(Number);
+      const x = (position: number) => left! + ((right! - left!) * (position - 0.5)) / deltas.length;
+      const wins = deltas.filter((entry) => entry.outcome === 'win');
+      const losses = deltas.filter((entry) => entry.outcome === 'loss');
+      const [winCorners, lossCorners] = areas.map((match) => corners(match[1]!));
+      expect(Math.min(...winCorners!.map(([cx]) => cx))).toBeCloseTo(x(0.5), 1);
+      expect(Math.max(...winCorners!.map(([cx]) => cx))).toBeCloseTo(x(wins.length + 0.5), 1);
+      expect(Math.min(...lossCorners!.map(([cx]) => cx))).toBeCloseTo(x(deltas.length - losses.length + 0.5), 1);
+      expect(Math.max(...lossCorners!.map(([cx]) => cx))).toBeCloseTo(x(deltas.length + 0.5), 1);
+      // Wins above the zero line, losses below it, and each area closed along it.
+      expect(winCorners!.every(([, cy]) => cy <= zero!)).toBe(true);
+      expect(lossCorners!.every(([, cy]) => cy >= zero!)).toBe(true);
+      for (const area of [winCorners!, lossCorners!]) expect(area.filter(([, cy]) => cy === zero).length).toBeGreaterThanOrEqual(2);
+      // The caption and the tooltips count the queries as the data does.
+      const caption = html.slice(html.indexOf('<figcaption>', html.indexOf(`data-chart="differences candidate ${measure}"`))).split('</figcaption>')[0]!;
+      const ties = deltas.length - wins.length - losses.length;
+      const largest = (entries: typeof deltas) => Math.max(...entries.map((entry) => Math.abs(entry.delta))).toFixed(4);
+      expect(caption).toContain(`${wins.length} wins (largest +${largest(wins)}), ${losses.length} losses (largest −${largest(losses)}); the ${ties} ties are the blank between them`);
+      expect(caption).toContain(`for each of the 7000 queries, sorted, in groups of ${7000 / 200} neighbouring queries, each drawn at its largest difference.`);
+      expect(areas.map((match) => match[3])).toEqual([`${wins.length} wins, largest +${largest(wins)}`, `${losses.length} losses, largest −${largest(losses)}`]);
+    }
+  });
+
+  it('draws the largest win and the largest loss at their size on the y axis', async () => {
+    const html = await page;
+    for (const { measure, deltas } of data.deltas) {
+      const chart = chartSvg(html, `differences candidate ${measure}`);
+      // The y scale, read from two of its tick labels (Plot writes "−0.5" with a minus sign).
+      const ticks = [...chart.match(/aria-label="y-axis tick label".*?<\/g>/)![0].matchAll(/translate\([\d.]+,([\d.]+)\)"[^>]*>([^<]+)</g)].map((match) => [+match[2]!.replace('−', '-'), +match[1]!] as const);
+      const [[v0, y0], [v1, y1]] = [ticks[0]!, ticks.at(-1)!];
+      const y = (value: number) => y0 + ((value - v0) * (y1 - y0)) / (v1 - v0);
+      const areas = [...chart.matchAll(/<path d="([^"]+)" fill="#/g)].map((match) => corners(match[1]!));
+      expect(Math.min(...areas[0]!.map(([, cy]) => cy))).toBeCloseTo(y(deltas[0]!.delta), 1);
+      expect(Math.max(...areas[1]!.map(([, cy]) => cy))).toBeCloseTo(y(deltas.at(-1)!.delta), 1);
+    }
   });
 });
