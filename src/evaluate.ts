@@ -23,8 +23,8 @@ import { rPrecisionFromCounts } from './metrics/r-precision.js';
 import { recallFromCounts } from './metrics/recall.js';
 import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
-import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunChecks, type RunWarning } from './run-checks.js';
-import { meanOf } from './stats/tests.js';
+import { aggregateRows } from './means.js';
+import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunCheckName, type RunChecks, type RunWarning } from './run-checks.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
@@ -177,6 +177,29 @@ export interface RunEvaluation<Key extends string = string> extends MeanScores<K
   conventions: Conventions;
   /** One entry per check (`checks`) whose condition held and whose mode is 'warn'; empty on clean input. */
   warnings: RunWarning[];
+  /** What `mergeEvaluations` needs beyond the fields above to merge this result with others. */
+  mergeable: Mergeable;
+}
+
+/**
+ * The facts behind a RunEvaluation's warnings and slices, kept whole so that results of parts of a run
+ * (split by query id) merge into the result of the whole (`mergeEvaluations`): the warnings name only five
+ * queries, and `bySlice` holds means, not which query has which label.
+ */
+export interface Mergeable {
+  /** Documents in the longest ranking scored (0 when every ranking scored is empty): what `cutoff_beyond_run` compares each cutoff with. */
+  deepestRanking: number;
+  /** Every scored query whose ranking holds its own query id (query-id order), whatever the check's mode. */
+  queriesInRanking: string[];
+  /**
+   * Every scored query whose ranking of two or more scored documents ties throughout (query-id order),
+   * whatever the check's mode; empty under `ties: 'given'`, where scores order nothing.
+   */
+  tiedQueries: string[];
+  /** The mode of each check in force (`checks` as read). */
+  checks: Record<RunCheckName, CheckMode>;
+  /** Query id → its slice labels, for each query of `perQuery` that has one or more (empty without `slices`). No prototype. */
+  slices: Record<string, string[]>;
 }
 
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
@@ -239,8 +262,9 @@ export function evaluateRun<Name extends string = string>(
   const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
   const checks = readChecks(options.checks, fn);
-  // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
-  const checkTies = checks.allScoresTied !== 'off' && resolved.ties !== 'given';
+  // Scores are ignored under a tie rule that takes the array order: then they cannot all tie. The queries
+  // are collected whatever the checks' modes (it is O(1) a query): a merged result settles them again.
+  const checkTies = resolved.ties !== 'given';
   const queriesInRanking: string[] = [];
   const tiedQueries: string[] = [];
   let deepest = 0;
@@ -250,8 +274,9 @@ export function evaluateRun<Name extends string = string>(
   const unansweredQueries = queryIds.filter((qid) => !runById.has(qid));
   const noRelevantQueries: string[] = [];
   const perQuery = emptyRecord<Record<string, number>>();
-  const total = newTotals(plan.names.length);
+  const total = newTotals();
   const bySliceTotals = new Map<string, Totals>();
+  const sliceLabels = emptyRecord<string[]>();
   const gain = plan.needsGain ? resolved.gain : null;
 
   const settings: ContextSettings = {
@@ -282,7 +307,7 @@ export function evaluateRun<Name extends string = string>(
     const hits = judgedHits(ids, judgments, fn, rankingWhere);
     // The checks: O(1) per query but for a ranking that does tie throughout (rankOf reads judgedHits' index).
     if (ids.length > deepest) deepest = ids.length;
-    if (checks.queryInRanking !== 'off' && rankOf(qid) !== 0) queriesInRanking.push(qid);
+    if (rankOf(qid) !== 0) queriesInRanking.push(qid);
     if (checkTies && scoresAllTie(ranking as readonly unknown[])) tiedQueries.push(qid);
     const grades = [...judgments.grades.values()];
     const context = createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
@@ -297,13 +322,15 @@ export function evaluateRun<Name extends string = string>(
     }
     perQuery[qid] = toRecord(plan.names, scores);
     addScores(total, scores);
-    for (const label of slices?.get(qid) ?? []) {
+    const labels = slices?.get(qid) ?? [];
+    if (labels.length > 0) sliceLabels[qid] = [...labels];
+    for (const label of labels) {
       let sliceTotal = bySliceTotals.get(label);
-      if (sliceTotal === undefined) bySliceTotals.set(label, (sliceTotal = newTotals(plan.names.length)));
+      if (sliceTotal === undefined) bySliceTotals.set(label, (sliceTotal = newTotals()));
       addScores(sliceTotal, scores);
     }
   }
-  if (total.queries === 0) {
+  if (total.rows.length === 0) {
     const why = queryIds.length === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
     throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', queryIds.length);
   }
@@ -323,7 +350,8 @@ export function evaluateRun<Name extends string = string>(
   });
   const bySlice = emptyRecord<MeanScores>();
   for (const label of [...bySliceTotals.keys()].sort(compareUtf8)) bySlice[label] = toMeans(bySliceTotals.get(label)!, plan);
-  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice, conventions, warnings } as RunEvaluation<MeasureKey<Name>>;
+  const mergeable: Mergeable = { deepestRanking: deepest, queriesInRanking, tiedQueries, checks: { ...checks }, slices: sliceLabels };
+  return { ...toMeans(total, plan), perQuery, unjudgedQueries, unansweredQueries, noRelevantQueries, bySlice, conventions, warnings, mergeable } as RunEvaluation<MeasureKey<Name>>;
 }
 
 /** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
@@ -386,9 +414,6 @@ function undefinedValue(definition: MeasureDefinition, name: string, qid: string
   throw new Error(`evaluateRun: ${name} of query ${describeValue(qid)} is not a number; this is a bug in rankeval, please report it`);
 }
 
-/** The floor of each value in a geometric mean (trec_eval's gm_map), so that one 0 does not make it 0. */
-const MIN_GEO_MEAN = 0.00001;
-
 /** The measures that read DCG and IDCG from the shared counts. */
 const GAIN_MEASURES = new Set(['dcg', 'idcg', 'ndcg']);
 
@@ -415,36 +440,19 @@ export function readSlices(slices: unknown, fn: string, name = 'slices'): Readon
   return byQuery;
 }
 
-/** Running sums per measure, in the order of the plan's names, and the scores behind them. */
+/** The scores of the queries behind a set of means, one row a query in query-id order (plan's name order within a row). */
 interface Totals {
-  queries: number;
-  readonly sums: number[];
-  readonly scores: (readonly number[])[];
+  readonly rows: (readonly number[])[];
 }
 
-const newTotals = (measures: number): Totals => ({ queries: 0, sums: new Array<number>(measures).fill(0), scores: [] });
+const newTotals = (): Totals => ({ rows: [] });
 
 function addScores(totals: Totals, scores: readonly number[]): void {
-  totals.queries++;
-  totals.scores.push(scores);
-  for (let i = 0; i < scores.length; i++) totals.sums[i]! += scores[i]!;
+  totals.rows.push(scores);
 }
 
-/**
- * Each measure's aggregate: sum / queries for a mean (a sum that overflowed, dcg near Number.MAX_VALUE, is
- * taken again by meanOf, which cannot); the sum itself for counts; exp(mean log max(v, 0.00001)) for a
- * geometric mean, as trec_eval's gm_map.
- */
+/** Each measure's aggregate (mean, sum or geometric mean: `aggregateRows`) and the number of queries. */
 function toMeans(totals: Totals, plan: MeasurePlan): MeanScores {
-  const means = totals.sums.map((sum, i) => {
-    const aggregate = plan.measures[i]!.definition.aggregate;
-    if (aggregate === 'sum') return sum;
-    if (aggregate === 'geometric') {
-      let logs = 0;
-      for (const scores of totals.scores) logs += Math.log(Math.max(scores[i]!, MIN_GEO_MEAN));
-      return Math.exp(logs / totals.queries);
-    }
-    return Number.isFinite(sum) ? sum / totals.queries : meanOf(totals.scores.map((scores) => scores[i]!));
-  });
-  return { mean: toRecord(plan.names, means), queries: totals.queries };
+  const aggregates = plan.measures.map((measure) => measure.definition.aggregate);
+  return { mean: toRecord(plan.names, aggregateRows(totals.rows, aggregates)), queries: totals.rows.length };
 }
