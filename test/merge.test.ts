@@ -2,6 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { evaluateRun, isRankevalError, mergeEvaluations, type EvaluateRunOptions, type RunEvaluation } from '../src/index.js';
 import type { Ranking } from '../src/types.js';
+import { errorOf } from './helpers/files.js';
 
 /**
  * The same result: equal values (numbers by Object.is, so means to the bit), keys in the same order, and
@@ -20,16 +21,6 @@ function withoutPrototype(value: unknown, path = '', found: string[] = []): stri
   if (Object.getPrototypeOf(value) === null) found.push(path);
   for (const [key, item] of Object.entries(value)) withoutPrototype(item, `${path}[${JSON.stringify(key)}]`, found);
   return found;
-}
-
-/** The error a call throws (the test fails when it throws none). */
-function thrown(call: () => unknown): unknown {
-  try {
-    call();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
 }
 
 describe('mergeEvaluations', () => {
@@ -65,7 +56,7 @@ describe('mergeEvaluations', () => {
 
   test('a query answered in two parts is refused, naming the query and both parts', () => {
     const again = evaluateRun({ q2: ['b'] }, { q2: { b: 1 } }, options);
-    const error = thrown(() => mergeEvaluations([first, second, again]));
+    const error = errorOf(() => mergeEvaluations([first, second, again]));
     expect(isRankevalError(error) && error.code).toBe('incompatible_evaluations');
     expect((error as Error).message).toBe('mergeEvaluations: query `"q2"` (string) is answered in part 0 and in part 2: one query\'s ranking went to two shards (split the run by query id)');
   });
@@ -87,13 +78,13 @@ describe('mergeEvaluations', () => {
     expect(() => mergeEvaluations([first, other({ checks: { allScoresTied: 'off' } })])).toThrow(
       'mergeEvaluations: mergeable.checks["allScoresTied"] is "warn" in part 0 and "off" in part 1: evaluate every shard with the same options',
     );
-    const error = thrown(() => mergeEvaluations([first, other({ relevanceThreshold: 2 })]));
+    const error = errorOf(() => mergeEvaluations([first, other({ relevanceThreshold: 2 })]));
     expect(isRankevalError(error) && error.code).toBe('incompatible_evaluations');
   });
 
   test('a part without perQuery or mergeable (JSON written without -q) is refused, saying how to write one', () => {
     const { perQuery: _, ...withoutRows } = first;
-    const error = thrown(() => mergeEvaluations([second, withoutRows as RunEvaluation]));
+    const error = errorOf(() => mergeEvaluations([second, withoutRows as RunEvaluation]));
     expect(isRankevalError(error) && error.code).toBe('invalid_evaluation');
     expect((error as Error).message).toBe(
       "mergeEvaluations: part 1 has no `perQuery`, without which it cannot be merged; a part is evaluateRun's whole result, or the JSON of `rankeval eval -q --format json`",
