@@ -69,6 +69,17 @@ describe('mergeEvaluations', () => {
     );
   });
 
+  test('a query no part answers must be scored alike in every part that judges it (the same golden set)', () => {
+    const withQ3 = (judged: Record<string, number>) => evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q3: judged }, options);
+    const other = evaluateRun({ q2: ['b'] }, { q2: { b: 1 }, q3: { c: 1, d: 1 } }, options);
+    expect(mergeEvaluations([withQ3({ c: 1, d: 1 }), other]).unansweredQueries).toEqual(['q3']);
+    expect(() => mergeEvaluations([withQ3({ c: 1 }), other])).not.toThrow(); // P@2, recall@5 and num_ret are 0 either way
+    const labelled = evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q3: { c: 1, d: 1 } }, { ...options, slices: { q3: 'ru' } });
+    expect(() => mergeEvaluations([labelled, other])).toThrow(
+      'mergeEvaluations: query `"q3"` (string), unanswered in part 0 and in part 1, is scored or labelled differently in them: their golden sets judge it differently',
+    );
+  });
+
   test('parts of other measures, conventions or checks are refused, naming the first difference', () => {
     const other = (overrides: Partial<EvaluateRunOptions>) => evaluateRun({ q9: ['d'] }, { q3: { c: 1 } }, { ...options, ...overrides });
     expect(() => mergeEvaluations([first, other({ measures: ['recall@5', 'P@2', 'num_ret'] })])).toThrow(
