@@ -16,7 +16,10 @@ export type RankevalErrorCode =
   | 'cutoff_beyond_run'
   | 'all_scores_tied'
   | 'parse_error'
-  | 'missing_dependency';
+  | 'missing_dependency'
+  // mergeEvaluations: a part that is not a whole evaluateRun result; parts that cannot be shards of one run.
+  | 'invalid_evaluation'
+  | 'incompatible_evaluations';
 
 /** The one error class rankeval throws for bad input. */
 export class RankevalError extends Error {

@@ -164,21 +164,28 @@ export interface RunEvaluation<Key extends string = string> extends MeanScores<K
   conventions: Conventions;
   /** One entry per check (`checks`) whose condition held and whose mode is 'warn'; empty on clean input. */
   warnings: RunWarning[];
-  /** What `mergeEvaluations` needs besides the above to merge this result with others of the same run's other queries. */
-  mergeable: MergeDetails;
+  /** What `mergeEvaluations` needs beyond the fields above to merge this result with others. */
+  mergeable: Mergeable;
 }
 
-/** What the checks and slices of a result rest on, in full (warnings name five queries at most). */
-export interface MergeDetails {
-  /** Documents in the longest ranking scored: what `cutoff_beyond_run` compares the cutoffs with. */
+/**
+ * The facts behind a RunEvaluation's warnings and slices, kept whole so that results of parts of a run
+ * (split by query id) merge into the result of the whole (`mergeEvaluations`): the warnings name only five
+ * queries, and `bySlice` holds means, not which query has which label.
+ */
+export interface Mergeable {
+  /** Documents in the longest ranking scored (0 when every ranking scored is empty): what `cutoff_beyond_run` compares each cutoff with. */
   deepestRanking: number;
-  /** Every scored query whose ranking holds its own id, in query-id order (whatever the check's mode). */
+  /** Every scored query whose ranking holds its own query id (query-id order), whatever the check's mode. */
   queriesInRanking: string[];
-  /** Every scored query whose scores all tie, in query-id order (none under `ties: 'given'`). */
+  /**
+   * Every scored query whose ranking of two or more scored documents ties throughout (query-id order),
+   * whatever the check's mode; empty under `ties: 'given'`, where scores order nothing.
+   */
   tiedQueries: string[];
-  /** The mode of each check in force. */
+  /** The mode of each check in force (`checks` as read). */
   checks: Record<RunCheckName, CheckMode>;
-  /** Query id → its slice labels, for each query of `perQuery` that has some (no prototype). */
+  /** Query id → its slice labels, for each query of `perQuery` that has one or more (empty without `slices`). No prototype. */
   slices: Record<string, string[]>;
 }
 

@@ -11,7 +11,7 @@ import { compareUtf8, judgedHits, orderRanking, readJudgments, resolveOptions, t
 import { finiteGainSum } from './metrics/dcg.js';
 import { rankOf } from './metrics/id-index.js';
 import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunCheckName, type RunWarning } from './run-checks.js';
-import { meanOf } from './stats/tests.js';
+import { aggregateRows } from './means.js';
 import type { Qrels, Ranking } from './types.js';
 
 /** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
@@ -188,20 +188,20 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const kept = new Map<string, FoundQuery>();
   let longest = 0;
   const unjudged: string[] = [];
-  const scored = new Map<string, Float64Array>();
+  const scored = new Map<string, number[]>();
   const queriesInRanking: string[] = [];
   const tiedQueries: string[] = [];
   let deepest = 0;
   // One vector of values serves every query: each query's scores are copied out of it.
   const values = new Float64Array(plan.valueCount);
 
-  const scoreFound = (qid: string, query: JudgedQuery, found: FoundQuery): Float64Array => {
+  const scoreFound = (qid: string, query: JudgedQuery, found: FoundQuery): number[] => {
     const context = createQueryContext(
       found.tieGroups === undefined ? { length: found.length, hits: found.hits, grades: query.grades } : { length: found.length, hits: found.hits, grades: query.grades, tieGroups: found.tieGroups },
       settings,
     );
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
-    const scores = new Float64Array(plan.slots.length);
+    const scores = new Array<number>(plan.slots.length);
     for (let i = 0; i < scores.length; i++) {
       let value = values[plan.slots[i]!]!;
       // 0 / 0 (Rndcg without a positive ideal gain): the catalogue's defined value, never a silent NaN.
@@ -277,7 +277,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
         names: plan.names,
         aggregates: plan.measures.map((measure) => measure.definition.aggregate),
       });
-      const sliceRows = new Map<string, Float64Array[]>();
+      const sliceRows = new Map<string, number[][]>();
       const sliceOf = emptyRecord<string[]>();
       queryIds.forEach((qid, i) => {
         const labels = slices?.get(qid);
@@ -316,27 +316,9 @@ function undefinedValue(definition: MeasureDefinition, name: string, qid: string
   throw new Error(`evaluateRun: ${name} of query ${describeValue(qid)} is not a number; this is a bug in rankeval, please report it`);
 }
 
-/** The floor of each value in a geometric mean (trec_eval's gm_map), so that one 0 does not make it 0. */
-const MIN_GEO_MEAN = 0.00001;
-
-/**
- * Each measure's aggregate over `rows` (one score vector per query, in query-id order): sum / queries for
- * a mean (a sum that overflowed, dcg near Number.MAX_VALUE, is taken again by meanOf, which cannot); the
- * sum itself for counts; exp(mean log max(v, 0.00001)) for a geometric mean, as trec_eval's gm_map.
- */
-export function meanScores(plan: Pick<MeasurePlan, 'names' | 'measures'>, rows: readonly ArrayLike<number>[]): MeanScores {
-  const means = plan.names.map((_, i) => {
-    const aggregate = plan.measures[i]!.definition.aggregate;
-    let sum = 0;
-    for (const row of rows) sum += row[i]!;
-    if (aggregate === 'sum') return sum;
-    if (aggregate === 'geometric') {
-      let logs = 0;
-      for (const row of rows) logs += Math.log(Math.max(row[i]!, MIN_GEO_MEAN));
-      return Math.exp(logs / rows.length);
-    }
-    return Number.isFinite(sum) ? sum / rows.length : meanOf(rows.map((row) => row[i]!));
-  });
+/** Each measure's aggregate (mean, sum or geometric mean) over `rows`, one score vector per query in query-id order. */
+export function meanScores(plan: Pick<MeasurePlan, 'names' | 'measures'>, rows: readonly (readonly number[])[]): MeanScores {
+  const means = aggregateRows(rows, plan.measures.map((measure) => measure.definition.aggregate));
   return { mean: toRecord(plan.names, means), queries: rows.length };
 }
 

@@ -18,9 +18,11 @@ export {
   type EvaluateRunOptions,
   type Evaluation,
   type MeanScores,
+  type Mergeable,
   type RunEvaluation,
 } from './evaluate.js';
-export type { CheckMode, RunCheckCode, RunChecks, RunWarning } from './run-checks.js';
+export { mergeEvaluations } from './merge.js';
+export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';

@@ -377,3 +377,37 @@ describe('measure names in three grammars', () => {
     expect(() => evaluateRun(run, judged, { measures: ['recall@5', 'bpref@10'] as const })).toThrow(/bpref has no cutoff/);
   });
 });
+
+describe('evaluateRun: mergeable', () => {
+  test('holds every query the checks found, the deepest ranking, the modes and the labels of the scored queries', () => {
+    // q1 and q2 rank their own ids; q3's scores all tie; q4 is judged but not answered; q5 has no relevant document.
+    const run = {
+      q1: ['q1', 'a', 'b'],
+      q2: ['x', 'q2'],
+      q3: [
+        { id: 'c', score: 1 },
+        { id: 'd', score: 1 },
+      ],
+      q9: ['a', 'b', 'c', 'd', 'e', 'f'],
+    };
+    const qrels = { q1: { a: 1 }, q2: { x: 1 }, q3: { c: 1 }, q4: { a: 1 }, q5: { a: 0 } };
+    const slices = { q1: 'en', q2: [], q3: ['en', 'ru'], q5: 'ru', q8: 'de' };
+    const result = evaluateRun(run, qrels, { measures: ['P@5'], slices, noRelevant: 'skip', checks: { queryInRanking: 'off' } });
+    expect(result.mergeable).toEqual({
+      // q9's six documents are not scored (q9 is not judged): the deepest scored ranking is q1's.
+      deepestRanking: 3,
+      queriesInRanking: ['q1', 'q2'],
+      tiedQueries: ['q3'],
+      checks: { queryInRanking: 'off', cutoffBeyondRun: 'warn', allScoresTied: 'warn' },
+      // q2 has no label, q5 is skipped, q8 is not judged.
+      slices: { q1: ['en'], q3: ['en', 'ru'] },
+    });
+    expect(Object.getPrototypeOf(result.mergeable.slices)).toBe(null);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['cutoff_beyond_run', 'all_scores_tied']);
+  });
+
+  test("under ties: 'given' no ranking is tied (scores order nothing)", () => {
+    const result = evaluateRun({ q: [{ id: 'a', score: 1 }, { id: 'b', score: 1 }] }, { q: { a: 1 } }, { measures: ['P@1'], ties: 'given' });
+    expect(result.mergeable.tiedQueries).toEqual([]);
+  });
+});

@@ -101,12 +101,9 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   const measures = shared.measures;
   if (measures.length === 0) measures.push(...DEFAULT_MEASURES);
   const gates = (values['fail-under'] ?? []).map((text): Gate => {
-    const match = /^(.+)=\s*([^=]+)$/.exec(text);
-    const threshold = match ? decimalNumber(match[2]!) : Number.NaN;
-    if (!match || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got '${text}'`);
+    const { name, canonical, threshold } = readGate(text, usage);
     // A gate names a measure as -m does, maybe spelled otherwise (R@5 for recall@5): it reuses that column.
-    const wanted = canonicalMeasure(match[1]!.trim(), usage);
-    const measure = measures.find((name) => canonicalMeasure(name, usage) === wanted) ?? match[1]!.trim();
+    const measure = measures.find((other) => canonicalMeasure(other, usage) === canonical) ?? name;
     if (!measures.includes(measure)) measures.push(measure);
     return { measure, threshold };
   });
@@ -127,6 +124,15 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
     explain: values.explain ?? [],
     depth,
   };
+}
+
+/** A `--fail-under M=V` read: the measure as written and in canonical form, and the threshold. */
+export function readGate(text: string, usage: (message: string) => CliError): { name: string; canonical: string; threshold: number } {
+  const match = /^(.+)=\s*([^=]+)$/.exec(text);
+  const threshold = match ? decimalNumber(match[2]!) : Number.NaN;
+  if (!match || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got '${text}'`);
+  const name = match[1]!.trim();
+  return { name, canonical: canonicalMeasure(name, usage), threshold };
 }
 
 export interface Io {
@@ -161,7 +167,9 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
       throw blameScoring(error, args.qrels, args.run);
     }
   })();
-  for (const warning of warnings(golden, result, args)) io.stderr.write(`rankeval eval: warning: ${messageText(warning)}\n`);
+  const notes = resultWarnings(result, { run: inputName(args.run), qrels: inputName(args.qrels) });
+  if (args.byTag && golden.tags.size === 0) notes.push(`--by-tag: ${inputName(args.qrels)} has no tags (tags come from JSONL "tags" or a CSV tags column)`);
+  for (const warning of notes) io.stderr.write(`rankeval eval: warning: ${messageText(warning)}\n`);
 
   const gates = checkGates(result.mean, args.gates);
   if (keep !== undefined) io.stdout.write(renderExplanations(args, golden, keep.kept, result));
@@ -174,23 +182,31 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
 
 const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
 
-function warnings(golden: GoldenSet, result: RunEvaluation, args: EvalArgs): string[] {
+/** The lines on stderr about a result's queries and checks; `names` says where the run and the golden set came from. */
+export function resultWarnings(result: RunEvaluation, names: { readonly run: string; readonly qrels: string }): string[] {
   const out: string[] = [];
   const unanswered = result.unansweredQueries;
-  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${inputName(args.run)} and score 0: ${preview(unanswered)}`);
-  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${inputName(args.run)} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${inputName(args.qrels)} and left out: ${preview(result.unjudgedQueries)}`);
+  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${names.run} and score 0: ${preview(unanswered)}`);
+  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${names.run} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${names.qrels} and left out: ${preview(result.unjudgedQueries)}`);
   if (result.noRelevantQueries.length > 0) {
-    const handled = args.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
+    const handled = result.conventions.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
     out.push(`${result.noRelevantQueries.length} judged quer${result.noRelevantQueries.length === 1 ? 'y has' : 'ies have'} no relevant document (${handled}): ${preview(result.noRelevantQueries)}`);
   }
   for (const warning of result.warnings) out.push(warning.message);
-  if (args.byTag && golden.tags.size === 0) out.push(`--by-tag: ${inputName(args.qrels)} has no tags (tags come from JSONL "tags" or a CSV tags column)`);
   return out;
 }
 
-function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly GateResult[]): string {
+/** What the means' rendering reads of the arguments: the columns, the format and the rows asked for. */
+export type MeansView = Pick<EvalArgs, 'measures' | 'format' | 'byTag' | 'perQuery'>;
+
+/**
+ * The means as `rankeval eval` prints them (and `rankeval merge`): a table (or markdown, csv) with a row
+ * for all queries, per tag and per query on request, or JSON; with -q the JSON carries `mergeable`, so
+ * that the output of a shard merges (`rankeval merge`).
+ */
+export function renderMeans(args: MeansView, result: RunEvaluation, gates: readonly GateResult[]): string {
   if (args.format === 'json') {
-    const { mean, queries, perQuery, bySlice, unjudgedQueries, unansweredQueries, noRelevantQueries, conventions, warnings } = result;
+    const { mean, queries, perQuery, bySlice, unjudgedQueries, unansweredQueries, noRelevantQueries, conventions, warnings, mergeable } = result;
     const json = {
       mean,
       queries,
@@ -201,6 +217,7 @@ function renderMeans(args: EvalArgs, result: RunEvaluation, gates: readonly Gate
       noRelevantQueries,
       conventions,
       warnings,
+      ...(args.perQuery ? { mergeable } : {}),
       ...(gates.length > 0 ? { gates } : {}),
     };
     return `${JSON.stringify(json, null, 2)}\n`;

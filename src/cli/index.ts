@@ -8,6 +8,7 @@ import { closest } from '../text/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { INPUT_ERROR } from './files.js';
+import { mergeUsage, runMerge } from './merge.js';
 import { USAGE_ERROR } from './options.js';
 import { CliError, runTrec, trecUsage } from './trec.js';
 
@@ -20,6 +21,8 @@ Commands:
                                                   (rankeval compare --help)
   report QRELS RUN_A [RUN …] -m … -o report.html  a self-contained HTML report with charts
                                                   (rankeval report --help)
+  merge PART.json …                               the results of a run's shards (eval -q --format json)
+                                                  merged into the whole run's (rankeval merge --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
   help [COMMAND]                                  this help, or the command's
 
@@ -32,7 +35,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -54,6 +57,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'eval') return evalUsage;
   if (command === 'compare') return compareUsage;
   if (command === 'trec') return trecUsage;
+  if (command === 'merge') return mergeUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
   return usage;
 }
@@ -94,6 +98,7 @@ async function main(args: readonly string[]): Promise<number> {
       return status;
     }
     if (command === 'eval') return await runEval(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'merge') return await runMerge(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'report') {
       // Loaded only here: the report's plotting libraries would slow every other command's start.
       const { runReport } = await import('./report.js');

@@ -300,6 +300,18 @@ describe('rankeval eval input and argument errors', () => {
     expect((await run(hostile, hostileRun, '-m', 'P@2', '-q', '--format', 'csv')).stdout).toBe(`scope,name,queries,P@2\nall,,1,0\nquery,"'=1+1",1,0\n`);
   });
 
+  it('with -q the JSON carries what rankeval merge needs, the tied scores of the run file included; without -q it does not', async () => {
+    const json = JSON.parse((await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2', '--format', 'json', '-q')).stdout);
+    expect(json.mergeable).toEqual({
+      deepestRanking: 2,
+      queriesInRanking: ['q1'],
+      tiedQueries: ['q2'],
+      checks: { queryInRanking: 'warn', cutoffBeyondRun: 'warn', allScoresTied: 'warn' },
+      slices: {},
+    });
+    expect(JSON.parse((await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2', '--format', 'json')).stdout)).not.toHaveProperty('mergeable');
+  });
+
   it('counts grades from -l up as relevant', async () => {
     const json = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'mrr', '-l', '2', '--format', 'json', '-q')).stdout);
     expect(json.perQuery.q1).toEqual({ mrr: 1 / 3 });

@@ -107,6 +107,7 @@ describe('version and help', () => {
     ['eval', /^Usage: rankeval eval --qrels GOLDEN/],
     ['compare', /^Usage: rankeval compare QRELS RUN_A RUN_B/],
     ['report', /^Usage: rankeval report QRELS RUN_A/],
+    ['merge', /^Usage: rankeval merge PART\.json/],
     ['trec', /^Usage: rankeval trec \[flags\] QRELS RUN/],
   ])('help %s prints what %s --help prints', async (command, usage) => {
     const help = rankeval(['help', command]);

@@ -1,0 +1,250 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { evaluateRun, isRankevalError, mergeEvaluations, type EvaluateRunOptions, type RunEvaluation } from '../src/index.js';
+import type { Ranking } from '../src/types.js';
+import { errorOf } from './helpers/files.js';
+
+/**
+ * The same result: equal values (numbers by Object.is, so means to the bit), keys in the same order, and
+ * the same objects without prototype. (toStrictEqual cannot say it: it reads a query id `constructor` as
+ * the object's constructor.)
+ */
+function expectSame(actual: unknown, expected: unknown): void {
+  expect(actual).toEqual(expected);
+  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+  expect(withoutPrototype(actual)).toEqual(withoutPrototype(expected));
+}
+
+/** The paths of the objects without prototype in a value. */
+function withoutPrototype(value: unknown, path = '', found: string[] = []): string[] {
+  if (typeof value !== 'object' || value === null) return found;
+  if (Object.getPrototypeOf(value) === null) found.push(path);
+  for (const [key, item] of Object.entries(value)) withoutPrototype(item, `${path}[${JSON.stringify(key)}]`, found);
+  return found;
+}
+
+describe('mergeEvaluations', () => {
+  // q1 and q2 answered in the first shard, q3 judged but unanswered in the second, q9 ranked but unjudged.
+  const options = { measures: ['P@2', 'recall@5', 'num_ret'], slices: { q1: 'en', q2: ['ru', 'en'], q3: 'en' } } as const;
+  const first = evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b', 'c'] }, { q1: { a: 1, z: 1 }, q2: { b: 1 } }, options);
+  const second = evaluateRun({ q9: ['d'] }, { q3: { c: 1 } }, options);
+
+  test('two shards merge into the means, lists and slices of the whole', () => {
+    const merged = mergeEvaluations([first, second]);
+    expect(merged.mean).toEqual({ 'P@2': (1 / 2 + 1 / 2 + 0) / 3, 'recall@5': (1 / 2 + 1 + 0) / 3, num_ret: 2 + 3 + 0 });
+    expect(merged.queries).toBe(3);
+    expect(merged.perQuery).toEqual({ q1: { 'P@2': 1 / 2, 'recall@5': 1 / 2, num_ret: 2 }, q2: { 'P@2': 1 / 2, 'recall@5': 1, num_ret: 3 }, q3: { 'P@2': 0, 'recall@5': 0, num_ret: 0 } });
+    expect(merged.unansweredQueries).toEqual(['q3']);
+    expect(merged.unjudgedQueries).toEqual(['q9']);
+    expect(merged.bySlice).toEqual({
+      en: { mean: { 'P@2': (1 / 2 + 1 / 2 + 0) / 3, 'recall@5': (1 / 2 + 1 + 0) / 3, num_ret: 2 + 3 + 0 }, queries: 3 },
+      ru: { mean: { 'P@2': 1 / 2, 'recall@5': 1, num_ret: 3 }, queries: 1 },
+    });
+    // The deepest ranking scored has 3 documents: recall@5 looks beyond it, in the merged result as in the first part.
+    expect(merged.warnings.map((warning) => warning.code)).toEqual(['cutoff_beyond_run']);
+    expectSame(merged, evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b', 'c'], q9: ['d'] }, { q1: { a: 1, z: 1 }, q2: { b: 1 }, q3: { c: 1 } }, options));
+  });
+
+  test('a part read back from JSON merges as the part itself', () => {
+    const fromJson = (part: RunEvaluation): RunEvaluation => JSON.parse(JSON.stringify(part)) as RunEvaluation;
+    expectSame(mergeEvaluations([fromJson(second), fromJson(first)]), mergeEvaluations([first, second]));
+  });
+
+  test('one part merges into itself', () => {
+    expectSame(mergeEvaluations([first]), first);
+  });
+
+  test('a query answered in two parts is refused, naming the query and both parts', () => {
+    const again = evaluateRun({ q2: ['b'] }, { q2: { b: 1 } }, options);
+    const error = errorOf(() => mergeEvaluations([first, second, again]));
+    expect(isRankevalError(error) && error.code).toBe('incompatible_evaluations');
+    expect((error as Error).message).toBe('mergeEvaluations: query `"q2"` (string) is answered in part 0 and in part 2: one query\'s ranking went to two shards (split the run by query id)');
+  });
+
+  test('a query ranked in one part and judged in another (run and golden set split apart) is refused', () => {
+    const ranked = evaluateRun({ q1: ['a'], q3: ['c'] }, { q1: { a: 1 } }, options);
+    const judged = evaluateRun({ q2: ['b'] }, { q2: { b: 1 }, q3: { c: 1 } }, options);
+    expect(() => mergeEvaluations([ranked, judged])).toThrow(
+      'mergeEvaluations: query `"q3"` (string) is ranked in part 0, which does not judge it, and judged in part 1, which has no ranking for it: split the run and the golden set by the same query ids',
+    );
+  });
+
+  test('a query no part answers must be scored alike in every part that judges it (the same golden set)', () => {
+    const withQ3 = (judged: Record<string, number>) => evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q3: judged }, options);
+    const other = evaluateRun({ q2: ['b'] }, { q2: { b: 1 }, q3: { c: 1, d: 1 } }, options);
+    expect(mergeEvaluations([withQ3({ c: 1, d: 1 }), other]).unansweredQueries).toEqual(['q3']);
+    expect(() => mergeEvaluations([withQ3({ c: 1 }), other])).not.toThrow(); // P@2, recall@5 and num_ret are 0 either way
+    const labelled = evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q3: { c: 1, d: 1 } }, { ...options, slices: { q3: 'ru' } });
+    expect(() => mergeEvaluations([labelled, other])).toThrow(
+      'mergeEvaluations: query `"q3"` (string), unanswered in part 0 and in part 1, is scored or labelled differently in them: their golden sets judge it differently',
+    );
+  });
+
+  test('parts of other measures, conventions or checks are refused, naming the first difference', () => {
+    const other = (overrides: Partial<EvaluateRunOptions>) => evaluateRun({ q9: ['d'] }, { q3: { c: 1 } }, { ...options, ...overrides });
+    expect(() => mergeEvaluations([first, other({ measures: ['recall@5', 'P@2', 'num_ret'] })])).toThrow(
+      'mergeEvaluations: part 0 has the measures P@2, recall@5, num_ret and part 1 recall@5, P@2, num_ret: evaluate every shard with the same measures, in the same order',
+    );
+    expect(() => mergeEvaluations([first, other({ ties: 'given' })])).toThrow('mergeEvaluations: conventions["ties"] is "trec" in part 0 and "given" in part 1: evaluate every shard with the same options');
+    expect(() => mergeEvaluations([first, other({ checks: { allScoresTied: 'off' } })])).toThrow(
+      'mergeEvaluations: mergeable.checks["allScoresTied"] is "warn" in part 0 and "off" in part 1: evaluate every shard with the same options',
+    );
+    const error = errorOf(() => mergeEvaluations([first, other({ relevanceThreshold: 2 })]));
+    expect(isRankevalError(error) && error.code).toBe('incompatible_evaluations');
+  });
+
+  test('a part without perQuery or mergeable (JSON written without -q) is refused, saying how to write one', () => {
+    const { perQuery: _, ...withoutRows } = first;
+    const error = errorOf(() => mergeEvaluations([second, withoutRows as RunEvaluation]));
+    expect(isRankevalError(error) && error.code).toBe('invalid_evaluation');
+    expect((error as Error).message).toBe(
+      "mergeEvaluations: part 1 has no `perQuery`, without which it cannot be merged; a part is evaluateRun's whole result, or the JSON of `rankeval eval -q --format json`",
+    );
+    const { mergeable: __, ...withoutMergeable } = first;
+    expect(() => mergeEvaluations([withoutMergeable as RunEvaluation])).toThrow('mergeEvaluations: part 0 has no `mergeable`');
+  });
+
+  test('a malformed part is refused, naming the part and the field', () => {
+    const broken = JSON.parse(JSON.stringify(second)) as { perQuery: Record<string, Record<string, unknown>> };
+    broken.perQuery['q3']!['P@2'] = '0';
+    expect(() => mergeEvaluations([first, broken as unknown as RunEvaluation])).toThrow(
+      'mergeEvaluations: expected `perQuery["q3"]["P@2"]` of part 1 to be a finite number, got `"0"` (string)',
+    );
+    const miscounted = { ...second, queries: 2 };
+    expect(() => mergeEvaluations([miscounted])).toThrow('mergeEvaluations: expected `queries` of part 0 to be the number of queries in `perQuery` (1), got `2` (number)');
+    const badMode = { ...second, mergeable: { ...second.mergeable, checks: { ...second.mergeable.checks, queryInRanking: 'loud' } } };
+    expect(() => mergeEvaluations([badMode as never])).toThrow("mergeEvaluations: expected `mergeable.checks.queryInRanking` of part 0 to be 'error', 'warn' or 'off', got `\"loud\"` (string)");
+    expect(() => mergeEvaluations([])).toThrow('mergeEvaluations: expected `parts` to be a non-empty array of evaluateRun results, got `array of 0` (array)');
+  });
+});
+
+// ------------------------------------------------------------------------------------------ properties
+
+/** Query ids: Object.prototype's names among them, an integer-like id (it comes first among an object's keys), and ids that are document ids too. */
+const QUERY_IDS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', '__proto__', 'constructor', '10', '2'];
+const DOCUMENTS = [...Array.from({ length: 12 }, (_, i) => `d${i}`), 'q1', '__proto__', '2'];
+const TAGS = ['en', 'ru', '__proto__'];
+// Means, a geometric mean and a sum; trec_eval names of one and of several values; cutoffs beyond the rankings.
+const MEASURES = ['ndcg@10', 'P.5,10', 'map', 'gm_map', 'num_ret', 'recall@25', 'mrr@3', 'ndcg_cut.10', 'R-prec'];
+
+const documentId = fc.constantFrom(...DOCUMENTS);
+/** A ranking of ids, or of scored documents whose scores tie often (all of them, sometimes). */
+const ranking: fc.Arbitrary<Ranking> = fc.oneof(
+  fc.uniqueArray(documentId, { maxLength: 20 }),
+  fc.uniqueArray(fc.record({ id: documentId, score: fc.integer({ min: 0, max: 2 }) }), { selector: (document) => document.id, maxLength: 20 }),
+);
+const judgments = fc.dictionary(documentId, fc.integer({ min: -1, max: 3 }), { maxKeys: 8 });
+
+interface Query {
+  readonly ranking: Ranking | undefined;
+  readonly judgments: Record<string, number> | undefined;
+  readonly tags: string[];
+}
+
+/**
+ * A run and a golden set with tags, split into `shards` parts by query. Every shard holds an "anchor" query,
+ * answered and with a relevant document, so that each shard has a query to average; somewhere there is a
+ * judged query the run does not answer and a query of the run nobody judged.
+ */
+const splitRun = fc
+  .record({
+    shards: fc.integer({ min: 1, max: 4 }),
+    queries: fc.dictionary(
+      fc.constantFrom(...QUERY_IDS),
+      fc.record({ ranking: fc.option(ranking, { nil: undefined }), judgments: fc.option(judgments, { nil: undefined }), tags: fc.subarray(TAGS) }),
+      { maxKeys: QUERY_IDS.length },
+    ),
+    anchors: fc.array(fc.tuple(ranking, documentId, fc.integer({ min: 1, max: 3 }), fc.subarray(TAGS)), { minLength: 4, maxLength: 4 }),
+    unanswered: fc.tuple(judgments, documentId, fc.subarray(TAGS)),
+    unjudged: ranking,
+    assignment: fc.array(fc.nat(3), { minLength: QUERY_IDS.length + 2, maxLength: QUERY_IDS.length + 2 }),
+    order: fc.array(fc.nat(100), { minLength: 4, maxLength: 4 }),
+    options: fc.record({
+      ties: fc.constantFrom('trec' as const, 'given' as const),
+      noRelevant: fc.constantFrom('zero' as const, 'skip' as const),
+      checks: fc.constantFrom('warn' as const, 'off' as const),
+    }),
+  })
+  .map(({ shards, queries, anchors, unanswered, unjudged, assignment, order, options }) => {
+    const all = new Map<string, Query & { shard: number }>();
+    Object.entries(queries).forEach(([qid, query], i) => all.set(qid, { ...query, shard: assignment[i]! % shards }));
+    all.set('judged, unanswered', { ranking: undefined, judgments: { ...unanswered[0], [unanswered[1]]: 1 }, tags: unanswered[2], shard: assignment.at(-2)! % shards });
+    all.set('unjudged', { ranking: unjudged, judgments: undefined, tags: [], shard: assignment.at(-1)! % shards });
+    for (let shard = 0; shard < shards; shard++) {
+      const [anchorRanking, relevant, grade, tags] = anchors[shard]!;
+      all.set(`anchor ${shard}`, { ranking: anchorRanking.length > 0 ? anchorRanking : [relevant], judgments: { [relevant]: grade }, tags, shard });
+    }
+    // The shards' results in a random order.
+    const shardOrder = Array.from({ length: shards }, (_, i) => i).sort((a, b) => order[a]! - order[b]! || a - b);
+    return { all, shards, shardOrder, options };
+  });
+
+type Split = ReturnType<(typeof splitRun)['generate']>['value'];
+
+/** The run, golden set and tags of the queries `keep` selects (by query and its shard), as evaluateRun takes them. */
+function select(all: Split['all'], keepRanking: (shard: number) => boolean, keepJudgments: (shard: number) => boolean) {
+  const run = new Map<string, Ranking>();
+  const qrels = new Map<string, Record<string, number>>();
+  const slices = new Map<string, string[]>();
+  for (const [qid, query] of all) {
+    if (query.ranking !== undefined && keepRanking(query.shard)) run.set(qid, query.ranking);
+    if (query.judgments !== undefined && keepJudgments(query.shard)) {
+      qrels.set(qid, query.judgments);
+      slices.set(qid, query.tags);
+    }
+  }
+  return { run, qrels, slices };
+}
+
+function evaluate({ run, qrels, slices }: ReturnType<typeof select>, options: Split['options']): RunEvaluation {
+  return evaluateRun(run, qrels, { measures: MEASURES, slices, ...options });
+}
+
+describe('mergeEvaluations laws', () => {
+  test.prop([splitRun])('run and golden set split by query: the merged shards are the whole, whatever their order', ({ all, shardOrder, options }) => {
+    const whole = evaluate(
+      select(all, () => true, () => true),
+      options,
+    );
+    const parts = shardOrder.map((shard) => evaluate(select(all, (s) => s === shard, (s) => s === shard), options));
+    expectSame(mergeEvaluations(parts), whole);
+  });
+
+  test.prop([splitRun])('only the run split, the whole golden set with each shard: the merged shards are the whole', ({ all, shardOrder, options }) => {
+    const whole = evaluate(
+      select(all, () => true, () => true),
+      options,
+    );
+    const parts = shardOrder.map((shard) => evaluate(select(all, (s) => s === shard, () => true), options));
+    expectSame(mergeEvaluations(parts), whole);
+  });
+
+  test.prop([splitRun])('only the golden set split, the whole run with each shard: the merged shards are the whole', ({ all, shardOrder, options }) => {
+    const whole = evaluate(
+      select(all, () => true, () => true),
+      options,
+    );
+    const parts = shardOrder.map((shard) => evaluate(select(all, () => true, (s) => s === shard), options));
+    expectSame(mergeEvaluations(parts), whole);
+  });
+
+  test.prop([splitRun, fc.nat()])('merging is associative: shards merged in two groups, then merged, are the whole', ({ all, shards, shardOrder, options }, cut) => {
+    const whole = evaluate(
+      select(all, () => true, () => true),
+      options,
+    );
+    const parts = shardOrder.map((shard) => evaluate(select(all, (s) => s === shard, (s) => s === shard), options));
+    const at = 1 + (cut % Math.max(shards - 1, 1));
+    const groups = shards === 1 ? [parts] : [parts.slice(0, at), parts.slice(at)];
+    expectSame(mergeEvaluations(groups.map((group) => mergeEvaluations(group))), whole);
+  });
+
+  test.prop([splitRun])('parts read back from their JSON merge into the whole', ({ all, shardOrder, options }) => {
+    const whole = evaluate(
+      select(all, () => true, () => true),
+      options,
+    );
+    const parts = shardOrder.map((shard) => JSON.parse(JSON.stringify(evaluate(select(all, (s) => s === shard, (s) => s === shard), options))) as RunEvaluation);
+    expectSame(mergeEvaluations(parts), whole);
+  });
+});
