@@ -325,7 +325,8 @@ export function createRunReader(
       if (byte === NEWLINE) throw malformed(lineNumber + 1, 5);
       lastLineRunId = position;
       // The rest of the line (more columns) is ignored.
-      position = bytes.indexOf(NEWLINE, position) + 1;
+      while (bytes[position] !== NEWLINE) position++;
+      position++;
       lineNumber++;
       lineCount++;
       addLine(bytes, fields);
