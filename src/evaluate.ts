@@ -190,7 +190,7 @@ export interface Mergeable {
 }
 
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
-type CheckedMeasures<Name extends string> = { readonly measures: readonly (string extends Name ? string : MeasureName)[] };
+export type CheckedMeasures<Name extends string> = { readonly measures: readonly (string extends Name ? string : MeasureName)[] };
 
 /**
  * Scores a whole run: every judged query on every measure, with means overall and per slice.

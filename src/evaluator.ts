@@ -3,10 +3,10 @@
 // scores are kept, so that memory holds one query's ranking at a time, whatever the size of the run.
 import { describeConventions } from './conventions.js';
 import { describeValue, fail, RankevalError } from './errors.js';
-import type { ByQuery, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
+import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
 import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
-import { expandMeasure, type ParsedMeasure } from './measures/registry.js';
+import { expandMeasure, type MeasureKey, type ParsedMeasure } from './measures/registry.js';
 import { compareUtf8, judgedHits, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from './metrics/counts.js';
 import { finiteGainSum } from './metrics/dcg.js';
 import { rankOf } from './metrics/id-index.js';
@@ -374,8 +374,11 @@ export interface Evaluator<Key extends string = string> {
  * for await (const { qid, ranking } of answers) evaluator.add(qid, ranking);
  * evaluator.result().mean; // => { 'ndcg@10': 0.41, 'recall@100': 0.83 }
  */
-export function createEvaluator<Key extends string = string>(qrels: ByQuery<Qrels>, options: EvaluateRunOptions): Evaluator<Key> {
-  const scorer = createRunScorer(qrels, options, 'createEvaluator');
+export function createEvaluator<Name extends string = string>(
+  qrels: ByQuery<Qrels>,
+  options: EvaluateRunOptions<Name> & CheckedMeasures<Name>,
+): Evaluator<MeasureKey<Name>> {
+  const scorer = createRunScorer(qrels, options as EvaluateRunOptions, 'createEvaluator');
   return {
     add(qid, ranking) {
       if (typeof qid !== 'string') fail('invalid_run', 'createEvaluator', 'the query id', 'a string', qid);
@@ -388,7 +391,7 @@ export function createEvaluator<Key extends string = string>(qrels: ByQuery<Qrel
         throw error;
       }
     },
-    result: () => scorer.result() as RunEvaluation<Key>,
+    result: () => scorer.result() as RunEvaluation<MeasureKey<Name>>,
   };
 }
 

@@ -21,7 +21,9 @@ export {
   type Mergeable,
   type RunEvaluation,
 } from './evaluate.js';
+export { createEvaluator, type Evaluator } from './evaluator.js';
 export { mergeEvaluations } from './merge.js';
+export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './stream.js';
 export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';

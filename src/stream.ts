@@ -4,7 +4,7 @@
 // hand each query's ids to the same core (src/evaluator.ts) as soon as the query ends.
 import { checkOptions, describeValue, fail, parseError, quoteJson, RankevalError } from './errors.js';
 import { createRunScorer, QueryRepeated, type FoundQuery, type JudgedQuery, type RunScorer } from './evaluator.js';
-import type { ByQuery, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
+import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from './formats/run.js';
 import { readWith, type FormatReader, type ReadOptions, type Source } from './formats/source.js';
 import { lineTooLong, MAX_LINE_BYTES, utf8FromLatin1 } from './formats/text.js';
@@ -275,7 +275,7 @@ const READ_KEYS = ['file', 'format', 'onProgress'];
 export async function evaluateRunStream<Name extends string = string>(
   source: RunSource,
   qrels: ByQuery<Qrels>,
-  options: EvaluateRunStreamOptions<Name>,
+  options: EvaluateRunStreamOptions<Name> & CheckedMeasures<Name>,
 ): Promise<RunEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRunStream';
   if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
