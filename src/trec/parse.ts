@@ -115,35 +115,36 @@ export function parseLong(bytes: Uint8Array, start: number, end: number): number
 
 // -------------------------------------------------------------------------------------------- scores
 
-// Exact powers of ten: a decimal with at most 15 significant digits and |exponent| ≤ 22 converts with one
+// Exact powers of ten: a decimal whose digits make an integer below 2^53 and |exponent| ≤ 22 converts with one
 // correctly rounded operation (Clinger's fast path), giving the same double as strtod.
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+const EXACT_INTEGERS = 2 ** 53;
 
 /** C's atof on a field: the value of its longest numeric prefix (0 when there is none). */
 export function parseScore(bytes: Uint8Array, start: number, end: number): number {
   let i = start;
   let negative = false;
   if (bytes[i] === 45 || bytes[i] === 43) negative = bytes[i++] === 45;
+  // The digits' value, exact while below 2^53: it only grows, digit after digit, and the first sum past
+  // 2^53 rounds to 2^53 at least, so a final value below 2^53 was exact at every step.
   let mantissa = 0;
-  let digits = 0;
   let scale = 0;
-  let sawDigit = false;
+  const digitsStart = i;
   for (; i < end; i++) {
     const digit = bytes[i]! - 48;
     if (digit < 0 || digit > 9) break;
-    sawDigit = true;
-    if (mantissa !== 0 || digit !== 0) digits++;
     mantissa = mantissa * 10 + digit;
   }
+  let sawDigit = i > digitsStart;
   if (bytes[i] === 46 && i < end) {
+    const fractionStart = i + 1;
     for (i++; i < end; i++) {
       const digit = bytes[i]! - 48;
       if (digit < 0 || digit > 9) break;
-      sawDigit = true;
-      if (mantissa !== 0 || digit !== 0) digits++;
       mantissa = mantissa * 10 + digit;
-      scale--;
     }
+    scale = fractionStart - i;
+    sawDigit ||= i > fractionStart;
   }
   if (sawDigit && i < end && (bytes[i] === 101 || bytes[i] === 69)) {
     let j = i + 1;
@@ -162,7 +163,7 @@ export function parseScore(bytes: Uint8Array, start: number, end: number): numbe
       i = j;
     }
   }
-  if (sawDigit && i === end && digits <= 15 && scale >= -22 && scale <= 22) {
+  if (sawDigit && i === end && mantissa < EXACT_INTEGERS && scale >= -22 && scale <= 22) {
     const value = scale < 0 ? mantissa / POWERS_OF_TEN[-scale]! : mantissa * POWERS_OF_TEN[scale]!;
     return negative ? -value : value;
   }

@@ -161,6 +161,14 @@ describe('numbers as C reads them', () => {
     expect(score(text)).toBe(value);
   });
 
+  // Number() rounds correctly, as strtod does: the fast path and the slow one must both agree with it.
+  propTest.prop([fc.stringMatching(/^[+-]?\d{0,20}(\.\d{0,20})?([eE][+-]?\d{1,3})?$/).filter((text) => /\d/.test(text.split(/[eE]/)[0]!))])(
+    'a decimal number reads as the double nearest its value',
+    (text) => {
+      expect(score(text)).toBe(Number(text));
+    },
+  );
+
   test('atof of nan is NaN and of -0 is -0', () => {
     expect(score('nan')).toBeNaN();
     expect(Object.is(score('-0'), -0)).toBe(true);
