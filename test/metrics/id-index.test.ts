@@ -18,10 +18,10 @@ describe('the id index', () => {
     expect(rankOf('b')).toBe(1);
   });
 
-  // Ids longer than 16 characters are fingerprinted from a sample (their first 4, 4 middle and last 8
-  // characters); these 40-character ids differ only at position 5, which the sample skips, so they all share
-  // one fingerprint and force the collision path and then the Map fallback.
-  const colliding = Array.from({ length: 200 }, (_, i) => `p-x-${'-'.repeat(1)}${String.fromCharCode(0x4e00 + i)}${'-'.repeat(26)}x-end-id`);
+  // Ids longer than 16 characters are fingerprinted from a sample (for 40 characters: positions 0, 1, 10,
+  // 20, 30 and 33–39); these 40-character ids differ only at position 5, which the sample skips, so they all
+  // share one fingerprint and force the collision path and then the Map fallback.
+  const colliding = Array.from({ length: 200 }, (_, i) => `p-x--${String.fromCharCode(0x4e00 + i)}${'-'.repeat(26)}x-end-id`);
   test('ids built to collide still index correctly (Map fallback)', () => {
     indexIds(colliding, 'test', 'the ranking');
     expect(colliding.every((id, i) => rankOf(id) === i + 1)).toBe(true);
