@@ -63,3 +63,26 @@ for (const { name, docs, warmup, iterations, run } of cases) {
     [name.padEnd(86), String(iterations).padStart(11), format(opsPerSecond).padStart(10), format(opsPerSecond * docs).padStart(15), meanTime.padStart(12)].join(''),
   );
 }
+
+// The per-document cost of evaluateRun should not grow with the ranking's length: every id is indexed once
+// (src/metrics/id-index.ts), so 100 queries × 100,000 documents should cost no more per document than
+// 100 × 1,000. Each side is timed over a fixed number of calls, alternating, and the best call of each kept.
+sink.length = 0;
+console.log('\nevaluateRun per document: 100 × 1,000 vs 100 × 100,000');
+const perDocumentCases = [1_000, 100_000].map((depth) => {
+  const { run, qrels } = msMarcoLikeRun({ queries: 100, depth, seed: 20240602 });
+  return { depth, documents: 100 * depth, calls: depth === 1_000 ? 100 : 1, run: () => evaluateRun(run, qrels, { measures }), best: Infinity };
+});
+for (let round = 0; round < 6; round++) {
+  for (const side of perDocumentCases) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < side.calls; i++) sink[i & 1023] = side.run();
+    const nsPerDocument = Number(process.hrtime.bigint() - start) / side.calls / side.documents;
+    // The first round is the JIT's warm-up.
+    if (round > 0) side.best = Math.min(side.best, nsPerDocument);
+  }
+}
+const [shallow, deep] = perDocumentCases;
+console.log(`  100 × ${shallow.depth.toLocaleString('en')}: ${shallow.best.toFixed(1)} ns/document (best of 5 × ${shallow.calls} calls)`);
+console.log(`  100 × ${deep.depth.toLocaleString('en')}: ${deep.best.toFixed(1)} ns/document (best of 5 calls)`);
+console.log(`  ratio 100,000 / 1,000: ${(deep.best / shallow.best).toFixed(2)}`);
