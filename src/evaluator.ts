@@ -84,7 +84,7 @@ export function toRecord<T>(keys: readonly string[], values: ArrayLike<T>): Reco
   return record;
 }
 
-/** A judged query, read once when the evaluator is made. */
+/** A judged query's judgments, read when its ranking comes. */
 export interface JudgedQuery {
   readonly judgments: Judgments;
   /** Every grade of the query's judgments, retrieved or not. */
@@ -158,21 +158,26 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
   const checkTies = resolved.ties !== 'given';
 
-  // Every judged query is read first, in query-id order, so that bad judgments fail as they always did.
-  const judged = new Map<string, JudgedQuery>();
+  // Every judged query is read first, in query-id order, so that bad judgments fail before any ranking is
+  // read; only whether it is scored is kept. Its judgments are read again when its ranking comes: holding
+  // every query's Map of grades for the whole run would give the garbage collector most of its work.
+  const skippedByQuery = new Map<string, boolean>();
   const noRelevantQueries: string[] = [];
   for (const qid of [...qrelsById.keys()].sort(compareUtf8)) {
-    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
-    let skipped = false;
-    if (judgments.relevant === 0) {
+    const { relevant } = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
+    if (relevant === 0) {
       noRelevantQueries.push(qid);
       if (noRelevant === 'error') {
         throw new RankevalError('no_relevant', `${fn}: query ${describeValue(qid)} has no relevant document in the qrels`, 'at least one relevant document', qid);
       }
-      skipped = noRelevant === 'skip';
     }
-    judged.set(qid, { judgments, grades: [...judgments.grades.values()], skipped });
+    skippedByQuery.set(qid, relevant === 0 && noRelevant === 'skip');
   }
+  const judge = (qid: string): JudgedQuery => {
+    if (skippedByQuery.get(qid)!) return SKIPPED;
+    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
+    return { judgments, grades: [...judgments.grades.values()], skipped: false };
+  };
 
   const settings: ContextSettings = {
     options: resolved,
@@ -220,9 +225,9 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       if (seen.has(qid)) throw new QueryRepeated(qid);
       seen.add(qid);
       if (length > longest) longest = length;
-      const query = judged.get(qid);
-      if (query === undefined) unjudged.push(qid);
-      return query;
+      if (skippedByQuery.has(qid)) return judge(qid);
+      unjudged.push(qid);
+      return undefined;
     },
     score(qid, query, found) {
       if (query.skipped) return;
@@ -248,15 +253,15 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
     result() {
       const rows = new Map(scored);
       const unanswered: string[] = [];
-      for (const [qid, query] of judged) {
+      for (const [qid, skipped] of skippedByQuery) {
         if (seen.has(qid)) continue;
         unanswered.push(qid);
-        if (!query.skipped) rows.set(qid, scoreFound(qid, query, EMPTY_RANKING));
+        if (!skipped) rows.set(qid, scoreFound(qid, judge(qid), EMPTY_RANKING));
       }
       const queryIds = [...rows.keys()].sort(compareUtf8);
       if (queryIds.length === 0) {
-        const why = judged.size === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
-        throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', judged.size);
+        const why = skippedByQuery.size === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
+        throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', skippedByQuery.size);
       }
       const ordered = queryIds.map((qid) => rows.get(qid)!);
       const perQuery = emptyRecord<Record<string, number>>();
@@ -307,7 +312,10 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   return scorer;
 }
 
-/** What `begin` tells a reader about a query it need not look into. */
+/** A judged query left out of the means (`noRelevant: 'skip'`): its ranking is not read. */
+const SKIPPED: JudgedQuery = { judgments: { grades: new Map(), relevant: 0 }, grades: [], skipped: true };
+
+/** The ranking of a judged query the run does not answer. */
 const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false };
 
 /** A measure's value where its formula is 0 / 0; a NaN from any other measure is a bug, refused loudly. */

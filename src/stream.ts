@@ -84,7 +84,7 @@ function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined) {
 
 // ------------------------------------------------------------------------------------- TREC from bytes
 
-/** A judged query's document ids as UTF-8 bytes with their hashes, made when its block first comes. */
+/** A judged query's document ids as UTF-8 bytes with their hashes, made when its block comes. */
 interface JudgedBytes {
   readonly bytes: Uint8Array;
   readonly start: Int32Array;
@@ -188,7 +188,6 @@ function blockOrder(block: RunBlock, ties: Ties): ArrayLike<number> {
 /** Scores a TREC run's blocks of lines as they are read, from their bytes (see the module's comment). */
 function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | undefined): FormatReader<void> {
   const ties = scorer.options.ties;
-  const judgedIds = new Map<JudgedQuery, JudgedBytes>();
   const scoreBlock = (block: RunBlock): void => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
@@ -203,8 +202,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
     const count = block.count;
     if (rankBuffer.length < count) rankBuffer = new Int32Array(Math.max(count, rankBuffer.length * 2));
     for (let rank = 0; rank < count; rank++) rankBuffer[order[rank]!] = rank + 1;
-    let ids = judgedIds.get(query);
-    if (ids === undefined) judgedIds.set(query, (ids = judgedBytes(query)));
+    const ids = judgedBytes(query);
     const hits: Hit[] = [];
     for (let j = 0; j < ids.grade.length; j++) {
       const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
