@@ -1,8 +1,8 @@
 // `rankeval eval` and `rankeval compare`, which score runs as they read them since issue 13, print what the
 // code before it printed (recorded in test/fixtures/stream-before/outputs.json by the old build, commit
-// 68a76fc): every trec oracle case, its run against the run with reversed scores, and shuffled copies of a
-// few whose queries then interleave. The same exit status, the same JSON (the eval JSON's new `mergeable`
-// field aside) and the same lines on standard error.
+// 68a76fc): every trec oracle case, its run against the run with reversed scores, shuffled copies of a few
+// whose queries then interleave, and the cases made by hand in test/fixtures/stream-before/cases. The same
+// exit status, the same JSON (the eval JSON's new `mergeable` field aside) and the same lines on stderr.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { CliError } from '../../src/cli/trec.js';
 import { messageText } from '../../src/text/escape.js';
-import { recordedStdout, type Recorded, SHUFFLE_SEED } from '../fixtures/stream-before/commands.js';
+import { EXTRA_CASES, recordedStdout, type Recorded, SHUFFLE_SEED } from '../fixtures/stream-before/commands.js';
 import { oracleCases, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
 
 const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/stream-before/outputs.json'), 'utf8')) as Recorded[];
@@ -20,7 +20,7 @@ const FILE_NAMES = ['qrels', 'run', 'reversed', 'shuffled', 'shuffled-reversed']
 let root = '';
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'rankeval-stream-before-'));
-  for (const item of oracleCases()) {
+  for (const item of [...oracleCases(), ...oracleCases(EXTRA_CASES)]) {
     const dir = join(root, item.name);
     mkdirSync(dir);
     const shuffled = shuffleLines(item.run, SHUFFLE_SEED);
@@ -62,7 +62,7 @@ function warningsAsSet(output: { status: number; json?: unknown; stdout?: string
 }
 
 test('the recorded outputs cover every oracle case, with shuffled runs for a few', () => {
-  expect(new Set(recorded.map((entry) => entry.case)).size).toBe(40);
+  expect(new Set(recorded.map((entry) => entry.case))).toEqual(new Set([...oracleCases(), ...oracleCases(EXTRA_CASES)].map((item) => item.name)));
   expect(recorded.filter((entry) => entry.args.includes('shuffled')).length).toBeGreaterThanOrEqual(12);
   // Runs refused (a document twice, a malformed line) and runs scored alike are both in.
   expect(recorded.some((entry) => entry.status === 3)).toBe(true);

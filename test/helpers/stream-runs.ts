@@ -3,20 +3,21 @@
 // that queries interleave, the scores reversed within each query (a second run to compare), and the run
 // written as JSONL, CSV and JSON. Every function is deterministic (seeded), so a fresh clone makes the same
 // files the fixtures were recorded on.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Run } from '../../src/index.js';
 
 export const ORACLE_CASES = join(import.meta.dirname, '../fixtures/trec-oracle/cases');
 
-/** The trec oracle's cases, in order: name, profile, the qrels' and the run's text. */
-export function oracleCases(): { name: string; profile: string; qrels: string; run: string }[] {
-  return readdirSync(ORACLE_CASES)
+/** The trec oracle's cases (or those of `dir`, laid out alike), in order: name, profile, the qrels' and the run's text. */
+export function oracleCases(dir = ORACLE_CASES): { name: string; profile: string; qrels: string; run: string }[] {
+  return readdirSync(dir)
     .sort()
     .map((name) => {
-      const dir = join(ORACLE_CASES, name);
-      const { profile } = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { profile: string };
-      return { name, profile, qrels: readFileSync(join(dir, 'qrels'), 'utf8'), run: readFileSync(join(dir, 'run'), 'utf8') };
+      const caseDir = join(dir, name);
+      const meta = join(caseDir, 'meta.json');
+      const { profile } = existsSync(meta) ? (JSON.parse(readFileSync(meta, 'utf8')) as { profile: string }) : { profile: name };
+      return { name, profile, qrels: readFileSync(join(caseDir, 'qrels'), 'utf8'), run: readFileSync(join(caseDir, 'run'), 'utf8') };
     });
 }
 
