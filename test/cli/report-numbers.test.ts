@@ -4,11 +4,11 @@
 // `rankeval report` took before issue 13. Every bar, curve point, per-query difference, slice, lost
 // query with its explanations, and the comparison, on every trec oracle case (and the hand-made cases of
 // test/fixtures/stream-before/cases).
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { COMPARE_OPTIONS, readCompareArgs, type CompareArgs } from '../../src/cli/compare.js';
+import { COMPARE_OPTIONS, compareOptions, readCompareArgs, type CompareArgs } from '../../src/cli/compare.js';
 import { parseCommandArgs, rankingsFor, usageError } from '../../src/cli/options.js';
 import { scoreReport } from '../../src/cli/report.js';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
@@ -66,19 +66,22 @@ const seen = { lostQueries: 0, explainedDocuments: 0, curvePoints: 0, slices: 0,
 
 const silent = { stdout: { write: () => true }, stderr: { write: () => true } };
 
-/** The report's data as `rankeval report` made it before issue 13, and the warnings it printed. */
-function before(args: CompareArgs, dir: string, losses: number): { data: ReportData; warnings: string[] } {
-  const golden = parseGoldenSet(goldenJsonl(cases.find((item) => join(root, item.name) === dir)!.qrels), { format: 'jsonl' });
-  const files = args.runs.map(({ name, path }) => ({ name, run: parseRun(readRunText(path), { file: path }) }));
+/**
+ * The report's data as `rankeval report` made it before issue 13 (the files read whole, reportData with
+ * compare's options), and the warnings it printed.
+ */
+function before(args: CompareArgs, losses: number): { data: ReportData; warnings: string[] } {
+  const golden = parseGoldenSet(readFileSync(args.qrels), { file: args.qrels });
+  const files = args.runs.map(({ name, path }) => ({ name, run: parseRun(readFileSync(path), { file: path }) }));
   const runs = new Map(files.map(({ name, run }) => [name, rankingsFor(run, args.ties)]));
-  const { measures, relevanceThreshold, noRelevant, ties, checks, test: statTest } = args;
-  const data = reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { measures, relevanceThreshold, noRelevant, ties, checks, test: statTest, alpha: args.alpha, correction: args.correction, permutations: args.permutations, seed: args.seed, losses });
-  // The old command added the all-ties check on the files' scores (under 'trec' only) to the report's warnings.
+  const data = reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses });
+  // The old command added the all-ties check on the files' scores (under 'trec' only) to the report's
+  // warnings, for the judged queries.
   const tied: string[] = [];
-  if (ties === 'trec') {
+  if (args.ties === 'trec') {
     for (const { name, run } of files) {
       const warnings: RunWarning[] = [];
-      settleCheck('all_scores_tied', checks, run.tiedQueries.filter((qid) => golden.qrels.has(qid)).sort(compareUtf8), 'compare', warnings, { tieRule: 'trec' });
+      settleCheck('all_scores_tied', args.checks, run.tiedQueries.filter((qid) => golden.qrels.has(qid)).sort(compareUtf8), 'compare', warnings, { tieRule: 'trec' });
       for (const warning of warnings) tied.push(`run ${JSON.stringify(name)}: ${warning.message}`);
     }
   }
@@ -91,31 +94,23 @@ function withoutWarnings({ warnings: _warnings, comparison, ...numbers }: Report
   return { ...numbers, comparison: compared };
 }
 
-const texts = new Map<string, string>();
-function readRunText(path: string): string {
-  return texts.get(path)!;
-}
-
 describe.each(cases)('oracle case $name ($profile)', (item) => {
   const runSets: [string, string[]][] = [
     ['run, reversed', ['run', 'reversed']],
     ['run alone', ['run']],
     ...(SHUFFLED.includes(item.name) ? ([['shuffled, shuffled-reversed', ['shuffled', 'shuffled-reversed']]] as [string, string[]][]) : []),
   ];
-  const shuffled = shuffleLines(item.run, 13);
-  const contents: Record<string, string> = { run: item.run, reversed: reverseScores(item.run), shuffled, 'shuffled-reversed': reverseScores(shuffled) };
 
   test.each(runSets.flatMap(([label, names]) => FLAG_SETS.map((flags) => [label, flags.join(' '), names, flags] as const)))(
     '%s, %s: the report from the files has the numbers of reportData on them',
     async (_label, _flags, names, flags) => {
       const dir = join(root, item.name);
-      for (const name of names) texts.set(join(dir, name), contents[name]!);
       // The arguments as `rankeval report` reads them (one run or more).
       const { values, positionals } = parseCommandArgs([join(dir, 'golden.jsonl'), ...names.map((name) => join(dir, name)), ...flags], COMPARE_OPTIONS, usageError('report'));
       const reportArgs = readCompareArgs(values, positionals, 1, usageError('report'));
       let expected: { data: ReportData; warnings: string[] } | { error: string };
       try {
-        expected = before(reportArgs, dir, 3);
+        expected = before(reportArgs, 3);
       } catch (error) {
         expected = { error: (error as Error).message };
       }
