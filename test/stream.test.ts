@@ -12,7 +12,7 @@ import { averagesTies } from '../src/measures/catalogue.js';
 import { expandMeasure } from '../src/measures/registry.js';
 import { compareUtf8 } from '../src/metrics/counts.js';
 import { settleCheck } from '../src/run-checks.js';
-import { evaluateRunStream, type RunSource } from '../src/stream.js';
+import { evaluateRunStream, readQueries, type RunSource } from '../src/stream.js';
 import type { Qrels, Ranking } from '../src/types.js';
 import { byteChunks } from './helpers/files.js';
 import { groupLines, interleaves, oracleCases, shuffleLines, toCsv, toJson, toJsonl } from './helpers/stream-runs.js';
@@ -180,7 +180,8 @@ describe.each(scorable)('oracle case $name ($profile)', ({ run, golden }) => {
 
   test('fed one byte at a time, the run scores as whole', async () => {
     const options = optionSets(qrels)[0]![1];
-    expect(await streamed(() => once(byteChunks(run, 1)), qrels, options)).toStrictEqual(before(run, qrels, options));
+    // An array of 1-byte chunks can be read again as it is (half the runs interleave their queries).
+    expect(await streamed(byteChunks(run, 1), qrels, options)).toStrictEqual(before(run, qrels, options));
     expect(await streamed(once(byteChunks(grouped, 1)), qrels, options)).toStrictEqual(before(grouped, qrels, options));
   });
 
@@ -330,6 +331,26 @@ describe('errors, as parseRun gives them', () => {
     }
     expect(expected).toMatchObject({ error: { code: 'parse_error', received: { file: FILE, line: 2 } } });
     expect(await streamed(longLine(), qrels, options)).toStrictEqual(expected);
+  });
+});
+
+describe('readQueries (the report\'s second look at its runs)', () => {
+  it('gives the wanted queries\' results as parseRun reads them, from any chunks, grouped or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...readable), fc.integer(), fc.integer({ min: 1, max: 500 }), fc.boolean(), async ({ run: file }, seed, size, group) => {
+        const run = group ? groupLines(file) : file;
+        const parsed = parseRun(run, { file: FILE });
+        const qids = [...parsed.rankings.keys()];
+        // About half the queries, and one the run does not answer.
+        const wanted = new Set([...qids.filter((_, i) => ((seed >>> (i % 31)) & 1) === 1), 'not a query of the run']);
+        const expected = new Map(
+          qids.filter((qid) => wanted.has(qid)).map((qid) => [qid, { ranked: parsed.rankings.get(qid), scored: parsed.scored.get(qid), tied: parsed.tiedQueries.includes(qid) }]),
+        );
+        const kept = await readQueries(() => once(byteChunks(run, size)), wanted, { file: FILE }, 'test');
+        expect(new Map([...kept].sort(([a], [b]) => compareUtf8(a, b)))).toStrictEqual(new Map([...expected].sort(([a], [b]) => compareUtf8(a, b))));
+      }),
+      { numRuns: 80 },
+    );
   });
 });
 
