@@ -156,7 +156,7 @@ function createTemporary(directory: string, text: string, path: string): string 
  * what its curves are scored from; the rankings of the queries lost most are then skimmed out of the runs
  * that hold them (a second, light look), so no run's rankings are ever all in memory.
  */
-async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
+export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
   const fn = 'reportData';
   const { golden, scorers } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
   const scored = evaluations(args, scorers);

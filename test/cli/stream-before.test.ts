@@ -1,0 +1,88 @@
+// `rankeval eval` and `rankeval compare`, which score runs as they read them since issue 13, print what the
+// code before it printed (recorded in test/fixtures/stream-before/outputs.json by the old build, commit
+// 68a76fc): every trec oracle case, its run against the run with reversed scores, shuffled copies of a few
+// whose queries then interleave, and the cases made by hand in test/fixtures/stream-before/cases. The same
+// exit status, the same JSON (the eval JSON's new `mergeable` field aside) and the same lines on stderr.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { runCompare } from '../../src/cli/compare.js';
+import { runEval } from '../../src/cli/eval.js';
+import { CliError } from '../../src/cli/trec.js';
+import { messageText } from '../../src/text/escape.js';
+import { EXTRA_CASES, recordedStdout, type Recorded, SHUFFLE_SEED } from '../fixtures/stream-before/commands.js';
+import { oracleCases, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
+
+const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/stream-before/outputs.json'), 'utf8')) as Recorded[];
+const FILE_NAMES = ['qrels', 'run', 'reversed', 'shuffled', 'shuffled-reversed'];
+
+let root = '';
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'rankeval-stream-before-'));
+  for (const item of [...oracleCases(), ...oracleCases(EXTRA_CASES)]) {
+    const dir = join(root, item.name);
+    mkdirSync(dir);
+    const shuffled = shuffleLines(item.run, SHUFFLE_SEED);
+    writeFileSync(join(dir, 'qrels'), item.qrels);
+    writeFileSync(join(dir, 'run'), item.run);
+    writeFileSync(join(dir, 'reversed'), reverseScores(item.run));
+    writeFileSync(join(dir, 'shuffled'), shuffled);
+    writeFileSync(join(dir, 'shuffled-reversed'), reverseScores(shuffled));
+  }
+});
+
+/** Runs the command in process, as bin/rankeval.js does (a CliError is its message on stderr and its status). */
+async function run(name: string, args: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const dir = join(root, name);
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, colour: false };
+  const [command, ...rest] = args as [string, ...string[]];
+  const withPaths = rest.map((arg) => (FILE_NAMES.includes(arg) ? join(dir, arg) : arg));
+  let status: number;
+  try {
+    status = await (command === 'eval' ? runEval(withPaths, io) : runCompare(withPaths, io));
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    stderr += `rankeval ${command}: ${messageText(error.message)}\n`;
+    status = error.status;
+  }
+  return { status, stdout, stderr: stderr.replaceAll(`${dir}/`, '') };
+}
+
+/** The output with its warnings (in the JSON and on stderr) sorted. */
+function warningsAsSet(output: { status: number; json?: unknown; stdout?: string | undefined; stderr: string }): unknown {
+  const json = output.json as { warnings?: string[] } | undefined;
+  return {
+    ...output,
+    ...(json?.warnings === undefined ? {} : { json: { ...json, warnings: [...json.warnings].sort() } }),
+    stderr: output.stderr.split('\n').sort(),
+  };
+}
+
+test('the recorded outputs cover every oracle case, with shuffled runs for a few', () => {
+  expect(new Set(recorded.map((entry) => entry.case))).toEqual(new Set([...oracleCases(), ...oracleCases(EXTRA_CASES)].map((item) => item.name)));
+  expect(recorded.filter((entry) => entry.args.includes('shuffled')).length).toBeGreaterThanOrEqual(12);
+  // Runs refused (a document twice, a malformed line) and runs scored alike are both in.
+  expect(recorded.some((entry) => entry.status === 3)).toBe(true);
+  expect(recorded.filter((entry) => entry.status === 0).length).toBeGreaterThan(150);
+});
+
+describe.each([...new Set(recorded.map((entry) => entry.case))])('oracle case %s', (name) => {
+  test.each(recorded.filter((entry) => entry.case === name).map((entry) => [entry.args.join(' '), entry] as const))('rankeval %s prints what it printed before', async (_args, entry) => {
+    const actual = await run(name, entry.args);
+    const printed = recordedStdout(actual.stdout);
+    if ('json' in printed && entry.args[0] === 'eval' && entry.args.includes('-q')) {
+      // New with issue 13: what `rankeval merge` needs, in the eval JSON with -q.
+      expect(printed.json).toHaveProperty('mergeable');
+      delete (printed.json as { mergeable?: unknown }).mergeable;
+    }
+    const before = { status: entry.status, ...('json' in entry ? { json: entry.json } : { stdout: entry.stdout }), stderr: entry.stderr };
+    const after = { status: actual.status, ...printed, stderr: actual.stderr };
+    // compare now warns run by run as it reads each (the old code gave every run's unjudged-queries warning
+    // first, then the tie warnings): its warnings are compared as a set; eval's in order.
+    if (entry.args[0] === 'compare') expect(warningsAsSet(after)).toStrictEqual(warningsAsSet(before));
+    else expect(after).toStrictEqual(before);
+  });
+});
