@@ -291,7 +291,8 @@ export function assembleReport(
     deltas,
     slices,
     losses,
-    warnings: comparison?.warnings ?? [],
+    // One run has no comparison to hold its checks' warnings: they are the report's, worded as compare words them.
+    warnings: comparison?.warnings ?? base.warnings.map((warning) => `run ${JSON.stringify(baseline)}: ${warning.message}`),
   };
 }
 

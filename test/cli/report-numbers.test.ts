@@ -12,7 +12,7 @@ import { COMPARE_OPTIONS, compareOptions, readCompareArgs, type CompareArgs } fr
 import { parseCommandArgs, rankingsFor, usageError } from '../../src/cli/options.js';
 import { scoreReport } from '../../src/cli/report.js';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
-import { compareUtf8 } from '../../src/metrics/counts.js';
+import { compareUtf8, isRelevant } from '../../src/metrics/counts.js';
 import { reportData, type ReportData } from '../../src/report/data.js';
 import { settleCheck, type RunWarning } from '../../src/run-checks.js';
 import { EXTRA_CASES } from '../fixtures/stream-before/commands.js';
@@ -76,12 +76,15 @@ function before(args: CompareArgs, losses: number): { data: ReportData; warnings
   const runs = new Map(files.map(({ name, run }) => [name, rankingsFor(run, args.ties)]));
   const data = reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses });
   // The old command added the all-ties check on the files' scores (under 'trec' only) to the report's
-  // warnings, for the judged queries.
+  // warnings, for the judged queries — changed on purpose since: for the queries scored, not those that
+  // --no-relevant skip leaves out (eval always did so; a query never scored has no order that matters).
+  const scored = (qid: string): boolean =>
+    golden.qrels.has(qid) && (args.noRelevant !== 'skip' || [...golden.qrels.get(qid)!.values()].some((grade) => isRelevant(grade, args.relevanceThreshold)));
   const tied: string[] = [];
   if (args.ties === 'trec') {
     for (const { name, run } of files) {
       const warnings: RunWarning[] = [];
-      settleCheck('all_scores_tied', args.checks, run.tiedQueries.filter((qid) => golden.qrels.has(qid)).sort(compareUtf8), 'compare', warnings, { tieRule: 'trec' });
+      settleCheck('all_scores_tied', args.checks, run.tiedQueries.filter(scored).sort(compareUtf8), 'compare', warnings, { tieRule: 'trec' });
       for (const warning of warnings) tied.push(`run ${JSON.stringify(name)}: ${warning.message}`);
     }
   }
