@@ -4,7 +4,6 @@
 // JSON; errors (duplicates, bad UTF-8, bad scores, over-long lines) as parseRun gives them.
 import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
-import { rankingsFor } from '../src/cli/options.js';
 import { createEvaluator } from '../src/evaluator.js';
 import { evaluateRun, parseGoldenSet, parseRun, readRun, type Run, type RunFormat } from '../src/index.js';
 import type { EvaluateRunOptions, RunEvaluation } from '../src/evaluate.js';
@@ -15,7 +14,7 @@ import { settleCheck } from '../src/run-checks.js';
 import { evaluateRunStream, readQueries, type RunSource } from '../src/stream.js';
 import type { Qrels, Ranking } from '../src/types.js';
 import { byteChunks } from './helpers/files.js';
-import { groupLines, interleaves, oracleCases, shuffleLines, toCsv, toJson, toJsonl } from './helpers/stream-runs.js';
+import { groupLines, interleaves, oracleCases, rankingsFor, shuffleLines, toCsv, toJson, toJsonl } from './helpers/stream-runs.js';
 
 const FILE = 'run';
 

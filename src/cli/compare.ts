@@ -5,15 +5,12 @@ import type { RunEvaluation } from '../evaluate.js';
 import { createRunScorer, type RunScorer } from '../evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
-import { compareUtf8 } from '../metrics/counts.js';
-import { settleCheck, type RunWarning } from '../run-checks.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
 import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
-import { decimalNumber, oneOf, parseCommandArgs, rankingsFor, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
+import { decimalNumber, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
-import type { Ranking } from '../types.js';
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
 

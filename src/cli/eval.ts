@@ -12,7 +12,7 @@ import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
-import { canonicalMeasure, decimalNumber, parseCommandArgs, rankingsFor, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
+import { canonicalMeasure, decimalNumber, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 

@@ -5,7 +5,7 @@ import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } 
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { isHeader, looseCsvFields } from '../formats/columns.js';
-import { readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
+import { readRun, type QueryResults, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import type { RunScorer } from '../evaluator.js';
 import type { RunCheckCode } from '../run-checks.js';
@@ -109,9 +109,6 @@ export function checkStdinOnce(paths: readonly string[], usage: (message: string
 
 const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream): Promise<GoldenSet> =>
   load(async (open, options) => readGoldenSet(await open(), options), path, format, stderr);
-
-/** Reads a run whole (collected): for the few commands that need every ranking, and a look for swapped files. */
-export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> => load(async (open, options) => readRun(await open(), options), path, format, stderr);
 
 const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
 
@@ -274,12 +271,3 @@ async function firstLineFormat(path: string): Promise<string | undefined> {
   const line = await firstLine(path);
   return line.includes(',') && isHeader(looseCsvFields(line)) ? 'csv' : undefined;
 }
-
-/** The golden set and the runs, read whole. */
-export const loadGoldenSetAndRuns = (
-  qrels: string,
-  runs: readonly string[],
-  formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto' },
-  stderr: ProgressStream,
-  order: string,
-): Promise<{ golden: GoldenSet; runs: Run[] }> => loadGoldenSetAnd(qrels, runs, formats, stderr, order, (path) => loadRun(path, formats.runFormat, stderr));

@@ -3,12 +3,12 @@ import { parseArgs } from 'node:util';
 import { isRankevalError } from '../errors.js';
 import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
-import type { Run, RunFormat } from '../formats/run.js';
+import type { RunFormat } from '../formats/run.js';
 import { averagesTies } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
 import { CHECK_MODES, type CheckMode } from '../run-checks.js';
 import { closest } from '../text/suggest.js';
-import type { Ranking, Ties } from '../types.js';
+import type { Ties } from '../types.js';
 import { CliError } from './trec.js';
 
 /** Exit status for bad arguments. */
@@ -191,17 +191,3 @@ export const TIES_HELP = `  --ties T                 documents of equal score: t
                            given (in the order the file lists them) or average (every order of the tied
                            documents counts equally; the one rule under which renaming a document cannot
                            change a score)`;
-
-/**
- * A run's rankings as `ties` reads them: 'trec', ids in trec_eval's order (Run.rankings); 'given', the ids in
- * the order the file lists them; 'average', the documents with their scores, for evaluateRun to average.
- * Rankings without scores (a rank column, lists of ids) are the same under every option.
- */
-export function rankingsFor(run: Run, ties: Ties): Map<string, Ranking> {
-  if (ties === 'trec') return run.rankings;
-  const rankings = new Map<string, Ranking>(run.rankings);
-  for (const [qid, { ids, scores }] of run.scored) {
-    rankings.set(qid, ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! })));
-  }
-  return rankings;
-}

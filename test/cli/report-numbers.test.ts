@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { COMPARE_OPTIONS, compareOptions, readCompareArgs, type CompareArgs } from '../../src/cli/compare.js';
-import { parseCommandArgs, rankingsFor, usageError } from '../../src/cli/options.js';
+import { parseCommandArgs, usageError } from '../../src/cli/options.js';
 import { scoreReport } from '../../src/cli/report.js';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { compareUtf8, isRelevant } from '../../src/metrics/counts.js';
 import { reportData, type ReportData } from '../../src/report/data.js';
 import { settleCheck, type RunWarning } from '../../src/run-checks.js';
 import { EXTRA_CASES } from '../fixtures/stream-before/commands.js';
-import { oracleCases, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
+import { oracleCases, rankingsFor, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
 
 const SHUFFLED = ['000', '009', '016', '034'];
 

@@ -5,7 +5,7 @@
 // files the fixtures were recorded on.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Run } from '../../src/index.js';
+import type { Ranking, Run, Ties } from '../../src/index.js';
 
 export const ORACLE_CASES = join(import.meta.dirname, '../fixtures/trec-oracle/cases');
 
@@ -128,4 +128,15 @@ export function groupLines(text: string): string {
     else list.push(line);
   }
   return [...byQuery.values()].flatMap((lines) => lines.map((line) => `${line}\n`)).join('');
+}
+
+/**
+ * A run's rankings as `ties` read them before issue 13 (the commands' rankingsFor then): 'trec', ids in
+ * trec_eval's order; 'given', the ids in file order; 'average', the documents with their scores.
+ */
+export function rankingsFor(run: Run, ties: Ties): Map<string, Ranking> {
+  if (ties === 'trec') return run.rankings;
+  const rankings = new Map<string, Ranking>(run.rankings);
+  for (const [qid, { ids, scores }] of run.scored) rankings.set(qid, ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! })));
+  return rankings;
 }
