@@ -224,7 +224,8 @@ export function evaluateRun<Name extends string = string>(
 ): RunEvaluation<MeasureKey<Name>> {
   const fn = 'evaluateRun';
   const scorer = createRunScorer(qrels, options as EvaluateRunOptions, fn);
-  for (const [qid, ranking] of readByQuery<unknown>(run, fn, '`run`', 'invalid_run')) scorer.addRanking(qid, ranking);
+  // A query whose ranking is undefined or null is answered, with nothing: an empty ranking.
+  for (const [qid, ranking] of readByQuery<unknown>(run, fn, '`run`', 'invalid_run')) scorer.addRanking(qid, ranking ?? []);
   return scorer.result() as RunEvaluation<MeasureKey<Name>>;
 }
 

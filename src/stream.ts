@@ -3,13 +3,13 @@
 // are read and only the judged ones are looked up, so no document id becomes a string; the other formats
 // hand each query's ids to the same core (src/evaluator.ts) as soon as the query ends.
 import { checkOptions, describeValue, fail, parseError, quoteJson, RankevalError } from './errors.js';
-import { createRunScorer, QueryRepeated, type FoundQuery, type JudgedQuery, type RunScorer } from './evaluator.js';
+import { createRunScorer, QueryRepeated, RUN_OPTION_KEYS, type FoundQuery, type JudgedQuery, type RunScorer } from './evaluator.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from './formats/run.js';
 import { readWith, type FormatReader, type ReadOptions, type Source } from './formats/source.js';
 import { lineTooLong, MAX_LINE_BYTES, utf8FromLatin1 } from './formats/text.js';
 import type { MeasureKey } from './measures/registry.js';
-import type { Hit, TieGroup } from './metrics/counts.js';
+import { METRIC_OPTION_KEYS, type Hit, type TieGroup } from './metrics/counts.js';
 import { compareBytes, rankOrder } from './trec/evaluate.js';
 import { createRunReader, hashBytes, latin1, type RunBlock } from './trec/parse.js';
 import type { Qrels, Ranking, Ties } from './types.js';
@@ -94,9 +94,15 @@ interface JudgedBytes {
 }
 
 const encoder = new TextEncoder();
+/** Bytes no UTF-8 run holds as an id (0xFF is never in UTF-8). */
+const UNMATCHABLE = Uint8Array.of(0xff);
+/** A surrogate alone (read with the u flag, a pair is one code point, not a surrogate). */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 function judgedBytes(query: JudgedQuery): JudgedBytes {
-  const encoded = [...query.judgments.grades.keys()].map((id) => encoder.encode(id));
+  // An id with a lone surrogate is no UTF-8 text, so no id of a run file: encoded, it would become U+FFFD
+  // and match a document it is not. It keeps its grade (the ideal counts it) with bytes that match nothing.
+  const encoded = [...query.judgments.grades.keys()].map((id) => (LONE_SURROGATE.test(id) ? UNMATCHABLE : encoder.encode(id)));
   const n = encoded.length;
   const bytes = new Uint8Array(encoded.reduce((total, id) => total + id.length, 0));
   const start = new Int32Array(n);
@@ -277,10 +283,10 @@ export async function evaluateRunStream<Name extends string = string>(
 ): Promise<RunEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRunStream';
   if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  checkOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...READ_KEYS], fn);
   const readOptions: Record<string, unknown> = {};
   const scoring: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) (READ_KEYS.includes(key) ? readOptions : scoring)[key] = value;
-  checkOptions(readOptions, READ_KEYS, fn);
   // Made before anything is read, so that bad options and judgments fail first; made again for a second read.
   let first: RunScorer | undefined = createRunScorer(qrels, scoring as unknown as EvaluateRunOptions, fn);
   const makeScorer = (): RunScorer => {
@@ -333,7 +339,8 @@ const isBlank = (byte: number): boolean => byte === 32 || (byte >= 9 && byte <= 
 /** Hands the lines of wanted queries of a TREC run to a run reader; the others are only looked at for their query id. */
 function trecSkimmer(file: string, wanted: ReadonlySet<string>, onBlock: (block: RunBlock) => void): FormatReader<void> {
   const reader = createRunReader(file, onBlock, false, 'decimal');
-  let carry: Uint8Array = new Uint8Array(0);
+  // An unfinished line, as copies of its pieces, joined once when it ends (a long line stays linear).
+  let carry: Uint8Array[] = [];
   let fed = false;
   // The last query id seen, as bytes, and whether it is wanted.
   let lastQid: Uint8Array = new Uint8Array(0);
@@ -381,21 +388,24 @@ function trecSkimmer(file: string, wanted: ReadonlySet<string>, onBlock: (block:
       if (carry.length > 0) {
         const newline = chunk.indexOf(NEWLINE_BYTE);
         if (newline === -1) {
-          carry = joinBytes(carry, chunk, chunk.length);
+          carry.push(chunk.slice());
           return;
         }
-        const line = joinBytes(carry, chunk, newline + 1);
-        carry = new Uint8Array(0);
+        const line = joinBytes([...carry, chunk.subarray(0, newline + 1)]);
+        carry = [];
         skim(line, line.length);
         from = newline + 1;
       }
       const last = chunk.lastIndexOf(NEWLINE_BYTE);
       if (last >= from) skim(chunk.subarray(from), last + 1 - from);
       const tail = Math.max(from, last + 1);
-      if (tail < chunk.length) carry = chunk.slice(tail);
+      if (tail < chunk.length) carry.push(chunk.slice(tail));
     },
     end() {
-      if (carry.length > 0) skim(joinBytes(carry, Uint8Array.of(NEWLINE_BYTE), 1), carry.length + 1);
+      if (carry.length > 0) {
+        const line = joinBytes([...carry, Uint8Array.of(NEWLINE_BYTE)]);
+        skim(line, line.length);
+      }
       // No wanted line (a query this run does not answer) is no query, not an empty run.
       if (fed) reader.push(new Uint8Array(0), true);
     },
@@ -404,9 +414,12 @@ function trecSkimmer(file: string, wanted: ReadonlySet<string>, onBlock: (block:
 
 const NEWLINE_BYTE = 10;
 
-function joinBytes(head: Uint8Array, chunk: Uint8Array, end: number): Uint8Array {
-  const joined = new Uint8Array(head.length + end);
-  joined.set(head);
-  joined.set(chunk.subarray(0, end), head.length);
+function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(pieces.reduce((total, piece) => total + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    joined.set(piece, at);
+    at += piece.length;
+  }
   return joined;
 }

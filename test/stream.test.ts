@@ -405,3 +405,40 @@ describe('createEvaluator', () => {
     expect((error as Error).message).toContain('"q1"');
   });
 });
+
+describe('what the review of issue 13 found', () => {
+  const qrels = new Map<string, Qrels>([['q1', { a: 1, b: 2 }], ['q2', { d: 1 }]]);
+  const measures = ['P@2', 'recall@10'];
+  const read = (content: string | Uint8Array[]) => evaluateRunStream(content, qrels, { measures, checks: 'off' });
+
+  it('keeps a byte order mark inside an id (a different id, as to trec_eval) and drops the one that opens the file', async () => {
+    const bom = '\uFEFF';
+    // q1 retrieves x and "\uFEFFa": no relevant document in its top 2 (a alone is judged).
+    const grouped = await read(`q1 Q0 x 1 3 r\nq1 Q0 ${bom}a 2 2 r\nq2 Q0 d 1 3 r\n`);
+    expect(grouped.perQuery['q1']!['P@2']).toBe(0);
+    // The same run with its queries interleaved (read again, collected) and opened by a byte order mark,
+    // split inside the mark: the same numbers.
+    const interleaved = new TextEncoder().encode(`${bom}q1 Q0 x 1 3 r\nq2 Q0 d 1 3 r\nq1 Q0 ${bom}a 2 2 r\n`);
+    const result = await read([interleaved.subarray(0, 1), interleaved.subarray(1, 2), interleaved.subarray(2)]);
+    expect(result.perQuery).toEqual(grouped.perQuery);
+    // a and "\uFEFFa" are two documents, not one listed twice.
+    expect((await read(`q1 Q0 a 1 3 r\nq1 Q0 ${bom}a 2 2 r\n`)).perQuery['q1']!['P@2']).toBe(1 / 2);
+    expect(parseRun(`q1 Q0 a 1 3 r\nq1 Q0 ${bom}a 2 2 r\n`).rankings.get('q1')).toEqual(['a', `${bom}a`]);
+  });
+
+  it('never matches a judged id holding a lone surrogate with the U+FFFD of a run', async () => {
+    const result = await evaluateRunStream('q1 Q0 \uFFFD 1 3 r\n', new Map([['q1', { '\ud800': 1 }]]), { measures: ['P@1'], checks: 'off' });
+    expect(result.mean['P@1']).toBe(0);
+    expect(result).toEqual(evaluateRun({ q1: ['\uFFFD'] }, { q1: { '\ud800': 1 } }, { measures: ['P@1'], checks: 'off' }));
+  });
+
+  it('reads a ranking given as undefined or null as empty, as it always did', () => {
+    const empty = evaluateRun({ q1: [] as string[], q2: ['d'] }, qrels, { measures });
+    expect(evaluateRun(new Map<string, Ranking>([['q1', undefined as unknown as Ranking], ['q2', ['d']]]), qrels, { measures })).toEqual(empty);
+    expect(evaluateRun({ q1: null as unknown as Ranking, q2: ['d'] }, qrels, { measures })).toEqual(empty);
+  });
+
+  it('names every option it takes when it refuses one', async () => {
+    await expect(evaluateRunStream('q1 Q0 a 1 3 r\n', qrels, { measures, fil: 'x' } as never)).rejects.toThrow(/`file`, `format`, `onProgress`, got `"fil"`/);
+  });
+});

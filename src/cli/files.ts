@@ -18,22 +18,31 @@ export const INPUT_ERROR = 3;
 
 export { inputName, STDIN };
 
-let stdinChunks: Promise<Uint8Array[]> | undefined;
+const keptChunks = new Map<string, Promise<Uint8Array[]>>();
 
 /**
- * Standard input's bytes, read once and kept: a file given as `-` can then be looked at again, as a file
- * is, when it may have been given in the wrong place.
+ * The bytes of standard input or of another file that can be read once (a pipe, a FIFO, `<(…)`), read
+ * once and kept: such a file can then be looked at again as a regular file is — read a second time when
+ * its queries are not together, skimmed by the report, or checked for a swap of the files.
  */
-function keptStdin(): Promise<Uint8Array[]> {
-  stdinChunks ??= (async () => {
-    // A directory as standard input (`< .`) reads as nothing in Node's stream: named, as readFileSync names it.
-    if (fstatSync(0).isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' });
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Uint8Array);
-    return chunks;
-  })();
-  return stdinChunks;
+function keptBytes(path: string): Promise<Uint8Array[]> {
+  let kept = keptChunks.get(path);
+  if (kept === undefined) {
+    kept = (async () => {
+      const descriptor = path === STDIN ? 0 : undefined;
+      // A directory as standard input (`< .`) reads as nothing in Node's stream: named, as readFileSync names it.
+      if (descriptor === 0 && fstatSync(0).isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' });
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of descriptor === 0 ? process.stdin : createReadStream(path, { highWaterMark: CHUNK })) chunks.push(chunk as Uint8Array);
+      return chunks;
+    })();
+    keptChunks.set(path, kept);
+  }
+  return kept;
 }
+
+/** Whether `path` is standard input or a file that cannot be read twice (not a regular file). */
+const readOnce = (path: string): boolean => path === STDIN || !statSync(path).isFile();
 
 /** The line of the file an input error was found on, for the swap check (set for parse errors only). */
 const parseLines = new WeakMap<CliError, number>();
@@ -60,10 +69,9 @@ function* regularFileChunks(path: string): Generator<Uint8Array> {
   }
 }
 
-/** What a file name reads as: standard input's kept bytes, a regular file's chunks, or a stream (a FIFO, a device). */
+/** What a file name reads as: a regular file's chunks, or the kept bytes of a file that can be read once. */
 async function sourceOf(path: string): Promise<Source> {
-  if (path === STDIN) return keptStdin();
-  return statSync(path).isFile() ? regularFileChunks(path) : createReadStream(path, { highWaterMark: CHUNK });
+  return readOnce(path) ? keptBytes(path) : regularFileChunks(path);
 }
 
 async function load<Format extends string, T>(
@@ -176,7 +184,7 @@ function cliWording(error: RankevalError): string {
 /** The first line of a file (or of standard input), for a look at its header (up to 64 KiB). */
 async function firstLine(path: string): Promise<string> {
   let head: Buffer;
-  if (path === STDIN) head = Buffer.concat(await keptStdin()).subarray(0, 1 << 16);
+  if (readOnce(path)) head = Buffer.concat(await keptBytes(path)).subarray(0, 1 << 16);
   else {
     const fd = openSync(path, 'r');
     try {

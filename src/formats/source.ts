@@ -51,8 +51,44 @@ const NEWLINE = 10;
 // Enough of an over-long first line to tell a one-line JSON object from an over-long JSONL record.
 const HEAD_BYTES = 256;
 
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * `reader` fed the file without the byte order mark that may open it (the only one a reader drops: one
+ * elsewhere is part of the text), however the file is cut into chunks.
+ */
+function withoutByteOrderMark<T>(reader: FormatReader<T>): FormatReader<T> {
+  // The first bytes, held while they may still be the mark's; null once they are known.
+  let head: Uint8Array | null = new Uint8Array(0);
+  return {
+    push(chunk) {
+      if (head === null) return reader.push(chunk);
+      const bytes = head.length === 0 ? chunk : concatBytes([head, chunk], head.length + chunk.length);
+      const prefix = Math.min(bytes.length, BOM.length);
+      let matches = true;
+      for (let i = 0; i < prefix && matches; i++) matches = bytes[i] === BOM[i];
+      if (matches && bytes.length < BOM.length) {
+        head = bytes.slice();
+        return;
+      }
+      head = null;
+      reader.push(matches ? bytes.subarray(BOM.length) : bytes);
+    },
+    end() {
+      // A file of one or two bytes of a mark's start: the bytes themselves.
+      if (head !== null && head.length > 0) reader.push(head);
+      head = null;
+      return reader.end();
+    },
+  };
+}
+
 /** A reader of `kind` that picks its format from the options or from the content. */
 function createReader<Format extends string, T>(kind: FileKind<Format, T>, options: ReadOptions<Format>, fn: string): FormatReader<T> {
+  return withoutByteOrderMark(createFormatReader(kind, options, fn));
+}
+
+function createFormatReader<Format extends string, T>(kind: FileKind<Format, T>, options: ReadOptions<Format>, fn: string): FormatReader<T> {
   const file = options.file ?? '<input>';
   const format = options.format ?? 'auto';
   if (typeof file !== 'string') fail('invalid_option', fn, '`file`', 'a string', file);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
+import { runMerge } from '../../src/cli/merge.js';
 import { runReport } from '../../src/cli/report.js';
 import { CliError, runTrec, trecUsage } from '../../src/cli/trec.js';
 import { messageText } from '../../src/text/escape.js';
@@ -77,7 +78,8 @@ async function inProcess(args: readonly string[]): Promise<Outcome> {
     } else if (command === 'eval') status = await runEval(rest, io);
     else if (command === 'compare') status = await runCompare(rest, { ...io, colour: false });
     else if (command === 'report') status = await runReport(rest, io);
-    else throw new Error(`inProcess runs eval, compare, report or trec, not ${command}`);
+    else if (command === 'merge') status = await runMerge(rest, io);
+    else throw new Error(`inProcess runs eval, compare, report, merge or trec, not ${command}`);
     return { status, stdout, stderr };
   } catch (error) {
     if (error instanceof CliError) return { status: error.status, stdout, stderr: `${stderr}rankeval ${command}: ${messageText(error.message)}\n` };
