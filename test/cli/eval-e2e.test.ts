@@ -1,6 +1,6 @@
 // The built `rankeval eval` as CI runs it: exit statuses, and output on stdout apart from messages on stderr.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,5 +66,36 @@ describe('rankeval eval (built)', () => {
   it('exits 2 on bad arguments and 3 on a malformed file, naming file and line', () => {
     expect(rankeval('golden.jsonl', 'run.csv', '-m', 'nope')).toMatchObject({ status: 2, stdout: '', stderr: expect.stringMatching(/^rankeval eval: unknown measure `nope`/) });
     expect(rankeval('golden.jsonl', 'broken.csv')).toMatchObject({ status: 3, stdout: '', stderr: 'rankeval eval: broken.csv:3: the score "high" is not a finite number\n' });
+  });
+});
+
+describe('a run that can be read once (a pipe, `<(…)`, standard input)', () => {
+  // q1's results in two stretches: the run is read a second time, collected, which a pipe cannot give.
+  const interleaved = 'q1 Q0 x 1 0.9 r\nq2 Q0 c 1 0.8 r\nq1 Q0 a 2 0.5 r\n';
+  const shell = (command: string) => spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8' });
+
+  it('scores an interleaved run from a pipe as from a file', () => {
+    writeFileSync(join(dir, 'interleaved.trec'), interleaved);
+    const fromFile = rankeval('golden.jsonl', 'interleaved.trec', '-m', 'P@2,recall@2', '-q', '--format', 'csv');
+    expect(fromFile.status).toBe(0);
+    expect(fromFile.stdout).toContain('query,q1,1,0.5,0.5');
+    for (const run of ['<(cat interleaved.trec)', '/dev/stdin < interleaved.trec', '- < interleaved.trec']) {
+      const piped = shell(`"${process.execPath}" "${cli}" eval golden.jsonl ${run} -m P@2,recall@2 -q --format csv`);
+      expect({ run, status: piped.status, stdout: piped.stdout }).toEqual({ run, status: 0, stdout: fromFile.stdout });
+    }
+  });
+
+  it('checks a CSV golden set against a piped run without seeking in it', () => {
+    writeFileSync(join(dir, 'golden.csv'), 'query_id,doc_id,relevance\nq1,a,1\nq2,c,1\n');
+    const piped = shell(`"${process.execPath}" "${cli}" eval golden.csv <(cat interleaved.trec) -m P@2 --format csv`);
+    expect({ status: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual({ status: 0, stdout: 'scope,name,queries,P@2\nall,,2,0.5\n', stderr: '' });
+  });
+
+  it('reports on piped runs, which the report looks into twice (scores, then the rankings of the queries lost most)', () => {
+    writeFileSync(join(dir, 'better.trec'), 'q1 Q0 a 1 0.9 r\nq2 Q0 c 1 0.8 r\nq1 Q0 x 2 0.5 r\n');
+    const piped = shell(`"${process.execPath}" "${cli}" report golden.jsonl <(cat better.trec) <(cat interleaved.trec) -m P@1 -o piped.html`);
+    expect({ status: piped.status, stderr: piped.stderr }).toEqual({ status: 0, stderr: expect.stringMatching(/^rankeval report: wrote piped\.html/) });
+    // q1 is lost by the second run (P@1 1 → 0): its ranking, read from the pipe, is shown.
+    expect(readFileSync(join(dir, 'piped.html'), 'utf8')).toMatch(/q1[^]*x[^]*a/);
   });
 });
