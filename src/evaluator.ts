@@ -105,7 +105,18 @@ export interface FoundQuery {
   readonly holdsQueryId: boolean;
   /** Two or more documents, all with the same score (the allScoresTied check). */
   readonly scoresAllTie: boolean;
+  /** What a view of its top needs (explainTop), when the scorer keeps what it found (the report). */
+  readonly shown?: ShownRanking;
 }
+
+/** The top SHOWN_DEPTH ids of a ranking (rank order) and the rank of each judged document it retrieved. */
+export interface ShownRanking {
+  readonly top: readonly string[];
+  readonly ranks: ReadonlyMap<string, number>;
+}
+
+/** How deep the report shows a ranking, at most. */
+export const SHOWN_DEPTH = 20;
 
 /** Thrown by `begin` for a query id seen before: the run's lines for it are not together. */
 export class QueryRepeated extends Error {
@@ -134,9 +145,12 @@ export interface RunScorer {
   result(): RunEvaluation;
   /** Documents in the longest ranking begun, judged or not (the report's curves go that deep). */
   longestRanking(): number;
+  /** Whether what is found is kept, with its `shown` ranking (`keepFound`). */
+  readonly keepsFound: boolean;
   /**
    * The queries begun, in order, with what was found for those scored, when the scorer was made with
-   * `keepFound` (the report scores its curves on them once every run's depth is known).
+   * `keepFound` (the report scores its curves on them once every run's depth is known, and shows the top
+   * of the rankings of the queries lost most).
    */
   found(): { readonly seen: readonly string[]; readonly found: ReadonlyMap<string, FoundQuery> };
 }
@@ -221,6 +235,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const scorer: RunScorer = {
     fn,
     options: resolved,
+    keepsFound: keepFound,
     begin(qid, length) {
       if (seen.has(qid)) throw new QueryRepeated(qid);
       seen.add(qid);
@@ -246,7 +261,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       const hits = judgedHits(ids, query.judgments, fn, where);
       // rankOf reads the index judgedHits built: O(1) per query.
       const holdsQueryId = rankOf(qid) !== 0;
-      scorer.score(qid, query, { length: ids.length, hits, tieGroups, holdsQueryId, scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]) });
+      const found = { length: ids.length, hits, tieGroups, holdsQueryId, scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]) };
+      scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query) } : found);
     },
     longestRanking: () => longest,
     found: () => ({ seen: [...seen], found: kept }),
@@ -310,6 +326,16 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
     },
   };
   return scorer;
+}
+
+/** The top of a ranking just indexed (judgedHits) and its judged documents' ranks. */
+function shownRanking(ids: readonly string[], query: JudgedQuery): ShownRanking {
+  const ranks = new Map<string, number>();
+  for (const id of query.judgments.grades.keys()) {
+    const rank = rankOf(id);
+    if (rank !== 0) ranks.set(id, rank);
+  }
+  return { top: ids.slice(0, SHOWN_DEPTH), ranks };
 }
 
 /** A judged query left out of the means (`noRelevant: 'skip'`): its ranking is not read. */

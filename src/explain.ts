@@ -60,7 +60,24 @@ export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainO
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);
   const ids = rankedIds(ranking, fn) as readonly string[];
   indexIds(ids, fn, 'the ranking');
-  const top = ids.slice(0, Math.min(ids.length, depth)).map((id, i): ExplainedDocument => {
+  return explainTop(ids.slice(0, Math.min(ids.length, depth)), ids.length, rankOf, grades, relevant, relevanceThreshold, depth);
+}
+
+/**
+ * The explanation of a ranking of `retrieved` documents known by its `top` ids (rank order, `depth` of
+ * them or all) and `rankOf` (a document's rank, 0 when it was not retrieved), which is all a view of the
+ * top needs: the report keeps only that much of each ranking it may show.
+ */
+export function explainTop(
+  top: readonly string[],
+  retrieved: number,
+  rankOf: (id: string) => number,
+  grades: ReadonlyMap<string, number>,
+  relevant: number,
+  relevanceThreshold: number,
+  depth: number,
+): Explanation {
+  const shown = top.slice(0, depth).map((id, i): ExplainedDocument => {
     const grade = grades.get(id) ?? null;
     return { rank: i + 1, id, grade, relevant: grade !== null && isRelevant(grade, relevanceThreshold) };
   });
@@ -71,5 +88,5 @@ export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainO
     if (rank === null || rank > depth) missed.push({ id, grade, rank });
   }
   missed.sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));
-  return { top, missed, retrieved: ids.length, relevant };
+  return { top: shown, missed, retrieved, relevant };
 }

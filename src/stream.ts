@@ -3,7 +3,7 @@
 // are read and only the judged ones are looked up, so no document id becomes a string; the other formats
 // hand each query's ids to the same core (src/evaluator.ts) as soon as the query ends.
 import { checkOptions, describeValue, fail, parseError, quoteJson, RankevalError } from './errors.js';
-import { createRunScorer, QueryRepeated, RUN_OPTION_KEYS, type FoundQuery, type JudgedQuery, type RunScorer } from './evaluator.js';
+import { createRunScorer, QueryRepeated, RUN_OPTION_KEYS, SHOWN_DEPTH, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from './formats/run.js';
 import { readWith, type FormatReader, type ReadOptions, type Source } from './formats/source.js';
@@ -186,6 +186,21 @@ function blockResults(block: RunBlock, order: ArrayLike<number>, file: string): 
   return { ranked: Array.from(order, (i) => ids[i]!), scored: { ids, scores }, tied };
 }
 
+/** The block's top ids in rank order and the ranks of its judged documents (the report shows them). */
+function shownRanking(block: RunBlock, order: ArrayLike<number>, query: JudgedQuery, ids: JudgedBytes, file: string): ShownRanking {
+  const top = Array.from({ length: Math.min(SHOWN_DEPTH, block.count) }, (_, rank) => {
+    const i = order[rank]!;
+    return utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, block.line[i]!, 'the document id');
+  });
+  const judgedIds = [...query.judgments.grades.keys()];
+  const ranks = new Map<string, number>();
+  for (let j = 0; j < judgedIds.length; j++) {
+    const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
+    if (i !== -1) ranks.set(judgedIds[j]!, rankBuffer[i]!);
+  }
+  return { top, ranks };
+}
+
 /** The rank order of a block's documents under `ties`: trec_eval's (score, then id descending), or the file's. */
 function blockOrder(block: RunBlock, ties: Ties): ArrayLike<number> {
   return ties === 'given' ? Int32Array.from({ length: block.count }, (_, i) => i) : rankOrder(block);
@@ -215,6 +230,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
       if (i !== -1) hits.push([rankBuffer[i]!, ids.grade[j]!]);
     }
     hits.sort((a, b) => a[0] - b[0]);
+    const shown = scorer.keepsFound ? shownRanking(block, order, query, ids, file) : undefined;
     const qidBytes = encoder.encode(qid);
     let scoresAllTie = count >= 2;
     for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];
@@ -224,6 +240,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
       tieGroups: ties === 'average' ? tieGroupsOf(block, order) : undefined,
       holdsQueryId: findDocument(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
       scoresAllTie,
+      ...(shown === undefined ? {} : { shown }),
     };
     scorer.score(qid, query, found);
   };
@@ -296,130 +313,4 @@ export async function evaluateRunStream<Name extends string = string>(
   };
   const scorer = await scoreRun(source, makeScorer, readOptions as ReadOptions<RunFormat>);
   return scorer.result() as RunEvaluation<MeasureKey<Name>>;
-}
-
-// ------------------------------------------------------------------------------- a few queries' results
-
-/**
- * The results of the `wanted` queries of a run, the others passed over: the report's second look at its
- * runs, for the rankings of the few queries it shows. A TREC run is skimmed (each line's query id is read,
- * and only wanted lines are parsed), so this costs a fraction of a scoring pass. The run was read whole
- * once already, so its errors were found then.
- */
-export async function readQueries(open: RunSource, wanted: ReadonlySet<string>, readOptions: ReadOptions<RunFormat>, fn: string): Promise<Map<string, QueryResults>> {
-  const kept = new Map<string, QueryResults>();
-  const keepQuery = (qid: string, results: QueryResults): void => {
-    if (!wanted.has(qid)) return;
-    if (kept.has(qid)) throw new QueryRepeated(qid);
-    kept.set(qid, results);
-  };
-  const kind = emittingRunFormats(keepQuery, (file) => trecSkimmer(file, wanted, (block) => {
-    const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
-    keepQuery(qid, blockResults(block, rankOrder(block), file));
-  }));
-  try {
-    await readWith(kind, typeof open === 'function' ? await open() : open, readOptions, fn);
-    return kept;
-  } catch (error) {
-    if (!(error instanceof QueryRepeated)) throw error;
-  }
-  // A wanted query's results are not together: read again, collected.
-  const run = await readRun(typeof open === 'function' ? await open() : open, readOptions);
-  const tied = new Set(run.tiedQueries);
-  kept.clear();
-  for (const qid of wanted) {
-    const ranked = run.rankings.get(qid);
-    if (ranked !== undefined) kept.set(qid, { ranked, scored: run.scored.get(qid), tied: tied.has(qid) } as QueryResults);
-  }
-  return kept;
-}
-
-const isBlank = (byte: number): boolean => byte === 32 || (byte >= 9 && byte <= 13);
-
-/** Hands the lines of wanted queries of a TREC run to a run reader; the others are only looked at for their query id. */
-function trecSkimmer(file: string, wanted: ReadonlySet<string>, onBlock: (block: RunBlock) => void): FormatReader<void> {
-  const reader = createRunReader(file, onBlock, false, 'decimal');
-  // An unfinished line, as copies of its pieces, joined once when it ends (a long line stays linear).
-  let carry: Uint8Array[] = [];
-  let fed = false;
-  // The last query id seen, as bytes, and whether it is wanted.
-  let lastQid: Uint8Array = new Uint8Array(0);
-  let lastWanted = false;
-  const isWanted = (bytes: Uint8Array, start: number, end: number): boolean => {
-    const length = end - start;
-    let same = length === lastQid.length;
-    for (let i = 0; same && i < length; i++) same = lastQid[i] === bytes[start + i];
-    if (!same) {
-      lastQid = bytes.slice(start, end);
-      lastWanted = wanted.has(utf8FromLatin1(latin1(bytes, start, end), file, 0, 'the query id'));
-    }
-    return lastWanted;
-  };
-  /**
-   * Feeds the wanted lines of `bytes[0, end)`, which ends with a newline: every loop stops at that newline
-   * (a blank to isBlank), so none needs a bounds check, and no native call is made per line.
-   */
-  const skim = (bytes: Uint8Array, end: number): void => {
-    let stretch = -1;
-    for (let start = 0; start < end; ) {
-      let i = start;
-      let byte = bytes[i]!;
-      while (byte !== NEWLINE_BYTE && isBlank(byte)) byte = bytes[++i]!;
-      const qidStart = i;
-      while (!isBlank(byte)) byte = bytes[++i]!;
-      const keep = i > qidStart && isWanted(bytes, qidStart, i);
-      while (byte !== NEWLINE_BYTE) byte = bytes[++i]!;
-      if (keep && stretch === -1) stretch = start;
-      if (!keep && stretch !== -1) {
-        reader.push(bytes.subarray(stretch, start), false);
-        fed = true;
-        stretch = -1;
-      }
-      start = i + 1;
-    }
-    if (stretch !== -1) {
-      reader.push(bytes.subarray(stretch, end), false);
-      fed = true;
-    }
-  };
-  return {
-    push(chunk) {
-      let from = 0;
-      if (carry.length > 0) {
-        const newline = chunk.indexOf(NEWLINE_BYTE);
-        if (newline === -1) {
-          carry.push(chunk.slice());
-          return;
-        }
-        const line = joinBytes([...carry, chunk.subarray(0, newline + 1)]);
-        carry = [];
-        skim(line, line.length);
-        from = newline + 1;
-      }
-      const last = chunk.lastIndexOf(NEWLINE_BYTE);
-      if (last >= from) skim(chunk.subarray(from), last + 1 - from);
-      const tail = Math.max(from, last + 1);
-      if (tail < chunk.length) carry.push(chunk.slice(tail));
-    },
-    end() {
-      if (carry.length > 0) {
-        const line = joinBytes([...carry, Uint8Array.of(NEWLINE_BYTE)]);
-        skim(line, line.length);
-      }
-      // No wanted line (a query this run does not answer) is no query, not an empty run.
-      if (fed) reader.push(new Uint8Array(0), true);
-    },
-  };
-}
-
-const NEWLINE_BYTE = 10;
-
-function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(pieces.reduce((total, piece) => total + piece.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    joined.set(piece, at);
-    at += piece.length;
-  }
-  return joined;
 }

@@ -4,15 +4,16 @@
 // JSON; errors (duplicates, bad UTF-8, bad scores, over-long lines) as parseRun gives them.
 import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
-import { createEvaluator } from '../src/evaluator.js';
+import { createEvaluator, createRunScorer } from '../src/evaluator.js';
 import { evaluateRun, parseGoldenSet, parseRun, readRun, type Run, type RunFormat } from '../src/index.js';
 import type { EvaluateRunOptions, RunEvaluation } from '../src/evaluate.js';
 import { averagesTies } from '../src/measures/catalogue.js';
 import { expandMeasure } from '../src/measures/registry.js';
-import { compareUtf8 } from '../src/metrics/counts.js';
+import { compareUtf8, readJudgments } from '../src/metrics/counts.js';
 import { settleCheck } from '../src/run-checks.js';
-import { evaluateRunStream, readQueries, type RunSource } from '../src/stream.js';
-import type { Qrels, Ranking } from '../src/types.js';
+import { evaluateRunStream, scoreRun, type RunSource } from '../src/stream.js';
+import { explainRanking, explainTop } from '../src/explain.js';
+import type { Qrels, Ranking, Ties } from '../src/types.js';
 import { byteChunks } from './helpers/files.js';
 import { groupLines, interleaves, oracleCases, rankingsFor, shuffleLines, toCsv, toJson, toJsonl } from './helpers/stream-runs.js';
 
@@ -333,22 +334,23 @@ describe('errors, as parseRun gives them', () => {
   });
 });
 
-describe('readQueries (the report\'s second look at its runs)', () => {
-  it('gives the wanted queries\' results as parseRun reads them, from any chunks, grouped or not', async () => {
+describe('the top of each ranking that the report keeps (it shows the queries lost most from it)', () => {
+  it('explains a query as explainRanking explains its whole ranking, from any chunks, under each tie rule', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...readable), fc.integer(), fc.integer({ min: 1, max: 500 }), fc.boolean(), async ({ run: file }, seed, size, group) => {
-        const run = group ? groupLines(file) : file;
-        const parsed = parseRun(run, { file: FILE });
-        const qids = [...parsed.rankings.keys()];
-        // About half the queries, and one the run does not answer.
-        const wanted = new Set([...qids.filter((_, i) => ((seed >>> (i % 31)) & 1) === 1), 'not a query of the run']);
-        const expected = new Map(
-          qids.filter((qid) => wanted.has(qid)).map((qid) => [qid, { ranked: parsed.rankings.get(qid), scored: parsed.scored.get(qid), tied: parsed.tiedQueries.includes(qid) }]),
-        );
-        const kept = await readQueries(() => once(byteChunks(run, size)), wanted, { file: FILE }, 'test');
-        expect(new Map([...kept].sort(([a], [b]) => compareUtf8(a, b)))).toStrictEqual(new Map([...expected].sort(([a], [b]) => compareUtf8(a, b))));
+      fc.asyncProperty(fc.constantFrom(...readable), fc.constantFrom<Ties>('trec', 'given', 'average'), fc.integer({ min: 1, max: 500 }), async ({ run, golden }, ties, size) => {
+        const qrels = golden!;
+        const options = { measures: ['P@5'], ties, checks: 'off' as const };
+        const scorer = await scoreRun(byteChunks(run, size), () => createRunScorer(qrels, options, 'test', true), { file: FILE });
+        const rankings = rankingsFor(parseRun(run, { file: FILE }), ties);
+        const { found } = scorer.found();
+        expect(found.size).toBeGreaterThan(0);
+        for (const [qid, kept] of found) {
+          const { grades, relevant } = readJudgments(qrels.get(qid), 1, 'test');
+          const shown = explainTop(kept.shown!.top, kept.length, (id) => kept.shown!.ranks.get(id) ?? 0, grades, relevant, 1, 20);
+          expect(shown).toStrictEqual(explainRanking(rankings.get(qid)!, qrels.get(qid)!, { depth: 20 }));
+        }
       }),
-      { numRuns: 80 },
+      { numRuns: 60 },
     );
   });
 });

@@ -5,11 +5,11 @@ import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } 
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { isHeader, looseCsvFields } from '../formats/columns.js';
-import { readRun, type QueryResults, type RunFormat } from '../formats/run.js';
+import { readRun, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import type { RunScorer } from '../evaluator.js';
 import type { RunCheckCode } from '../run-checks.js';
-import { readQueries, scoreRun, type KeptQueries } from '../stream.js';
+import { scoreRun, type KeptQueries } from '../stream.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { CliError, inputName, STDIN } from './trec.js';
 
@@ -105,10 +105,6 @@ async function load<Format extends string, T>(
     progress.done();
   }
 }
-
-/** The results of the `wanted` queries of the run at `path`, the others skimmed over (src/stream.ts readQueries). */
-export const readRunQueries = (path: string, format: RunFormat | 'auto', wanted: ReadonlySet<string>, stderr: ProgressStream): Promise<Map<string, QueryResults>> =>
-  load((open, options) => readQueries(open, wanted, options, 'readRun'), path, format, stderr);
 
 /** Standard input can be read once: `-` for the golden set or one run. */
 export function checkStdinOnce(paths: readonly string[], usage: (message: string) => CliError): void {

@@ -3,15 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, openSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isRankevalError } from '../errors.js';
-import { assembleReport, lostQueries, orderRuns, type ReportData, type ReportRun } from '../report/data.js';
+import { assembleReport, orderRuns, type ReportData, type ReportRun } from '../report/data.js';
 import { createRunScorer, readSlices } from '../evaluator.js';
-import type { QueryResults } from '../formats/run.js';
-import { rankingFor } from '../stream.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, inputName, INPUT_ERROR, readRunQueries } from './files.js';
+import { asInputError, inputName, INPUT_ERROR } from './files.js';
+import { explainRanking, explainTop } from '../explain.js';
+import { readJudgments } from '../metrics/counts.js';
 import { decimalNumber, parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -152,9 +152,9 @@ function createTemporary(directory: string, text: string, path: string): string 
 }
 
 /**
- * The report's numbers from its files: each run is scored as it is read, keeping its per-query scores and
- * what its curves are scored from; the rankings of the queries lost most are then skimmed out of the runs
- * that hold them (a second, light look), so no run's rankings are ever all in memory.
+ * The report's numbers from its files: each run is scored as it is read, keeping its per-query scores,
+ * what its curves are scored from and the top of each ranking (for the queries lost most): no run's
+ * rankings are ever all in memory, and no run is read twice.
  */
 export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
   const fn = 'reportData';
@@ -180,23 +180,15 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
       return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans }];
     }),
   );
-  const lost = lostQueries(runs, ordered, args.measures[0]!, lossCount);
-  const wanted = new Map<string, Set<string>>(ordered.map((name) => [name, new Set()]));
-  for (const [candidate, queries] of lost) {
-    for (const { query } of queries) {
-      wanted.get(ordered[0]!)!.add(query);
-      wanted.get(candidate)!.add(query);
-    }
-  }
-  const rankings = new Map<string, Map<string, QueryResults>>();
-  for (const { name, path } of args.runs) {
-    rankings.set(name, wanted.get(name)!.size === 0 ? new Map() : await readRunQueries(path, args.runFormat, wanted.get(name)!, io.stderr));
-  }
   const tags = readSlices(golden.tags, fn, 'tags');
   return asInputError(inputName(args.qrels), () =>
-    assembleReport(runs, { qrels: golden.qrels, tags, questions: golden.questions }, options, lossCount, fn, (run, qid) => {
-      const results = rankings.get(run)!.get(qid);
-      return results === undefined ? [] : rankingFor(results, args.ties);
+    assembleReport(runs, { qrels: golden.qrels, tags, questions: golden.questions }, options, lossCount, fn, (run, qid, shown) => {
+      // The top of the ranking as the reading kept it; a query the run does not answer has none.
+      const kept = scorers.get(run)!.found().found.get(qid);
+      if (kept?.shown === undefined) return explainRanking([], golden.qrels.get(qid)!, shown);
+      const threshold = shown.relevanceThreshold ?? 1;
+      const { grades, relevant } = readJudgments(golden.qrels.get(qid)!, threshold, fn);
+      return explainTop(kept.shown.top, kept.length, (id) => kept.shown!.ranks.get(id) ?? 0, grades, relevant, threshold, shown.depth);
     }),
   );
 }

@@ -5,6 +5,7 @@ import { confidenceInterval } from '../confidence.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, type Explanation } from '../explain.js';
+import { SHOWN_DEPTH } from '../evaluator.js';
 import { checkOptions, fail } from '../errors.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
@@ -159,7 +160,7 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
       return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans }];
     }),
   );
-  return assembleReport(scored, { qrels, tags, questions }, options, lossCount, fn, (run, qid) => runs.get(run)!.get(qid) ?? []);
+  return assembleReport(scored, { qrels, tags, questions }, options, lossCount, fn, (run, qid, shown) => explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, shown));
 }
 
 /** The report's options, checked: how many losses to show, and evaluateRun's share of them. */
@@ -200,7 +201,8 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
 
 /**
  * Everything the report shows, from runs already scored (in memory by `reportData`, or as their files
- * were read by `rankeval report`); `rankingOf` gives the rankings of the queries lost most (lostQueries).
+ * were read by `rankeval report`); `explainQuery` gives the view of a run's ranking of one of the queries
+ * lost most (lostQueries), as `explainRanking` with `shown` gives it.
  */
 export function assembleReport(
   scored: ReadonlyMap<string, ReportRun>,
@@ -208,7 +210,7 @@ export function assembleReport(
   options: ReportOptions,
   lossCount: number,
   fn: string,
-  rankingOf: (run: string, qid: string) => Ranking,
+  explainQuery: (run: string, qid: string, shown: { readonly depth: number; readonly relevanceThreshold?: number }) => Explanation,
 ): ReportData {
   const { measures } = options;
   const ordered = [...scored.keys()];
@@ -257,8 +259,8 @@ export function assembleReport(
   // No query shown is no section, rather than a list that says no query was lost.
   const losses = [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossList => {
     const explain = (run: string, qid: string) => ({
-      ...explainRanking(rankingOf(run, qid), qrels.get(qid)!, {
-        depth: Math.min(depthShown, 20),
+      ...explainQuery(run, qid, {
+        depth: Math.min(depthShown, SHOWN_DEPTH),
         ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
       }),
       score: evaluations.get(run)!.perQuery[qid]![measure]!,
