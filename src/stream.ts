@@ -10,7 +10,8 @@ import { readWith, type FormatReader, type ReadOptions, type Source } from './fo
 import { lineTooLong, MAX_LINE_BYTES, utf8FromLatin1 } from './formats/text.js';
 import type { MeasureKey } from './measures/registry.js';
 import { METRIC_OPTION_KEYS, type Hit, type TieGroup } from './metrics/counts.js';
-import { compareBytes, rankOrder } from './trec/evaluate.js';
+import { findDocument, indexBlock } from './trec/block-index.js';
+import { rankOrder } from './trec/evaluate.js';
 import { createRunReader, hashBytes, latin1, type RunBlock } from './trec/parse.js';
 import type { Qrels, Ranking, Ties } from './types.js';
 
@@ -118,57 +119,8 @@ function judgedBytes(query: JudgedQuery): JudgedBytes {
   return { bytes, start, end, hash, grade: Float64Array.from(query.judgments.grades.values()) };
 }
 
-// Reused across blocks: open addressing over a block's documents, (stamp, hash, file index) per slot, and
-// each document's rank.
-let table = new Int32Array(0);
-let slots = 0;
-let stamp = 0;
+// Reused across blocks: each document's rank.
 let rankBuffer = new Int32Array(1024);
-
-/** Indexes the block's documents by hash, refusing a document listed twice (named as the line reader names it). */
-function indexBlock(block: RunBlock, qid: string, file: string): void {
-  const { count, docBytes, docStart, docEnd, docHash } = block;
-  let wanted = 64;
-  while (wanted < 2 * count) wanted *= 2;
-  if (wanted > slots || stamp === 0x7fffffff) {
-    slots = Math.max(wanted, slots);
-    table = new Int32Array(slots * 3);
-    stamp = 0;
-  }
-  stamp++;
-  const mask = slots - 1;
-  const wrap = slots * 3;
-  for (let i = 0; i < count; i++) {
-    const hash = docHash[i]!;
-    let slot = (hash & mask) * 3;
-    while (table[slot] === stamp) {
-      const other = table[slot + 2]!;
-      if (table[slot + 1] === hash && compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[i]!, docEnd[i]!) === 0) {
-        const id = utf8FromLatin1(latin1(docBytes, docStart[i]!, docEnd[i]!), file, block.line[i]!, 'the document id');
-        throw parseError(file, block.line[i]!, `document ${quoteJson(id)} appears twice for query ${quoteJson(qid)} (lines ${block.line[other]} and ${block.line[i]})`);
-      }
-      slot += 3;
-      if (slot === wrap) slot = 0;
-    }
-    table[slot] = stamp;
-    table[slot + 1] = hash;
-    table[slot + 2] = i;
-  }
-}
-
-/** The file index of the document whose id is `bytes[start, end)`, or −1. */
-function findDocument(block: RunBlock, bytes: Uint8Array, start: number, end: number, hash: number): number {
-  const mask = slots - 1;
-  const wrap = slots * 3;
-  let slot = (hash & mask) * 3;
-  while (table[slot] === stamp) {
-    const i = table[slot + 2]!;
-    if (table[slot + 1] === hash && compareBytes(block.docBytes, block.docStart[i]!, block.docEnd[i]!, bytes, start, end) === 0) return i;
-    slot += 3;
-    if (slot === wrap) slot = 0;
-  }
-  return -1;
-}
 
 /** Refuses a document id that is not UTF-8 (the reader marks blocks of ASCII ids, the usual, as such). */
 function checkUtf8(block: RunBlock, file: string): void {
@@ -213,7 +165,11 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
     const query = scorer.begin(qid, block.count);
-    indexBlock(block, qid, file);
+    // In file order, so that a repeat is named at its later line, as the line readers name it.
+    indexBlock(block, block.count, null, (first, second) => {
+      const id = utf8FromLatin1(latin1(block.docBytes, block.docStart[second]!, block.docEnd[second]!), file, block.line[second]!, 'the document id');
+      throw parseError(file, block.line[second]!, `document ${quoteJson(id)} appears twice for query ${quoteJson(qid)} (lines ${block.line[first]} and ${block.line[second]})`);
+    });
     const wanted = keep?.wanted.has(qid) === true;
     if ((query === undefined || query.skipped) && !wanted) return;
     const order = blockOrder(block, ties);

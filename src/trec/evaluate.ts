@@ -6,6 +6,7 @@ import type { MeasureParams } from '../measures/context.js';
 import type { Hit, ResolvedOptions } from '../metrics/counts.js';
 import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
 import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
+import { compareBytes, findDocument, indexBlock } from './block-index.js';
 import { value4 } from './printf.js';
 
 export interface TrecEvalOptions {
@@ -230,49 +231,21 @@ const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', a
 
 // ------------------------------------------------------------------------------------------ ordering
 
-// Reused across queries: the rank order and grades of the query being scored, and open addressing over
-// its documents' hashes, (stamp, hash, rank) per slot.
+// Reused across queries: the rank order and grades of the query being scored.
 let orderBuffer = new Int32Array(1024);
 let relBuffer = new Float64Array(1024);
-let table = new Int32Array(0);
-let slots = 0;
-let stamp = 0;
 
 /** Orders a query's documents as trec_eval does, checks for repeats, and reads each one's grade. */
 function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions): JudgedRanking {
-  const { count, score, docBytes, docStart, docEnd, docHash } = block;
+  const { count, docBytes, docStart, docEnd } = block;
   const order = rankOrder(block);
   const numRet = Math.min(count, options.maxDocs);
 
-  let wanted = 64;
-  while (wanted < 2 * numRet) wanted *= 2;
-  if (wanted > slots || stamp === 0x7fffffff) {
-    slots = Math.max(wanted, slots);
-    table = new Int32Array(slots * 3);
-    stamp = 0;
-  }
-  stamp++;
-  const mask = slots - 1;
-  const wrap = slots * 3;
-  for (let rank = 0; rank < numRet; rank++) {
-    const doc = order[rank]!;
-    const hash = docHash[doc]!;
-    let slot = (hash & mask) * 3;
-    while (table[slot] === stamp) {
-      if (table[slot + 1] === hash) {
-        const other = order[table[slot + 2]!]!;
-        if (compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[doc]!, docEnd[doc]!) === 0) {
-          const [first, second] = [block.line[other]!, block.line[doc]!].sort((a, b) => a - b);
-          throw parseError(runFile, second!, `document ${JSON.stringify(latin1(docBytes, docStart[doc]!, docEnd[doc]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
-        }
-      }
-      slot += 3;
-      if (slot === wrap) slot = 0;
-    }
-    table[slot] = stamp;
-    table[slot + 1] = hash;
-    table[slot + 2] = rank;
-  }
+  indexBlock(block, numRet, order, (earlierRank, rank) => {
+    const [doc, other] = [order[rank]!, order[earlierRank]!];
+    const [first, second] = [block.line[other]!, block.line[doc]!].sort((a, b) => a - b);
+    throw parseError(runFile, second!, `document ${JSON.stringify(latin1(docBytes, docStart[doc]!, docEnd[doc]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
+  });
 
   // The grades live only while the query is scored: one buffer serves every query.
   if (relBuffer.length < numRet) relBuffer = new Float64Array(Math.max(numRet, relBuffer.length * 2));
@@ -286,20 +259,12 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
   for (let j = 0; j < judged.grade.length; j++) {
     const grade = judged.grade[j]!;
     if (grade >= 0) levelCount.set(grade, (levelCount.get(grade) ?? 0) + 1);
-    const hash = judged.docHash[j]!;
-    let slot = (hash & mask) * 3;
-    while (table[slot] === stamp) {
-      const rank = table[slot + 2]!;
-      const doc = order[rank]!;
-      if (table[slot + 1] === hash && compareBytes(docBytes, docStart[doc]!, docEnd[doc]!, bytes, judged.docStart[j]!, judged.docEnd[j]!) === 0) {
-        rel[rank] = grade < 0 ? UNJUDGED : grade;
-        found++;
-        if (grade < 0) unjudgedInPool++;
-        else if (grade >= options.relevanceLevel) numRelRet++;
-        break;
-      }
-      slot += 3;
-      if (slot === wrap) slot = 0;
+    const rank = findDocument(block, bytes, judged.docStart[j]!, judged.docEnd[j]!, judged.docHash[j]!);
+    if (rank !== -1) {
+      rel[rank] = grade < 0 ? UNJUDGED : grade;
+      found++;
+      if (grade < 0) unjudgedInPool++;
+      else if (grade >= options.relevanceLevel) numRelRet++;
     }
   }
   const levels = [...levelCount.keys()].sort((a, b) => a - b);
@@ -365,14 +330,4 @@ function checkQrelsRepeats(judged: QrelsQuery, qrels: Qrels): void {
     }
     same.push(j);
   }
-}
-
-/** strcmp on two byte ranges. */
-export function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
-  const length = Math.min(aEnd - aStart, bEnd - bStart);
-  for (let i = 0; i < length; i++) {
-    const difference = a[aStart + i]! - b[bStart + i]!;
-    if (difference !== 0) return difference;
-  }
-  return aEnd - aStart - (bEnd - bStart);
 }

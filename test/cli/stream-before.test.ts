@@ -3,7 +3,7 @@
 // 68a76fc): every trec oracle case, its run against the run with reversed scores, shuffled copies of a few
 // whose queries then interleave, and the cases made by hand in test/fixtures/stream-before/cases. The same
 // exit status, the same JSON (the eval JSON's new `mergeable` field aside) and the same lines on stderr.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -11,8 +11,8 @@ import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { CliError } from '../../src/cli/trec.js';
 import { messageText } from '../../src/text/escape.js';
-import { EXTRA_CASES, recordedStdout, type Recorded, SHUFFLE_SEED } from '../fixtures/stream-before/commands.js';
-import { oracleCases, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
+import { EXTRA_CASES, recordedStdout, type Recorded, writeCaseFiles } from '../fixtures/stream-before/commands.js';
+import { oracleCases } from '../helpers/stream-runs.js';
 
 const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/stream-before/outputs.json'), 'utf8')) as Recorded[];
 const FILE_NAMES = ['qrels', 'run', 'reversed', 'shuffled', 'shuffled-reversed'];
@@ -20,16 +20,7 @@ const FILE_NAMES = ['qrels', 'run', 'reversed', 'shuffled', 'shuffled-reversed']
 let root = '';
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'rankeval-stream-before-'));
-  for (const item of [...oracleCases(), ...oracleCases(EXTRA_CASES)]) {
-    const dir = join(root, item.name);
-    mkdirSync(dir);
-    const shuffled = shuffleLines(item.run, SHUFFLE_SEED);
-    writeFileSync(join(dir, 'qrels'), item.qrels);
-    writeFileSync(join(dir, 'run'), item.run);
-    writeFileSync(join(dir, 'reversed'), reverseScores(item.run));
-    writeFileSync(join(dir, 'shuffled'), shuffled);
-    writeFileSync(join(dir, 'shuffled-reversed'), reverseScores(shuffled));
-  }
+  for (const item of [...oracleCases(), ...oracleCases(EXTRA_CASES)]) writeCaseFiles(root, item);
 });
 
 /** Runs the command in process, as bin/rankeval.js does (a CliError is its message on stderr and its status). */
