@@ -22,7 +22,7 @@ export function rankingFor(results: QueryResults, ties: Ties): Ranking {
   return ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! }));
 }
 
-/** The results of chosen queries, kept while the others are dropped (`--explain`, the report's losses). */
+/** The results of chosen queries, kept while the others are dropped (`rankeval eval --explain`). */
 export interface KeptQueries {
   readonly wanted: ReadonlySet<string>;
   readonly kept: Map<string, QueryResults>;
