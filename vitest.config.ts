@@ -7,6 +7,9 @@ export default defineConfig({
     // catches a hang. Expensive tests are kept cheap on their own (see test/stats/reference.test.ts).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Vitest runs one file at a time on a 2-core machine by default (cores − 1 workers); two at a time
+    // nearly halve the suite there, most files being waits on imports and child processes.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
