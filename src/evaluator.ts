@@ -1,7 +1,7 @@
 // The one evaluation core behind evaluateRun, createEvaluator, evaluateRunStream and the commands: queries
 // are scored one at a time as they arrive (from ids in memory, or from a run file's bytes) and only their
 // scores are kept, so that memory holds one query's ranking at a time, whatever the size of the run.
-import { describeConventions } from './conventions.js';
+import { describeConventions, type Conventions } from './conventions.js';
 import { describeValue, fail, RankevalError } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
 import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
@@ -279,50 +279,35 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
         const why = skippedByQuery.size === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
         throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', skippedByQuery.size);
       }
-      const ordered = queryIds.map((qid) => rows.get(qid)!);
-      const perQuery = emptyRecord<Record<string, number>>();
-      queryIds.forEach((qid, i) => (perQuery[qid] = toRecord(plan.names, ordered[i]!)));
-      const warnings: RunWarning[] = [];
-      const inRanking = queriesInRanking.slice().sort(compareUtf8);
-      const tied = tiedQueries.slice().sort(compareUtf8);
-      settleCheck('query_in_ranking', checks.queryInRanking, inRanking, fn, warnings);
-      const beyond = plan.names.filter((_, i) => plan.measures[i]!.cutoff !== Infinity && plan.measures[i]!.cutoff > deepest);
-      settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
-      settleCheck('all_scores_tied', checks.allScoresTied, tied, fn, warnings, { tieRule: resolved.ties });
-      const conventions = describeConventions({
-        ties: resolved.ties,
-        gain: resolved.gain,
-        relevanceThreshold: resolved.relevanceThreshold,
-        noRelevant,
-        apDenominator: resolved.apDenominator,
-        names: plan.names,
-        aggregates: plan.measures.map((measure) => measure.definition.aggregate),
-      });
-      const sliceRows = new Map<string, number[][]>();
-      const sliceOf = emptyRecord<string[]>();
-      queryIds.forEach((qid, i) => {
+      const sliceLabels = emptyRecord<string[]>();
+      for (const qid of queryIds) {
         const labels = slices?.get(qid);
-        if (labels === undefined || labels.length === 0) return;
-        sliceOf[qid] = [...labels];
-        for (const label of labels) {
-          let list = sliceRows.get(label);
-          if (list === undefined) sliceRows.set(label, (list = []));
-          list.push(ordered[i]!);
-        }
-      });
-      const bySlice = emptyRecord<MeanScores>();
-      for (const label of [...sliceRows.keys()].sort(compareUtf8)) bySlice[label] = meanScores(plan, sliceRows.get(label)!);
-      return {
-        ...meanScores(plan, ordered),
-        perQuery,
+        if (labels !== undefined && labels.length > 0) sliceLabels[qid] = [...labels];
+      }
+      return evaluationOf({
+        fn,
+        names: plan.names,
+        cutoffs: plan.measures.map((measure) => measure.cutoff),
+        queryIds,
+        rows: queryIds.map((qid) => rows.get(qid)!),
+        sliceLabels,
         unjudgedQueries: unjudged.slice().sort(compareUtf8),
         unansweredQueries: unanswered,
         noRelevantQueries: noRelevantQueries.slice(),
-        bySlice,
-        conventions,
-        warnings,
-        mergeable: { deepestRanking: deepest, queriesInRanking: inRanking, tiedQueries: tied, checks: { ...checks }, slices: sliceOf },
-      };
+        deepestRanking: deepest,
+        queriesInRanking: queriesInRanking.slice().sort(compareUtf8),
+        tiedQueries: tiedQueries.slice().sort(compareUtf8),
+        checks,
+        conventions: describeConventions({
+          ties: resolved.ties,
+          gain: resolved.gain,
+          relevanceThreshold: resolved.relevanceThreshold,
+          noRelevant,
+          apDenominator: resolved.apDenominator,
+          names: plan.names,
+          aggregates: plan.measures.map((measure) => measure.definition.aggregate),
+        }),
+      });
     },
   };
   return scorer;
@@ -350,10 +335,64 @@ function undefinedValue(definition: MeasureDefinition, name: string, qid: string
   throw new Error(`evaluateRun: ${name} of query ${describeValue(qid)} is not a number; this is a bug in rankeval, please report it`);
 }
 
-/** Each measure's aggregate (mean, sum or geometric mean) over `rows`, one score vector per query in query-id order. */
-export function meanScores(plan: Pick<MeasurePlan, 'names' | 'measures'>, rows: readonly (readonly number[])[]): MeanScores {
-  const means = aggregateRows(rows, plan.measures.map((measure) => measure.definition.aggregate));
-  return { mean: toRecord(plan.names, means), queries: rows.length };
+/** What a result is made of, every list in query-id order: what the core and mergeEvaluations gather. */
+export interface EvaluationFacts {
+  /** The function the checks' errors name. */
+  readonly fn: string;
+  /** The measures' keys, and each one's cutoff (Infinity for none). */
+  readonly names: readonly string[];
+  readonly cutoffs: readonly number[];
+  /** The queries scored, in query-id order, and their score rows (one value per name). */
+  readonly queryIds: readonly string[];
+  readonly rows: readonly (readonly number[])[];
+  /** Query id → slice labels, for the scored queries that have some (no prototype). */
+  readonly sliceLabels: Record<string, string[]>;
+  readonly unjudgedQueries: string[];
+  readonly unansweredQueries: string[];
+  readonly noRelevantQueries: string[];
+  readonly deepestRanking: number;
+  readonly queriesInRanking: string[];
+  readonly tiedQueries: string[];
+  readonly checks: Readonly<Record<RunCheckName, CheckMode>>;
+  readonly conventions: Conventions;
+}
+
+/**
+ * The result those facts make: means aggregated (means.ts) over the rows in their order, overall and per
+ * slice label, and the checks settled (a warning, or the check's error in 'error' mode).
+ */
+export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
+  const { fn, names, cutoffs, queryIds, rows, sliceLabels, checks, conventions, deepestRanking: deepest } = facts;
+  const aggregates = names.map((name) => conventions.aggregation[name]!);
+  const meansOf = (scored: readonly (readonly number[])[]): MeanScores => ({ mean: toRecord(names, aggregateRows(scored, aggregates)), queries: scored.length });
+  const perQuery = emptyRecord<Record<string, number>>();
+  const rowsByLabel = new Map<string, (readonly number[])[]>();
+  queryIds.forEach((qid, i) => {
+    perQuery[qid] = toRecord(names, rows[i]!);
+    for (const label of new Set(Object.hasOwn(sliceLabels, qid) ? sliceLabels[qid] : [])) {
+      let labelRows = rowsByLabel.get(label);
+      if (labelRows === undefined) rowsByLabel.set(label, (labelRows = []));
+      labelRows.push(rows[i]!);
+    }
+  });
+  const bySlice = emptyRecord<MeanScores>();
+  for (const label of [...rowsByLabel.keys()].sort(compareUtf8)) bySlice[label] = meansOf(rowsByLabel.get(label)!);
+  const warnings: RunWarning[] = [];
+  settleCheck('query_in_ranking', checks.queryInRanking, facts.queriesInRanking, fn, warnings);
+  const beyond = names.filter((_, i) => cutoffs[i] !== Infinity && cutoffs[i]! > deepest);
+  settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
+  settleCheck('all_scores_tied', checks.allScoresTied, facts.tiedQueries, fn, warnings, { tieRule: conventions.ties });
+  return {
+    ...meansOf(rows),
+    perQuery,
+    unjudgedQueries: facts.unjudgedQueries,
+    unansweredQueries: facts.unansweredQueries,
+    noRelevantQueries: facts.noRelevantQueries,
+    bySlice,
+    conventions,
+    warnings,
+    mergeable: { deepestRanking: deepest, queriesInRanking: facts.queriesInRanking, tiedQueries: facts.tiedQueries, checks: { ...checks }, slices: sliceLabels },
+  };
 }
 
 /** Reads a Map or a plain object (key → value) as a Map. */

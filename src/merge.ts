@@ -3,18 +3,17 @@
 // with the same aggregation code (means.ts) in the same query order, so the means are the whole's to the bit.
 import { describeConventions, type Conventions } from './conventions.js';
 import { describeValue, RankevalError } from './errors.js';
-import type { MeanScores, Mergeable, RunEvaluation } from './evaluate.js';
-import { aggregateRows, type Aggregate } from './means.js';
+import type { RunEvaluation } from './evaluate.js';
+import { emptyRecord, evaluationOf } from './evaluator.js';
+import type { Aggregate } from './means.js';
 import { parseMeasure } from './measures/registry.js';
 import { compareUtf8 } from './metrics/counts.js';
-import { CHECK_MODES, settleCheck, type CheckMode, type RunCheckName, type RunWarning } from './run-checks.js';
+import { CHECK_MODES, type CheckMode, type RunCheckName } from './run-checks.js';
 
 const FN = 'mergeEvaluations';
 const CHECK_NAMES: readonly RunCheckName[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
 const AGGREGATES: readonly Aggregate[] = ['mean', 'geometric', 'sum'];
 
-/** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
-const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
 /**
  * Merges the results of evaluateRun on parts of one run, split by query id, into the result of evaluating
@@ -118,58 +117,30 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
   if (queryIds.length === 0) {
     throw new RankevalError('no_queries', `${FN}: no query to average: no part scores any query`, 'at least one scored query', 0);
   }
-  const perQuery = emptyRecord<Record<string, number>>();
-  const rows: number[][] = [];
-  const slices = emptyRecord<string[]>();
-  const rowsByLabel = new Map<string, number[][]>();
-  for (const qid of queryIds) {
+  const sliceLabels = emptyRecord<string[]>();
+  const rows = queryIds.map((qid) => {
     const part = parts[rowFrom.get(qid)!]!;
-    const scores = part.perQuery[qid]!;
-    const row = measures.map((name) => scores[name]!);
-    perQuery[qid] = toRecord(measures, row);
-    rows.push(row);
     const labels = Object.hasOwn(part.mergeable.slices, qid) ? part.mergeable.slices[qid]! : [];
-    if (labels.length > 0) slices[qid] = [...labels];
-    for (const label of new Set(labels)) {
-      let labelRows = rowsByLabel.get(label);
-      if (labelRows === undefined) rowsByLabel.set(label, (labelRows = []));
-      labelRows.push(row);
-    }
-  }
-  const toMeans = (scored: readonly number[][]): MeanScores => ({ mean: toRecord(measures, aggregateRows(scored, aggregates)), queries: scored.length });
-  const bySlice = emptyRecord<MeanScores>();
-  for (const label of [...rowsByLabel.keys()].sort(compareUtf8)) bySlice[label] = toMeans(rowsByLabel.get(label)!);
-
-  const union = (lists: readonly (readonly string[])[]): string[] => [...new Set(lists.flat())].sort(compareUtf8);
-  const checks = { ...first.mergeable.checks };
-  const mergeable: Mergeable = {
-    deepestRanking: Math.max(...parts.map((part) => part.mergeable.deepestRanking)),
-    queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
-    tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
-    checks,
-    slices,
-  };
-  const conventions: Conventions = cloneConventions(first.conventions, measures, aggregates);
-  const warnings: RunWarning[] = [];
-  settleCheck('query_in_ranking', checks.queryInRanking, mergeable.queriesInRanking, FN, warnings);
-  const deepest = mergeable.deepestRanking;
-  const beyond = measures.filter((name) => {
-    const { cutoff } = parseMeasure(name);
-    return cutoff !== Infinity && cutoff > deepest;
+    if (labels.length > 0) sliceLabels[qid] = [...labels];
+    return measures.map((name) => part.perQuery[qid]![name]!);
   });
-  settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, FN, warnings, { deepest });
-  settleCheck('all_scores_tied', checks.allScoresTied, mergeable.tiedQueries, FN, warnings, { tieRule: conventions.ties });
-  return {
-    ...toMeans(rows),
-    perQuery,
+  const union = (lists: readonly (readonly string[])[]): string[] => [...new Set(lists.flat())].sort(compareUtf8);
+  return evaluationOf({
+    fn: FN,
+    names: measures,
+    cutoffs: measures.map((name) => parseMeasure(name).cutoff),
+    queryIds,
+    rows,
+    sliceLabels,
     unjudgedQueries: [...unjudged].sort(compareUtf8),
     unansweredQueries: [...judgedIn.keys()].filter((qid) => !answeredIn.has(qid)).sort(compareUtf8),
     noRelevantQueries: union(parts.map((part) => part.noRelevantQueries)),
-    bySlice,
-    conventions,
-    warnings,
-    mergeable,
-  };
+    deepestRanking: Math.max(...parts.map((part) => part.mergeable.deepestRanking)),
+    queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
+    tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
+    checks: first.mergeable.checks,
+    conventions: cloneConventions(first.conventions, measures, aggregates),
+  });
 }
 
 /** The queries a part judges: those it scored, and those left out for having no relevant document. */
@@ -182,12 +153,6 @@ function sameRow(a: RunEvaluation, b: RunEvaluation, qid: string, measures: read
   if (!measures.every((name) => Object.is(a.perQuery[qid]![name], b.perQuery[qid]![name]))) return false;
   const labels = (part: RunEvaluation): string => JSON.stringify(Object.hasOwn(part.mergeable.slices, qid) ? part.mergeable.slices[qid] : []);
   return labels(a) === labels(b);
-}
-
-function toRecord<T>(keys: readonly string[], values: readonly T[]): Record<string, T> {
-  const record = emptyRecord<T>();
-  keys.forEach((key, i) => (record[key] = values[i]!));
-  return record;
 }
 
 /** The parts' conventions, rebuilt as evaluateRun builds them (the aggregation record without prototype). */

@@ -138,19 +138,12 @@ function blockResults(block: RunBlock, order: ArrayLike<number>, file: string): 
   return { ranked: Array.from(order, (i) => ids[i]!), scored: { ids, scores }, tied };
 }
 
-/** The block's top ids in rank order and the ranks of its judged documents (the report shows them). */
-function shownRanking(block: RunBlock, order: ArrayLike<number>, query: JudgedQuery, ids: JudgedBytes, file: string): ShownRanking {
-  const top = Array.from({ length: Math.min(SHOWN_DEPTH, block.count) }, (_, rank) => {
+/** The block's top SHOWN_DEPTH ids in rank order (the report shows them). */
+function topIds(block: RunBlock, order: ArrayLike<number>, file: string): string[] {
+  return Array.from({ length: Math.min(SHOWN_DEPTH, block.count) }, (_, rank) => {
     const i = order[rank]!;
     return utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, block.line[i]!, 'the document id');
   });
-  const judgedIds = [...query.judgments.grades.keys()];
-  const ranks = new Map<string, number>();
-  for (let j = 0; j < judgedIds.length; j++) {
-    const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
-    if (i !== -1) ranks.set(judgedIds[j]!, rankBuffer[i]!);
-  }
-  return { top, ranks };
 }
 
 /** The rank order of a block's documents under `ties`: trec_eval's (score, then id descending), or the file's. */
@@ -181,12 +174,17 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
     for (let rank = 0; rank < count; rank++) rankBuffer[order[rank]!] = rank + 1;
     const ids = judgedBytes(query);
     const hits: Hit[] = [];
+    // For a scorer that keeps what it finds (the report), each judged document's rank by its id as well.
+    const judgedIds = scorer.keepsFound ? [...query.judgments.grades.keys()] : undefined;
+    const ranks = judgedIds === undefined ? undefined : new Map<string, number>();
     for (let j = 0; j < ids.grade.length; j++) {
       const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
-      if (i !== -1) hits.push([rankBuffer[i]!, ids.grade[j]!]);
+      if (i === -1) continue;
+      hits.push([rankBuffer[i]!, ids.grade[j]!]);
+      if (ranks !== undefined) ranks.set(judgedIds![j]!, rankBuffer[i]!);
     }
     hits.sort((a, b) => a[0] - b[0]);
-    const shown = scorer.keepsFound ? shownRanking(block, order, query, ids, file) : undefined;
+    const shown: ShownRanking | undefined = ranks === undefined ? undefined : { top: topIds(block, order, file), ranks };
     const qidBytes = encoder.encode(qid);
     let scoresAllTie = count >= 2;
     for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];

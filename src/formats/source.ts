@@ -123,7 +123,7 @@ function createFormatReader<Format extends string, T>(kind: FileKind<Format, T>,
   };
   /** Tells the format from a whole line, if it is not blank. */
   const detectLine = (bytes: Uint8Array): boolean => {
-    const text = decoder.decode(bytes).replace(/^\uFEFF/, '').replace(/\r$/, '');
+    const text = decoder.decode(bytes).replace(/\r$/, '');
     if (text.trim() === '') return false;
     const detected = kind.detect(text);
     if (detected === undefined) {
@@ -138,7 +138,7 @@ function createFormatReader<Format extends string, T>(kind: FileKind<Format, T>,
   };
   /** A first line past the line limit: only a JSON object on one line may be that long. */
   const detectLongLine = (): void => {
-    const head = decoder.decode(currentLine(Infinity, HEAD_BYTES).subarray(0, HEAD_BYTES)).replace(/^\uFEFF/, '');
+    const head = decoder.decode(currentLine(Infinity, HEAD_BYTES).subarray(0, HEAD_BYTES));
     const json = kind.formats.find((name) => name === 'json');
     if (json !== undefined && /^\s*\{/.test(head) && !/^\s*\{\s*"query_id"\s*:/.test(head)) open(json);
     else lineTooLong(file, line);
