@@ -62,7 +62,7 @@ export interface QueryResults {
 interface Collector<T> {
   add(qid: string, id: string, key: number, line: number): void;
   /** A query with no results still counts as answered. */
-  touch(qid: string, line: number): void;
+  touch(qid: string): void;
   result(): T;
 }
 
@@ -71,6 +71,12 @@ type Ordering = 'score' | 'rank' | 'given';
 type CollectorFactory<T> = (format: RunFormat, ordering: Ordering) => Collector<T>;
 
 const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [] });
+
+function addResult(results: Results, id: string, key: number, line: number): void {
+  results.ids.push(id);
+  results.keys?.push(key);
+  results.lines.push(line);
+}
 
 function checked(qid: string, results: Results, ordering: Ordering, file: string): QueryResults {
   checkRepeats(qid, results, file);
@@ -84,12 +90,10 @@ function createCollector(file: string, format: RunFormat, ordering: Ordering): C
     add(qid, id, key, line) {
       let results = byQuery.get(qid);
       if (results === undefined) byQuery.set(qid, (results = newResults(ordering)));
-      results.ids.push(id);
-      results.keys?.push(key);
-      results.lines.push(line);
+      addResult(results, id, key, line);
     },
-    touch(qid, line) {
-      if (!byQuery.has(qid)) byQuery.set(qid, { ...newResults(ordering), lines: [line] });
+    touch(qid) {
+      if (!byQuery.has(qid)) byQuery.set(qid, newResults(ordering));
     },
     result() {
       const rankings = new Map<string, string[]>();
@@ -127,16 +131,8 @@ function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, 
     return (current = newResults(ordering));
   };
   return {
-    add(qid, id, key, line) {
-      const results = start(qid);
-      results.ids.push(id);
-      results.keys?.push(key);
-      results.lines.push(line);
-    },
-    touch(qid, line) {
-      const results = start(qid);
-      if (results.lines.length === 0) results.lines.push(line);
-    },
+    add: (qid, id, key, line) => addResult(start(qid), id, key, line),
+    touch: (qid) => void start(qid),
     result: flush,
   };
 }
@@ -192,7 +188,7 @@ function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): FormatReade
 
 /** Results as ids in rank order, `{id, score}` objects, or (JSON only) an object of id → score. */
 function readResults(collector: Collector<unknown>, qid: string, results: unknown, what: string, file: string, line: number, allowObject = false): void {
-  collector.touch(qid, line);
+  collector.touch(qid);
   const bad = (detail: string): never => {
     throw parseError(file, line, `${what} of query ${quoteJson(qid)} ${detail}`);
   };
