@@ -4,7 +4,7 @@ import { Buffer } from 'node:buffer';
 import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
-import { isHeader, looseCsvFields } from '../formats/columns.js';
+import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import type { RunScorer } from '../evaluator.js';
@@ -23,7 +23,7 @@ const keptChunks = new Map<string, Promise<Uint8Array[]>>();
 /**
  * The bytes of standard input or of another file that can be read once (a pipe, a FIFO, `<(…)`), read
  * once and kept: such a file can then be looked at again as a regular file is — read a second time when
- * its queries are not together, skimmed by the report, or checked for a swap of the files.
+ * its queries are not together, or checked for a swap of the files.
  */
 function keptBytes(path: string): Promise<Uint8Array[]> {
   let kept = keptChunks.get(path);
@@ -123,13 +123,7 @@ const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run',
 export function blameScoring(error: unknown, goldenPath: string, runPath: string): unknown {
   if (!isRankevalError(error) || error.code === 'parse_error') return error;
   const blamed = CHECK_CODES.includes(error.code) ? runPath : goldenPath;
-  try {
-    return asInputError(inputName(blamed), () => {
-      throw error;
-    });
-  } catch (cliError) {
-    return cliError;
-  }
+  return new CliError(`${inputName(blamed)}: ${cliWording(error)}`, INPUT_ERROR);
 }
 
 /**
@@ -263,15 +257,8 @@ export async function loadGoldenSetAnd<R>(
     throw error;
   }
   if (!forced && loaded.golden.format === 'csv') {
-    for (const run of runs) {
-      if ((await firstLineFormat(run)) === 'csv' && (await csvHeadersSwapped(qrels, run))) throw swapped(qrels, run, order);
-    }
+    for (const run of runs) if (await csvHeadersSwapped(qrels, run)) throw swapped(qrels, run, order);
   }
   return loaded;
 }
 
-/** Whether a run file's first line reads as a CSV header (the only format whose swap reads without error). */
-async function firstLineFormat(path: string): Promise<string | undefined> {
-  const line = await firstLine(path);
-  return line.includes(',') && isHeader(looseCsvFields(line)) ? 'csv' : undefined;
-}
