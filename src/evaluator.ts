@@ -152,7 +152,7 @@ export interface RunScorer {
    * `keepFound` (the report scores its curves on them once every run's depth is known, and shows the top
    * of the rankings of the queries lost most).
    */
-  found(): { readonly seen: readonly string[]; readonly found: ReadonlyMap<string, FoundQuery> };
+  found(): { readonly seen: ReadonlySet<string>; readonly found: ReadonlyMap<string, FoundQuery> };
 }
 
 /** The evaluation core; `fn` names the public function in error messages. */
@@ -265,7 +265,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query) } : found);
     },
     longestRanking: () => longest,
-    found: () => ({ seen: [...seen], found: kept }),
+    found: () => ({ seen, found: kept }),
     result() {
       const rows = new Map(scored);
       const unanswered: string[] = [];
