@@ -15,6 +15,8 @@ export type RankevalErrorCode =
   | 'query_in_ranking'
   | 'cutoff_beyond_run'
   | 'all_scores_tied'
+  // A measure cut deeper than the results the system passes on (`systemK`).
+  | 'beyond_system_k'
   | 'parse_error'
   | 'missing_dependency'
   // mergeEvaluations: a part that is not a whole evaluateRun result; parts that cannot be shards of one run.

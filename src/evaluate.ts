@@ -129,6 +129,17 @@ export interface EvaluateRunOptions<Name extends string = string> extends Metric
    * `{ queryInRanking, cutoffBeyondRun, allScoresTied }` (see RunChecks).
    */
   readonly checks?: CheckMode | RunChecks;
+  /**
+   * The number of results the system passes on (to a model, a page): a measure cut deeper, or not cut at
+   * all, measures what nobody reads — recall@50 while the model is given 5 chunks. Such a measure is refused
+   * (`beyond_system_k`), or with `{ k, mode: 'warn' }` scored with a warning. Token budgets are cut at k too.
+   */
+  readonly systemK?: number | { readonly k: number; readonly mode?: 'error' | 'warn' };
+  /**
+   * Document id → length in tokens, for token budgets (`recall@budget=2000`) and `tokens@k`. Every document
+   * those measures read must have one.
+   */
+  readonly lengths?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
 }
 
 /** Means over a set of queries; `Key` is the measure names when they were given as literals. */
@@ -187,6 +198,8 @@ export interface Mergeable {
   checks: Record<RunCheckName, CheckMode>;
   /** Query id → its slice labels, for each query of `perQuery` that has one or more (empty without `slices`). No prototype. */
   slices: Record<string, string[]>;
+  /** The measures cut deeper than `systemK` (in 'warn' mode), when there are any. */
+  beyondSystemK?: { k: number; measures: string[] };
 }
 
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */

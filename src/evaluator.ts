@@ -2,10 +2,10 @@
 // are scored one at a time as they arrive (from ids in memory, or from a run file's bytes) and only their
 // scores are kept, so that memory holds one query's ranking at a time, whatever the size of the run.
 import { describeConventions, type Conventions } from './conventions.js';
-import { describeValue, fail, RankevalError } from './errors.js';
+import { checkOptions, describeValue, fail, RankevalError } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
-import { averagesTies, type MeasureDefinition } from './measures/catalogue.js';
-import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
+import { averagesTies, readsDocuments, type MeasureDefinition } from './measures/catalogue.js';
+import { createQueryContext, type ContextSettings, type MeasureParams, type QueryAspects } from './measures/context.js';
 import { expandMeasure, type MeasureKey, type ParsedMeasure } from './measures/registry.js';
 import { compareUtf8, judgedHits, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from './metrics/counts.js';
 import { finiteGainSum } from './metrics/dcg.js';
@@ -27,6 +27,8 @@ export interface MeasurePlan {
   /** Distinct cutoffs, ascending: one pass over a ranking counts at all of them. */
   readonly cutoffs: readonly number[];
   readonly needsGain: boolean;
+  /** Some measure reads the rankings' document ids (aspects, budgets, tokens). */
+  readonly needsDocuments: boolean;
 }
 
 export function planMeasures(measures: unknown, fn: string): MeasurePlan {
@@ -65,6 +67,7 @@ export function planMeasures(measures: unknown, fn: string): MeasurePlan {
     valueCount: offset,
     cutoffs: [...new Set([...parsed.map((measure) => measure.cutoff), Infinity])].sort((a, b) => a - b),
     needsGain: parsed.some((measure) => GAIN_MEASURES.has(measure.definition.name)),
+    needsDocuments: parsed.some((measure) => readsDocuments(measure.definition, measure.params)),
   };
 }
 
@@ -73,7 +76,7 @@ const GAIN_MEASURES = new Set(['dcg', 'idcg', 'ndcg']);
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
 /** evaluateRun's options besides the metric options. */
-export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks'];
+export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks', 'systemK', 'lengths', 'aspects'];
 
 /** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
 export const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
@@ -91,6 +94,8 @@ export interface JudgedQuery {
   readonly grades: readonly number[];
   /** With `noRelevant: 'skip'`, a query without relevant documents: read, but never scored. */
   readonly skipped: boolean;
+  /** Its aspects, when the evaluation was given some for it. */
+  readonly aspects?: QueryAspects;
 }
 
 /** One query as a reader found it: its judged retrieved documents, not its ids. */
@@ -107,6 +112,8 @@ export interface FoundQuery {
   readonly scoresAllTie: boolean;
   /** What a view of its top needs (explainTop), when the scorer keeps what it found (the report). */
   readonly shown?: ShownRanking;
+  /** Every document id in rank order, when a measure reads them (`RunScorer.needsDocuments`). */
+  readonly documents?: readonly string[];
 }
 
 /** The top SHOWN_DEPTH ids of a ranking (rank order) and the rank of each judged document it retrieved. */
@@ -147,6 +154,8 @@ export interface RunScorer {
   longestRanking(): number;
   /** Whether what is found is kept, with its `shown` ranking (`keepFound`). */
   readonly keepsFound: boolean;
+  /** Whether `score` needs the found ranking's `documents` (some measure reads ids). */
+  readonly needsDocuments: boolean;
   /**
    * The queries begun, in order, with what was found for those scored, when the scorer was made with
    * `keepFound` (the report scores its curves on them once every run's depth is known, and shows the top
@@ -169,6 +178,18 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
   const checks = readChecks(options.checks, fn);
+  const lengths = options.lengths === undefined ? undefined : readLengths(options.lengths, fn);
+  const tokenMeasure = plan.measures.findIndex((measure) => measure.params.budget !== undefined || measure.definition.name === 'tokens');
+  if (tokenMeasure !== -1 && lengths === undefined) {
+    throw new RankevalError(
+      'invalid_option',
+      `${fn}: ${plan.names[tokenMeasure]} reads document lengths: give \`lengths\` (document id → length in tokens)`,
+      'document id → length in tokens',
+      options.lengths,
+    );
+  }
+  const systemK = readSystemK(options.systemK, fn);
+  const beyondSystemK = systemK === undefined ? undefined : beyondSystemKOf(plan, systemK, fn);
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
   const checkTies = resolved.ties !== 'given';
 
@@ -202,6 +223,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
     version: 9,
     needsGain: plan.needsGain,
     fn,
+    ...(lengths === undefined ? {} : { lengths }),
+    ...(systemK === undefined ? {} : { systemK: systemK.k }),
   };
   const seen = new Set<string>();
   const kept = new Map<string, FoundQuery>();
@@ -216,7 +239,15 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
 
   const scoreFound = (qid: string, query: JudgedQuery, found: FoundQuery): number[] => {
     const context = createQueryContext(
-      found.tieGroups === undefined ? { length: found.length, hits: found.hits, grades: query.grades } : { length: found.length, hits: found.hits, grades: query.grades, tieGroups: found.tieGroups },
+      {
+        qid,
+        length: found.length,
+        hits: found.hits,
+        grades: query.grades,
+        ...(found.tieGroups === undefined ? {} : { tieGroups: found.tieGroups }),
+        ...(found.documents === undefined ? {} : { documents: found.documents }),
+        ...(query.aspects === undefined ? {} : { aspects: query.aspects }),
+      },
       settings,
     );
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);
@@ -236,6 +267,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
     fn,
     options: resolved,
     keepsFound: keepFound,
+    needsDocuments: plan.needsDocuments,
     begin(qid, length) {
       if (seen.has(qid)) throw new QueryRepeated(qid);
       seen.add(qid);
@@ -261,7 +293,14 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       const hits = judgedHits(ids, query.judgments, fn, where);
       // rankOf reads the index judgedHits built: O(1) per query.
       const holdsQueryId = rankOf(qid) !== 0;
-      const found = { length: ids.length, hits, tieGroups, holdsQueryId, scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]) };
+      const found = {
+        length: ids.length,
+        hits,
+        tieGroups,
+        holdsQueryId,
+        scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]),
+        ...(plan.needsDocuments ? { documents: ids as readonly string[] } : {}),
+      };
       scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query) } : found);
     },
     longestRanking: () => longest,
@@ -298,6 +337,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
         queriesInRanking: queriesInRanking.slice().sort(compareUtf8),
         tiedQueries: tiedQueries.slice().sort(compareUtf8),
         checks,
+        ...(beyondSystemK === undefined ? {} : { beyondSystemK }),
         conventions: describeConventions({
           ties: resolved.ties,
           gain: resolved.gain,
@@ -354,6 +394,8 @@ export interface EvaluationFacts {
   readonly queriesInRanking: string[];
   readonly tiedQueries: string[];
   readonly checks: Readonly<Record<RunCheckName, CheckMode>>;
+  /** The measures cut deeper than `systemK` in 'warn' mode (in 'error' mode the scorer refused them). */
+  readonly beyondSystemK?: BeyondSystemK;
   readonly conventions: Conventions;
 }
 
@@ -382,6 +424,7 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
   const beyond = names.filter((_, i) => cutoffs[i] !== Infinity && cutoffs[i]! > deepest);
   settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
   settleCheck('all_scores_tied', checks.allScoresTied, facts.tiedQueries, fn, warnings, { tieRule: conventions.ties });
+  if (facts.beyondSystemK !== undefined) settleCheck('beyond_system_k', 'warn', facts.beyondSystemK.measures, fn, warnings, { systemK: facts.beyondSystemK.k });
   return {
     ...meansOf(rows),
     perQuery,
@@ -391,8 +434,66 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
     bySlice,
     conventions,
     warnings,
-    mergeable: { deepestRanking: deepest, queriesInRanking: facts.queriesInRanking, tiedQueries: facts.tiedQueries, checks: { ...checks }, slices: sliceLabels },
+    mergeable: {
+      deepestRanking: deepest,
+      queriesInRanking: facts.queriesInRanking,
+      tiedQueries: facts.tiedQueries,
+      checks: { ...checks },
+      slices: sliceLabels,
+      ...(facts.beyondSystemK === undefined ? {} : { beyondSystemK: facts.beyondSystemK }),
+    },
   };
+}
+
+/** `systemK` as read: the system's k and what a measure cut deeper does. */
+interface SystemK {
+  readonly k: number;
+  readonly mode: 'error' | 'warn';
+}
+
+/** Measures cut deeper than the system's k, kept for the result's warning (and merged results'). */
+export interface BeyondSystemK {
+  readonly k: number;
+  readonly measures: string[];
+}
+
+function readSystemK(value: unknown, fn: string): SystemK | undefined {
+  if (value === undefined) return undefined;
+  const expected = "a positive integer (the results the system passes on), or { k, mode: 'error' | 'warn' }";
+  const isK = (k: unknown): k is number => typeof k === 'number' && Number.isSafeInteger(k) && k > 0;
+  if (isK(value)) return { k: value, mode: 'error' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('invalid_option', fn, '`systemK`', expected, value);
+  checkOptions(value, ['k', 'mode'], fn, { name: '`systemK`', what: 'every key of `systemK`' });
+  const { k, mode = 'error' } = value as { k?: unknown; mode?: unknown };
+  if (!isK(k)) fail('invalid_option', fn, '`systemK.k`', 'a positive integer', k);
+  if (mode !== 'error' && mode !== 'warn') fail('invalid_option', fn, '`systemK.mode`', "'error' or 'warn'", mode);
+  return { k, mode };
+}
+
+/**
+ * The measures that read deeper than the system's k: a cutoff above it, or none on a measure that reads
+ * the ranking. A token budget is cut at the system's k too, so it never reads deeper. In 'error' mode the
+ * first such measure is refused here, before any ranking is read.
+ */
+function beyondSystemKOf(plan: MeasurePlan, systemK: SystemK, fn: string): BeyondSystemK | undefined {
+  const measures = plan.names.filter((_, i) => readsBeyond(plan.measures[i]!, systemK.k));
+  if (measures.length === 0) return undefined;
+  settleCheck('beyond_system_k', systemK.mode, measures, fn, [], { systemK: systemK.k });
+  return { k: systemK.k, measures };
+}
+
+/** Whether a measure reads deeper than the system's k (see beyondSystemKOf). */
+export function readsBeyond({ definition, params, cutoff }: ParsedMeasure, k: number): boolean {
+  return definition.readsRanking !== false && params.budget === undefined && cutoff > k;
+}
+
+/** Document id → length in tokens, each a finite number ≥ 0. */
+function readLengths(value: unknown, fn: string): ReadonlyMap<string, number> {
+  const lengths = readByQuery<unknown>(value, fn, '`lengths`', 'invalid_option', 'a Map or an object of document id → length in tokens');
+  for (const [id, length] of lengths) {
+    if (typeof length !== 'number' || !Number.isFinite(length) || length < 0) fail('invalid_option', fn, `\`lengths[${JSON.stringify(id)}]\``, 'a length in tokens (a finite number ≥ 0)', length);
+  }
+  return lengths as ReadonlyMap<string, number>;
 }
 
 /** Reads a Map or a plain object (key → value) as a Map. */

@@ -139,6 +139,7 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
     queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
     tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
     checks: first.mergeable.checks,
+    ...(first.mergeable.beyondSystemK === undefined ? {} : { beyondSystemK: { k: first.mergeable.beyondSystemK.k, measures: [...first.mergeable.beyondSystemK.measures] } }),
     conventions: cloneConventions(first.conventions, measures, aggregates),
   });
 }
@@ -202,6 +203,7 @@ function checkCompatible(first: RunEvaluation, firstName: string, part: RunEvalu
   for (const [field, a, b] of [
     ['conventions', first.conventions, part.conventions],
     ['mergeable.checks', first.mergeable.checks, part.mergeable.checks],
+    ['mergeable.beyondSystemK', first.mergeable.beyondSystemK ?? null, part.mergeable.beyondSystemK ?? null],
   ] as const) {
     const difference = firstDifference(a, b);
     if (difference === undefined) continue;
@@ -295,7 +297,11 @@ function readPart(value: unknown, name: string, howToWrite: string): RunEvaluati
   const difference = readable ? firstDifference(rebuilt, conventions) : { path: '', b: conventions };
   if (difference !== undefined) bad(`conventions${difference.path}`, "evaluateRun's conventions", difference.b);
   if (!isRecord(mergeable)) bad('mergeable', 'an object', mergeable);
-  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices } = mergeable as Record<string, unknown>;
+  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK } = mergeable as Record<string, unknown>;
+  if (beyondSystemK !== undefined) {
+    const { k, measures } = isRecord(beyondSystemK) ? (beyondSystemK as Record<string, unknown>) : {};
+    if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1 || !isStringList(measures)) bad('mergeable.beyondSystemK', 'an object { k, measures }', beyondSystemK);
+  }
   if (typeof deepestRanking !== 'number' || !Number.isSafeInteger(deepestRanking) || deepestRanking < 0) bad('mergeable.deepestRanking', 'a non-negative integer', deepestRanking);
   if (!isStringList(queriesInRanking)) bad('mergeable.queriesInRanking', 'an array of query ids', queriesInRanking);
   if (!isStringList(tiedQueries)) bad('mergeable.tiedQueries', 'an array of query ids', tiedQueries);

@@ -30,7 +30,7 @@ export interface RunChecks {
 export type RunCheckName = keyof RunChecks;
 
 /** The `code` of a warning, and of the RankevalError a check in 'error' mode throws. */
-export type RunCheckCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied';
+export type RunCheckCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k';
 
 /** One check whose condition held, in 'warn' mode. */
 export interface RunWarning {
@@ -96,16 +96,29 @@ export function settleCheck(
   names: readonly string[],
   fn: string,
   warnings: RunWarning[],
-  detail: { deepest?: number; tieRule?: string } = {},
+  detail: CheckDetail = {},
 ): void {
   if (mode === 'off' || names.length === 0) return;
   const { message, expected } = describeCheck(code, names, detail);
   if (mode === 'error') throw new RankevalError(code, `${fn}: ${message}`, expected, names);
-  warnings.push(code === 'cutoff_beyond_run' ? { code, message } : { code, message, queries: names.slice(0, EXAMPLES) });
+  warnings.push(code === 'cutoff_beyond_run' || code === 'beyond_system_k' ? { code, message } : { code, message, queries: names.slice(0, EXAMPLES) });
 }
 
-function describeCheck(code: RunCheckCode, names: readonly string[], detail: { deepest?: number; tieRule?: string }): { message: string; expected: string } {
+interface CheckDetail {
+  readonly deepest?: number;
+  readonly tieRule?: string;
+  readonly systemK?: number;
+}
+
+function describeCheck(code: RunCheckCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
   switch (code) {
+    case 'beyond_system_k': {
+      const k = detail.systemK ?? 0;
+      return {
+        message: `${preview(names)}: measured beyond the ${plural(k, 'result', 'results')} the system passes on (systemK = ${k}); measuring ${names[0]} while the model is given ${plural(k, 'chunk', 'chunks')} measures the wrong thing`,
+        expected: `measures cut at k ≤ ${k} (or a token budget)`,
+      };
+    }
     case 'query_in_ranking':
       return {
         message: `${plural(names.length, 'query ranks', 'queries rank')} a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): ${preview(names)}`,

@@ -139,8 +139,8 @@ function blockResults(block: RunBlock, order: ArrayLike<number>, file: string): 
 }
 
 /** The block's top SHOWN_DEPTH ids in rank order (the report shows them). */
-function topIds(block: RunBlock, order: ArrayLike<number>, file: string): string[] {
-  return Array.from({ length: Math.min(SHOWN_DEPTH, block.count) }, (_, rank) => {
+function topIds(block: RunBlock, order: ArrayLike<number>, file: string, depth = SHOWN_DEPTH): string[] {
+  return Array.from({ length: Math.min(depth, block.count) }, (_, rank) => {
     const i = order[rank]!;
     return utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, block.line[i]!, 'the document id');
   });
@@ -195,6 +195,8 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
       holdsQueryId: findDocument(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
       scoresAllTie,
       ...(shown === undefined ? {} : { shown }),
+      // Ids become strings only for the measures that read them (aspects, budgets, tokens).
+      ...(scorer.needsDocuments ? { documents: topIds(block, order, file, count) } : {}),
     };
     scorer.score(qid, query, found);
   };

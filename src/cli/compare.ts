@@ -9,7 +9,7 @@ import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
 import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
-import { decimalNumber, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
+import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
@@ -30,6 +30,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
   -l, --relevance-threshold N, --no-relevant MODE, --ties T, --checks MODE   as rankeval eval
+  --system-k N[:warn], --lengths FILE                                      as rankeval eval
 
 Test:
   --test T              t (default), randomization, bootstrap, wilcoxon or sign
@@ -154,7 +155,7 @@ export async function scoreFiles(
   { slices = false, keepFound = false }: { slices?: boolean; keepFound?: boolean } = {},
 ): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer> }> {
   const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order, (path, golden) => {
-    const options = { ...scoringOptions(args), ...(slices ? { slices: golden.tags } : {}) };
+    const options = { ...evaluationOptions(args, golden), ...(slices ? { slices: golden.tags } : {}) };
     return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound)), io.stderr, args.qrels);
   });
   return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])) };
@@ -172,15 +173,6 @@ export function evaluations(args: CompareArgs, scorers: ReadonlyMap<string, RunS
     }),
   );
 }
-
-/** evaluateRun's options from the flags. */
-const scoringOptions = (args: CompareArgs) => ({
-  measures: args.measures,
-  relevanceThreshold: args.relevanceThreshold,
-  noRelevant: args.noRelevant,
-  ties: args.ties,
-  checks: args.checks,
-});
 
 /** compare()'s options from the flags. */
 export const compareOptions = (args: CompareArgs) => ({

@@ -12,7 +12,7 @@ import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
-import { canonicalMeasure, decimalNumber, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
+import { canonicalMeasure, decimalNumber, evaluationOptions, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 
@@ -44,6 +44,11 @@ ${TIES_HELP}
                            line on stderr), error (exit 3) or off. The checks: a ranking that holds its
                            own query id, a cutoff deeper than the deepest ranking, a ranking whose
                            scores all tie (its order is then the document ids')
+  --system-k N[:warn]      the results the system passes on (to a model, a page): a measure cut deeper,
+                           or not cut, is refused (or, with :warn, scored with a warning); token
+                           budgets are cut at N too
+  --lengths FILE           document lengths in tokens, \`id<TAB>tokens\` a line, for token budgets
+                           (recall@budget=2000, ndcg@budget=2000, P@budget=…) and tokens@k
 
 Output:
   --format F               table (default), markdown, json or csv
@@ -148,14 +153,7 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const keep: KeptQueries | undefined = args.explain.length > 0 ? { wanted: new Set(args.explain), kept: new Map() } : undefined;
-  const scoring = (golden: GoldenSet) => ({
-    measures: args.measures,
-    relevanceThreshold: args.relevanceThreshold,
-    noRelevant: args.noRelevant,
-    ties: args.ties,
-    checks: args.checks,
-    ...(args.byTag ? { slices: golden.tags } : {}),
-  });
+  const scoring = (golden: GoldenSet) => ({ ...evaluationOptions(args, golden), ...(args.byTag ? { slices: golden.tags } : {}) });
   // The run is scored as it is read; only the --explain queries' results are kept.
   const { golden, runs } = await loadGoldenSetAnd(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN', (path, golden) =>
     scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, scoring(golden), 'evaluateRun')), io.stderr, args.qrels, keep),

@@ -3,6 +3,7 @@
 import { Buffer } from 'node:buffer';
 import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isRankevalError, type RankevalError } from '../errors.js';
+import { readLengths } from '../formats/lengths.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type RunFormat } from '../formats/run.js';
@@ -114,6 +115,13 @@ export function checkStdinOnce(paths: readonly string[], usage: (message: string
 const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream): Promise<GoldenSet> =>
   load(async (open, options) => readGoldenSet(await open(), options), path, format, stderr);
 
+/** The golden set with the lengths of `--lengths FILE`, which take the place of any the golden set gives. */
+async function withLengths(golden: GoldenSet, path: string | undefined, stderr: ProgressStream): Promise<GoldenSet> {
+  if (path === undefined) return golden;
+  const lengths = await load(async (open, options) => readLengths(await open(), options), path, 'tsv', stderr);
+  return { ...golden, lengths: new Map([...(golden.lengths ?? []), ...lengths]) };
+}
+
 const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
 
 /**
@@ -168,7 +176,11 @@ function cliWording(error: RankevalError): string {
   if (error.code === 'no_relevant' && typeof error.received === 'string') {
     return `query ${JSON.stringify(error.received)} has no relevant document (--no-relevant error; zero scores it 0, skip leaves it out)`;
   }
-  return error.message.replace(/^\w+: /, '').replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out');
+  return error.message
+    .replace(/^\w+: /, '')
+    .replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out')
+    .replace('give `lengths` (document id → length in tokens)', 'give --lengths FILE (id<TAB>tokens a line) or "tokens" in the golden set')
+    .replace('`lengths` gives no length', '--lengths gives no length');
 }
 
 /** The first line of a file (or of standard input), for a look at its header (up to 64 KiB). */
@@ -233,7 +245,7 @@ const swapped = (qrels: string, run: string, order: string): CliError =>
 export async function loadGoldenSetAnd<R>(
   qrels: string,
   runs: readonly string[],
-  formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto' },
+  formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto'; readonly lengths?: string },
   stderr: ProgressStream,
   order: string,
   readRunFile: (path: string, golden: GoldenSet) => Promise<R>,
@@ -242,7 +254,7 @@ export async function loadGoldenSetAnd<R>(
   const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
   let loaded: { golden: GoldenSet; runs: R[] };
   try {
-    const golden = await loadGoldenSet(qrels, formats.qrelsFormat, stderr);
+    const golden = await withLengths(await loadGoldenSet(qrels, formats.qrelsFormat, stderr), formats.lengths, stderr);
     const read: R[] = [];
     for (const run of runs) read.push(await readRunFile(run, golden));
     loaded = { golden, runs: read };

@@ -2,11 +2,12 @@
 import { parseArgs } from 'node:util';
 import { isRankevalError } from '../errors.js';
 import { decimalNumber } from '../formats/columns.js';
-import type { GoldenSetFormat } from '../formats/golden-set.js';
+import type { GoldenSet, GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { averagesTies } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
-import { CHECK_MODES, type CheckMode } from '../run-checks.js';
+import { readsBeyond } from '../evaluator.js';
+import { CHECK_MODES, settleCheck, type CheckMode } from '../run-checks.js';
 import { closest } from '../text/suggest.js';
 import type { Ties } from '../types.js';
 import { CliError } from './trec.js';
@@ -25,6 +26,8 @@ export const SHARED_OPTIONS = {
   'no-relevant': { type: 'string' },
   ties: { type: 'string' },
   checks: { type: 'string' },
+  'system-k': { type: 'string' },
+  lengths: { type: 'string' },
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -40,6 +43,32 @@ export interface SharedArgs {
   /** Every check of evaluateRun (`checks`), and of the run files: warn (default), error or off. */
   readonly checks: CheckMode;
   readonly format: OutputFormat;
+  /** `--system-k N` or `N:warn`: the results the system passes on (evaluateRun's `systemK`). */
+  readonly systemK?: { readonly k: number; readonly mode: 'error' | 'warn' };
+  /** `--lengths FILE`: document lengths in tokens (`id<TAB>tokens`), for budgets and tokens@k. */
+  readonly lengths?: string;
+}
+
+/** evaluateRun's options from the shared flags and the golden set (its document lengths, or --lengths'). */
+export function evaluationOptions(args: SharedArgs, golden: GoldenSet) {
+  return {
+    measures: args.measures,
+    relevanceThreshold: args.relevanceThreshold,
+    noRelevant: args.noRelevant,
+    ties: args.ties,
+    checks: args.checks,
+    ...(args.systemK === undefined ? {} : { systemK: args.systemK }),
+    ...(golden.lengths === undefined ? {} : { lengths: golden.lengths }),
+  };
+}
+
+/** `--system-k N` or `--system-k N:warn`. */
+function readSystemK(text: string | undefined, usage: (message: string) => CliError): SharedArgs['systemK'] {
+  if (text === undefined) return undefined;
+  const match = /^\s*([1-9]\d*)\s*(?::\s*(error|warn)\s*)?$/.exec(text);
+  const k = match === null ? NaN : Number(match[1]);
+  if (!Number.isSafeInteger(k)) throw usage(`--system-k takes the number of results the system passes on (a positive integer), optionally :warn; got '${text}'`);
+  return { k, mode: (match![2] ?? 'error') as 'error' | 'warn' };
 }
 
 /** A usage error of `rankeval <command>`, pointing at its help. */
@@ -172,6 +201,15 @@ export function readSharedArgs(
   const ties = oneOf(values.ties, ['trec', 'given', 'average'], '--ties', 'trec', usage);
   const notAveraged = ties === 'average' ? distinct.find(({ measure }) => !averagesTies(measure.definition, measure.params)) : undefined;
   if (notAveraged !== undefined) throw usage(`--ties average: ${notAveraged.key} has no tie-averaged form (use --ties trec or given for it)`);
+  const systemK = readSystemK(values['system-k'], usage);
+  if (systemK?.mode === 'error') {
+    const beyond = distinct.filter(({ measure }) => readsBeyond(measure, systemK.k)).map(({ key }) => key);
+    try {
+      settleCheck('beyond_system_k', 'error', beyond, '--system-k', [], { systemK: systemK.k });
+    } catch (error) {
+      throw usage(`${(error as Error).message} (or --system-k ${systemK.k}:warn to score them with a warning)`);
+    }
+  }
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
@@ -183,6 +221,8 @@ export function readSharedArgs(
     ties,
     checks: oneOf(values.checks, ['warn', ...CHECK_MODES.filter((mode) => mode !== 'warn')], '--checks', 'warn', usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
+    ...(systemK === undefined ? {} : { systemK }),
+    ...(values.lengths === undefined ? {} : { lengths: values.lengths }),
   };
 }
 

@@ -12,7 +12,7 @@ import type { Io } from './eval.js';
 import { asInputError, inputName, INPUT_ERROR } from './files.js';
 import { explainRanking, explainTop } from '../explain.js';
 import { readJudgments } from '../metrics/counts.js';
-import { decimalNumber, parseCommandArgs, usageError } from './options.js';
+import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
@@ -27,8 +27,8 @@ queries each run lost most, with their rankings.
   --losses N            queries shown per run in "lost most" (default 10)
 
 Every flag of rankeval compare applies (--test, --alpha, --correction, --permutations, --seed,
---interval, --baseline, --names, -m, -l, --no-relevant, --ties, --checks, --qrels-format, --run-format); with one
-run, the report has no comparison.
+--interval, --baseline, --names, -m, -l, --no-relevant, --ties, --checks, --system-k, --lengths,
+--qrels-format, --run-format); with one run, the report has no comparison.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 
@@ -162,7 +162,8 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
   const scored = evaluations(args, scorers);
   const options = { ...compareOptions(args), losses: lossCount };
   const ordered = orderRuns([...scored.keys()], args.baseline, fn);
-  const scoring = { measures: args.measures, relevanceThreshold: args.relevanceThreshold, noRelevant: args.noRelevant, ties: args.ties, checks: 'off' as const };
+  // The curves go as deep as the deepest ranking, whatever the system's k: they show what lies beyond it.
+  const { systemK: _systemK, ...scoring } = { ...evaluationOptions(args, golden), checks: 'off' as const };
   const runs = new Map(
     ordered.map((name): [string, ReportRun] => {
       const scorer = scorers.get(name)!;

@@ -29,6 +29,8 @@ export interface GoldenSet {
   readonly tags: Map<string, string[]>;
   /** Query id → the question's text, for the queries whose file gives it. */
   readonly questions: Map<string, string>;
+  /** Document id → length in tokens (evaluateRun's `lengths`), when the file gives some. */
+  readonly lengths?: Map<string, number>;
 }
 
 const GOLDEN_FORMATS: readonly GoldenSetFormat[] = ['trec', 'beir', 'jsonl', 'json', 'csv'];

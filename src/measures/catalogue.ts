@@ -63,6 +63,13 @@ export interface MeasureDefinition {
    * order of the ranking (the set measures). Not for a gain table (`gains`): those walk the ranking's grades.
    */
   readonly tieAverage: boolean;
+  /**
+   * Reads the ranking's document ids (`context.documents`), not only its judged ranks: aspects, budgets and
+   * token counts. The evaluators decode ids only for the measures that say so.
+   */
+  readonly readsDocuments?: boolean;
+  /** False for the measures whose value does not depend on the ranking (num_rel, idcg): `systemK` does not limit them. */
+  readonly readsRanking?: boolean;
   /** Parameters a name must give (no default makes sense: the scale of NERR's and INST's grades). */
   readonly required?: readonly ParamName[];
   /** One line for the README and `--help`. */
@@ -166,6 +173,7 @@ const declared = [
     aliases: ['precision', 'prec'],
     irMeasures: ['P', 'SetP'],
     trecEval: ['P', 'set_P'],
+    params: ['rel', 'judgedOnly', 'budget'],
     summary: 'precision: relevant documents in the top k / k (no k: / retrieved)',
     compute: fromCounts(precisionFromCounts),
   }),
@@ -175,6 +183,7 @@ const declared = [
     aliases: ['R'],
     irMeasures: ['R', 'Recall', 'SetR'],
     trecEval: ['recall', 'set_recall'],
+    params: ['rel', 'judgedOnly', 'budget'],
     summary: 'recall: relevant documents in the top k / all relevant documents',
     compute: fromCounts(recallFromCounts),
   }),
@@ -184,7 +193,7 @@ const declared = [
     aliases: ['F'],
     irMeasures: ['SetF'],
     trecEval: ['set_F'],
-    params: ['rel', 'judgedOnly', 'beta'],
+    params: ['rel', 'judgedOnly', 'beta', 'budget'],
     summary: 'F: (β + 1)·P·R / (β·P + R) of the top k (β = 1: F1)',
     compute: fromCounts((counts, _options, params) => (params.beta === undefined ? f1FromCounts(counts) : weightedFFromCounts(counts, params.beta))),
   }),
@@ -194,6 +203,7 @@ const declared = [
     aliases: ['hit', 'hits', 'hit_rate'],
     irMeasures: ['Success'],
     trecEval: ['success'],
+    params: ['rel', 'judgedOnly', 'budget'],
     summary: '1 if a relevant document is in the top k, else 0',
     compute: fromCounts(successFromCounts),
   }),
@@ -203,6 +213,7 @@ const declared = [
     aliases: ['rr', 'recip_rank', 'reciprocal_rank'],
     irMeasures: ['RR', 'MRR'],
     trecEval: ['recip_rank'],
+    params: ['rel', 'judgedOnly', 'budget'],
     summary: 'reciprocal rank of the first relevant document in the top k (0 if none)',
     compute: fromCounts(reciprocalRankFromCounts),
   }),
@@ -212,6 +223,7 @@ const declared = [
     aliases: ['ap', 'average_precision'],
     irMeasures: ['AP', 'MAP'],
     trecEval: ['map_cut', 'map'],
+    params: ['rel', 'judgedOnly', 'budget'],
     summary: 'average precision: Σ P@i at the relevant ranks i ≤ k / R',
     compute: fromCounts(averagePrecisionFromCounts),
   }),
@@ -236,7 +248,7 @@ const declared = [
   define({
     name: 'dcg',
     tieAverage: true,
-    params: ['judgedOnly', 'gain'],
+    params: ['judgedOnly', 'gain', 'budget'],
     bounded: false,
     summary: 'DCG: Σ gain / log2(rank + 1) over the top k',
     compute: fromCounts(dcgFromCounts),
@@ -244,6 +256,7 @@ const declared = [
   define({
     name: 'idcg',
     tieAverage: true,
+    readsRanking: false,
     params: ['judgedOnly', 'gain'],
     bounded: false,
     summary: 'ideal DCG of all judged documents, retrieved or not',
@@ -254,7 +267,7 @@ const declared = [
     tieAverage: true,
     irMeasures: ['nDCG', 'NDCG'],
     trecEval: ['ndcg_cut', 'ndcg'],
-    params: ['judgedOnly', 'gain', 'gains'],
+    params: ['judgedOnly', 'gain', 'gains', 'budget'],
     summary: 'NDCG: DCG / IDCG, the ideal of all judged documents',
     compute: each((context, params) => (params.gains === undefined ? ndcgFromCounts(context.countsAt(params.cutoff)) : ndcgWithGains(context.query, params.gains))),
   }),
@@ -262,8 +275,30 @@ const declared = [
     name: 'context_precision',
     tieAverage: true,
     aliases: ['cp'],
+    params: ['rel', 'judgedOnly', 'budget'],
     summary: 'context precision (Ragas): Σ P@i at the relevant ranks i ≤ k / relevant in the top k',
     compute: fromCounts(contextPrecisionFromCounts),
+  }),
+  define({
+    name: 'miss',
+    tieAverage: true,
+    aliases: ['miss_rate'],
+    params: ['rel', 'judgedOnly', 'budget'],
+    summary: 'miss rate: 1 − recall@k, the share of relevant documents the top k leaves out (0 for a query without any)',
+    compute: fromCounts((counts) => (counts.relevant === 0 ? 0 : 1 - recallFromCounts(counts))),
+  }),
+  define({
+    name: 'tokens',
+    readsDocuments: true,
+    params: ['budget'],
+    bounded: false,
+    summary: 'context cost: the sum of the lengths (`lengths`) of the top k documents, in tokens',
+    compute: each((context, params) => {
+      const { documents } = context;
+      let total = 0;
+      for (let i = 0; i < Math.min(params.cutoff, documents.length); i++) total += context.tokens(documents[i]!);
+      return total;
+    }),
   }),
   // ------------------------------------------------------------------------------ counts of the set
   define({
@@ -281,6 +316,7 @@ const declared = [
   define({
     name: 'num_rel',
     tieAverage: true,
+    readsRanking: false,
     irMeasures: ['NumRel'],
     trecEval: ['num_rel'],
     at: 'none',
@@ -517,7 +553,13 @@ const declared = [
 
 /** Whether this parameterisation of the measure has a tie-averaged form (see `tieAverage`). */
 export function averagesTies(definition: MeasureDefinition, params: MeasureParams): boolean {
-  return definition.tieAverage && params.gains === undefined;
+  // Where a budget cuts a ranking depends on the order inside a tie group: no tie-averaged form.
+  return definition.tieAverage && params.gains === undefined && params.budget === undefined && definition.readsDocuments !== true;
+}
+
+/** Whether the measure reads document ids under these parameters (a budget reads their lengths). */
+export function readsDocuments(definition: MeasureDefinition, params: MeasureParams): boolean {
+  return definition.readsDocuments === true || params.budget !== undefined;
 }
 
 /** Every measure of the catalogue, each entry typed with its literal names (see `Declared`). */

@@ -4,6 +4,7 @@
 // is written once, against this interface only.
 import { addIdealDcg, countFromHits, expectedCountsFromHits, type CutoffCounts, type Hit, type ResolvedOptions, type TieGroup } from '../metrics/counts.js';
 import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
+import { RankevalError } from '../errors.js';
 import type { Gain } from '../types.js';
 
 /** The parameters of one measure as asked for: `P(rel=2)@5` is `{ cutoff: 5, rel: 2 }`. */
@@ -32,6 +33,13 @@ export interface MeasureParams {
   readonly maxGrade?: number;
   /** INST's desired total gain T. */
   readonly desiredGain?: number;
+  /**
+   * A token budget (`recall@budget=2000`): the ranking is cut before the first document whose length would
+   * take the running total past it, as a context window is filled (see `budgetCut`).
+   */
+  readonly budget?: number;
+  /** alpha-nDCG's and ERR-IA's redundancy penalty (Clarke et al. 2008). */
+  readonly alpha?: number;
 }
 
 export interface QueryContext {
@@ -58,7 +66,19 @@ export interface QueryContext {
   countsAt(k: number): CutoffCounts;
   /** The context a measure's own parameters describe (itself when they change nothing). */
   with(params: MeasureParams): QueryContext;
+  /**
+   * The ranking's document ids in rank order; only for the measures that declare `readsDocuments` (the
+   * evaluators decode ids for them alone).
+   */
+  readonly documents: readonly string[];
+  /** The query's aspects (aspect → document → grade), empty when the query has none. */
+  readonly aspects: QueryAspects;
+  /** A retrieved document's length in tokens (`lengths`), refused when it has none. */
+  tokens(id: string): number;
 }
+
+/** One query's aspects (subtopics, nuggets): aspect id → document id → grade. */
+export type QueryAspects = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /** A query as read by an evaluator: its judged retrieved documents and every judged grade. */
 export interface QuerySource {
@@ -72,6 +92,12 @@ export interface QuerySource {
   readonly dense?: JudgedRanking;
   /** Runs of tied scores whose orders are averaged (`ties: 'average'`); absent when there are none. */
   readonly tieGroups?: readonly TieGroup[];
+  /** The query's id, for messages. */
+  readonly qid?: string;
+  /** Document ids in rank order, when a measure asked for reads them (`readsDocuments`). */
+  readonly documents?: readonly string[];
+  /** The query's aspects, when the evaluation was given some. */
+  readonly aspects?: QueryAspects;
 }
 
 export interface ContextSettings {
@@ -84,7 +110,13 @@ export interface ContextSettings {
   /** Whether the shared counts need DCG and IDCG. */
   readonly needsGain: boolean;
   readonly fn: string;
+  /** Document id → length in tokens (budgets, tokens@k). */
+  readonly lengths?: ReadonlyMap<string, number>;
+  /** The number of results the system passes on (`systemK`): no budget cut goes deeper. Infinity for none. */
+  readonly systemK?: number;
 }
+
+const NO_ASPECTS: QueryAspects = new Map();
 
 export function createQueryContext(source: QuerySource, settings: ContextSettings): QueryContext {
   return new Context(source, settings);
@@ -103,6 +135,7 @@ class Context implements QueryContext {
   private counts: CutoffCounts[] | undefined = undefined;
   // The contexts of other parameters, made on first use (most plans need none).
   private derived: Map<string, QueryContext> | undefined = undefined;
+  private budgeted: Map<number, Context> | undefined = undefined;
 
   constructor(
     private readonly source: QuerySource,
@@ -127,7 +160,36 @@ class Context implements QueryContext {
     return i === -1 ? countsOf(source, settings, [k])[0]! : this.counts[i]!;
   }
 
+  get documents(): readonly string[] {
+    const documents = this.source.documents;
+    if (documents === undefined) throw new Error(`${this.settings.fn}: a measure read document ids the evaluator did not decode; this is a bug in rankeval, please report it`);
+    return documents;
+  }
+
+  get aspects(): QueryAspects {
+    return this.source.aspects ?? NO_ASPECTS;
+  }
+
+  tokens(id: string): number {
+    const length = this.settings.lengths?.get(id);
+    if (length === undefined) {
+      const where = this.source.qid === undefined ? '' : ` (query ${JSON.stringify(this.source.qid)})`;
+      throw new RankevalError(
+        'invalid_option',
+        `${this.settings.fn}: \`lengths\` gives no length for document ${JSON.stringify(id)}${where}, which a token budget or tokens@k reads: give every retrieved document's length in tokens`,
+        'a length for every document a budget or tokens@k reads',
+        id,
+      );
+    }
+    return length;
+  }
+
   with(params: MeasureParams): QueryContext {
+    // A budget cuts the ranking first; the other parameters then apply to what the window holds.
+    if (params.budget !== undefined) {
+      const { budget, ...rest } = params;
+      return this.withinBudget(budget).with(rest);
+    }
     const { source, settings } = this;
     const level = params.rel ?? settings.relevanceLevel;
     const gain = params.gain ?? settings.options.gain;
@@ -150,6 +212,40 @@ class Context implements QueryContext {
     }
     return other;
   }
+
+  /** This context with the ranking cut where `budget` tokens run out (and at systemK). */
+  private withinBudget(budget: number): Context {
+    this.budgeted ??= new Map();
+    let cut = this.budgeted.get(budget);
+    if (cut === undefined) {
+      const documents = this.documents;
+      const depth = budgetCut(documents, budget, this.settings.systemK ?? Infinity, (id) => this.tokens(id));
+      const { source } = this;
+      const hits = depth === source.length ? source.hits : source.hits.filter(([rank]) => rank <= depth);
+      const truncated: QuerySource = { length: depth, hits, grades: source.grades, documents: documents.slice(0, depth), ...(source.qid === undefined ? {} : { qid: source.qid }), ...(source.aspects === undefined ? {} : { aspects: source.aspects }) };
+      cut = new Context(truncated, this.settings);
+      this.budgeted.set(budget, cut);
+    }
+    return cut;
+  }
+}
+
+/**
+ * How many documents of a ranking a context window of `budget` tokens holds: the documents are taken in
+ * rank order while the running sum of their lengths stays within the budget, and no further than `depth`
+ * (the system's k). The first document that would pass the budget ends the window, even if a shorter one
+ * further down would fit: a context window is filled in rank order, not packed.
+ *
+ * @example budgetCut(['a', 'b', 'c'], 250, Infinity, (id) => ({ a: 100, b: 120, c: 90 })[id]) // => 2 (100 + 120 ≤ 250 < 310)
+ */
+export function budgetCut(documents: readonly string[], budget: number, depth: number, tokens: (id: string) => number): number {
+  const last = Math.min(documents.length, depth);
+  let total = 0;
+  for (let i = 0; i < last; i++) {
+    total += tokens(documents[i]!);
+    if (total > budget) return i;
+  }
+  return last;
 }
 
 function countsOf(source: QuerySource, settings: ContextSettings, cutoffs: readonly number[]): CutoffCounts[] {

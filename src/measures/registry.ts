@@ -33,6 +33,11 @@ const fold = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
 
 const byFoldedName = new Map<string, MeasureDefinition>();
 const byIrName = new Map<string, MeasureDefinition>();
+/** The measures a token budget can cut, for messages. */
+const BUDGET_MEASURES = measureDefinitions
+  .filter((definition) => (definition.params as readonly string[]).includes('budget'))
+  .map((definition) => definition.name)
+  .join(', ');
 for (const definition of measureDefinitions) {
   for (const name of [definition.name, ...definition.aliases]) byFoldedName.set(fold(name), definition);
   for (const name of definition.irMeasures) byIrName.set(name, definition);
@@ -120,6 +125,8 @@ const PARAMS: readonly ParamSpec[] = [
   { key: 'beta', name: 'beta', ir: 'beta', expected: 'a number ≥ 0', read: inRange((x) => x >= 0 && Number.isFinite(x)) },
   { key: 'maxGrade', name: 'max_grade', ir: 'max_rel', expected: 'a positive integer', read: inRange((x) => Number.isSafeInteger(x) && x > 0) },
   { key: 'desiredGain', name: 'desired_gain', ir: 'T', expected: 'a number above 0', read: inRange((x) => x > 0 && Number.isFinite(x)) },
+  { key: 'budget', name: 'budget', ir: 'budget', expected: 'a number of tokens ≥ 0', read: inRange((x) => x >= 0 && Number.isFinite(x)) },
+  { key: 'alpha', name: 'alpha', ir: 'alpha', expected: 'a number in [0, 1]', read: inRange((x) => x >= 0 && x <= 1) },
   { key: 'points', name: 'points', expected: 'a list of recall levels in [0, 1], such as [0,0.5,1]', read: (raw) => listOf(raw, (x) => x >= 0 && x <= 1) },
   { key: 'coefficients', name: 'coefficients', expected: 'a list of four numbers, such as [1,-1,0,0]', read: (raw) => {
     const list = listOf(raw, Number.isFinite);
@@ -233,10 +240,18 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
   }
   switch (definition.at) {
     case 'none':
+      if (atText !== undefined && /^budget\s*=/.test(atText)) invalid(written, `${definition.name} takes no token budget (\`@budget=N\` is for ${BUDGET_MEASURES})`, 'no @', 'invalid_cutoff');
       if (atText !== undefined) invalid(written, `${definition.name} has no cutoff: write it without \`@\``, 'no @', 'invalid_cutoff');
       return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity } };
     case 'k': {
       if (atText === undefined) return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity } };
+      const budget = /^budget\s*=\s*(.*)$/.exec(atText);
+      if (budget !== null) {
+        const tokens = /^(?:\d+\.?\d*|\.\d+)$/.test(budget[1]!) ? Number(budget[1]) : NaN;
+        if (!definition.params.includes('budget')) invalid(written, `${definition.name} takes no token budget (\`@budget=N\` is for ${BUDGET_MEASURES})`, 'a positive integer', 'invalid_cutoff');
+        if (!Number.isFinite(tokens)) invalid(written, `expected a number of tokens after \`@budget=\`, got \`${budget[1]}\``, 'a number of tokens ≥ 0', 'invalid_cutoff');
+        return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity, budget: tokens } };
+      }
       if (!/^[1-9][0-9]*$/.test(atText) || !Number.isSafeInteger(Number(atText))) {
         invalid(written, `expected the cutoff after \`@\` to be a positive integer, got \`${atText}\``, 'a positive integer', 'invalid_cutoff');
       }
@@ -423,7 +438,8 @@ export function formatMeasure(measure: ParsedMeasure): string {
   // A rankeval name that is also an ir_measures name (`P`, `infAP`) is read in ir_measures' grammar: its
   // parameters are written as ir_measures writes them (`P(rel=2,judged_only=True)@5`).
   const python = byIrName.get(definition.name) === definition;
-  const given = PARAMS.filter(({ key }) => params[key] !== undefined && !sameValue(params[key], definition.defaults[key]));
+  // A budget is written as the cutoff it replaces (`recall@budget=2000`).
+  const given = PARAMS.filter(({ key }) => key !== 'budget' && params[key] !== undefined && !sameValue(params[key], definition.defaults[key]));
   const list = given
     .map(({ key, name, ir }) => {
       const value = params[key];
@@ -431,7 +447,8 @@ export function formatMeasure(measure: ParsedMeasure): string {
       return `${ir ?? name}=${key === 'gain' ? (value === 'exponential' ? "'exp-log2'" : "'log2'") : formatValue(value, true)}`;
     })
     .join(',');
-  const at = definition.at === 'k' ? (measure.cutoff === Infinity ? '' : `@${measure.cutoff}`) : definition.at === 'none' ? '' : `@${params.point}`;
+  const at =
+    params.budget !== undefined ? `@budget=${params.budget}` : definition.at === 'k' ? (measure.cutoff === Infinity ? '' : `@${measure.cutoff}`) : definition.at === 'none' ? '' : `@${params.point}`;
   return `${definition.name}${list === '' ? '' : `(${list})`}${at}`;
 }
 
@@ -492,7 +509,7 @@ type Entry = (typeof measureDefinitions)[number];
 type Forms<N extends string, At> = At extends 'none'
   ? N | `${N}(${string})`
   : At extends 'k'
-    ? N | `${N}@${number}` | `${N}(${string})` | `${N}(${string})@${number}`
+    ? N | `${N}@${number}` | `${N}@budget=${number}` | `${N}(${string})` | `${N}(${string})@${number}`
     : `${N}@${number}` | `${N}(${string})@${number}`;
 
 type RankevalWords<E extends Entry> = E['name'] | E['aliases'][number];

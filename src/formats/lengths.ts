@@ -1,0 +1,59 @@
+import { parseError, quoteJson } from '../errors.js';
+import { decimalNumber } from './columns.js';
+import { lineReader, parseWith, readWith, type Chunk, type FileKind, type ReadOptions, type Source } from './source.js';
+
+/**
+ * Document lengths in tokens, for token budgets (`recall@budget=2000`) and `tokens@k`: one document a line,
+ * `id<TAB>tokens`, where tokens is a decimal number ≥ 0 (a tokenizer's count, or an estimate such as
+ * characters / 4). A first line whose second field is not a number is a header (`doc_id<TAB>tokens`) and
+ * is skipped; blank lines are skipped. An id given twice is an error, even with the same length: one of the
+ * two lines is then from another file.
+ */
+export type LengthsFormat = 'tsv';
+
+const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
+  what: 'lengths file',
+  formats: ['tsv'],
+  detect: () => 'tsv',
+  open(_format, file) {
+    const lengths = new Map<string, number>();
+    const lines = new Map<string, number>();
+    return lineReader(
+      file,
+      (text, line) => {
+        if (text.trim() === '') return;
+        const tab = text.indexOf('\t');
+        if (tab === -1) throw parseError(file, line, `expected \`id<TAB>tokens\`, got ${quoteJson(text)} (no tab)`, 'id<TAB>tokens');
+        const id = text.slice(0, tab);
+        const field = text.slice(tab + 1).trim();
+        const tokens = decimalNumber(field);
+        if (!Number.isFinite(tokens) || tokens < 0) {
+          if (line === 1) return; // a header (`doc_id<TAB>tokens`)
+          throw parseError(file, line, `expected the length of document ${quoteJson(id)} in tokens (a number ≥ 0), got ${quoteJson(field)}`, 'a number ≥ 0');
+        }
+        const first = lines.get(id);
+        if (first !== undefined) throw parseError(file, line, `document ${quoteJson(id)} has a length on lines ${first} and ${line}`, 'one length per document');
+        lengths.set(id, tokens);
+        lines.set(id, line);
+      },
+      () => lengths,
+    );
+  },
+};
+
+/**
+ * Reads a lengths file's content (see `LengthsFormat`) into document id → tokens, the `lengths` option of
+ * evaluateRun.
+ *
+ * @throws {RankevalError} `parse_error` naming the file and line of a bad line or a repeated id
+ * @example
+ * parseLengths('c1\t120\nc4\t80\n'); // => Map { 'c1' => 120, 'c4' => 80 }
+ */
+export function parseLengths(content: Chunk, options?: ReadOptions<LengthsFormat>): Map<string, number> {
+  return parseWith(lengthsKind, content, options, 'parseLengths');
+}
+
+/** `parseLengths` for a file read in chunks (a Node stream, a web stream, any iterable of strings or bytes). */
+export function readLengths(source: Source, options?: ReadOptions<LengthsFormat>): Promise<Map<string, number>> {
+  return readWith(lengthsKind, source, options, 'readLengths');
+}
