@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { isRankevalError } from '../../src/index.js';
+import { isRankevalError, parseGoldenSet } from '../../src/index.js';
 import { allAspects, alphaNdcg, aspectRecall, errIa, pIa, readAspectsOption, type QueryAspects } from '../../src/metrics/diversity.js';
 import { errorOf } from '../helpers/files.js';
 
@@ -226,14 +226,8 @@ describe.each(['d01', 'd02', 'd03', 'd04', 'd05', 'd06'])('ir_measures 0.4.3 (py
       .filter((line) => line.trim() !== '')
       .map((line) => line.trim().split(/\s+/));
 
-  // qid subtopic docno grade.
-  const aspects = new Map<string, Map<string, Map<string, number>>>();
-  for (const [qid, subtopic, docno, grade] of lines('qrels') as [string, string, string, string][]) {
-    if (!aspects.has(qid)) aspects.set(qid, new Map());
-    const query = aspects.get(qid)!;
-    if (!query.has(subtopic)) query.set(subtopic, new Map());
-    query.get(subtopic)!.set(docno, Number(grade));
-  }
+  // qid subtopic docno grade, read as a golden set would be.
+  const aspects = parseGoldenSet(readFileSync(join(dir, 'qrels')), { format: 'trec-diversity' }).aspects!;
   // TREC 6 columns; ordered as pyndeval orders them: score descending, ties by docno ascending.
   const scored = new Map<string, { id: string; score: number }[]>();
   for (const [qid, , docno, , score] of lines('run') as [string, string, string, string, string][]) {
