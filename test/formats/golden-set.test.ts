@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoldenSet, readGoldenSet, type GoldenSetFormat } from '../../src/index.js';
+import { parseGoldenSet, readGoldenSet, type EvaluateRunOptions, type GoldenSetFormat } from '../../src/index.js';
 import { MAX_LINE_BYTES } from '../../src/formats/text.js';
 import { byteChunks, errorOf } from '../helpers/files.js';
 
@@ -363,6 +363,9 @@ describe('aspects (trec-diversity qrels and JSONL "aspects")', () => {
     expect(golden.format).toBe('jsonl');
     expect(aspectsOf(golden)).toEqual({ combine: { 'discount-rule': { c1: 1, c4: 1 }, 'coupon-rule': { c7: 2 } }, 'aspects-only': { a: { c2: 1 } } });
     expect(plain(golden).qrels).toEqual({ combine: { c1: 2, c9: 1, c4: 1, c7: 2 }, 'aspects-only': { c2: 1 }, plain: { c3: 1 } });
+    // The golden set's aspects are what evaluateRun's `aspects` option takes.
+    const options: EvaluateRunOptions = { measures: ['ndcg@10'], aspects: golden.aspects! };
+    expect(options.aspects).toBe(golden.aspects);
   });
 
   it('gives aspects only when the file does: none for a JSONL file without them, nor for the other formats', () => {
