@@ -175,7 +175,7 @@ export function readSharedArgs(
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
-    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv'], '--qrels-format', 'auto', usage),
+    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity'], '--qrels-format', 'auto', usage),
     runFormat: oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage),
     measures,
     relevanceThreshold: threshold,
