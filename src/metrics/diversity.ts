@@ -214,11 +214,8 @@ export function alphaNdcg(ranking: readonly string[], aspects: QueryAspects, k: 
  * document covers all m aspects. For k = Infinity the series' limit, m · ln(1/alpha) / (1 − alpha) (from
  * Σ x^{r−1} / r = −ln(1 − x) / x at x = 1 − alpha), which is finite for alpha > 0.
  */
-function idealIdealErr(aspects: number, k: number, alpha: number, fn: string): number {
-  if (k === Infinity) {
-    if (alpha === 0) fail('invalid_option', fn, '`alpha` without a cutoff', 'above 0 (at alpha 0 the ideal sum never ends)', alpha);
-    return alpha === 1 ? aspects : (aspects * -Math.log(alpha)) / (1 - alpha);
-  }
+function idealIdealErr(aspects: number, k: number, alpha: number): number {
+  if (k === Infinity) return alpha === 1 ? aspects : (aspects * -Math.log(alpha)) / (1 - alpha);
   let sum = 0;
   let gain = aspects;
   for (let r = 1; r <= k; r++) {
@@ -262,12 +259,13 @@ export function errIa(ranking: readonly string[], aspects: QueryAspects, k: numb
   const fn = 'errIa';
   readCutoff(k, fn);
   checkAlpha(alpha, fn);
+  if (k === Infinity && alpha === 0) fail('invalid_option', fn, '`alpha` without a cutoff', 'above 0 (at alpha 0 the ideal sum never ends)', alpha);
   const coverage = coverageOf(aspects, checkLevel(level, fn));
   if (coverage.count === 0) return 0;
   const gains = noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha);
   let err = 0;
   for (let i = 0; i < gains.length; i++) err += gains[i]! / (i + 1);
-  return err === 0 ? 0 : err / idealIdealErr(coverage.count, k, alpha, fn);
+  return err === 0 ? 0 : err / idealIdealErr(coverage.count, k, alpha);
 }
 
 /**

@@ -155,7 +155,9 @@ describe('errIa', () => {
   test('k = Infinity divides by the limit of the ideal sum, m · ln(1/alpha) / (1 − alpha)', () => {
     expect(errIa(['d1', 'd2'], apart, Infinity)).toBeCloseTo((1 + 1 / 2) / ((2 * Math.log(2)) / 0.5), 15);
     expect(errIa(['d1', 'd2'], apart, Infinity, 1)).toBeCloseTo((1 + 1 / 2) / 2, 15);
-    expect((errorOf(() => errIa(['d1'], apart, Infinity, 0)) as Error).message).toMatch(/alpha.*without a cutoff/);
+    // At alpha 0 that sum never ends: refused, whatever the query.
+    expect((errorOf(() => errIa(['d1'], apart, Infinity, 0)) as Error).message).toBe('errIa: expected `alpha` without a cutoff to be above 0 (at alpha 0 the ideal sum never ends), got `0` (number)');
+    expect((errorOf(() => errIa([], new Map(), Infinity, 0)) as Error).message).toMatch(/^errIa: expected `alpha` without a cutoff/);
   });
 
   test('0 for a query with no aspect covered, and for an empty ranking', () => {
