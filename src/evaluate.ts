@@ -12,7 +12,7 @@ import { recallFromCounts } from './metrics/recall.js';
 import { reciprocalRankFromCounts } from './metrics/reciprocal-rank.js';
 import { successFromCounts } from './metrics/success.js';
 import type { CheckMode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
-import type { MetricOptions, Qrels, Ranking } from './types.js';
+import type { Aspects, MetricOptions, Qrels, Ranking } from './types.js';
 
 /**
  * Every metric of one ranking at one cutoff k, with the counts behind them. Each value is what the metric's
@@ -140,6 +140,8 @@ export interface EvaluateRunOptions<Name extends string = string> extends Metric
    * those measures read must have one.
    */
   readonly lengths?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
+  /** Query id → aspect id → judgments, for the aspect measures (`GoldenSet.aspects` has this shape). */
+  readonly aspects?: Aspects;
 }
 
 /** Means over a set of queries; `Key` is the measure names when they were given as literals. */

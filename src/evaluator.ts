@@ -5,7 +5,8 @@ import { describeConventions, type Conventions } from './conventions.js';
 import { checkOptions, describeValue, fail, RankevalError } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
 import { averagesTies, readsDocuments, type MeasureDefinition } from './measures/catalogue.js';
-import { createQueryContext, type ContextSettings, type MeasureParams, type QueryAspects } from './measures/context.js';
+import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
+import { readAspectsOption, type QueryAspects } from './metrics/diversity.js';
 import { expandMeasure, type MeasureKey, type ParsedMeasure } from './measures/registry.js';
 import { compareUtf8, judgedHits, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from './metrics/counts.js';
 import { finiteGainSum } from './metrics/dcg.js';
@@ -188,6 +189,11 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       options.lengths,
     );
   }
+  const aspects = options.aspects === undefined ? undefined : readAspectsOption(options.aspects, fn);
+  const aspectMeasure = plan.measures.findIndex((measure) => measure.definition.readsAspects === true);
+  if (aspectMeasure !== -1 && aspects === undefined) {
+    throw new RankevalError('invalid_option', `${fn}: ${plan.names[aspectMeasure]} reads aspects: give \`aspects\` (query id → aspect → judgments)`, 'query id → aspect → judgments', options.aspects);
+  }
   const systemK = readSystemK(options.systemK, fn);
   const beyondSystemK = systemK === undefined ? undefined : beyondSystemKOf(plan, systemK, fn);
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
@@ -211,7 +217,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const judge = (qid: string): JudgedQuery => {
     if (skippedByQuery.get(qid)!) return SKIPPED;
     const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
-    return { judgments, grades: [...judgments.grades.values()], skipped: false };
+    const queryAspects = aspects?.get(qid);
+    return { judgments, grades: [...judgments.grades.values()], skipped: false, ...(queryAspects === undefined ? {} : { aspects: queryAspects }) };
   };
 
   const settings: ContextSettings = {
@@ -367,7 +374,7 @@ function shownRanking(ids: readonly string[], query: JudgedQuery): ShownRanking 
 const SKIPPED: JudgedQuery = { judgments: { grades: new Map(), relevant: 0 }, grades: [], skipped: true };
 
 /** The ranking of a judged query the run does not answer. */
-const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false };
+const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false, documents: [] };
 
 /** A measure's value where its formula is 0 / 0; a NaN from any other measure is a bug, refused loudly. */
 function undefinedValue(definition: MeasureDefinition, name: string, qid: string): number {

@@ -1,3 +1,5 @@
+import type { ByQuery } from './evaluate.js';
+
 /** A retrieved document with the score the system gave it. */
 export interface ScoredDocument {
   readonly id: string;
@@ -17,6 +19,16 @@ export type Ranking = readonly string[] | readonly ScoredDocument[];
  * relevant and never adds gain (trec_eval reads negative grades as "in the pool but unjudged").
  */
 export type Qrels = ReadonlyMap<string, number> | Readonly<Record<string, number>> | Iterable<string>;
+
+/**
+ * The aspects of each query (facts an answer needs, nuggets, TREC's subtopics), for the aspect measures:
+ * query id → aspect id → the documents covering that aspect, as judgments (id → grade, or an iterable of
+ * ids of grade 1 each); each level a Map or a plain object. A document covers an aspect when its grade for
+ * it reaches the relevance level; an aspect that no document covers is not counted.
+ *
+ * @example { 'combine-offers': { 'discount-rule': ['c1', 'c4'], 'coupon-rule': { c7: 2 } } }
+ */
+export type Aspects = ByQuery<ByQuery<Qrels>>;
 
 /** How a grade becomes DCG gain: `linear` = grade (trec_eval), `exponential` = 2^grade − 1 (Burges et al.). */
 export type Gain = 'linear' | 'exponential';

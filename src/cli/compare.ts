@@ -8,7 +8,7 @@ import { parseMeasure } from '../measures/registry.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
+import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
 import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -22,7 +22,8 @@ for the difference, the queries won, tied and lost, and Cohen's d. Every run is 
 query; a run that misses judged queries (scored 0 there) or answers unjudged ones is named on stderr.
 
 Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
-  --qrels-format F      force the golden set's format: trec, beir, jsonl, json, csv
+  --qrels-format F      force the golden set's format: trec, beir, jsonl, json, csv, or
+                        trec-diversity (qid subtopic docno grade; never told from the content)
   --run-format F        force the runs' format: trec, jsonl, json, csv
   --names A,B,…         run names (default: the file names without their extension)
   -                     as a file name: standard input (for one of the files)
@@ -155,7 +156,7 @@ export async function scoreFiles(
   { slices = false, keepFound = false }: { slices?: boolean; keepFound?: boolean } = {},
 ): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer> }> {
   const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order, (path, golden) => {
-    const options = { ...evaluationOptions(args, golden), ...(slices ? { slices: golden.tags } : {}) };
+    const options = { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) };
     return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound)), io.stderr, args.qrels);
   });
   return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])) };

@@ -11,7 +11,7 @@ import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { asInputError, blameScoring, checkStdinOnce, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
+import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
 import { canonicalMeasure, decimalNumber, evaluationOptions, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
@@ -29,7 +29,8 @@ run does not answer scores 0), per tag and per query on request.
 Files (the format is told from the content; TREC, BEIR qrels, JSONL, JSON or CSV):
   --qrels FILE             the golden set (judgments, with tags in JSONL/CSV)
   --run FILE               the run (rankings)
-  --qrels-format F         force it: trec, beir, jsonl, json, csv
+  --qrels-format F         force it: trec, beir, jsonl, json, csv, or trec-diversity (qid subtopic
+                           docno grade: aspects; never told from the content)
   --run-format F           force it: trec, jsonl, json, csv
   -                        as a file name: standard input (for one of the two)
 
@@ -153,7 +154,7 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const keep: KeptQueries | undefined = args.explain.length > 0 ? { wanted: new Set(args.explain), kept: new Map() } : undefined;
-  const scoring = (golden: GoldenSet) => ({ ...evaluationOptions(args, golden), ...(args.byTag ? { slices: golden.tags } : {}) });
+  const scoring = (golden: GoldenSet) => ({ ...evaluationOptions(args), ...goldenSetOptions(golden, args.byTag) });
   // The run is scored as it is read; only the --explain queries' results are kept.
   const { golden, runs } = await loadGoldenSetAnd(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN', (path, golden) =>
     scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, scoring(golden), 'evaluateRun')), io.stderr, args.qrels, keep),

@@ -10,6 +10,7 @@ import { readRun, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import type { RunScorer } from '../evaluator.js';
 import type { RunCheckCode } from '../run-checks.js';
+import type { Aspects } from '../types.js';
 import { scoreRun, type KeptQueries } from '../stream.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { CliError, inputName, STDIN } from './trec.js';
@@ -236,6 +237,19 @@ async function swappedRun(qrels: string, runs: readonly string[]): Promise<strin
 
 const swapped = (qrels: string, run: string, order: string): CliError =>
   new CliError(`the files look swapped: ${inputName(qrels)} reads as a run and ${inputName(run)} as a golden set (the golden set comes first: ${order})`, INPUT_ERROR);
+
+/**
+ * What the scoring takes from the golden set besides its qrels: its tags as slices (`--by-tag`, the
+ * report's tags), its aspects, when the file gives them (`trec-diversity`, JSONL `"aspects"`), and its
+ * documents' lengths (`--lengths FILE`, or JSONL `"tokens"`).
+ */
+export function goldenSetOptions(golden: GoldenSet, slices: boolean): { readonly slices?: GoldenSet['tags']; readonly aspects?: Aspects; readonly lengths?: ReadonlyMap<string, number> } {
+  return {
+    ...(slices ? { slices: golden.tags } : {}),
+    ...(golden.aspects === undefined ? {} : { aspects: golden.aspects }),
+    ...(golden.lengths === undefined ? {} : { lengths: golden.lengths }),
+  };
+}
 
 /**
  * The golden set and the runs of a command, each run read by `readRunFile` (collected, or scored as it is

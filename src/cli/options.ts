@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { isRankevalError } from '../errors.js';
 import { decimalNumber } from '../formats/columns.js';
-import type { GoldenSet, GoldenSetFormat } from '../formats/golden-set.js';
+import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { averagesTies } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
@@ -49,8 +49,8 @@ export interface SharedArgs {
   readonly lengths?: string;
 }
 
-/** evaluateRun's options from the shared flags and the golden set (its document lengths, or --lengths'). */
-export function evaluationOptions(args: SharedArgs, golden: GoldenSet) {
+/** evaluateRun's options from the shared flags (those the golden set gives: `goldenSetOptions`). */
+export function evaluationOptions(args: SharedArgs) {
   return {
     measures: args.measures,
     relevanceThreshold: args.relevanceThreshold,
@@ -58,7 +58,6 @@ export function evaluationOptions(args: SharedArgs, golden: GoldenSet) {
     ties: args.ties,
     checks: args.checks,
     ...(args.systemK === undefined ? {} : { systemK: args.systemK }),
-    ...(golden.lengths === undefined ? {} : { lengths: golden.lengths }),
   };
 }
 
@@ -213,7 +212,7 @@ export function readSharedArgs(
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
-    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv'], '--qrels-format', 'auto', usage),
+    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity'], '--qrels-format', 'auto', usage),
     runFormat: oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage),
     measures,
     relevanceThreshold: threshold,

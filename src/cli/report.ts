@@ -9,7 +9,7 @@ import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
-import { asInputError, inputName, INPUT_ERROR } from './files.js';
+import { asInputError, goldenSetOptions, inputName, INPUT_ERROR } from './files.js';
 import { explainRanking, explainTop } from '../explain.js';
 import { readJudgments } from '../metrics/counts.js';
 import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
@@ -163,7 +163,7 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
   const options = { ...compareOptions(args), losses: lossCount };
   const ordered = orderRuns([...scored.keys()], args.baseline, fn);
   // The curves go as deep as the deepest ranking, whatever the system's k: they show what lies beyond it.
-  const { systemK: _systemK, ...scoring } = { ...evaluationOptions(args, golden), checks: 'off' as const };
+  const { systemK: _systemK, ...scoring } = { ...evaluationOptions(args), ...goldenSetOptions(golden, false), checks: 'off' as const };
   const runs = new Map(
     ordered.map((name): [string, ReportRun] => {
       const scorer = scorers.get(name)!;

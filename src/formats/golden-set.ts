@@ -11,14 +11,22 @@ import { concatBytes, createLineChunker, createRecordReader, decodeUtf8, utf8Fro
  *   whole decimal number is an error, where trec_eval would read `1.5` as 1 and `0x10` as 0);
  * - `beir`: BEIR qrels, tab-separated with a header, `query-id  corpus-id  score`;
  * - `jsonl`: one query a line, `{"query_id": "q1", "relevant": {"d1": 2, "d7": 1}, "tags": ["ru"]}`, where
- *   `relevant` may also be a list of ids (grade 1 each); `tags` and the question (`query`) are optional;
+ *   `relevant` may also be a list of ids (grade 1 each); `tags` and the question (`query`) are optional.
+ *   A line may give the query's aspects (facts an answer needs, each covered by some documents):
+ *   `"aspects": {"discount-rule": ["c1", "c4"], "coupon-rule": {"c7": 2}}` (aspect → a list of ids, grade 1
+ *   each, or id → grade); `relevant` may then be left out, and the query's qrels are the union of `relevant`
+ *   and the aspects' documents, each at its largest grade;
  * - `json`: one object of query id → judgments (id → grade, or a list of ids), the form `evaluateRun` takes;
  * - `csv`: a header naming a query id column (`query_id`, `qid`…), a document id column (`doc_id`,
  *   `corpus_id`, `id`…), optionally a grade column (`relevance`, `grade`, `score`…; 1 when absent), a
  *   `tags` column (tags separated by `;` or `|`) and a question column (`query_text`, `question`), then
- *   one judgment a row.
+ *   one judgment a row;
+ * - `trec-diversity`: TREC diversity qrels, `qid subtopic docno grade` per line (as ndeval reads them), one
+ *   judgment per document and subtopic. They look like ad hoc qrels (whose second column is ignored), so
+ *   this format is never told from the content: it must be named. The qrels are, per document, its largest
+ *   grade over the subtopics, and `aspects` holds the subtopics.
  */
-export type GoldenSetFormat = 'trec' | 'beir' | 'jsonl' | 'json' | 'csv';
+export type GoldenSetFormat = 'trec' | 'beir' | 'jsonl' | 'json' | 'csv' | 'trec-diversity';
 
 /** A golden set as read from a file: judgments, and tags that `evaluateRun` takes as `slices`. */
 export interface GoldenSet {
@@ -31,19 +39,32 @@ export interface GoldenSet {
   readonly questions: Map<string, string>;
   /** Document id → length in tokens (evaluateRun's `lengths`), when the file gives some. */
   readonly lengths?: Map<string, number>;
+  /**
+   * Query id → aspect id → document id → grade, in file order: only when the file gives aspects
+   * (`trec-diversity` subtopics, JSONL `aspects`), and then for the queries it gives them for. Each
+   * aspect's documents are also in `qrels`, at their largest grade over the query's aspects (and `relevant`).
+   */
+  readonly aspects?: Map<string, Map<string, Map<string, number>>>;
 }
 
-const GOLDEN_FORMATS: readonly GoldenSetFormat[] = ['trec', 'beir', 'jsonl', 'json', 'csv'];
+const GOLDEN_FORMATS: readonly GoldenSetFormat[] = ['trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity'];
 const GRADE_COLUMNS = ['relevance', 'grade', 'score', 'rel', 'label', 'judgment'];
 const TAG_COLUMNS = ['tags', 'tag'];
 const QUESTION_COLUMNS = ['query_text', 'question', 'text', 'query'];
 
-/** The collected judgments, refusing a document judged twice for one query. */
+/**
+ * The collected judgments, refusing a document judged twice for one query (or for one aspect of a query).
+ * A document of an aspect is judged for the query too, at its largest grade.
+ */
 function createCollector(file: string, format: GoldenSetFormat) {
   const qrels = new Map<string, Map<string, number>>();
   const tags = new Map<string, string[]>();
   const questions = new Map<string, string>();
   const lines = new Map<string, Map<string, number>>();
+  const aspects = new Map<string, Map<string, Map<string, number>>>();
+  // One aspect's judgments → the line of each.
+  const aspectLines = new Map<Map<string, number>, Map<string, number>>();
+  let givesAspects = format === 'trec-diversity';
   const query = (qid: string): Map<string, number> => {
     let judged = qrels.get(qid);
     if (judged === undefined) {
@@ -52,16 +73,48 @@ function createCollector(file: string, format: GoldenSetFormat) {
     }
     return judged;
   };
+  /** The query gives aspects, perhaps none: the result then has `aspects`, with an entry for it. */
+  const aspectsOf = (qid: string): Map<string, Map<string, number>> => {
+    givesAspects = true;
+    query(qid);
+    let byAspect = aspects.get(qid);
+    if (byAspect === undefined) aspects.set(qid, (byAspect = new Map()));
+    return byAspect;
+  };
+  /** A document of the query's qrels is there at its largest grade (over `relevant` and the aspects). */
+  const raise = (judged: Map<string, number>, id: string, grade: number): void => {
+    const known = judged.get(id);
+    judged.set(id, known === undefined ? grade : Math.max(known, grade));
+  };
   return {
     query,
     judge(qid: string, id: string, grade: number, line: number): void {
       const judged = query(qid);
       const first = lines.get(qid)!.get(id);
       if (first !== undefined) {
-        throw parseError(file, line, `document ${quoteJson(id)} is judged twice for query ${quoteJson(qid)} (lines ${first} and ${line})`);
+        // TREC diversity qrels look like ad hoc qrels but judge a document once per subtopic.
+        const hint = format === 'trec' ? "; if the second column numbers subtopics, these are diversity qrels: read them with format 'trec-diversity' (--qrels-format trec-diversity)" : '';
+        throw parseError(file, line, `document ${quoteJson(id)} is judged twice for query ${quoteJson(qid)} (lines ${first} and ${line})${hint}`);
+      }
+      raise(judged, id, grade);
+      lines.get(qid)!.set(id, line);
+    },
+    aspectsOf,
+    judgeAspect(qid: string, aspect: string, id: string, grade: number, line: number): void {
+      const byAspect = aspectsOf(qid);
+      let judged = byAspect.get(aspect);
+      if (judged === undefined) {
+        byAspect.set(aspect, (judged = new Map()));
+        aspectLines.set(judged, new Map());
+      }
+      const first = aspectLines.get(judged)!.get(id);
+      if (first !== undefined) {
+        const where = first === line ? `line ${line}` : `lines ${first} and ${line}`;
+        throw parseError(file, line, `document ${quoteJson(id)} is judged twice for aspect ${quoteJson(aspect)} of query ${quoteJson(qid)} (${where})`);
       }
       judged.set(id, grade);
-      lines.get(qid)!.set(id, line);
+      aspectLines.get(judged)!.set(id, line);
+      raise(query(qid), id, grade);
     },
     tag(qid: string, labels: readonly string[]): void {
       if (labels.length === 0) return;
@@ -72,7 +125,7 @@ function createCollector(file: string, format: GoldenSetFormat) {
     question(qid: string, text: string): void {
       if (text !== '' && !questions.has(qid)) questions.set(qid, text);
     },
-    result: (): GoldenSet => ({ format, qrels, tags, questions }),
+    result: (): GoldenSet => ({ format, qrels, tags, questions, ...(givesAspects ? { aspects } : {}) }),
   };
 }
 
@@ -119,6 +172,34 @@ function checkWholeGrade(bytes: Uint8Array, docEnd: number, grade: number, file:
   }
 }
 
+// The blanks that separate TREC fields (C's isspace), not the Unicode ones an id may hold.
+const TREC_BLANKS = /[ \t\n\v\f\r]+/;
+
+/**
+ * TREC diversity qrels, `qid subtopic docno grade` a line, read as ndeval reads them but with the checks of
+ * the `trec` reader: exactly four fields, a whole decimal grade, and no document judged twice for one
+ * subtopic of a query.
+ */
+function trecDiversityReader(file: string): FormatReader<GoldenSet> {
+  const collector = createCollector(file, 'trec-diversity');
+  let judgments = 0;
+  return lineReader(
+    file,
+    (text, line) => {
+      const fields = text.split(TREC_BLANKS).filter((field) => field !== '');
+      if (fields.length !== 4) throw parseError(file, line, `expected 4 fields (qid subtopic docno grade), got ${fields.length}`, 'a well-formed TREC file');
+      const [qid, subtopic, id, grade] = fields as [string, string, string, string];
+      if (!/^[+-]?\d+$/.test(grade)) throw parseError(file, line, `the grade ${quoteJson(grade)} is not a whole decimal number`, 'a well-formed TREC file');
+      collector.judgeAspect(qid, subtopic, id, Number(grade), line);
+      judgments++;
+    },
+    () => {
+      if (judgments === 0) throw parseError(file, 1, 'the qrels file is empty', 'a well-formed TREC file');
+      return collector.result();
+    },
+  );
+}
+
 function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<GoldenSet> {
   const collector = createCollector(file, format);
   let columns: Record<'query' | 'document' | 'grade' | 'tags' | 'question', number> | undefined;
@@ -147,9 +228,11 @@ function jsonlGoldenReader(file: string): FormatReader<GoldenSet> {
   const collector = createCollector(file, 'jsonl');
   return jsonlReader(
     file,
-    '{"query_id", "relevant", "tags"}',
-    ({ relevant, tags, query, question }, qid, line) => {
-      readJudged(collector, qid, relevant, '"relevant"', file, line);
+    '{"query_id", "relevant", "aspects", "tags"}',
+    ({ relevant, aspects, tags, query, question }, qid, line) => {
+      // With aspects, `relevant` may be left out: the aspects' documents are the judgments.
+      if (relevant !== undefined || aspects === undefined) readJudged(collector, qid, relevant, '"relevant"', file, line);
+      if (aspects !== undefined) readAspects(collector, qid, aspects, file, line);
       if (tags !== undefined) collector.tag(qid, readTags(tags, file, line));
       const asked = query ?? question;
       if (typeof asked === 'string') collector.question(qid, asked);
@@ -174,6 +257,30 @@ function readJudged(collector: Collector, qid: string, relevant: unknown, what: 
     }
   } else {
     throw parseError(file, line, `${what} of query ${quoteJson(qid)} must be an object of id → grade or a list of ids, got ${quoteJson(relevant)}`);
+  }
+}
+
+/** JSONL `aspects`: aspect id → a list of ids (grade 1 each) or id → grade. */
+function readAspects(collector: Collector, qid: string, aspects: unknown, file: string, line: number): void {
+  if (typeof aspects !== 'object' || aspects === null || Array.isArray(aspects)) {
+    throw parseError(file, line, `"aspects" of query ${quoteJson(qid)} must be an object of aspect → a list of ids or an object of id → grade, got ${quoteJson(aspects)}`);
+  }
+  collector.aspectsOf(qid);
+  for (const [aspect, judged] of Object.entries(aspects)) {
+    const where = `aspect ${quoteJson(aspect)} of query ${quoteJson(qid)}`;
+    if (Array.isArray(judged)) {
+      for (const id of judged) {
+        if (typeof id !== 'string' || id === '') throw parseError(file, line, `${where} must list non-empty string ids, got ${quoteJson(id)}`);
+        collector.judgeAspect(qid, aspect, id, 1, line);
+      }
+    } else if (typeof judged === 'object' && judged !== null) {
+      for (const [id, grade] of Object.entries(judged)) {
+        if (typeof grade !== 'number' || !Number.isFinite(grade)) throw parseError(file, line, `the grade of ${quoteJson(id)} for ${where} must be a finite number, got ${quoteJson(grade)}`);
+        collector.judgeAspect(qid, aspect, id, grade, line);
+      }
+    } else {
+      throw parseError(file, line, `${where} must be a list of ids or an object of id → grade, got ${quoteJson(judged)}`);
+    }
   }
 }
 
@@ -203,6 +310,7 @@ const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
   detect,
   open(format, file) {
     if (format === 'trec') return trecReader(file);
+    if (format === 'trec-diversity') return trecDiversityReader(file);
     if (format === 'jsonl') return jsonlGoldenReader(file);
     if (format === 'json') return jsonGoldenReader(file);
     return delimitedReader(file, format);
@@ -215,7 +323,8 @@ const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
  * up to 64 MiB, a `json` file up to 256 MiB.
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
- *   judged twice, a key written twice in one JSON object, or a line past the limit; `invalid_option` for an
+ *   judged twice (for one query, or for one aspect of a query), a key written twice in one JSON object, or
+ *   a line past the limit; `invalid_option` for an
  *   unknown format, an unknown option key or an option of the wrong type
  * @example
  * const golden = parseGoldenSet('{"query_id": "q1", "relevant": {"d1": 2}, "tags": ["ru"]}\n');

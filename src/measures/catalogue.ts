@@ -24,6 +24,7 @@ import { recallFromCounts } from '../metrics/recall.js';
 import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
 import { successFromCounts } from '../metrics/success.js';
 import { utility } from '../metrics/utility.js';
+import { allAspects, alphaNdcg, aspectRecall, errIa, pIa } from '../metrics/diversity.js';
 import type { MeasureParams, QueryContext } from './context.js';
 
 /** The parameters a measure may take besides its cutoff, as `name(param=value)` writes them. */
@@ -68,6 +69,8 @@ export interface MeasureDefinition {
    * token counts. The evaluators decode ids only for the measures that say so.
    */
   readonly readsDocuments?: boolean;
+  /** Reads the query's aspects (`context.aspects`): evaluateRun needs its `aspects` option for it. */
+  readonly readsAspects?: boolean;
   /** False for the measures whose value does not depend on the ranking (num_rel, idcg): `systemK` does not limit them. */
   readonly readsRanking?: boolean;
   /** Parameters a name must give (no default makes sense: the scale of NERR's and INST's grades). */
@@ -548,6 +551,56 @@ const declared = [
     defaults: { desiredGain: DEFAULT_DESIRED_GAIN },
     summary: 'INST (Moffat et al.): C/W/L user wanting total gain T, C_i = ((i + T + T_i − 1) / (i + T + T_i))², g = grade / max_grade',
     compute: each((context, params) => inst(context.query, params.maxGrade!, params.desiredGain ?? DEFAULT_DESIRED_GAIN)),
+  }),
+  // ------------------------------------------------------------- aspects (subtopics, nuggets): diversity
+  define({
+    name: 'aspect_recall',
+    aliases: ['subtopic_recall', 's_recall'],
+    irMeasures: ['StRecall'],
+    readsDocuments: true,
+    readsAspects: true,
+    params: ['rel'],
+    summary: "aspect recall (subtopic recall, Zhai et al.): the share of the query's aspects a document of the top k covers",
+    compute: each((context, params) => aspectRecall(context.documents, context.aspects, params.cutoff, context.relevanceLevel)),
+  }),
+  define({
+    name: 'all_aspects',
+    readsDocuments: true,
+    readsAspects: true,
+    params: ['rel'],
+    summary: "1 when the top k covers every aspect of the query (the answer is possible), else 0",
+    compute: each((context, params) => allAspects(context.documents, context.aspects, params.cutoff, context.relevanceLevel)),
+  }),
+  define({
+    name: 'alpha_ndcg',
+    irMeasures: ['alpha_nDCG'],
+    readsDocuments: true,
+    readsAspects: true,
+    params: ['rel', 'alpha'],
+    defaults: { alpha: 0.5 },
+    // Normalised by ndeval's greedy ideal ranking, which a ranking can beat: a value can pass 1.
+    bounded: false,
+    summary: "α-nDCG (Clarke et al.): gain (1 − α)^(aspect seen before) per aspect covered, over ndeval's greedy ideal",
+    compute: each((context, params) => alphaNdcg(context.documents, context.aspects, params.cutoff, params.alpha ?? 0.5, context.relevanceLevel)),
+  }),
+  define({
+    name: 'err_ia',
+    irMeasures: ['ERR_IA'],
+    readsDocuments: true,
+    readsAspects: true,
+    params: ['rel', 'alpha'],
+    defaults: { alpha: 0.5 },
+    summary: 'intent-aware ERR (Chapelle et al.): ERR per aspect, averaged over the aspects, over the ideal',
+    compute: each((context, params) => errIa(context.documents, context.aspects, params.cutoff, params.alpha ?? 0.5, context.relevanceLevel)),
+  }),
+  define({
+    name: 'p_ia',
+    irMeasures: ['P_IA'],
+    readsDocuments: true,
+    readsAspects: true,
+    params: ['rel'],
+    summary: 'intent-aware precision (Agrawal et al.): P@k per aspect, averaged over the aspects',
+    compute: each((context, params) => pIa(context.documents, context.aspects, params.cutoff, context.relevanceLevel)),
   }),
 ];
 

@@ -5,6 +5,7 @@
 import { addIdealDcg, countFromHits, expectedCountsFromHits, type CutoffCounts, type Hit, type ResolvedOptions, type TieGroup } from '../metrics/counts.js';
 import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { RankevalError } from '../errors.js';
+import type { QueryAspects } from '../metrics/diversity.js';
 import type { Gain } from '../types.js';
 
 /** The parameters of one measure as asked for: `P(rel=2)@5` is `{ cutoff: 5, rel: 2 }`. */
@@ -77,8 +78,6 @@ export interface QueryContext {
   tokens(id: string): number;
 }
 
-/** One query's aspects (subtopics, nuggets): aspect id → document id → grade. */
-export type QueryAspects = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /** A query as read by an evaluator: its judged retrieved documents and every judged grade. */
 export interface QuerySource {

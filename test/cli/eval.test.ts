@@ -330,6 +330,7 @@ describe('rankeval eval input and argument errors', () => {
     [['golden.jsonl', 'run.jsonl', '--fail-under', 'recall@5=high'], /--fail-under takes MEASURE=VALUE/],
     [['golden.jsonl', 'run.jsonl', '--format', 'xml'], /--format takes table, markdown, json, csv; got 'xml'/],
     [['golden.jsonl', 'run.jsonl', '--run-format', 'beir'], /--run-format takes auto, trec, jsonl, json, csv; got 'beir'/],
+    [['golden.jsonl', 'run.jsonl', '--qrels-format', 'diversity'], /--qrels-format takes auto, trec, beir, jsonl, json, csv, trec-diversity; got 'diversity'/],
     [['golden.jsonl', 'run.jsonl', '-l', 'two'], /--relevance-threshold takes a number/],
     [['golden.jsonl', 'run.jsonl', '--depth', '0'], /--depth takes a positive integer/],
     [['golden.jsonl', 'run.jsonl', '--bogus'], /^unknown option --bogus \(see/],
@@ -343,6 +344,11 @@ describe('rankeval eval input and argument errors', () => {
     expect(status).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr).toContain('(see rankeval eval --help)');
+  });
+
+  it('takes --qrels-format trec-diversity, which no golden set is read as unless named', () => {
+    const args = parseEvalArgs(['qrels.txt', 'run.txt', '--qrels-format', 'trec-diversity']);
+    expect(args !== 'help' && args.qrelsFormat).toBe('trec-diversity');
   });
 
   it('prints its help', async () => {

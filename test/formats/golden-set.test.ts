@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoldenSet, readGoldenSet, type GoldenSetFormat } from '../../src/index.js';
+import { parseGoldenSet, readGoldenSet, type EvaluateRunOptions, type GoldenSetFormat } from '../../src/index.js';
 import { MAX_LINE_BYTES } from '../../src/formats/text.js';
 import { byteChunks, errorOf } from '../helpers/files.js';
 
@@ -10,8 +10,11 @@ const plain = (golden: ReturnType<typeof parseGoldenSet>) => ({
   questions: Object.fromEntries(golden.questions),
 });
 
+/** The formats told from the content (`trec-diversity` must be named). */
+type DetectedFormat = Exclude<GoldenSetFormat, 'trec-diversity'>;
+
 // The same golden set in every format: q1 judges d1 (2), d7 (1) and d9 (0); q2 judges d3 (1).
-const SAME_SET: Record<GoldenSetFormat, string> = {
+const SAME_SET: Record<DetectedFormat, string> = {
   trec: 'q1 0 d1 2\nq1 0 d7 1\nq1 0 d9 0\nq2 0 d3 1\n',
   beir: 'query-id\tcorpus-id\tscore\nq1\td1\t2\nq1\td7\t1\nq1\td9\t0\nq2\td3\t1\n',
   jsonl: '{"query_id": "q1", "relevant": {"d1": 2, "d7": 1, "d9": 0}}\n{"query_id": "q2", "relevant": ["d3"]}\n',
@@ -85,7 +88,7 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
     ['empty file', '\n  \n', /^g:1: the golden set file is empty$/],
     ['unknown format', 'just some words here and there\n', /^g:1: cannot tell the golden set format from "just some/],
     ['TREC line with 3 fields', 'q1 0 d1 1\nq1 0 d2\n', /^g:2: expected 4 fields/],
-    ['TREC document judged twice', 'q1 0 d1 1\nq2 0 d1 1\nq1 0 d1 0\n', /^g:3: document "d1" is judged twice for query "q1" \(lines 1 and 3\)$/],
+    ['TREC document judged twice', 'q1 0 d1 1\nq2 0 d1 1\nq1 0 d1 0\n', /^g:3: document "d1" is judged twice for query "q1" \(lines 1 and 3\); if the second column numbers subtopics, these are diversity qrels: read them with format 'trec-diversity' \(--qrels-format trec-diversity\)$/],
     ['BEIR grade not a number', 'query-id\tcorpus-id\tscore\nq1\td1\thigh\n', /^g:2: the grade "high" is not a finite number$/],
     ['BEIR header without a grade column', 'query-id\tcorpus-id\nq1\td1\n', /^g:1: the header .* has no grade column/],
     ['BEIR row with a field missing', 'query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\n', /^g:3: expected a document id in column 2, but the line has 1 field$/],
@@ -112,7 +115,7 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
   });
 
   it('refuses an unknown format name and a source that is not text or bytes', async () => {
-    expect(() => parseGoldenSet('', { format: 'xml' as GoldenSetFormat })).toThrow(/expected `format` to be 'auto' or one of 'trec', 'beir', 'jsonl', 'json', 'csv', got `"xml"`/);
+    expect(() => parseGoldenSet('', { format: 'xml' as GoldenSetFormat })).toThrow(/expected `format` to be 'auto' or one of 'trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity', got `"xml"`/);
     await expect(readGoldenSet(42 as never)).rejects.toThrow(/expected `source` to be a string, a Uint8Array/);
     await expect(readGoldenSet([42] as never)).rejects.toThrow(/every chunk of `source`/);
     expect(() => parseGoldenSet(42 as never)).toThrow(/expected `content` to be a string or a Uint8Array/);
@@ -292,7 +295,7 @@ describe('parseGoldenSet on bad input', () => {
   // Object keys such as these meet Object.prototype's: the readers keep them as plain ids and tags.
   const NAMES = ['__proto__', 'constructor', 'toString'];
   it.each(NAMES)('keeps %s as a query id, a document id and a tag in every format', (name) => {
-    const contents: Record<GoldenSetFormat, string> = {
+    const contents: Record<DetectedFormat, string> = {
       trec: `${name} 0 ${name} 2\n${name} 0 d1 1\n`,
       beir: `query-id\tcorpus-id\tscore\n${name}\t${name}\t2\n${name}\td1\t1\n`,
       jsonl: `{"query_id": "${name}", "relevant": {"${name}": 2, "d1": 1}, "tags": ["${name}"]}\n`,
@@ -307,5 +310,79 @@ describe('parseGoldenSet on bad input', () => {
       if (format === 'jsonl' || format === 'csv') expect(golden.tags.get(name)).toEqual([name]);
     }
     expect([...parseGoldenSet(`{"${name}": ["${name}"]}`).qrels.get(name)!.keys()]).toEqual([name]);
+  });
+});
+
+describe('aspects (trec-diversity qrels and JSONL "aspects")', () => {
+  /** aspects as plain objects: query → aspect → document → grade. */
+  const aspectsOf = (golden: ReturnType<typeof parseGoldenSet>) =>
+    golden.aspects === undefined ? undefined : Object.fromEntries([...golden.aspects].map(([qid, byAspect]) => [qid, Object.fromEntries([...byAspect].map(([aspect, judged]) => [aspect, Object.fromEntries(judged)]))]));
+
+  // Query 1: subtopic 1 covered by d1 and d2, subtopic 2 by d2 (grade 2), d9 judged 0; query 2: one
+  // subtopic, on a line of tabs, two spaces and CRLF.
+  const DIVERSITY = '1 1 d1 1\n1 1 d2 1\n1 2 d2 2\n1 2 d9 0\n2\t3  d4 1\r\n';
+
+  it('reads trec-diversity qrels into aspects, and qrels at each document’s largest grade over its subtopics', () => {
+    const golden = parseGoldenSet(DIVERSITY, { format: 'trec-diversity' });
+    expect(golden.format).toBe('trec-diversity');
+    expect(aspectsOf(golden)).toEqual({ '1': { '1': { d1: 1, d2: 1 }, '2': { d2: 2, d9: 0 } }, '2': { '3': { d4: 1 } } });
+    expect(plain(golden).qrels).toEqual({ '1': { d1: 1, d2: 2, d9: 0 }, '2': { d4: 1 } });
+  });
+
+  it('never tells trec-diversity from the content: the same file read unnamed is ad hoc trec, without aspects', () => {
+    const golden = parseGoldenSet('1 1 d1 1\n1 2 d3 1\n');
+    expect(golden.format).toBe('trec');
+    expect(golden.aspects).toBeUndefined();
+  });
+
+  it('reads trec-diversity fed one byte at a time as it reads it whole', async () => {
+    const golden = await readGoldenSet(byteChunks(DIVERSITY, 1), { format: 'trec-diversity' });
+    expect(aspectsOf(golden)).toEqual(aspectsOf(parseGoldenSet(DIVERSITY, { format: 'trec-diversity' })));
+  });
+
+  it.each([
+    ['a document judged twice for one subtopic', '1 1 d1 1\n1 2 d1 1\n1 1 d1 0\n', 'g:3: document "d1" is judged twice for aspect "1" of query "1" (lines 1 and 3)'],
+    ['a line of 3 fields', '1 1 d1 1\n1 1 d2\n', 'g:2: expected 4 fields (qid subtopic docno grade), got 3'],
+    ['a line of 5 fields', '1 1 d1 1 x\n', 'g:1: expected 4 fields (qid subtopic docno grade), got 5'],
+    ['a grade that is not a whole number', '1 1 d1 1.5\n', 'g:1: the grade "1.5" is not a whole decimal number'],
+    ['an empty file', '', 'g:1: the qrels file is empty'],
+  ])('refuses %s in trec-diversity qrels, naming file and line', (_, content, message) => {
+    const error = errorOf(() => parseGoldenSet(content, { file: 'g', format: 'trec-diversity' }));
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'parse_error' });
+    expect((error as Error).message).toBe(message);
+  });
+
+  it('reads JSONL aspects (a list: grade 1 each; or id → grade); qrels are the union with "relevant" at the largest grade', () => {
+    const golden = parseGoldenSet(
+      [
+        '{"query_id": "combine", "relevant": {"c1": 2, "c9": 1}, "aspects": {"discount-rule": ["c1", "c4"], "coupon-rule": {"c7": 2}}}',
+        '{"query_id": "aspects-only", "aspects": {"a": ["c2"]}}',
+        '{"query_id": "plain", "relevant": ["c3"]}',
+      ].join('\n'),
+    );
+    expect(golden.format).toBe('jsonl');
+    expect(aspectsOf(golden)).toEqual({ combine: { 'discount-rule': { c1: 1, c4: 1 }, 'coupon-rule': { c7: 2 } }, 'aspects-only': { a: { c2: 1 } } });
+    expect(plain(golden).qrels).toEqual({ combine: { c1: 2, c9: 1, c4: 1, c7: 2 }, 'aspects-only': { c2: 1 }, plain: { c3: 1 } });
+    // The golden set's aspects are what evaluateRun's `aspects` option takes.
+    const options: EvaluateRunOptions = { measures: ['ndcg@10'], aspects: golden.aspects! };
+    expect(options.aspects).toBe(golden.aspects);
+  });
+
+  it('gives aspects only when the file does: none for a JSONL file without them, nor for the other formats', () => {
+    expect(parseGoldenSet('{"query_id": "q1", "relevant": ["d1"]}\n').aspects).toBeUndefined();
+    expect(parseGoldenSet('{"q1": ["d1"]}\n').aspects).toBeUndefined();
+    expect(aspectsOf(parseGoldenSet('{"query_id": "q1", "relevant": ["d1"], "aspects": {}}\n'))).toEqual({ q1: {} });
+  });
+
+  it.each([
+    ['aspects not an object', '{"query_id": "q1", "aspects": ["c1"]}', 'g:2: "aspects" of query "q1" must be an object of aspect → a list of ids or an object of id → grade, got ["c1"]'],
+    ['an aspect neither a list nor an object', '{"query_id": "q1", "aspects": {"a": "c1"}}', 'g:2: aspect "a" of query "q1" must be a list of ids or an object of id → grade, got "c1"'],
+    ['a grade that is not a number', '{"query_id": "q1", "aspects": {"a": {"c7": "high"}}}', 'g:2: the grade of "c7" for aspect "a" of query "q1" must be a finite number, got "high"'],
+    ['an id that is not a string', '{"query_id": "q1", "aspects": {"a": ["c1", 7]}}', 'g:2: aspect "a" of query "q1" must list non-empty string ids, got 7'],
+    ['a document listed twice for one aspect', '{"query_id": "q1", "aspects": {"a": ["c1", "c1"]}}', 'g:2: document "c1" is judged twice for aspect "a" of query "q1" (line 2)'],
+  ])('refuses %s in JSONL, naming file and line', (_, content, message) => {
+    const error = errorOf(() => parseGoldenSet(`{"query_id": "q0", "relevant": []}\n${content}\n`, { file: 'g' }));
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'parse_error' });
+    expect((error as Error).message).toBe(message);
   });
 });

@@ -1,0 +1,339 @@
+import { fail } from '../errors.js';
+import { compareUtf8, isRelevant, readCutoff, readJudgments } from './counts.js';
+
+/**
+ * One query's aspects (TREC's subtopics, a RAG question's nuggets): aspect id → document id → grade.
+ * A document may cover several aspects; an aspect no document covers at the relevance level is not counted.
+ */
+export type QueryAspects = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+/**
+ * The aspects of one query at a relevance level: how many aspects some document covers (grade ≥ level, and
+ * ≥ 0, as every measure reads a grade), and, per covering document, which of them it covers (positions in the
+ * aspects' order). Aspects no document covers are left out, as ndeval leaves out subtopics with no positive
+ * judgment: they could never be found, so they would only lower every ranking's score alike.
+ */
+interface AspectCoverage {
+  readonly count: number;
+  readonly covers: ReadonlyMap<string, readonly number[]>;
+}
+
+function coverageOf(aspects: QueryAspects, level: number): AspectCoverage {
+  const covers = new Map<string, number[]>();
+  let count = 0;
+  for (const judged of aspects.values()) {
+    let covered = false;
+    for (const [id, grade] of judged) {
+      if (!isRelevant(grade, level)) continue;
+      covered = true;
+      const list = covers.get(id);
+      if (list === undefined) covers.set(id, [count]);
+      else list.push(count);
+    }
+    if (covered) count++;
+  }
+  return { count, covers };
+}
+
+/** The number of ranks a cutoff reads in a ranking of `length` documents (Infinity: all of them). */
+const depthOf = (k: number, length: number): number => Math.min(k, length);
+
+function checkLevel(level: unknown, fn: string): number {
+  if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_option', fn, 'the relevance level', 'a finite number', level);
+  return level;
+}
+
+function checkAlpha(alpha: unknown, fn: string): number {
+  if (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)) fail('invalid_option', fn, '`alpha`', 'a number from 0 to 1', alpha);
+  return alpha;
+}
+
+/** The aspects covered in the top k of the ranking, as a count. */
+function coveredAt(ranking: readonly string[], coverage: AspectCoverage, k: number): number {
+  const seen = new Uint8Array(coverage.count);
+  let covered = 0;
+  const depth = depthOf(k, ranking.length);
+  for (let rank = 0; rank < depth && covered < coverage.count; rank++) {
+    for (const aspect of coverage.covers.get(ranking[rank]!) ?? []) {
+      if (seen[aspect] === 0) {
+        seen[aspect] = 1;
+        covered++;
+      }
+    }
+  }
+  return covered;
+}
+
+/**
+ * Aspect recall at k (subtopic recall, S-recall): the share of the query's aspects that the top k covers.
+ *
+ *   aspectRecall@k = |{aspects covered by a document of the top k}| / |{aspects covered by any judged document}|
+ *
+ * - Convention: ndeval's `strec@k` as ir_measures reports it (`StRecall@k`): a document covers an aspect
+ *   when its grade for that aspect is ≥ `level` (and ≥ 0); an aspect that no judged document covers is not
+ *   counted in the denominator.
+ * - A query with no aspect covered at `level` scores 0, as ndeval reports it; so does an empty ranking.
+ * - k = Infinity reads the whole ranking. Unjudged documents cover nothing.
+ *
+ * @param ranking document ids in rank order
+ * @param aspects aspect id → document id → grade, for this query
+ * @param k a positive integer, or Infinity for the whole ranking
+ * @param level the relevance level: grade ≥ level covers the aspect (default 1)
+ * @returns a number in [0, 1], non-decreasing in k
+ * @example aspects a: {d1, d2}, b: {d3}, c: {d4}; ranking [d2, x, d3]:
+ *   aspectRecall@2 = 1 / 3 (a), aspectRecall@3 = 2 / 3 (a, b)
+ * @see C. Zhai, W. Cohen, J. Lafferty. Beyond independent relevance: methods and evaluation metrics for
+ *   subtopic retrieval. SIGIR 2003 (S-recall).
+ * @see ndeval (TREC Web track diversity task), as called by ir_measures 0.4 through pyndeval for `StRecall@k`
+ */
+export function aspectRecall(ranking: readonly string[], aspects: QueryAspects, k: number, level = 1): number {
+  const fn = 'aspectRecall';
+  readCutoff(k, fn);
+  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  return coverage.count === 0 ? 0 : coveredAt(ranking, coverage, k) / coverage.count;
+}
+
+/**
+ * All aspects at k: 1 when the top k covers every aspect of the query (an answer needing all of them can be
+ * written from the top k), else 0. The same coverage as `aspectRecall`: `allAspects` is 1 exactly when
+ * `aspectRecall` is 1.
+ *
+ * - A query with no aspect covered at `level` scores 0 (nothing can be answered from it), as aspectRecall.
+ *
+ * @param ranking document ids in rank order
+ * @param aspects aspect id → document id → grade, for this query
+ * @param k a positive integer, or Infinity for the whole ranking
+ * @param level the relevance level: grade ≥ level covers the aspect (default 1)
+ * @returns 0 or 1
+ * @example aspects a: {d1}, b: {d3}; ranking [d1, x, d3]: allAspects@2 = 0, allAspects@3 = 1
+ * @see aspectRecall
+ */
+export function allAspects(ranking: readonly string[], aspects: QueryAspects, k: number, level = 1): number {
+  const fn = 'allAspects';
+  readCutoff(k, fn);
+  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  return coverage.count > 0 && coveredAt(ranking, coverage, k) === coverage.count ? 1 : 0;
+}
+
+/**
+ * Novelty-biased gains: at each rank, the sum over the aspects the document covers of (1 − alpha)^n, where n
+ * counts the documents above it covering that aspect (the first is worth 1, each repeat a factor 1 − alpha
+ * less). Aspects are summed in their order, as ndeval sums its subtopics.
+ */
+function noveltyGains(ranking: readonly string[], coverage: AspectCoverage, depth: number, alpha: number): Float64Array {
+  const weight = new Float64Array(coverage.count).fill(1);
+  const gains = new Float64Array(depth);
+  for (let rank = 0; rank < depth; rank++) {
+    let gain = 0;
+    for (const aspect of coverage.covers.get(ranking[rank]!) ?? []) {
+      gain += weight[aspect]!;
+      weight[aspect]! *= 1 - alpha;
+    }
+    gains[rank] = gain;
+  }
+  return gains;
+}
+
+/** Σ gain / log2(rank + 1) over the first `depth` gains, the discount written as ndeval writes it. */
+function discountedSum(gains: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < gains.length; i++) sum += gains[i]! * (i === 0 ? 1 : Math.LN2 / Math.log(i + 2));
+  return sum;
+}
+
+/**
+ * ndeval's ideal ranking, built greedily to `depth` ranks: at each rank the judged document of largest
+ * novelty-biased gain given those above it, ties to the greatest id in UTF-8 byte order (ndeval's strcmp).
+ * Exact ideal ordering is NP-hard; the greedy one is what ndeval (and so ir_measures) normalises by, and a
+ * ranking can beat it (see alphaNdcg). Only documents covering some aspect are candidates: the others add
+ * no gain wherever they stand.
+ */
+function greedyIdealGains(coverage: AspectCoverage, depth: number, alpha: number): Float64Array {
+  const candidates = [...coverage.covers.keys()];
+  const weight = new Float64Array(coverage.count).fill(1);
+  const gains = new Float64Array(Math.min(depth, candidates.length));
+  const placed = new Uint8Array(candidates.length);
+  for (let rank = 0; rank < gains.length; rank++) {
+    let best = -1;
+    let bestGain = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      if (placed[i] === 1) continue;
+      let gain = 0;
+      for (const aspect of coverage.covers.get(candidates[i]!)!) gain += weight[aspect]!;
+      if (best === -1 || gain > bestGain || (gain === bestGain && compareUtf8(candidates[i]!, candidates[best]!) > 0)) {
+        best = i;
+        bestGain = gain;
+      }
+    }
+    placed[best] = 1;
+    gains[rank] = bestGain;
+    for (const aspect of coverage.covers.get(candidates[best]!)!) weight[aspect]! *= 1 - alpha;
+  }
+  return gains;
+}
+
+/**
+ * alpha-nDCG at k: nDCG over novelty-biased gains, so that a document repeating aspects already seen is
+ * worth less, by a factor 1 − alpha per earlier document covering the same aspect.
+ *
+ *   G(r) = Σ_{aspects a covered by doc r} (1 − alpha)^{n_a(r)},   n_a(r) = documents above r covering a
+ *   alpha-DCG@k = Σ_{r ≤ k} G(r) / log2(r + 1),   alpha-nDCG@k = alpha-DCG@k / alpha-DCG@k of the ideal ranking
+ *
+ * - Convention: ndeval's `alpha-nDCG@k` as ir_measures reports it (`alpha_nDCG@k`): grades are binary
+ *   (≥ `level`, and ≥ 0, covers), every aspect weighs the same, and the ideal ranking is ndeval's greedy one
+ *   over the judged documents (largest gain first, ties to the greatest id). Because the greedy ideal is not
+ *   always the best ranking, a ranking can score above 1 (ndeval's numbers do too).
+ * - A query with no aspect covered at `level` scores 0, as ndeval reports it; so does an empty ranking.
+ * - k = Infinity: the whole ranking against the whole ideal ranking.
+ *
+ * @param ranking document ids in rank order
+ * @param aspects aspect id → document id → grade, for this query
+ * @param k a positive integer, or Infinity for the whole ranking
+ * @param alpha the redundancy penalty, from 0 (none: every aspect counts each time) to 1; default 0.5
+ * @param level the relevance level: grade ≥ level covers the aspect (default 1)
+ * @returns a number ≥ 0 (≤ 1 unless the ranking beats the greedy ideal)
+ * @example aspects a: {d1, d2}, b: {d2}; ranking [d1, d2], alpha 0.5: G = (1, 0.5 + 1);
+ *   ideal [d2, d1]: G = (2, 0.5); alpha-nDCG@2 = (1 + 1.5 / log2 3) / (2 + 0.5 / log2 3)
+ * @see C. L. A. Clarke, M. Kolla, G. V. Cormack, O. Vechtomova, A. Ashkan, S. Büttcher, I. MacKinnon.
+ *   Novelty and diversity in information retrieval evaluation. SIGIR 2008.
+ * @see ndeval 4.5 (TREC Web track), as called by ir_measures 0.4 through pyndeval for `alpha_nDCG@k`
+ */
+export function alphaNdcg(ranking: readonly string[], aspects: QueryAspects, k: number, alpha = 0.5, level = 1): number {
+  const fn = 'alphaNdcg';
+  readCutoff(k, fn);
+  checkAlpha(alpha, fn);
+  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  if (coverage.count === 0) return 0;
+  const dcg = discountedSum(noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha));
+  if (dcg === 0) return 0;
+  return dcg / discountedSum(greedyIdealGains(coverage, k, alpha));
+}
+
+/**
+ * Σ_{r ≤ k} m · (1 − alpha)^{r−1} / r: what ERR-IA@k sums for an "ideal ideal" ranking, one whose every
+ * document covers all m aspects. For k = Infinity the series' limit, m · ln(1/alpha) / (1 − alpha) (from
+ * Σ x^{r−1} / r = −ln(1 − x) / x at x = 1 − alpha), which is finite for alpha > 0.
+ */
+function idealIdealErr(aspects: number, k: number, alpha: number): number {
+  if (k === Infinity) return alpha === 1 ? aspects : (aspects * -Math.log(alpha)) / (1 - alpha);
+  let sum = 0;
+  let gain = aspects;
+  for (let r = 1; r <= k; r++) {
+    sum += gain / r;
+    gain *= 1 - alpha;
+  }
+  return sum;
+}
+
+/**
+ * Intent-aware expected reciprocal rank at k (ERR-IA), as ndeval computes it: a user interested in one
+ * aspect stops at each document covering it with probability alpha; averaged over equally likely aspects,
+ * and divided by the same sum for an "ideal ideal" ranking whose every document covers every aspect.
+ *
+ *   ERR-IA@k = Σ_{r ≤ k} G(r) / r  /  Σ_{r ≤ k} m · (1 − alpha)^{r−1} / r
+ *
+ * with G(r) the novelty-biased gain of alphaNdcg and m the number of aspects. (The factor alpha of the stop
+ * probability and the 1/m of the average cancel in the ratio.)
+ *
+ * - Convention: ndeval's `ERR-IA@k` as ir_measures reports it (`ERR_IA@k`, collection-independent
+ *   normalisation): binary grades (≥ `level`, and ≥ 0), equal aspect weights; the normaliser depends on k,
+ *   not on the ranking's length. One departure: at k = 1 ndeval leaves the value undivided (it then reports
+ *   the number of aspects the first document covers, up to m); here it is divided like every other k, so
+ *   the value stays in [0, 1].
+ * - A query with no aspect covered at `level` scores 0, as ndeval reports it; so does an empty ranking.
+ * - k = Infinity: the whole ranking, over the limit of the ideal-ideal sum (alpha must then be > 0).
+ *
+ * @param ranking document ids in rank order
+ * @param aspects aspect id → document id → grade, for this query
+ * @param k a positive integer, or Infinity for the whole ranking
+ * @param alpha the stop probability at a document covering the aspect; default 0.5 (ir_measures' only value)
+ * @param level the relevance level: grade ≥ level covers the aspect (default 1)
+ * @returns a number in [0, 1]
+ * @example aspects a: {d1}, b: {d2}; ranking [d1, d2], alpha 0.5: G = (1, 1);
+ *   ERR-IA@2 = (1 / 1 + 1 / 2) / (2 / 1 + 2 · 0.5 / 2) = 1.5 / 2.5 = 0.6
+ * @see O. Chapelle, S. Ji, C. Liao, E. Velipasaoglu, L. Lai, S.-L. Wu. Intent-based diversification of web
+ *   search results: metrics and algorithms. Information Retrieval 14(6), 2011.
+ * @see ndeval 4.5 (TREC Web track), as called by ir_measures 0.4 through pyndeval for `ERR_IA@k`
+ */
+export function errIa(ranking: readonly string[], aspects: QueryAspects, k: number, alpha = 0.5, level = 1): number {
+  const fn = 'errIa';
+  readCutoff(k, fn);
+  checkAlpha(alpha, fn);
+  if (k === Infinity && alpha === 0) fail('invalid_option', fn, '`alpha` without a cutoff', 'above 0 (at alpha 0 the ideal sum never ends)', alpha);
+  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  if (coverage.count === 0) return 0;
+  const gains = noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha);
+  let err = 0;
+  for (let i = 0; i < gains.length; i++) err += gains[i]! / (i + 1);
+  return err === 0 ? 0 : err / idealIdealErr(coverage.count, k, alpha);
+}
+
+/**
+ * Intent-aware precision at k (P-IA): precision at k for each aspect, averaged over the aspects.
+ *
+ *   P-IA@k = Σ_{r ≤ k} |{aspects covered by doc r}| / (k · m)
+ *
+ * - Convention: ndeval's `P-IA@k` as ir_measures reports it (`P_IA@k`): binary grades (≥ `level`, and
+ *   ≥ 0), equal aspect weights, m the aspects some judged document covers; the divisor is k even when the
+ *   ranking is shorter (a missing document counts as not relevant), as trec_eval's P@k.
+ * - A query with no aspect covered at `level` scores 0, as ndeval reports it; so does an empty ranking.
+ * - k = Infinity: precision over the whole ranking (k = its length).
+ *
+ * @param ranking document ids in rank order
+ * @param aspects aspect id → document id → grade, for this query
+ * @param k a positive integer, or Infinity for the whole ranking
+ * @param level the relevance level: grade ≥ level covers the aspect (default 1)
+ * @returns a number in [0, 1]
+ * @example aspects a: {d1, d2}, b: {d2}; ranking [d2, x]: P-IA@2 = (2 + 0) / (2 · 2) = 0.5,
+ *   P-IA@5 = 2 / (5 · 2) = 0.2
+ * @see R. Agrawal, S. Gollapudi, A. Halverson, S. Ieong. Diversifying search results. WSDM 2009.
+ * @see ndeval 4.5 (TREC Web track), as called by ir_measures 0.4 through pyndeval for `P_IA@k`
+ */
+export function pIa(ranking: readonly string[], aspects: QueryAspects, k: number, level = 1): number {
+  const fn = 'pIa';
+  readCutoff(k, fn);
+  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  const depth = depthOf(k, ranking.length);
+  if (coverage.count === 0 || depth === 0) return 0;
+  let covered = 0;
+  for (let rank = 0; rank < depth; rank++) covered += coverage.covers.get(ranking[rank]!)?.length ?? 0;
+  return covered / ((k === Infinity ? depth : k) * coverage.count);
+}
+
+/** Query id → aspect id → document id → grade, each level read from a Map or a plain object. */
+export type AspectsByQuery = Map<string, Map<string, Map<string, number>>>;
+
+/** Entries of a Map (string keys) or of a plain object; anything else is an error naming `what`. */
+function entriesOf(value: unknown, fn: string, what: string, expected: string): [string, unknown][] {
+  if (value instanceof Map) {
+    for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, `every key of ${what}`, 'a string', key);
+    return [...value.entries()] as [string, unknown][];
+  }
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.iterator in value)) return Object.entries(value);
+  return fail('invalid_option', fn, what, expected, value);
+}
+
+/**
+ * Reads the public `aspects` option (`Aspects`: query id → aspect id → judgments, each level a Map or a
+ * plain object; the judgments are id → grade, or an iterable of ids of grade 1 each) into Maps.
+ *
+ * @param value the option as the caller gave it
+ * @param fn the public function's name, for messages
+ * @throws {RankevalError} `invalid_option` for a level that is not a Map or an object (naming the query, or
+ *   the query and aspect); `invalid_qrels` for judgments that are not id → finite grade or ids, naming the
+ *   query, the aspect and the document
+ * @example readAspectsOption({ q1: { price: ['d1', 'd4'], refund: { d7: 2 } } }, 'evaluateRun')
+ *   // => Map { q1 → Map { price → Map { d1 → 1, d4 → 1 }, refund → Map { d7 → 2 } } }
+ */
+export function readAspectsOption(value: unknown, fn: string): AspectsByQuery {
+  const byQuery: AspectsByQuery = new Map();
+  for (const [qid, aspects] of entriesOf(value, fn, '`aspects`', 'a Map or an object of query id → aspect id → judgments')) {
+    const where = `aspects[${JSON.stringify(qid)}]`;
+    const read = new Map<string, Map<string, number>>();
+    for (const [aspect, judged] of entriesOf(aspects, fn, where, 'a Map or an object of aspect id → judgments')) {
+      read.set(aspect, new Map(readJudgments(judged, 1, fn, `${where}[${JSON.stringify(aspect)}]`).grades));
+    }
+    byQuery.set(qid, read);
+  }
+  return byQuery;
+}
