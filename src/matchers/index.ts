@@ -235,17 +235,22 @@ function readMeasure(measure: unknown, matcher: string): string {
   return measure;
 }
 
+/** The errors that are about a run (its shape, a ranking, a check on it), not about the qrels or options. */
+const RUN_ERRORS: readonly string[] = ['invalid_run', 'invalid_ranking', 'query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'];
+
 /**
- * `compute()`, with a RankevalError it throws named by the matcher (and `what`, e.g. `the baseline`) in
- * place of the library function that threw it: the reader wrote `toNotRegressFrom`, not `evaluateRun`.
+ * `compute()`, with a RankevalError it throws named by the matcher in place of the library function that
+ * threw it (the reader wrote `toNotRegressFrom`, not `evaluateRun`), and by `run` (`the baseline`) when
+ * the error is about that run.
  */
-function named<T>(matcher: string, what: string, compute: () => T): T {
+function named<T>(matcher: string, run: string, compute: () => T): T {
   try {
     return compute();
   } catch (error) {
     if (!(error instanceof RankevalError)) throw error;
     const message = error.message.replace(/^(evaluateRun|compare): /, '');
-    throw new RankevalError(error.code, `${matcher}: ${what === '' ? '' : `${what}: `}${message}`, error.expected, error.received);
+    const which = run !== '' && RUN_ERRORS.includes(error.code) ? `${run}: ` : '';
+    throw new RankevalError(error.code, `${matcher}: ${which}${message}`, error.expected, error.received);
   }
 }
 
