@@ -1,7 +1,9 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { compare, type ComparisonRow } from '../src/compare.js';
 import { evaluateRun } from '../src/evaluate.js';
 import { isRegression, queriesLostMost, regressions } from '../src/regression.js';
+import { ranking, runAndQrels } from './properties/arbitraries.js';
 
 /** A candidate's row of a comparison, with the fields the rule reads. */
 const row = (delta: number, significant: boolean): ComparisonRow => ({
@@ -73,4 +75,30 @@ describe('queriesLostMost', () => {
     expect(queriesLostMost(before, after, 'mrr@10').map((loss) => loss.query)).toEqual(['q1', 'q2', 'q3']);
     expect(queriesLostMost(after, after, 'mrr@10')).toEqual([]);
   });
+});
+
+describe('regression laws', () => {
+  const measures = ['ndcg@5', 'recall@10', 'mrr'];
+  /** Two runs over the same judged queries (at least two, as a paired test needs). */
+  const twoRuns = fc
+    .tuple(runAndQrels, fc.array(ranking, { minLength: 5, maxLength: 5 }))
+    .filter(([{ qrels }]) => Object.keys(qrels).length >= 2)
+    .map(([{ run, qrels }, others]) => ({ qrels, baseline: run, candidate: Object.fromEntries(Object.keys(run).map((qid, i) => [qid, others[i]!])) }));
+
+  test.prop([twoRuns.map(({ qrels, baseline }) => ({ qrels, baseline })), fc.constantFrom('t', 'randomization', 'wilcoxon', 'sign', 'bootstrap' as const)])(
+    'a run never regresses from itself, under any test',
+    ({ qrels, baseline }, test) => {
+      expect(regressions(compare({ baseline, same: baseline }, qrels, { measures, test, checks: 'off' }))).toEqual([]);
+    },
+  );
+
+  test.prop([twoRuns, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })])(
+    'a larger margin never adds a regression',
+    ({ qrels, baseline, candidate }, a, b) => {
+      const comparison = compare({ baseline, candidate }, qrels, { measures, test: 't', correction: 'none', checks: 'off' });
+      const [small, large] = a <= b ? [a, b] : [b, a];
+      const loose = regressions(comparison, { margin: large });
+      expect(regressions(comparison, { margin: small })).toEqual(expect.arrayContaining(loose));
+    },
+  );
 });
