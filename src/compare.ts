@@ -111,7 +111,7 @@ export interface Comparison {
 const TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
 const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 'baseline', 'interval'];
 /** evaluateRun's options that compare takes (`slices` has no place in a comparison). */
-const SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'slices'), ...METRIC_OPTION_KEYS];
+export const SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'slices'), ...METRIC_OPTION_KEYS];
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
 /** The options `compare` takes (`CompareOptions`). */
 export const COMPARE_OPTION_KEYS: readonly string[] = [...SCORING_KEYS, ...COMPARISON_KEYS];

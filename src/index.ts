@@ -23,6 +23,7 @@ export {
 } from './evaluate.js';
 export { createEvaluator, type Evaluator } from './evaluator.js';
 export { mergeEvaluations } from './merge.js';
+export { isRegression, queriesLostMost, REGRESSION_DEFAULTS, regressions, type QueryLoss, type RegressionRule } from './regression.js';
 export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './stream.js';
 export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';

@@ -10,4 +10,4 @@ declare module 'vitest' {
   interface Matchers<T = any> extends RankevalMatchers<T> {}
 }
 
-export type { GateOptions, RankevalMatchers } from './matchers/index.js';
+export type { GateOptions, MeasureBounds, RankevalMatchers, RegressionOptions } from './matchers/index.js';

@@ -44,6 +44,23 @@ describe('the keyword baseline', () => {
   });
 });
 
+describe('the regression gate', () => {
+  const keyword = parseRun(readFileSync(new URL('./runs/keyword.jsonl', import.meta.url))).rankings;
+  const bm25 = new Map([...golden.questions].map(([qid, question]) => [qid, search(question, DEPTH)]));
+  const measures = ['ndcg@10', 'recall@5', 'mrr@10'];
+
+  it('BM25 is not significantly worse than the committed keyword run on any measure', () => {
+    // The baseline as it was kept (runs/keyword.jsonl), the candidate as the retriever ranks now: a change to
+    // BM25 that loses queries beyond what the golden set can call noise fails here, naming them.
+    expect(bm25).toNotRegressFrom(keyword, golden.qrels, { measures });
+  });
+
+  it('fails a BM25 that lost its first two results', () => {
+    const truncated = new Map([...bm25].map(([qid, ranking]) => [qid, ranking.slice(2)]));
+    expect(truncated).not.toNotRegressFrom(keyword, golden.qrels, { measures });
+  });
+});
+
 it.each(['keyword', 'bm25'] as const)('the committed runs/%s.jsonl is what the retriever returns now (npm run example:rag writes it)', (name) => {
   const committed = parseRun(readFileSync(new URL(`./runs/${name}.jsonl`, import.meta.url)));
   for (const [qid, question] of golden.questions) {

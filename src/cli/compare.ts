@@ -5,9 +5,11 @@ import type { RunEvaluation } from '../evaluate.js';
 import { createRunScorer, type RunScorer } from '../evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
+import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../regression.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
-import type { Io } from './eval.js';
+import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
+import { GATE_FAILED, type Io } from './eval.js';
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
 import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
@@ -34,7 +36,8 @@ Measures:
   --system-k N[:warn], --lengths FILE                                      as rankeval eval
 
 Test:
-  --test T              t (default), randomization, bootstrap, wilcoxon or sign
+  --test T              t (default; randomization with --fail-on-regression), randomization, bootstrap,
+                        wilcoxon or sign
   --alpha A             significance level, intervals at 1 − A (default 0.05)
   --correction C        holm (default), bonferroni or none
   --permutations N      randomization permutations or bootstrap resamples (default 10000)
@@ -42,11 +45,21 @@ Test:
   --interval I          t or bootstrap (default: bootstrap with --test bootstrap, else t)
   --baseline NAME       the run the others are compared with (a name or a file given)
 
+Gate, for CI:
+  --fail-on-regression  exit 1 when a run is significantly worse than the baseline on a measure: its mean
+                        lower by more than --margin, and the test's p, corrected, below --alpha. Each such
+                        run and measure is named on stderr with Δ, p and the queries it lost most. The test
+                        is randomization unless --test (seeded: the same files give the same verdict);
+                        --alpha and --correction as above (0.05, holm)
+  --margin M            with --fail-on-regression: a drop of a mean up to M (in the measure's units, e.g.
+                        0.01 of ndcg@10) passes even when significant (default 0). Not a shifted test: the
+                        test asks whether there is a difference, the margin how large one may be
+
 Output:
   --format F            table (default; coloured on a terminal), markdown, json or csv
 
-Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed or the
-output cannot be written.
+Exit status: 0 done, 1 a run regressed (--fail-on-regression), 2 bad arguments, 3 a file cannot be
+read or is malformed or the output cannot be written.
 `;
 
 const usage = usageError('compare');
@@ -100,10 +113,30 @@ export const COMPARE_OPTIONS = {
   baseline: { type: 'string' },
 } as const;
 
-export function parseCompareArgs(args: readonly string[]): CompareArgs | 'help' {
-  const { values, positionals } = parseCommandArgs(args, COMPARE_OPTIONS, usage);
+/** `rankeval compare`'s own flags beside those it shares with `rankeval report`: the regression gate. */
+export interface CompareCommandArgs extends CompareArgs {
+  readonly failOnRegression: boolean;
+  /** The largest drop of a mean tolerated (0 without --margin). */
+  readonly margin: number;
+}
+
+export function parseCompareArgs(args: readonly string[]): CompareCommandArgs | 'help' {
+  const { values, positionals } = parseCommandArgs(args, { ...COMPARE_OPTIONS, 'fail-on-regression': { type: 'boolean' }, margin: { type: 'string' } }, usage);
   if (values.help) return 'help';
-  return readCompareArgs(values, positionals, 2, usage);
+  const read = readCompareArgs(values, positionals, 2, usage);
+  const failOnRegression = values['fail-on-regression'] ?? false;
+  if (values.margin !== undefined && !failOnRegression) throw usage('--margin applies to --fail-on-regression, which is not given');
+  const margin = numberFlag(values.margin, '--margin', (m) => Number.isFinite(m) && m >= 0, 'a number ≥ 0 (the largest drop of a mean tolerated)', usage) ?? 0;
+  if (!failOnRegression) return { ...read, failOnRegression, margin };
+  // The gate's own defaults where no flag says otherwise: the same rule as the toNotRegressFrom matcher.
+  return {
+    ...read,
+    test: values.test === undefined ? REGRESSION_DEFAULTS.test : read.test,
+    alpha: values.alpha === undefined ? REGRESSION_DEFAULTS.alpha : read.alpha,
+    correction: values.correction === undefined ? REGRESSION_DEFAULTS.correction : read.correction,
+    failOnRegression,
+    margin,
+  };
 }
 
 /** The compare flags, read; `minimumRuns` is 2 for compare, 1 for report. */
@@ -203,5 +236,14 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
   const comparison = asInputError(inputName(args.qrels), () => compareScores(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
   for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
-  return 0;
+  if (!args.failOnRegression) return 0;
+  const regressed = regressions(comparison, { margin: args.margin });
+  const base = scored.get(comparison.baseline)!;
+  for (const row of regressed) {
+    const lost = queriesLostMost(base, scored.get(row.run)!, row.measure).map(lossText).join(', ');
+    io.stderr.write(`rankeval compare: regression: ${messageText(`${row.run} against ${comparison.baseline}, ${regressionText(row, comparison, base.mean[row.measure]!)}; lost most: ${lost}`)}\n`);
+  }
+  if (regressed.length === 0) return 0;
+  io.stderr.write(`rankeval compare: ${regressed.length} regression${regressed.length === 1 ? '' : 's'} (${messageText(regressionRuleText(comparison, args.margin))})\n`);
+  return GATE_FAILED;
 }

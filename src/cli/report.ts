@@ -26,9 +26,9 @@ queries each run lost most, with their rankings.
   --title TEXT          the report's title
   --losses N            queries shown per run in "lost most" (default 10)
 
-Every flag of rankeval compare applies (--test, --alpha, --correction, --permutations, --seed,
---interval, --baseline, --names, -m, -l, --no-relevant, --ties, --checks, --system-k, --lengths,
---qrels-format, --run-format); with one run, the report has no comparison.
+Every flag of rankeval compare but its gate (--fail-on-regression, --margin) applies (--test, --alpha,
+--correction, --permutations, --seed, --interval, --baseline, --names, -m, -l, --no-relevant, --ties,
+--checks, --system-k, --lengths, --qrels-format, --run-format); with one run, the report has no comparison.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 

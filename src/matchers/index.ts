@@ -1,13 +1,17 @@
 // Test matchers for vitest and jest (`expect.extend(rankevalMatchers)`). Each one computes its number with
 // the library's own function and, when it fails, shows why: the metric, the threshold, the top of the
 // ranking with grades and relevance marks, and the relevant documents that were missed.
-import { evaluate, evaluateRun, type ByQuery } from '../evaluate.js';
+import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions } from '../compare.js';
+import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
 import { parseMeasure } from '../measures/registry.js';
-import { compareUtf8, METRIC_OPTION_KEYS, readCutoff } from '../metrics/counts.js';
+import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
 import { checkOptions, fail, RankevalError } from '../errors.js';
 import { explanationText, missedText } from '../text/explain.js';
+import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../regression.js';
+import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
+import { lossText, pLabel, regressionRuleText } from '../text/regression.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
@@ -23,6 +27,21 @@ export interface MatcherResult {
 /** Options of `toMeetGates`, as `evaluateRun` takes them. */
 export interface GateOptions extends MetricOptions {
   readonly noRelevant?: 'zero' | 'skip' | 'error';
+}
+
+/**
+ * Options of `toNotRegressFrom`: `compare()`'s, less the baseline (the matcher's argument) and the interval
+ * (no part of the rule), with the gate's defaults (test `randomization`, correction `holm`, alpha 0.05), and
+ * the `margin`: the largest significant drop of a mean that still passes (default 0).
+ */
+export interface RegressionOptions extends Omit<CompareOptions, 'baseline' | 'interval'> {
+  readonly margin?: number;
+}
+
+/** Options of `toHaveMeasure`: the bounds (one or both, inclusive) and `evaluateRun`'s scoring options. */
+export interface MeasureBounds extends Omit<EvaluateRunOptions, 'measures' | 'slices'> {
+  readonly atLeast?: number;
+  readonly atMost?: number;
 }
 
 /** The matchers' signatures, for `declare module` augmentation (`R` is what the assertion returns). */
@@ -41,6 +60,16 @@ export interface RankevalMatchers<R = unknown> {
   toRetrieve(ids: readonly string[], options?: { readonly within?: number }): R;
   /** The run's mean of each measure ≥ its gate: `{ 'recall@5': 0.9, 'ndcg@10': 0.7 }`. */
   toMeetGates(qrels: ByQuery<Qrels>, gates: Readonly<Record<string, number>>, options?: GateOptions): R;
+  /**
+   * The run is not significantly worse than `baseline` on any of `options.measures`: no measure whose mean
+   * drops by more than `margin` with a corrected p < alpha under compare()'s paired test.
+   */
+  toNotRegressFrom(baseline: ByQuery<Ranking>, qrels: ByQuery<Qrels>, options: RegressionOptions): R;
+  /**
+   * The value of any measure of the catalogue within the bounds: a run's (its mean over the queries, as
+   * evaluateRun reports it) with the judgments of each query, or one ranking's with its query's judgments.
+   */
+  toHaveMeasure(qrels: Qrels | ByQuery<Qrels>, measure: string, bounds: MeasureBounds): R;
 }
 
 type Matcher<Args extends unknown[]> = (this: MatcherContext, received: unknown, ...args: Args) => MatcherResult;
@@ -180,7 +209,7 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
     fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
   }
   checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant'], 'toMeetGates');
-  const list = Object.entries(gates).map(([measure, threshold]) => ({ measure: readGateMeasure(measure), threshold: readMinimum(threshold, 'toMeetGates') }));
+  const list = Object.entries(gates).map(([measure, threshold]) => ({ measure: readMeasure(measure, 'toMeetGates'), threshold: readMinimum(threshold, 'toMeetGates') }));
   const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...options, measures: list.map((gate) => gate.measure) });
   const checked = checkGates(result.mean, list);
   const failed = checked.filter((gate) => !gate.passed);
@@ -199,24 +228,43 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
   };
 };
 
-/** A gate's measure name, checked here so that its error is named by the matcher, as its other errors are. */
-function readGateMeasure(measure: string): string {
-  try {
-    parseMeasure(measure);
-  } catch (error) {
-    if (!(error instanceof RankevalError)) throw error;
-    throw new RankevalError(error.code, `toMeetGates: ${error.message}`, error.expected, error.received);
-  }
+/** A measure name, checked here so that its error is named by the matcher, as its other errors are. */
+function readMeasure(measure: unknown, matcher: string): string {
+  if (typeof measure !== 'string') fail('invalid_option', matcher, 'the measure', "a measure name such as 'ndcg@10'", measure);
+  named(matcher, '', () => parseMeasure(measure));
   return measure;
 }
 
-/** The three lowest-scoring queries on a measure, each with its missed relevant documents. */
+/** The errors that are about a run (its shape, a ranking, a check on it), not about the qrels or options. */
+const RUN_ERRORS: readonly string[] = ['invalid_run', 'invalid_ranking', 'query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'];
+
+/**
+ * `compute()`, with a RankevalError it throws named by the matcher in place of the library function that
+ * threw it (the reader wrote `toNotRegressFrom`, not `evaluateRun`), and by `run` (`the baseline`) when
+ * the error is about that run.
+ */
+function named<T>(matcher: string, run: string, compute: () => T): T {
+  try {
+    return compute();
+  } catch (error) {
+    if (!(error instanceof RankevalError)) throw error;
+    const message = error.message.replace(/^(evaluateRun|compare): /, '');
+    const which = run !== '' && RUN_ERRORS.includes(error.code) ? `${run}: ` : '';
+    throw new RankevalError(error.code, `${matcher}: ${which}${message}`, error.expected, error.received);
+  }
+}
+
+/**
+ * The three lowest-scoring queries on a measure (`highest`: the three highest, for an upper bound), each
+ * with its missed relevant documents.
+ */
 function worstQueries(
   run: ByQuery<Ranking>,
   qrels: ByQuery<Qrels>,
   perQuery: Record<string, Record<string, number>>,
   measure: string,
-  options?: GateOptions,
+  options?: MetricOptions,
+  highest = false,
 ): string[] {
   // Own keys only: a query id such as `constructor` must not find Object's constructor.
   const get = <T>(byQuery: ByQuery<T>, qid: string): T | undefined =>
@@ -225,13 +273,115 @@ function worstQueries(
   const depth = cutoff === Infinity ? 10 : cutoff;
   return Object.entries(perQuery)
     .map(([qid, scores]) => [qid, scores[measure]!] as const)
-    .sort((a, b) => a[1] - b[1] || compareUtf8(a[0], b[0]))
+    .sort((a, b) => (highest ? b[1] - a[1] : a[1] - b[1]) || compareUtf8(a[0], b[0]))
     .slice(0, 3)
     .map(([qid, value]) => {
       const explanation = explainRanking(get(run, qid) ?? [], get(qrels, qid)!, { depth, ...pickThreshold(options) });
       return `  ${qid}  ${value.toFixed(4)}  ${missedText(explanation)}`;
     });
 }
+
+/** The options `toNotRegressFrom` takes: compare()'s less `baseline` and `interval`, and `margin`. */
+const REGRESSION_OPTION_KEYS = [...SCORING_KEYS, 'test', 'alpha', 'correction', 'permutations', 'seed', 'margin'];
+/** How many of the queries lost most a failure lists per regressed measure. */
+const LOSSES_SHOWN = 3;
+
+const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (received, baseline, qrels, options) {
+  const matcher = 'toNotRegressFrom';
+  checkOptions(options, REGRESSION_OPTION_KEYS, matcher, { name: 'the options', expected: 'an object with `measures`, such as { measures: [\'ndcg@10\'] }' });
+  const { margin: givenMargin, ...rest } = options;
+  const margin = readMargin(givenMargin, matcher);
+  const plan = resolveCompareOptions(withRegressionDefaults(rest), matcher); // bad test options fail before any run is scored
+  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('invalid_option', matcher, '`measures`', "a list of at least one measure name, such as ['ndcg@10']", options.measures);
+  for (const measure of options.measures) readMeasure(measure, matcher);
+  const scoring = pickOptions(rest, SCORING_KEYS) as unknown as EvaluateRunOptions;
+  // The runs are scored here, not inside compare(), so that a failure can show the queries each lost on.
+  const baseScores = named(matcher, 'the baseline', () => evaluateRun(baseline, qrels, scoring));
+  const runScores = named(matcher, 'the run', () => evaluateRun(received as ByQuery<Ranking>, qrels, scoring));
+  const scored = new Map<string, RunEvaluation>([
+    ['baseline', baseScores],
+    ['received', runScores],
+  ]);
+  const comparison = compareScores(scored, { ...plan, baseline: 'baseline' }, matcher);
+  const rows = comparison.rows.filter((row) => row.delta !== null);
+  const regressed = rows.filter((row) => isRegression(row, margin));
+  const status = (row: (typeof rows)[number]): string =>
+    isRegression(row, margin) ? 'REGRESSED' : !row.significant ? 'held' : row.delta! > 0 ? 'better' : row.delta! < 0 ? 'within margin' : 'held';
+  const width = Math.max(...rows.map((row) => row.measure.length));
+  const statusWidth = Math.max(...rows.map((row) => status(row).length));
+  const rowLine = (row: (typeof rows)[number]): string =>
+    `  ${status(row).padEnd(statusWidth)}  ${row.measure.padEnd(width)}  ${baseScores.mean[row.measure]!.toFixed(4)} → ${row.mean.toFixed(4)}  Δ ${signed(row.delta!, 4)}  ${pLabel(comparison)} ${formatP(row.pValueCorrected!)}`;
+  return {
+    pass: regressed.length === 0,
+    message: () => {
+      const over = `${rows.length} measure${rows.length === 1 ? '' : 's'} over ${comparison.queries} queries`;
+      const lines = [
+        this.isNot
+          ? `expected the run to regress from the baseline on one of ${over}, but none did:`
+          : `expected the run not to regress from the baseline on ${over}; ${regressed.length} regressed:`,
+        ...rows.map(rowLine),
+        regressionRuleText(comparison, margin),
+      ];
+      if (!this.isNot) {
+        for (const row of regressed) {
+          lines.push('', `queries lost most on ${row.measure} (baseline → run):`);
+          for (const loss of queriesLostMost(baseScores, runScores, row.measure, LOSSES_SHOWN)) lines.push(`  ${lossText(loss)}`);
+        }
+      }
+      if (comparison.warnings.length > 0) lines.push('', 'warnings:', ...comparison.warnings.map((warning) => `  ${warning}`));
+      return lines.join('\n');
+    },
+  };
+};
+
+/** evaluateRun's options that `toHaveMeasure` passes on (`measures` is its argument; `slices` shows nowhere). */
+const MEASURE_SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'measures' && key !== 'slices'), ...METRIC_OPTION_KEYS];
+
+function readBound(bound: unknown, name: string): number | undefined {
+  if (bound === undefined) return undefined;
+  if (typeof bound !== 'number' || Number.isNaN(bound)) fail('invalid_option', 'toHaveMeasure', `\`${name}\``, 'a number', bound);
+  return bound as number;
+}
+
+const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received, qrels, measure, bounds) {
+  const matcher = 'toHaveMeasure';
+  const name = readMeasure(measure, matcher);
+  const example = "an object with `atLeast` and/or `atMost`, such as { atLeast: 0.6 }";
+  checkOptions(bounds, [...MEASURE_SCORING_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', expected: example });
+  const atLeast = readBound(bounds.atLeast, 'atLeast');
+  const atMost = readBound(bounds.atMost, 'atMost');
+  if (atLeast === undefined && atMost === undefined) fail('invalid_option', matcher, 'the bounds', example, bounds);
+  if (atLeast !== undefined && atMost !== undefined && atLeast > atMost) fail('invalid_option', matcher, '`atLeast`', `at most \`atMost\` (${atMost})`, atLeast);
+  const options = pickOptions(bounds, MEASURE_SCORING_KEYS) as MetricOptions;
+  // One ranking (an array) is scored as a run of one query with its judgments.
+  const single = Array.isArray(received);
+  const run = (single ? { query: received } : received) as ByQuery<Ranking>;
+  const golden = (single ? { query: qrels } : qrels) as ByQuery<Qrels>;
+  const result = named(matcher, '', () => evaluateRun(run, golden, { ...options, measures: [name] }));
+  const value = result.mean[name]!;
+  const within = (x: number): boolean => (atLeast === undefined || x >= atLeast) && (atMost === undefined || x <= atMost);
+  const pass = within(value);
+  // Four decimals, or every digit when four would make a failing value look within the bounds (or the reverse).
+  const shown = within(Number(value.toFixed(4))) === pass ? value.toFixed(4) : String(value);
+  const range = atMost === undefined ? `≥ ${atLeast}` : atLeast === undefined ? `≤ ${atMost}` : `between ${atLeast} and ${atMost}`;
+  const aggregate = result.conventions.aggregation[name];
+  const over = single ? '' : ` (${aggregate === 'mean' ? 'mean' : aggregate === 'sum' ? 'sum' : 'geometric mean'} over ${result.queries} queries)`;
+  return {
+    pass,
+    message: () => {
+      const head = `expected ${name}${over} ${this.isNot ? 'not ' : ''}${range}, got ${shown}`;
+      const { cutoff } = parseMeasure(name);
+      if (single) {
+        const depth = cutoff === Infinity ? 10 : cutoff;
+        return `${head}\n\ntop ${Math.min(depth, MAX_SHOWN)} of the ranking (✓ relevant, grade - unjudged):\n${rankingView(received as Ranking, qrels as Qrels, depth, options)}`;
+      }
+      if (this.isNot) return head;
+      // Below the lower bound, the lowest queries pulled the value down; above the upper, the highest up.
+      const highest = atLeast === undefined || value >= atLeast;
+      return [head, '', `${highest ? 'highest' : 'lowest'} queries on ${name}:`, ...worstQueries(run, golden, result.perQuery, name, options, highest)].join('\n');
+    },
+  };
+};
 
 /**
  * The matchers as a plain object, for `expect.extend(rankevalMatchers)` in jest (vitest users import
@@ -245,4 +395,6 @@ export const rankevalMatchers = {
   toRankFirst,
   toRetrieve,
   toMeetGates,
+  toNotRegressFrom,
+  toHaveMeasure,
 };

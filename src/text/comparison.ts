@@ -4,7 +4,7 @@ import type { Comparison, ComparisonRow } from '../compare.js';
 import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
-const TEST_NAMES: Record<Comparison['test'], string> = {
+export const TEST_NAMES: Record<Comparison['test'], string> = {
   t: 'paired t-test',
   randomization: 'paired randomization test',
   bootstrap: 'paired bootstrap test',
@@ -12,7 +12,8 @@ const TEST_NAMES: Record<Comparison['test'], string> = {
   sign: 'sign test',
 };
 
-const signed = (value: number, decimals: number): string => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(decimals)}`;
+/** A signed number with a true minus sign: `+0.0500`, `−0.1200`, `0.0000`. */
+export const signed = (value: number, decimals: number): string => `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(decimals)}`;
 
 /** A p-value to 4 decimals, `<0.0001` below that. */
 export const formatP = (p: number): string => (p < 0.0001 ? '<0.0001' : p.toFixed(4));

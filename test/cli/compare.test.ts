@@ -158,12 +158,75 @@ describe('rankeval compare', () => {
   });
 });
 
+describe('rankeval compare --fail-on-regression', () => {
+  // better.jsonl finds every relevant document first; base.txt at rank 2 on q1–q3 and not at all on q4. With
+  // better as the baseline, base loses on all 4 queries: mrr Δ = 3/8 − 1 = −0.625.
+  const reversed = ['qrels.txt', 'better.jsonl', 'base.txt', '-m', 'mrr', '--fail-on-regression'];
+
+  it('exits 0 when no run is significantly worse: a run against itself, a better run, and 4 losses under the randomization test', async () => {
+    expect(await run(['qrels.txt', 'base.txt', 'base.txt', '-m', 'mrr', '--fail-on-regression'])).toMatchObject({ status: 0, stderr: '' });
+    expect(await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr,P@1', '--fail-on-regression'])).toMatchObject({ status: 0, stderr: '' });
+    // The gate's test is randomization: exact over 2^4 sign flips, p = 2/16, which 4 queries cannot go below.
+    const { status, stdout, stderr } = await run(reversed);
+    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect(stdout).toContain('mrr      base    0.3750  −0.6250  −62.5%  0.1250');
+    expect(stdout).toContain('paired randomization test (two-sided)');
+  });
+
+  it('exits 1 naming the run, the measure, Δ, p and the queries lost most when one is', async () => {
+    // Under the t-test the same 4 losses are significant: p = 0.0154 (the table above, the other way round).
+    const { status, stderr } = await run([...reversed, '--test', 't']);
+    expect(status).toBe(1);
+    expect(stderr).toMatchInlineSnapshot(`
+      "rankeval compare: regression: base against better, mrr: 1.0000 → 0.3750, Δ −0.6250, p (holm) 0.0154; lost most: q4 1.0000 → 0.0000 (Δ −1.0000), q1 1.0000 → 0.5000 (Δ −0.5000), q2 1.0000 → 0.5000 (Δ −0.5000)
+      rankeval compare: 1 regression (regressed = Δ < 0 and p (holm) < 0.05; paired t-test (two-sided), Holm–Bonferroni over 1 comparison, over 4 queries)
+      "
+    `);
+    // Without --fail-on-regression, the same comparison is no failure.
+    expect((await run(['qrels.txt', 'better.jsonl', 'base.txt', '-m', 'mrr', '--test', 't'])).status).toBe(0);
+  });
+
+  it('passes a significant drop no larger than --margin', async () => {
+    expect((await run([...reversed, '--test', 't', '--margin', '0.63'])).status).toBe(0);
+    const { status, stderr } = await run([...reversed, '--test', 't', '--margin', '0.6']);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/\nrankeval compare: 1 regression \(regressed = Δ < −0\.6 and p \(holm\) < 0\.05; paired t-test/);
+  });
+
+  it('takes --alpha and --correction, and prints the comparison it decided on (JSON too)', async () => {
+    // p = 0.0154: above 0.01.
+    expect((await run([...reversed, '--test', 't', '--alpha', '0.01'])).status).toBe(0);
+    const json = await run([...reversed, '--format', 'json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ test: 'randomization', alpha: 0.05, correction: 'holm', seed: 42 });
+  });
+
+  it.each([
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--margin', '0.1'], /^--margin applies to --fail-on-regression, which is not given/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--fail-on-regression', '--margin', '-0.1'], /^--margin takes a number ≥ 0 \(the largest drop of a mean tolerated\); got '-0\.1'/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--fail-on-regression', '--margin', 'x'], /^--margin takes a number ≥ 0/],
+    [['qrels.txt', 'base.txt', 'better.jsonl', '--fail-on-regression=yes'], /--fail-on-regression takes no value/],
+  ])('exits 2 for %j', async (args, message) => {
+    const { status, stderr } = await run(args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+});
+
 describe('rankeval compare (built)', () => {
   it('runs from the command line, writes the table to stdout and exits 0', () => {
     const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
     const result = spawnSync(process.execPath, [cli, 'compare', 'qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'csv'], { cwd: dir, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout.split('\n')[1]).toBe('mrr,base,0.375,,,,,,,,,,,');
+  });
+
+  it('exits 1 with --fail-on-regression when a run regressed, 0 when none did', () => {
+    const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+    const gate = (...args: string[]) => spawnSync(process.execPath, [cli, 'compare', 'qrels.txt', 'better.jsonl', 'base.txt', '-m', 'mrr', '--fail-on-regression', ...args], { cwd: dir, encoding: 'utf8' });
+    const failed = gate('--test', 't');
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/^rankeval compare: regression: base against better, mrr: /);
+    expect(gate().status).toBe(0);
   });
 });
 
