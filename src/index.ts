@@ -29,6 +29,7 @@ export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
+export { writeRun, type WriteRunOptions } from './formats/write-run.js';
 export { percentile, type Latency, type LatencySummary } from './latency.js';
 export {
   evaluateRetriever,
