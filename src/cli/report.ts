@@ -158,7 +158,7 @@ function createTemporary(directory: string, text: string, path: string): string 
  */
 export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
   const fn = 'reportData';
-  const { golden, scorers } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
+  const { golden, scorers, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
   const scored = evaluations(args, scorers);
   const options = { ...compareOptions(args), losses: lossCount };
   const ordered = orderRuns([...scored.keys()], args.baseline, fn);
@@ -177,7 +177,7 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
         }
         return curve.result().mean;
       };
-      return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans }];
+      return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans, latency: latency.get(name)! }];
     }),
   );
   const tags = readSlices(golden.tags, fn, 'tags');
