@@ -273,6 +273,8 @@ function callAll(
           inFlightControllers.delete(controller);
           settle({ ...outcome, time: now() - start });
         };
+        // A call stopped from outside (abort, failOnError) keeps no timer: nothing waits for it any more.
+        controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
         if (timeoutMs !== undefined) {
           timer = setTimeout(() => {
             const error = new RankevalError('retrieval_timeout', `${fn}: retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`, `an answer within ${timeoutMs} ms`, qid);

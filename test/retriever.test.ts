@@ -141,12 +141,14 @@ describe('evaluateRetriever', () => {
   it('stops launching calls when aborted, aborts those in flight and rejects with aborted', async () => {
     const { retrieve, calls, signals } = stub();
     const controller = new AbortController();
-    const promise = evaluateRetriever(retrieve, golden, { measures, now, concurrency: 2, signal: controller.signal });
+    const promise = evaluateRetriever(retrieve, golden, { measures, now, concurrency: 2, signal: controller.signal, timeoutMs: 1000 });
     promise.catch(() => undefined);
     // q2 ends at 10 ms, q3 starts in its place; at 15 ms q1 and q3 are in flight.
     await vi.advanceTimersByTimeAsync(15);
+    expect(vi.getTimerCount()).toBe(4); // the stub's two and their two timeouts
     controller.abort();
     const error = await promise.catch((thrown: unknown) => thrown);
+    expect(vi.getTimerCount()).toBe(2); // the stub's own: no timeout is left to keep the process alive
     expect(error).toMatchObject({ name: 'RankevalError', code: 'aborted', message: 'evaluateRetriever: aborted after 1 of 5 calls ended' });
     await vi.runAllTimersAsync();
     expect(calls).toEqual(['q1', 'q2', 'q3']);
