@@ -53,7 +53,7 @@ export interface EvaluateRetrieverOptions<Name extends string = string, Doc = ne
   readonly timeoutMs?: number;
   /** Aborting it launches no more calls and rejects with a RankevalError `aborted`. */
   readonly signal?: AbortSignal;
-  /** Called after each call ends. */
+  /** Called after each call ends (an error it throws rejects the evaluation). */
   readonly onProgress?: (progress: RetrieverProgress) => void;
   /** Reject with the first failure (the retriever's own error, or `retrieval_timeout`) instead of recording it. */
   readonly failOnError?: boolean;

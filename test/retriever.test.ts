@@ -1,5 +1,7 @@
+import { fc, test } from '@fast-check/vitest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { evaluateRetriever, evaluateRun, isRankevalError, parseGoldenSet, percentile, type RetrieverProgress } from '../src/index.js';
+import { runAndQrels } from './properties/arbitraries.js';
 
 // Five judged questions; each stub call answers after its query's delay (fake timers: no test depends on
 // this machine's speed) with its query's ranking.
@@ -269,4 +271,38 @@ describe('percentile', () => {
     expect([0, 25, 50, 90, 100].map((p) => percentile([10, 20, 30, 40], p))).toEqual([10, 10 + 0.75 * 10, 25, 30 + 0.7 * 10, 40]);
     expect(percentile([7], 99)).toBe(7);
   });
+});
+
+describe('properties', () => {
+  const sortedTimes = fc.array(fc.double({ min: 0, max: 1e4, noNaN: true }), { minLength: 1, maxLength: 30 }).map((times) => times.sort((a, b) => a - b));
+
+  test.prop([sortedTimes, fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true })])(
+    'a percentile lies between the least and the greatest time, and does not fall as p rises',
+    (times, p, q) => {
+      const [low, high] = p <= q ? [p, q] : [q, p];
+      expect(percentile(times, low)).toBeGreaterThanOrEqual(times[0]!);
+      expect(percentile(times, high)).toBeLessThanOrEqual(times.at(-1)!);
+      expect(percentile(times, low)).toBeLessThanOrEqual(percentile(times, high));
+    },
+  );
+
+  test.prop([runAndQrels, fc.uniqueArray(fc.constantFrom<string>('q1', 'q2', 'q3', 'q4', 'q5'))], { numRuns: 60 })(
+    'the scores are evaluateRun’s on the run collected, and every failed query scores 0',
+    async ({ run, qrels: judged }, failing) => {
+      const questions = Object.fromEntries(Object.keys(judged).map((qid) => [qid, `question ${qid}`]));
+      const result = await evaluateRetriever(
+        (_, qid) => {
+          if (failing.includes(qid)) throw new Error('down');
+          return run[qid] ?? [];
+        },
+        { qrels: judged, questions },
+        { measures: ['ndcg@5', 'recall@3', 'mrr@10'], checks: 'off' },
+      );
+      const { run: collected, failures, latency, ...scores } = result;
+      expect(scores).toStrictEqual(evaluateRun(collected, judged, { measures: ['ndcg@5', 'recall@3', 'mrr@10'], checks: 'off' }));
+      expect(failures.map((failure) => failure.queryId)).toEqual(Object.keys(judged).filter((qid) => failing.includes(qid)).sort());
+      for (const { queryId } of failures) expect(Object.values(result.perQuery[queryId] ?? {}).every((value) => value === 0)).toBe(true);
+      expect(Object.keys(latency.perQuery).sort()).toEqual(Object.keys(judged).sort());
+    },
+  );
 });

@@ -1,5 +1,7 @@
+import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { evaluateRun, parseRun, writeRun } from '../../src/index.js';
+import { runAndQrels } from '../properties/arbitraries.js';
 
 // Ids only for q1, scores (out of order, with a tie) for q2, nothing for q3.
 const run = new Map<string, string[] | { id: string; score: number }[]>([
@@ -55,5 +57,11 @@ describe('writeRun', () => {
     [{ q1: ['a'] }, { format: 'jsonl', name: 'x' }, 'invalid_option', /every option to be one of/],
   ])('refuses what the format cannot hold (%#)', (value, options, code, message) => {
     expect(() => writeRun(value as never, options as never)).toThrow(expect.objectContaining({ code, message: expect.stringMatching(message) }));
+  });
+
+  test.prop([runAndQrels], { numRuns: 60 })('writeRun then parseRun gives back the rankings, as JSONL and as TREC', ({ run }) => {
+    const nonEmpty = Object.fromEntries(Object.entries(run).filter(([, ranking]) => ranking.length > 0));
+    expect(Object.fromEntries(parseRun(writeRun(run, { format: 'jsonl' })).rankings)).toEqual(run);
+    expect(Object.fromEntries(parseRun(writeRun(run, { format: 'trec' })).rankings)).toEqual(nonEmpty);
   });
 });
