@@ -111,7 +111,8 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  * @throws {RankevalError} (the promise rejects with) what `evaluateRun` throws, before any call for bad
  *   options, measures or judgments; `missing_question`; `invalid_ranking` for a ranking that is not an
  *   array of ids, `{id, score}` objects or documents read with `id` (documents without `id`, an id that is
- *   not a non-empty string, a score that is not finite), naming the query; `aborted`; with `failOnError`,
+ *   not a non-empty string, a score that is not finite, a document listed twice), naming the query, as soon
+ *   as it comes; `aborted`; with `failOnError`,
  *   the first failure (the retriever's error or `retrieval_timeout`)
  * @example
  * const golden = await readGoldenSet(createReadStream('golden.jsonl'));
@@ -147,17 +148,16 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   const failures = new Map<string, string>();
   await callAll(queryIds, settings, fn, (qid, signal) => retrieve(questions.get(qid)!, qid, { signal }), (qid, outcome) => {
     times.set(qid, outcome.time);
-    if (!('error' in outcome)) collected.set(qid, readRetrieved(outcome.value, qid, settings, fn));
-    else failures.set(qid, errorMessage(outcome.error));
+    if ('error' in outcome) return void failures.set(qid, errorMessage(outcome.error));
+    const ranking = readRetrieved(outcome.value, qid, settings, fn);
+    // Scored as it comes (the scorer's result does not depend on the order), so that a ranking it refuses,
+    // a document listed twice say, stops the evaluation at once.
+    scorer.addRanking(qid, ranking);
+    collected.set(qid, ranking);
   });
 
   const run = new Map<string, string[] | ScoredDocument[]>();
-  for (const qid of queryIds) {
-    const ranking = collected.get(qid);
-    if (ranking === undefined) continue;
-    run.set(qid, ranking);
-    scorer.addRanking(qid, ranking);
-  }
+  for (const qid of queryIds) if (collected.has(qid)) run.set(qid, collected.get(qid)!);
   return {
     ...(scorer.result() as RunEvaluation<MeasureKey<Name>>),
     run,
