@@ -373,7 +373,8 @@ function comparisonTable(data: ReportData): string {
 
 /** The latency of the timed runs, overall then per tag, in milliseconds. */
 function latencyTable(rows: NonNullable<ReportData['latency']>): string {
-  const ms = (value: number): string => value.toFixed(value < 10 ? 2 : 1);
+  // Three significant digits or so: an in-memory retriever answers in a fraction of a millisecond.
+  const ms = (value: number): string => value.toFixed(value < 1 ? 3 : value < 10 ? 2 : 1);
   const body = rows.map(
     (row) =>
       `<tr><td>${escapeHtml(row.run)}</td><td>${row.tag === null ? 'all' : escapeHtml(row.tag)}</td><td class="number">${row.queries}</td>${[row.mean, row.p50, row.p95, row.max].map((value) => `<td class="number">${ms(value)}</td>`).join('')}</tr>`,
