@@ -21,7 +21,12 @@ export type RankevalErrorCode =
   | 'missing_dependency'
   // mergeEvaluations: a part that is not a whole evaluateRun result; parts that cannot be shards of one run.
   | 'invalid_evaluation'
-  | 'incompatible_evaluations';
+  | 'incompatible_evaluations'
+  // evaluateRetriever: a judged query without a question to ask; a call past `timeoutMs` (rethrown under
+  // `failOnError`, else a failure); the evaluation stopped by its AbortSignal.
+  | 'missing_question'
+  | 'retrieval_timeout'
+  | 'aborted';
 
 /** The one error class rankeval throws for bad input. */
 export class RankevalError extends Error {

@@ -30,6 +30,18 @@ export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
+export { writeRun, type WriteRunOptions } from './formats/write-run.js';
+export { percentile, type Latency, type LatencySummary } from './latency.js';
+export {
+  evaluateRetriever,
+  type EvaluateRetrieverOptions,
+  type RetrievalFailure,
+  type Retrieve,
+  type Retrieved,
+  type RetrieverEvaluation,
+  type RetrieverGoldenSet,
+  type RetrieverProgress,
+} from './retriever.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';

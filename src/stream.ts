@@ -32,7 +32,8 @@ export interface KeptQueries {
 export type RunSource = Source | (() => Source | Promise<Source>);
 
 /**
- * Scores the run `open` gives into a scorer `makeScorer` makes, keeping the results of `keep.wanted`.
+ * Scores the run `open` gives into a scorer `makeScorer` makes, keeping the results of `keep.wanted`, and
+ * each query's time in `latency` when the run gives it (JSONL's `latency_ms`).
  * A run whose queries are not together is read a second time, collected (as `rankeval trec` does), when
  * `open` can give it again; a source that can be read once is refused then (`invalid_run`).
  */
@@ -41,11 +42,12 @@ export async function scoreRun(
   makeScorer: () => RunScorer,
   readOptions: ReadOptions<RunFormat>,
   keep?: KeptQueries,
+  latency?: Map<string, number>,
 ): Promise<RunScorer> {
   const sourceOf = async (): Promise<Source> => (typeof open === 'function' ? await open() : open);
   const scorer = makeScorer();
   try {
-    await readWith(streamingKind(scorer, keep), await sourceOf(), readOptions, scorer.fn);
+    await readWith(streamingKind(scorer, keep, latency), await sourceOf(), readOptions, scorer.fn);
     return scorer;
   } catch (error) {
     if (!(error instanceof QueryRepeated)) throw error;
@@ -60,7 +62,9 @@ export async function scoreRun(
   }
   const collected = makeScorer();
   keep?.kept.clear();
+  latency?.clear();
   const run: Run = await readRun(await sourceOf(), readOptions);
+  for (const [qid, ms] of run.latency) latency?.set(qid, ms);
   const tied = new Set(run.tiedQueries);
   for (const [qid, ranked] of run.rankings) {
     const results = { ranked, scored: run.scored.get(qid), tied: tied.has(qid) } as QueryResults;
@@ -73,10 +77,11 @@ export async function scoreRun(
 const canReadAgain = (open: RunSource): boolean => typeof open === 'function' || typeof open === 'string' || open instanceof Uint8Array || Array.isArray(open);
 
 /** The run formats as the scoring stream reads them: TREC from bytes, the others query by query. */
-function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined) {
+function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined, latency: Map<string, number> | undefined) {
   return emittingRunFormats(
     (qid, results) => {
       if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
+      if (results.latencyMs !== undefined) latency?.set(qid, results.latencyMs);
       scorer.addRanking(qid, rankingFor(results, scorer.options.ties), results.tied);
     },
     (file) => trecBlockScorer(file, scorer, keep),

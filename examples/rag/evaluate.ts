@@ -1,8 +1,10 @@
-// Evaluates the RAG example's two retrievers on its golden set, overall and per tag, and writes their
-// runs (examples/rag/runs/*.jsonl) for `rankeval eval` and `rankeval compare`.
+// Evaluates the RAG example's two retrievers on its golden set through evaluateRetriever — quality and
+// latency, overall and per tag, in one table — and writes their runs (examples/rag/runs/*.jsonl) for
+// `rankeval eval`, `compare` and `report`.
 //   npm run example:rag
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
-import { evaluateRun, readGoldenSet } from 'rankeval';
+import { arch, cpus, platform } from 'node:os';
+import { evaluateRetriever, readGoldenSet, writeRun, type LatencySummary, type ScoredDocument } from 'rankeval';
 import { DEPTH, retrievers } from './retrievers.js';
 
 const measures = ['ndcg@10', 'recall@5', 'mrr@10', 'P@3'];
@@ -10,15 +12,27 @@ const goldenPath = new URL('./golden.jsonl', import.meta.url);
 const golden = await readGoldenSet(createReadStream(goldenPath), { file: 'examples/rag/golden.jsonl' });
 mkdirSync(new URL('./runs/', import.meta.url), { recursive: true });
 
-for (const [name, retrieve] of Object.entries(retrievers)) {
-  const run = new Map([...golden.questions].map(([qid, question]) => [qid, retrieve(question, DEPTH)]));
-  const result = evaluateRun(run, golden.qrels, { measures, slices: golden.tags });
-  console.log(`\n${name} (${result.queries} questions)`);
-  const row = (label: string, means: Record<string, number>, queries: number) =>
-    console.log(`  ${label.padEnd(20)} ${String(queries).padStart(3)}  ${measures.map((m) => `${m} ${means[m]!.toFixed(4)}`).join('  ')}`);
-  row('all', result.mean, result.queries);
-  for (const [tag, slice] of Object.entries(result.bySlice)) row(`tag ${tag}`, slice.mean, slice.queries);
-  const lines = [...run].map(([qid, hits]) => JSON.stringify({ query_id: qid, results: hits.map(({ id, score }) => ({ id, score: Number(score.toFixed(6)) })) }));
-  writeFileSync(new URL(`./runs/${name}.jsonl`, import.meta.url), `${lines.join('\n')}\n`);
+const header = ['retriever', 'scope', 'queries', ...measures, 'mean ms', 'p50 ms', 'p95 ms', 'max ms'];
+const rows: string[][] = [];
+const ms = (value: number) => value.toFixed(3);
+const row = (name: string, scope: string, queries: number, means: Record<string, number>, latency: LatencySummary) =>
+  rows.push([name, scope, String(queries), ...measures.map((m) => means[m]!.toFixed(4)), ms(latency.mean), ms(latency.p50), ms(latency.p95), ms(latency.max)]);
+
+for (const [name, search] of Object.entries(retrievers)) {
+  // The retriever as the application calls it; the golden set's tags become the slices.
+  const result = await evaluateRetriever((question) => search(question, DEPTH), golden, { measures, timeoutMs: 5_000 });
+  for (const { queryId, message } of result.failures) console.error(`${name}: ${queryId} failed: ${message}`);
+  row(name, 'all', result.queries, result.mean, result.latency);
+  for (const [tag, slice] of Object.entries(result.bySlice)) row(name, `tag ${tag}`, slice.queries, slice.mean, result.latency.bySlice[tag]!);
+  // Scores to six decimals keep the committed runs short; no latency in them, so that running the example
+  // again changes no committed file (pass `latency: result.latency.perQuery` to keep it: the report shows it).
+  const rounded = new Map([...result.run].map(([qid, hits]) => [qid, (hits as ScoredDocument[]).map(({ id, score }) => ({ id, score: Number(score.toFixed(6)) }))]));
+  writeFileSync(new URL(`./runs/${name}.jsonl`, import.meta.url), writeRun(rounded, { format: 'jsonl' }));
 }
+
+const widths = header.map((_, i) => Math.max(...[header, ...rows].map((cells) => cells[i]!.length)));
+const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+console.log(`${golden.qrels.size} questions · ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'} · ${platform()} ${arch()} · Node ${process.versions.node}\n`);
+console.log(line(header));
+for (const cells of rows) console.log(line(cells));
 console.log('\nruns written to examples/rag/runs/; try: npx rankeval eval examples/rag/golden.jsonl examples/rag/runs/bm25.jsonl --by-tag');

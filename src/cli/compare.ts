@@ -181,18 +181,23 @@ export function readCompareArgs(
  * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
  * (src/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
  * rankings. `slices` are the report's tags; `keepFound` keeps what the report's curves are scored from.
+ * `latency` holds each run's `latency_ms` per query (empty for a run without them).
  */
 export async function scoreFiles(
   args: CompareArgs,
   io: Io,
   order: string,
   { slices = false, keepFound = false }: { slices?: boolean; keepFound?: boolean } = {},
-): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer> }> {
+): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer>; latency: Map<string, Map<string, number>> }> {
+  const latency = new Map(args.runs.map(({ name }) => [name, new Map<string, number>()]));
+  let next = 0;
   const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order, (path, golden) => {
     const options = { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) };
-    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound)), io.stderr, args.qrels);
+    // The runs are read one after the other, in the order given.
+    const times = latency.get(args.runs[next++]!.name)!;
+    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound)), io.stderr, args.qrels, undefined, times);
   });
-  return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])) };
+  return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), latency };
 }
 
 /** Each run's evaluation; a failed check (--checks error) names the run's file, anything else the golden set's. */

@@ -137,7 +137,8 @@ export function blameScoring(error: unknown, goldenPath: string, runPath: string
 
 /**
  * Scores the run at `path` as it is read (src/stream.ts), into a scorer `makeScorer` makes, keeping the
- * results of `keep.wanted`; an interleaved run is read again. Errors name the file as loading does.
+ * results of `keep.wanted` and each query's `latency_ms` in `latency`; an interleaved run is read again.
+ * Errors name the file as loading does.
  */
 export function scoreRunFile(
   path: string,
@@ -146,10 +147,11 @@ export function scoreRunFile(
   stderr: ProgressStream,
   goldenPath: string,
   keep?: KeptQueries,
+  latency?: Map<string, number>,
 ): Promise<RunScorer> {
   return load(
     (open, options) =>
-      scoreRun(open, makeScorer, options, keep).catch((error: unknown) => {
+      scoreRun(open, makeScorer, options, keep, latency).catch((error: unknown) => {
         throw blameScoring(error, goldenPath, path);
       }),
     path,

@@ -20,7 +20,8 @@ export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m M
 Writes one self-contained HTML file (no script, no network access when opened): the comparison table of
 rankeval compare, a bar chart per measure with confidence intervals, recall@k and precision@k curves, the
 per-query differences of each run against the baseline, means per tag of the golden set, and the ten
-queries each run lost most, with their rankings.
+queries each run lost most, with their rankings. A JSONL run that gives each query's "latency_ms" (as
+evaluateRetriever and writeRun save it) adds a latency table: mean, p50, p95 and max, overall and per tag.
 
   -o, --output FILE     where to write the report (default, or -o -: standard output)
   --title TEXT          the report's title
@@ -158,7 +159,7 @@ function createTemporary(directory: string, text: string, path: string): string 
  */
 export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
   const fn = 'reportData';
-  const { golden, scorers } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
+  const { golden, scorers, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
   const scored = evaluations(args, scorers);
   const options = { ...compareOptions(args), losses: lossCount };
   const ordered = orderRuns([...scored.keys()], args.baseline, fn);
@@ -178,7 +179,7 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
         }
         return curve.result().mean;
       };
-      return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans }];
+      return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans, latency: latency.get(name)! }];
     }),
   );
   const tags = readSlices(golden.tags, fn, 'tags');

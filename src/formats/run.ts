@@ -11,7 +11,8 @@ import { createLineChunker, createRecordReader, utf8FromLatin1 } from './text.js
  * - `trec`: TREC runs, `qid Q0 docno rank score runid` per line, ordered as trec_eval orders them (score
  *   descending, ties by docno descending; the rank column is ignored, as trec_eval ignores it);
  * - `jsonl`: one query a line, `{"query_id": "q1", "results": [{"id": "d1", "score": 3.2}, …]}`, where
- *   `results` may also be a list of ids in rank order;
+ *   `results` may also be a list of ids in rank order, with the time the retriever took to answer, in
+ *   milliseconds, optionally (`"latency_ms": 41.7`, as `writeRun` writes it);
  * - `json`: one object of query id → ranking (a list of ids in rank order, a list of `{id, score}`, or an
  *   object of id → score), the form `evaluateRun` takes;
  * - `csv`: a header naming a query id column, a document id column and a `score` or `rank` column, then
@@ -36,6 +37,8 @@ export interface Run {
    * tie rule's alone (document ids descending), not the system's. Empty for rankings given as lists of ids.
    */
   readonly tiedQueries: string[];
+  /** Query id → the time its ranking took, in milliseconds, for the queries of a JSONL run that give `latency_ms`. */
+  readonly latency: Map<string, number>;
 }
 
 const RUN_FORMATS: readonly RunFormat[] = ['trec', 'jsonl', 'json', 'csv'];
@@ -46,6 +49,8 @@ interface Results {
   /** Scores, or a rank order key; null for results already in rank order. */
   readonly keys: number[] | null;
   readonly lines: number[];
+  /** The query's `latency_ms`, when its line gives one. */
+  latencyMs: number | undefined;
 }
 
 /** One query's results, checked and ordered: what a run file says of it. */
@@ -56,6 +61,8 @@ export interface QueryResults {
   readonly scored: { readonly ids: string[]; readonly scores: number[] } | undefined;
   /** Two or more results, all with the same score (see `Run.tiedQueries`). */
   readonly tied: boolean;
+  /** The time its ranking took in milliseconds, when the run gives it (see `Run.latency`). */
+  readonly latencyMs?: number | undefined;
 }
 
 /** Where a format's reader puts each result; `result` is what the reader's `end` returns. */
@@ -63,6 +70,8 @@ interface Collector<T> {
   add(qid: string, id: string, key: number, line: number): void;
   /** A query with no results still counts as answered. */
   touch(qid: string): void;
+  /** The time the query's ranking took, in milliseconds (JSONL's `latency_ms`). */
+  latency(qid: string, ms: number): void;
   result(): T;
 }
 
@@ -70,7 +79,7 @@ type Ordering = 'score' | 'rank' | 'given';
 /** Makes the collector of a file once its format (and, for CSV, its ordering) is known. */
 type CollectorFactory<T> = (format: RunFormat, ordering: Ordering) => Collector<T>;
 
-const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [] });
+const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined });
 
 function addResult(results: Results, id: string, key: number, line: number): void {
   results.ids.push(id);
@@ -81,7 +90,8 @@ function addResult(results: Results, id: string, key: number, line: number): voi
 function checked(qid: string, results: Results, ordering: Ordering, file: string): QueryResults {
   checkRepeats(qid, results, file);
   const scored = ordering === 'score' && results.keys !== null ? { ids: results.ids, scores: results.keys } : undefined;
-  return { ranked: ordered(results, ordering), scored, tied: scored !== undefined && allTie(scored.scores) };
+  const query = { ranked: ordered(results, ordering), scored, tied: scored !== undefined && allTie(scored.scores) };
+  return results.latencyMs === undefined ? query : { ...query, latencyMs: results.latencyMs };
 }
 
 function createCollector(file: string, format: RunFormat, ordering: Ordering): Collector<Run> {
@@ -95,17 +105,22 @@ function createCollector(file: string, format: RunFormat, ordering: Ordering): C
     touch(qid) {
       if (!byQuery.has(qid)) byQuery.set(qid, newResults(ordering));
     },
+    latency(qid, ms) {
+      byQuery.get(qid)!.latencyMs = ms;
+    },
     result() {
       const rankings = new Map<string, string[]>();
       const scored = new Map<string, { ids: string[]; scores: number[] }>();
       const tiedQueries: string[] = [];
+      const latency = new Map<string, number>();
       for (const [qid, results] of byQuery) {
         const query = checked(qid, results, ordering, file);
         rankings.set(qid, query.ranked);
         if (query.scored !== undefined) scored.set(qid, query.scored);
         if (query.tied) tiedQueries.push(qid);
+        if (query.latencyMs !== undefined) latency.set(qid, query.latencyMs);
       }
-      return { format, rankings, scored, tiedQueries };
+      return { format, rankings, scored, tiedQueries, latency };
     },
   };
 }
@@ -133,6 +148,9 @@ function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, 
   return {
     add: (qid, id, key, line) => addResult(start(qid), id, key, line),
     touch: (qid) => void start(qid),
+    latency(qid, ms) {
+      start(qid).latencyMs = ms;
+    },
     result: flush,
   };
 }
@@ -183,7 +201,19 @@ function csvReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> 
 
 function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {
   const collector = make('jsonl', 'score');
-  return jsonlReader(file, '{"query_id", "results"}', ({ results }, qid, line) => readResults(collector, qid, results, '"results"', file, line), () => collector.result());
+  return jsonlReader(
+    file,
+    '{"query_id", "results"}',
+    ({ results, latency_ms: latency }, qid, line) => {
+      readResults(collector, qid, results, '"results"', file, line);
+      if (latency === undefined) return;
+      if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0) {
+        throw parseError(file, line, `"latency_ms" of query ${quoteJson(qid)} must be a finite number of milliseconds, 0 or more, got ${quoteJson(latency)}`);
+      }
+      collector.latency(qid, latency);
+    },
+    () => collector.result(),
+  );
 }
 
 /** Results as ids in rank order, `{id, score}` objects, or (JSON only) an object of id → score. */

@@ -7,6 +7,7 @@ import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, ty
 import { explainRanking, type Explanation } from '../explain.js';
 import { SHOWN_DEPTH } from '../evaluator.js';
 import { checkOptions, fail } from '../errors.js';
+import { summarizeLatency, type LatencySummary } from '../latency.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 
@@ -23,6 +24,8 @@ export interface ReportInput {
   readonly questions?: ByQuery<string>;
   /** Run name → query id → ranking; the first run is the baseline unless `baseline` says otherwise. */
   readonly runs: ByQuery<ByQuery<Ranking>>;
+  /** Run name → query id → the time its ranking took in ms (evaluateRetriever's `latency.perQuery`), for the runs timed. */
+  readonly latency?: ByQuery<ByQuery<number>>;
 }
 
 export interface ReportOptions extends MetricOptions, Omit<Partial<CompareOptions>, keyof MetricOptions | 'measures'> {
@@ -85,6 +88,12 @@ export interface LossList {
   readonly queries: LostQuery[];
 }
 
+/** A run's latency over its timed queries (`tag` null), or over those with one tag. */
+export interface LatencyRow extends LatencySummary {
+  readonly run: string;
+  readonly tag: string | null;
+}
+
 export interface ReportData {
   readonly runs: string[];
   readonly baseline: string;
@@ -102,6 +111,8 @@ export interface ReportData {
   readonly slices: SliceMean[];
   readonly losses: LossList[];
   readonly warnings: string[];
+  /** The latency of the runs that give it (JSONL `latency_ms`), overall then per tag; absent when none does. */
+  readonly latency?: LatencyRow[];
 }
 
 /**
@@ -117,7 +128,7 @@ export function curveCutoffs(depth: number): number[] {
 
 /** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
 export const REPORT_OPTION_KEYS: readonly string[] = [...COMPARE_OPTION_KEYS, 'losses'];
-const INPUT_KEYS: readonly string[] = ['qrels', 'tags', 'questions', 'runs'];
+const INPUT_KEYS: readonly string[] = ['qrels', 'tags', 'questions', 'runs', 'latency'];
 
 /**
  * Everything the report shows, computed once.
@@ -136,6 +147,8 @@ export interface ReportRun {
   readonly depth: number;
   /** The means of `measures` (the curves' recall@k and P@k), scored as `evaluation` was. */
   curveMeans(measures: readonly string[]): Record<string, number>;
+  /** Query id → the time its ranking took in ms, for the queries the run times (JSONL `latency_ms`). */
+  readonly latency?: ReadonlyMap<string, number>;
 }
 
 /** What the report shows besides the runs' numbers: the judgments, tags and questions. */
@@ -148,7 +161,7 @@ export interface ReportContext {
 /** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
 export function reportDataFor(input: ReportInput, options: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
   const { lossCount, evaluateOptions } = readReportOptions(options, fn, otherKeys);
-  const { qrels, tags, questions, runs } = readInput(input, fn);
+  const { qrels, tags, questions, runs, latency } = readInput(input, fn);
   const ordered = orderRuns([...runs.keys()], options.baseline, fn);
   const scoring = { ...evaluateOptions, ...(tags === undefined ? {} : { slices: tags }) };
   const scored = new Map<string, ReportRun>(
@@ -157,7 +170,8 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
       let depth = 1;
       for (const ranking of run.values()) depth = Math.max(depth, Array.isArray(ranking) ? ranking.length : 0);
       const curveMeans = (measures: readonly string[]) => evaluateRun(run, qrels, { ...scoring, measures, slices: {} }).mean;
-      return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans }];
+      const times = latency.get(name);
+      return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans, ...(times === undefined ? {} : { latency: times }) }];
     }),
   );
   return assembleReport(scored, { qrels, tags, questions }, options, lossCount, fn, (run, qid, shown) => explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, shown));
@@ -279,6 +293,7 @@ export function assembleReport(
     };
   });
 
+  const latency = latencyRows(scored, tags);
   return {
     runs: ordered,
     baseline,
@@ -295,7 +310,21 @@ export function assembleReport(
     losses,
     // One run has no comparison to hold its checks' warnings: they are the report's, worded as compare words them.
     warnings: comparison?.warnings ?? base.warnings.map((warning) => `run ${JSON.stringify(baseline)}: ${warning.message}`),
+    ...(latency.length === 0 ? {} : { latency }),
   };
+}
+
+/** Each timed run's latency over its timed queries, then per tag (tags in order of first appearance, as `slices`). */
+function latencyRows(scored: ReadonlyMap<string, ReportRun>, tags: ReadonlyMap<string, readonly string[]> | undefined): LatencyRow[] {
+  const rows: LatencyRow[] = [];
+  for (const [run, { latency }] of scored) {
+    if (latency === undefined || latency.size === 0) continue;
+    rows.push({ run, tag: null, ...summarizeLatency([...latency.values()]) });
+    const byTag = new Map<string, number[]>();
+    for (const [qid, time] of latency) for (const tag of tags?.get(qid) ?? []) byTag.set(tag, [...(byTag.get(tag) ?? []), time]);
+    for (const tag of [...byTag.keys()].sort(compareUtf8)) rows.push({ run, tag, ...summarizeLatency(byTag.get(tag)!) });
+  }
+  return rows;
 }
 
 /** The input with each "→" read as a Map, its types checked before anything is scored. */
@@ -309,7 +338,18 @@ function readInput(input: ReportInput, fn: string) {
   const tags = input.tags === undefined ? undefined : readSlices(input.tags, fn, 'tags');
   const questions = input.questions === undefined ? undefined : readByQuery<unknown>(input.questions, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
   for (const [qid, question] of questions ?? []) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question);
-  return { runs, qrels, tags, questions: questions as ReadonlyMap<string, string> | undefined };
+  const latency = new Map<string, ReadonlyMap<string, number>>();
+  if (input.latency !== undefined) {
+    for (const [name, times] of readByQuery<unknown>(input.latency, fn, '`latency`', 'invalid_option', 'a Map or an object of run name → query id → milliseconds')) {
+      if (!runs.has(name)) fail('invalid_option', fn, 'every run of `latency`', `one of the runs (${[...runs.keys()].join(', ')})`, name);
+      const byQuery = readByQuery<unknown>(times, fn, `latency[${JSON.stringify(name)}]`, 'invalid_option', 'a Map or an object of query id → milliseconds');
+      for (const [qid, time] of byQuery) {
+        if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(name)}][${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
+      }
+      latency.set(name, byQuery as ReadonlyMap<string, number>);
+    }
+  }
+  return { runs, qrels, tags, questions: questions as ReadonlyMap<string, string> | undefined, latency };
 }
 
 /** Candidate − baseline per query, largest first (ties among equal deltas by query id). */

@@ -145,6 +145,8 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
       .join('')}</div></section>`,
   );
 
+  if (data.latency !== undefined && data.latency.length > 0) sections.push(`<section><h2>Latency</h2>${latencyTable(data.latency)}</section>`);
+
   const curve = (metric: 'recall' | 'precision'): string => {
     const points = data.curves.filter((point) => point.metric === metric);
     const ticks = cutoffTicks(data.depth);
@@ -367,6 +369,18 @@ function comparisonTable(data: ReportData): string {
   });
   return `<div class="scroll"><table class="comparison"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>
 <p class="legend">${escapeHtml(comparisonLegend(comparison))}. Significant rows are shaded: blue better than the baseline, orange worse.</p>`;
+}
+
+/** The latency of the timed runs, overall then per tag, in milliseconds. */
+function latencyTable(rows: NonNullable<ReportData['latency']>): string {
+  // Three significant digits or so: an in-memory retriever answers in a fraction of a millisecond.
+  const ms = (value: number): string => value.toFixed(value < 1 ? 3 : value < 10 ? 2 : 1);
+  const body = rows.map(
+    (row) =>
+      `<tr><td>${escapeHtml(row.run)}</td><td>${row.tag === null ? 'all' : escapeHtml(row.tag)}</td><td class="number">${row.queries}</td>${[row.mean, row.p50, row.p95, row.max].map((value) => `<td class="number">${ms(value)}</td>`).join('')}</tr>`,
+  );
+  return `<div class="scroll"><table class="latency"><thead><tr><th>run</th><th>tag</th><th>queries</th><th>mean ms</th><th>p50 ms</th><th>p95 ms</th><th>max ms</th></tr></thead><tbody>${body.join('')}</tbody></table></div>
+<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it: failed and timed-out calls included), over the queries the run times. Percentiles interpolate linearly between the closest ranks.</p>`;
 }
 
 function sliceTable(data: ReportData): string {

@@ -54,6 +54,24 @@ describe('parseRun', () => {
   });
 });
 
+describe('latency_ms in a JSONL run (writeRun keeps evaluateRetriever\'s latency there)', () => {
+  const content = '{"query_id": "q1", "results": ["a", "b"], "latency_ms": 41.5}\n{"query_id": "q2", "results": []}\n{"query_id": "q3", "results": [{"id": "c", "score": 1}], "latency_ms": 0}\n';
+
+  it('is kept per query in `latency`, beside the rankings', () => {
+    const run = parseRun(content);
+    expect(Object.fromEntries(run.rankings)).toEqual({ q1: ['a', 'b'], q2: [], q3: ['c'] });
+    expect(Object.fromEntries(run.latency)).toEqual({ q1: 41.5, q3: 0 });
+  });
+
+  it('is read alike from chunks of one byte', async () => {
+    expect(Object.fromEntries((await readRun(byteChunks(content, 1))).latency)).toEqual({ q1: 41.5, q3: 0 });
+  });
+
+  it('is empty for the other formats', () => {
+    expect(parseRun(SAME_RUN.trec).latency.size).toBe(0);
+  });
+});
+
 describe('parseRun on malformed files names the file and line', () => {
   const cases: [string, string, RegExp][] = [
     ['TREC line with 5 fields', 'q1 Q0 d1 1 2 r\nq1 Q0 d2 2 1\n', /^r:2: expected 6 fields/],
@@ -70,6 +88,8 @@ describe('parseRun on malformed files names the file and line', () => {
     ['JSONL not an object', '{"query_id": "q1", "results": []}\n"q2"\n', /^r:2: expected a JSON object/],
     ['JSON score not a number', '{\n  "q1": {"a": 1},\n  "q2": {"b": "x"}\n}', /^r:3: the ranking of query "q2" must give each id a finite score, got "x" for "b"$/],
     ['JSON not an object of rankings', '["q1"]\n', /^r:1: expected a JSON object of query id → ranking$/],
+    ['JSONL latency not a number', '{"query_id": "q1", "results": ["a"], "latency_ms": "12"}\n', /^r:1: "latency_ms" of query "q1" must be a finite number of milliseconds, 0 or more, got "12"$/],
+    ['JSONL latency negative', '{"query_id": "q1", "results": [], "latency_ms": 0}\n{"query_id": "q2", "results": [], "latency_ms": -1}\n', /^r:2: "latency_ms" of query "q2" must be/],
   ];
   it.each(cases)('%s', (name, content, message) => {
     const format = name.includes('forced') ? 'csv' : name.startsWith('JSON not') ? 'json' : 'auto';

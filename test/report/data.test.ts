@@ -161,9 +161,24 @@ describe('reportData', () => {
   });
 
   it('refuses a field of the input that is not one, naming it and the fields there are', () => {
-    const message = 'reportData: expected every field of `input` to be one of `qrels`, `tags`, `questions`, `runs`, got `"tgas"` (string)';
+    const message = 'reportData: expected every field of `input` to be one of `qrels`, `tags`, `questions`, `runs`, `latency`, got `"tgas"` (string)';
     expect(() => reportData({ ...input, tgas: {} } as never, { measures: ['mrr'] })).toThrow(message);
     expect(() => reportData({ ...input, tgas: {} } as never, { measures: ['mrr'] })).toThrow(expect.objectContaining({ name: 'RankevalError', code: 'invalid_option', received: 'tgas' }));
+  });
+
+  it('summarises the latency of the runs given it, overall and per tag, and has none without it', () => {
+    // next's times: q1 4, q2 10, q3 6, q4 100 (sorted 4 6 10 100).
+    const latency = { next: { q1: 4, q2: 10, q3: 6, q4: 100 } };
+    const data = reportData({ ...input, latency }, { measures: ['mrr'] });
+    expect(data.latency).toEqual([
+      { run: 'next', tag: null, queries: 4, mean: 120 / 4, p50: 6 + 0.5 * 4, p90: expect.closeTo(10 + 0.7 * 90, 12), p95: expect.closeTo(10 + 0.85 * 90, 12), p99: expect.closeTo(10 + 0.97 * 90, 12), max: 100 },
+      // en: q1 q2 q3 → 4 6 10; ru: q3 q4 → 6 100.
+      { run: 'next', tag: 'en', queries: 3, mean: 20 / 3, p50: 6, p90: 6 + 0.8 * 4, p95: 6 + 0.9 * 4, p99: expect.closeTo(6 + 0.98 * 4, 12), max: 10 },
+      { run: 'next', tag: 'ru', queries: 2, mean: 53, p50: 53, p90: 6 + 0.9 * 94, p95: 6 + 0.95 * 94, p99: 6 + 0.99 * 94, max: 100 },
+    ]);
+    expect(reportData(input, { measures: ['mrr'] })).not.toHaveProperty('latency');
+    expect(() => reportData({ ...input, latency: { other: {} } }, { measures: ['mrr'] })).toThrow('reportData: expected every run of `latency` to be one of the runs (base, next), got `"other"` (string)');
+    expect(() => reportData({ ...input, latency: { base: { q1: -2 } } }, { measures: ['mrr'] })).toThrow(/latency\["base"\]\["q1"\] to be a finite number of milliseconds/);
   });
 
   it('refuses no runs and an unknown baseline', () => {

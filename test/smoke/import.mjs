@@ -1,6 +1,6 @@
 // Loads the built package the way an ESM consumer does, by its name, and scores the worked example. The same
 // file runs under Node, Bun, Deno and in Chromium (test/smoke/install.test.ts), so it uses no Node API.
-import { evaluate, evaluateRun, isRankevalError, ndcgAtK, RankevalError } from 'rankeval';
+import { evaluate, evaluateRetriever, evaluateRun, isRankevalError, ndcgAtK, parseRun, RankevalError, writeRun } from 'rankeval';
 import { rankevalMatchers } from 'rankeval/matchers';
 import { reportData } from 'rankeval/report';
 
@@ -21,6 +21,17 @@ const matcher = rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['G', 'x
 // Errors thrown by the other entries are instances of the class that `rankeval` exports: one copy of the library.
 const fromMatchers = thrown(() => rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['a'], { a: 1 }, 0, 0.5));
 const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map()]]) }, { measures: ['nope'] }));
+// evaluateRetriever with the platform's clock (performance.now), timers and AbortController: one call
+// answers, one never does and times out; writeRun keeps both times, and parseRun reads them back.
+const retrieverSmoke = (evaluated) => ({
+  mrr: evaluated.mean['mrr@10'],
+  failed: evaluated.failures.map((failure) => failure.queryId),
+  // A lower bound only: the timeout fires no sooner than 50 ms after the call (a slow machine waits longer).
+  timed: evaluated.latency.perQuery.fast >= 0 && evaluated.latency.perQuery.slow >= 25,
+  kept: [...parseRun(writeRun(evaluated.run, { format: 'jsonl', latency: evaluated.latency.perQuery })).latency.keys()],
+});
+const retrieving = evaluateRetriever((_, qid) => (qid === 'slow' ? new Promise(() => {}) : [{ id: 'G', score: 1 }]), { qrels: { fast: { G: 1 }, slow: { G: 1 } }, questions: { fast: 'f?', slow: 's?' } }, { measures: ['mrr@10'], timeoutMs: 50 });
+const retriever = retrieverSmoke(await retrieving);
 console.log(
   JSON.stringify({
     format: 'esm',
@@ -31,5 +42,6 @@ console.log(
     oneLibrary: [cutoff, fromMatchers, fromReport].map((error) => error instanceof RankevalError && error.code),
     // The class's own name, which stack traces and util.inspect print: the CommonJS build once named it `_class`.
     className: [RankevalError.name, cutoff.constructor.name, cutoff.name],
+    retriever,
   }),
 );

@@ -1,5 +1,5 @@
 // Loads the built package the way a CommonJS consumer does, by its name, and scores the worked example.
-const { evaluate, evaluateRun, isRankevalError, ndcgAtK, RankevalError } = require('rankeval');
+const { evaluate, evaluateRetriever, evaluateRun, isRankevalError, ndcgAtK, parseRun, RankevalError, writeRun } = require('rankeval');
 const { rankevalMatchers } = require('rankeval/matchers');
 const { reportData } = require('rankeval/report');
 
@@ -22,6 +22,18 @@ const fromMatchers = thrown(() => rankevalMatchers.toHaveRecallAtK.call({ isNot:
 const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map()]]) }, { measures: ['nope'] }));
 // vitest is ESM-only, and so is the entry that registers the matchers on its expect.
 const vitestEntry = thrown(() => require('rankeval/vitest'));
+// evaluateRetriever with the platform's clock (performance.now), timers and AbortController: one call
+// answers, one never does and times out; writeRun keeps both times, and parseRun reads them back.
+const retrieverSmoke = (evaluated) => ({
+  mrr: evaluated.mean['mrr@10'],
+  failed: evaluated.failures.map((failure) => failure.queryId),
+  // A lower bound only: the timeout fires no sooner than 50 ms after the call (a slow machine waits longer).
+  timed: evaluated.latency.perQuery.fast >= 0 && evaluated.latency.perQuery.slow >= 25,
+  kept: [...parseRun(writeRun(evaluated.run, { format: 'jsonl', latency: evaluated.latency.perQuery })).latency.keys()],
+});
+const retrieving = evaluateRetriever((_, qid) => (qid === 'slow' ? new Promise(() => {}) : [{ id: 'G', score: 1 }]), { qrels: { fast: { G: 1 }, slow: { G: 1 } }, questions: { fast: 'f?', slow: 's?' } }, { measures: ['mrr@10'], timeoutMs: 50 });
+retrieving.then((evaluated) => {
+const retriever = retrieverSmoke(evaluated);
 console.log(
   JSON.stringify({
     format: 'cjs',
@@ -32,6 +44,8 @@ console.log(
     oneLibrary: [cutoff, fromMatchers, fromReport].map((error) => error instanceof RankevalError && error.code),
     // The class's own name, which stack traces and util.inspect print: the CommonJS build once named it `_class`.
     className: [RankevalError.name, cutoff.constructor.name, cutoff.name],
+    retriever,
     vitest: vitestEntry?.message.split(':')[0],
   }),
 );
+});

@@ -1,0 +1,100 @@
+// Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
+// JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
+import { checkOptions, fail } from '../errors.js';
+import type { ByQuery } from '../evaluate.js';
+import { readByQuery } from '../evaluator.js';
+import { compareUtf8, orderByScore } from '../metrics/counts.js';
+import type { Ranking } from '../types.js';
+
+export interface WriteRunOptions {
+  /** `jsonl` (one query a line, with its `latency_ms` when given) or `trec` (`qid Q0 doc rank score name`). */
+  readonly format: 'jsonl' | 'trec';
+  /** TREC's last column, the run's name (no whitespace). Default `rankeval`. */
+  readonly runName?: string;
+  /**
+   * Query id → the time its ranking took, in milliseconds (evaluateRetriever's `latency.perQuery`), kept in
+   * JSONL as `latency_ms`, which `parseRun`, `rankeval eval`, `compare` and `report` read. TREC has no place
+   * for it.
+   */
+  readonly latency?: ByQuery<number>;
+}
+
+const WRITE_OPTION_KEYS = ['format', 'runName', 'latency'];
+const WHITESPACE = /\s/;
+
+/**
+ * Writes a run as the text of a JSONL or TREC run file, one that `parseRun` reads back to the same rankings.
+ *
+ * - JSONL: `{"query_id": "q1", "results": [...], "latency_ms": 41.7}` a line, queries in the run's order;
+ *   `results` are the ranking as given (ids, or `{id, score}` objects). A query that `latency` times but
+ *   the run lacks (a failed call of evaluateRetriever) is written after the others, in query-id order,
+ *   with no results, so that the file keeps its time; it scores 0 either way.
+ * - TREC: `qid Q0 doc rank score name` a line, each query's documents in rank order (score descending, ties
+ *   by id descending, as trec_eval orders them) with their scores; a ranking of ids, which has no scores,
+ *   gets n, n − 1, …, 1 (n documents), which keep its order. A query with no results has no line.
+ *
+ * @throws {RankevalError} `invalid_run` for a query id or document id that the format cannot hold (empty;
+ *   with whitespace in TREC), `invalid_ranking` for a ranking that is not ids or `{id, score}` objects with
+ *   finite scores, or that lists a document twice; `invalid_option` for an unknown format or option, a
+ *   latency that is not a finite number ≥ 0, or `latency` with `format: 'trec'`
+ * @example
+ * writeRun(new Map([['q1', [{ id: 'd3', score: 2.5 }, { id: 'd1', score: 1.5 }]]]), { format: 'trec', runName: 'bm25' });
+ * // => 'q1 Q0 d3 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n'
+ */
+export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): string {
+  const fn = 'writeRun';
+  checkOptions(options, WRITE_OPTION_KEYS, fn, { expected: 'an object with `format`' });
+  const { format, runName = 'rankeval', latency } = options;
+  if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, '`format`', "'jsonl' or 'trec'", format);
+  if (typeof runName !== 'string' || runName === '' || WHITESPACE.test(runName)) fail('invalid_option', fn, '`runName`', 'a non-empty string without whitespace', runName);
+  if (latency !== undefined && format === 'trec') fail('invalid_option', fn, '`latency`', "left out with format 'trec' (TREC runs have no field for it; write JSONL to keep it)", latency);
+  const rankings = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
+  const times = latency === undefined ? new Map<string, number>() : readByQuery<unknown>(latency, fn, '`latency`', 'invalid_option');
+  for (const [qid, time] of times) {
+    if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
+  }
+
+  let text = '';
+  for (const [qid, ranking] of rankings) {
+    if (qid === '' || (format === 'trec' && WHITESPACE.test(qid))) fail('invalid_run', fn, 'every query id of `run`', format === 'trec' ? 'a non-empty string without whitespace (a TREC field)' : 'a non-empty string', qid);
+    const { ids, scores } = readRanking(ranking, qid, format, fn);
+    if (format === 'jsonl') {
+      text += jsonLine(qid, ranking as Ranking, times.get(qid) as number | undefined);
+      continue;
+    }
+    // A ranking of ids keeps its order with scores n … 1; one of scores is ordered as trec_eval orders it.
+    const order = scores === undefined ? ids : orderByScore(ids, scores);
+    const scoreOf = new Map(ids.map((id, i) => [id, scores === undefined ? ids.length - i : scores[i]!]));
+    order.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scoreOf.get(id)} ${runName}\n`));
+  }
+  const untimed = [...times.keys()].filter((qid) => !rankings.has(qid)).sort(compareUtf8);
+  for (const qid of untimed) text += jsonLine(qid, [], times.get(qid) as number);
+  return text;
+}
+
+function jsonLine(qid: string, ranking: Ranking, latency: number | undefined): string {
+  const results = ranking.map((entry) => (typeof entry === 'string' ? entry : { id: entry.id, score: entry.score }));
+  return `${JSON.stringify(latency === undefined ? { query_id: qid, results } : { query_id: qid, results, latency_ms: latency })}\n`;
+}
+
+/** A ranking's ids (and scores, for `{id, score}` objects), checked as the readers would check them read back. */
+function readRanking(ranking: unknown, qid: string, format: string, fn: string): { ids: string[]; scores: number[] | undefined } {
+  const where = `run[${JSON.stringify(qid)}]`;
+  if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
+  const byScore = ranking.length > 0 && typeof ranking[0] !== 'string';
+  const ids: string[] = [];
+  const scores: number[] = [];
+  const seen = new Set<string>();
+  ranking.forEach((entry: unknown, i) => {
+    const { id, score } = (byScore && typeof entry === 'object' && entry !== null ? entry : { id: entry }) as { id?: unknown; score?: unknown };
+    if (typeof id !== 'string' || id === '' || (format === 'trec' && WHITESPACE.test(id))) {
+      fail('invalid_ranking', fn, `${where}[${i}]${byScore ? '.id' : ''}`, format === 'trec' ? 'a non-empty id without whitespace (a TREC field)' : 'a non-empty string id', byScore ? (typeof entry === 'object' && entry !== null ? id : entry) : entry);
+    }
+    if (byScore && (typeof score !== 'number' || !Number.isFinite(score))) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
+    if (seen.has(id as string)) fail('invalid_ranking', fn, `${where}[${i}]`, 'a document not listed before for this query', id);
+    seen.add(id as string);
+    ids.push(id as string);
+    if (byScore) scores.push(score as number);
+  });
+  return { ids, scores: byScore ? scores : undefined };
+}

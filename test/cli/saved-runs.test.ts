@@ -1,0 +1,96 @@
+// Runs kept with writeRun after evaluateRetriever, read back by the commands: eval and compare score them
+// as any other run, and the report shows the latency a JSONL run carries.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCompare } from '../../src/cli/compare.js';
+import { runEval } from '../../src/cli/eval.js';
+import { runReport } from '../../src/cli/report.js';
+import { CliError } from '../../src/cli/trec.js';
+import { evaluateRetriever, writeRun, type RetrieverEvaluation } from '../../src/index.js';
+
+const golden =
+  '{"query_id": "q1", "query": "one?", "relevant": {"a": 1}, "tags": ["en"]}\n' +
+  '{"query_id": "q2", "query": "two?", "relevant": {"b": 2, "c": 1}, "tags": ["en"]}\n' +
+  '{"query_id": "q3", "query": "three?", "relevant": {"d": 1}, "tags": ["ru"]}\n';
+const rankings: Record<string, { id: string; score: number }[]> = {
+  q1: [{ id: 'a', score: 3 }, { id: 'x', score: 1 }],
+  q2: [{ id: 'x', score: 2 }, { id: 'c', score: 1.5 }, { id: 'b', score: 0.5 }],
+  q3: [{ id: 'd', score: 0.9 }],
+};
+// The clock each call reads before and after: q1 takes 12 ms, q2 7.5 ms, q3 30 ms (one call at a time).
+const readings = [0, 12, 100, 107.5, 200, 230];
+const measures = ['ndcg@3', 'mrr@3', 'recall@2'];
+
+let dir = '';
+let result: RetrieverEvaluation;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rankeval-saved-'));
+  let reading = 0;
+  result = await evaluateRetriever((_, qid) => rankings[qid]!, { qrels: { q1: { a: 1 }, q2: { b: 2, c: 1 }, q3: { d: 1 } }, questions: { q1: 'one?', q2: 'two?', q3: 'three?' } }, {
+    measures,
+    concurrency: 1,
+    now: () => readings[reading++]!,
+  });
+  writeFileSync(join(dir, 'golden.jsonl'), golden);
+  writeFileSync(join(dir, 'timed.jsonl'), writeRun(result.run, { format: 'jsonl', latency: result.latency.perQuery }));
+  writeFileSync(join(dir, 'plain.trec'), writeRun(result.run, { format: 'trec', runName: 'stub' }));
+});
+
+type Command = (argv: readonly string[], io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } }) => Promise<number>;
+
+async function run(command: Command, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  const withPaths = args.map((arg) => (/\.(jsonl|trec)$/.test(arg) ? join(dir, arg) : arg));
+  try {
+    return { status: await command(withPaths, io), stdout, stderr };
+  } catch (error) {
+    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message };
+    throw error;
+  }
+}
+
+describe('runs saved by writeRun', () => {
+  it('the latency measured is the clock readings apart', () => {
+    expect({ ...result.latency.perQuery }).toEqual({ q1: 12, q2: 7.5, q3: 30 });
+  });
+
+  it.each(['timed.jsonl', 'plain.trec'])('rankeval eval scores %s as evaluateRetriever did', async (file) => {
+    const { status, stdout, stderr } = await run(runEval, 'golden.jsonl', file, '-m', measures.join(','), '--format', 'json');
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).mean).toEqual(result.mean);
+  });
+
+  it('rankeval compare takes them side by side', async () => {
+    const { status, stdout } = await run(runCompare, 'golden.jsonl', 'timed.jsonl', 'plain.trec', '-m', 'ndcg@3', '--format', 'json');
+    expect(status).toBe(0);
+    const rows = JSON.parse(stdout).rows as { run: string; mean: number; delta: number | null }[];
+    expect(rows.map((row) => [row.run, row.mean])).toEqual([
+      ['timed', result.mean['ndcg@3']],
+      ['plain', result.mean['ndcg@3']],
+    ]);
+  });
+
+  it('rankeval report shows the latency of the run that has it, overall and per tag', async () => {
+    const { status, stdout } = await run(runReport, 'golden.jsonl', 'timed.jsonl', 'plain.trec', '-m', 'ndcg@3');
+    expect(status).toBe(0);
+    const table = /<table class="latency">.*?<\/table>/s.exec(stdout)?.[0];
+    const cells = [...(table ?? '').matchAll(/<tr>(.*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((cell) => cell[1]));
+    // Sorted times 7.5 12 30: p50 12, p95 at h = 1.9: 12 + 0.9 · 18 = 28.2. en: 7.5 12 → p95 at h = 0.95: 7.5 + 0.95 · 4.5.
+    expect(cells).toEqual([
+      ['run', 'tag', 'queries', 'mean ms', 'p50 ms', 'p95 ms', 'max ms'],
+      ['timed', 'all', '3', (49.5 / 3).toFixed(1), '12.0', (12 + 0.9 * 18).toFixed(1), '30.0'],
+      ['timed', 'en', '2', (19.5 / 2).toFixed(2), (7.5 + 0.5 * 4.5).toFixed(2), (7.5 + 0.95 * 4.5).toFixed(1), '12.0'],
+      ['timed', 'ru', '1', '30.0', '30.0', '30.0', '30.0'],
+    ]);
+  });
+
+  it('a report of runs without latency has no latency section', async () => {
+    const { stdout } = await run(runReport, 'golden.jsonl', 'plain.trec', '-m', 'ndcg@3');
+    expect(stdout).not.toContain('<h2>Latency</h2>');
+  });
+});

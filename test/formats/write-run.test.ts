@@ -1,0 +1,67 @@
+import { test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { evaluateRun, parseRun, writeRun } from '../../src/index.js';
+import { runAndQrels } from '../properties/arbitraries.js';
+
+// Ids only for q1, scores (out of order, with a tie) for q2, nothing for q3.
+const run = new Map<string, string[] | { id: string; score: number }[]>([
+  ['q1', ['d3', 'd1', 'd2']],
+  ['q2', [{ id: 'a', score: 0.5 }, { id: 'c', score: 2.25 }, { id: 'b', score: 0.5 }, { id: 'e', score: -1e-7 }]],
+  ['q3', []],
+]);
+// As trec_eval orders q2: score descending, ties by id descending.
+const ranked = { q1: ['d3', 'd1', 'd2'], q2: ['c', 'b', 'a', 'e'], q3: [] };
+
+describe('writeRun', () => {
+  it('writes TREC lines in rank order with the given scores, and n … 1 for a ranking of ids', () => {
+    expect(writeRun(run, { format: 'trec', runName: 'bm25' })).toBe(
+      ['q1 Q0 d3 1 3 bm25', 'q1 Q0 d1 2 2 bm25', 'q1 Q0 d2 3 1 bm25', 'q2 Q0 c 1 2.25 bm25', 'q2 Q0 b 2 0.5 bm25', 'q2 Q0 a 3 0.5 bm25', 'q2 Q0 e 4 -1e-7 bm25', ''].join('\n'),
+    );
+    expect(writeRun({ q1: ['x'] }, { format: 'trec' })).toBe('q1 Q0 x 1 1 rankeval\n');
+  });
+
+  it('writes JSONL as the run readers read it, latency as latency_ms', () => {
+    expect(writeRun(run, { format: 'jsonl', latency: { q1: 12.5, q2: 0.25, q3: 3 } })).toBe(
+      '{"query_id":"q1","results":["d3","d1","d2"],"latency_ms":12.5}\n' +
+        '{"query_id":"q2","results":[{"id":"a","score":0.5},{"id":"c","score":2.25},{"id":"b","score":0.5},{"id":"e","score":-1e-7}],"latency_ms":0.25}\n' +
+        '{"query_id":"q3","results":[],"latency_ms":3}\n',
+    );
+  });
+
+  it.each(['jsonl', 'trec'] as const)('round trip through parseRun (%s): the same rankings, the same scores', (format) => {
+    const read = parseRun(writeRun(run, { format }));
+    expect(read.format).toBe(format);
+    // TREC cannot hold a query without results.
+    expect(Object.fromEntries(read.rankings)).toEqual(format === 'trec' ? { q1: ranked.q1, q2: ranked.q2 } : ranked);
+    const measures = ['ndcg@3', 'mrr@10', 'P@2'];
+    const qrels = { q1: { d1: 1 }, q2: { b: 2, e: 1 }, q3: { z: 1 } };
+    expect(evaluateRun(read.rankings, qrels, { measures }).mean).toEqual(evaluateRun(run, qrels, { measures }).mean);
+  });
+
+  it('round trip of the latency through JSONL, with a timed query the run lacks (a failed call) written with no results', () => {
+    const latency = new Map([['q0', 5000], ['q1', 12.345678], ['q2', 0]]);
+    const read = parseRun(writeRun(new Map([['q2', ['x']], ['q1', ['y']]]), { format: 'jsonl', latency }));
+    expect(Object.fromEntries(read.latency)).toEqual({ q2: 0, q1: 12.345678, q0: 5000 });
+    expect(Object.fromEntries(read.rankings)).toEqual({ q2: ['x'], q1: ['y'], q0: [] });
+  });
+
+  it.each([
+    [{ q1: ['a b'] }, { format: 'trec' }, 'invalid_ranking', /run\["q1"\]\[0\] to be a non-empty id without whitespace/],
+    [{ 'q 1': ['a'] }, { format: 'trec' }, 'invalid_run', /every query id of `run` to be a non-empty string without whitespace/],
+    [{ q1: ['a', 'a'] }, { format: 'jsonl' }, 'invalid_ranking', /a document not listed before/],
+    [{ q1: [{ id: 'a', score: Number.NaN }] }, { format: 'jsonl' }, 'invalid_ranking', /run\["q1"\]\[0\].score to be a finite number/],
+    [{ q1: ['a'] }, { format: 'trec', latency: { q1: 1 } }, 'invalid_option', /TREC runs have no field for it/],
+    [{ q1: ['a'] }, { format: 'jsonl', latency: { q1: -1 } }, 'invalid_option', /latency\["q1"\]/],
+    [{ q1: ['a'] }, { format: 'csv' }, 'invalid_option', /`format` to be 'jsonl' or 'trec'/],
+    [{ q1: ['a'] }, { format: 'trec', runName: 'my run' }, 'invalid_option', /`runName`/],
+    [{ q1: ['a'] }, { format: 'jsonl', name: 'x' }, 'invalid_option', /every option to be one of/],
+  ])('refuses what the format cannot hold (%#)', (value, options, code, message) => {
+    expect(() => writeRun(value as never, options as never)).toThrow(expect.objectContaining({ code, message: expect.stringMatching(message) }));
+  });
+
+  test.prop([runAndQrels], { numRuns: 60 })('writeRun then parseRun gives back the rankings, as JSONL and as TREC', ({ run }) => {
+    const nonEmpty = Object.fromEntries(Object.entries(run).filter(([, ranking]) => ranking.length > 0));
+    expect(Object.fromEntries(parseRun(writeRun(run, { format: 'jsonl' })).rankings)).toEqual(run);
+    expect(Object.fromEntries(parseRun(writeRun(run, { format: 'trec' })).rankings)).toEqual(nonEmpty);
+  });
+});
