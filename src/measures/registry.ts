@@ -248,7 +248,8 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
       const budget = /^budget\s*=\s*(.*)$/.exec(atText);
       if (budget !== null) {
         if (given.budget !== undefined) invalid(written, `a token budget is given twice: write \`${definition.name}@budget=N\``, 'one token budget', 'invalid_cutoff');
-        const tokens = /^(?:\d+\.?\d*|\.\d+)$/.test(budget[1]!) ? Number(budget[1]) : NaN;
+        // With an exponent, as a number formats (`@budget=1e-7`), so that every budget written back reads again.
+        const tokens = /^(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(budget[1]!) ? Number(budget[1]) : NaN;
         if (!definition.params.includes('budget')) invalid(written, `${definition.name} takes no token budget (\`@budget=N\` is for ${BUDGET_MEASURES})`, 'a positive integer', 'invalid_cutoff');
         if (!Number.isFinite(tokens)) invalid(written, `expected a number of tokens after \`@budget=\`, got \`${budget[1]}\``, 'a number of tokens ≥ 0', 'invalid_cutoff');
         return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity, budget: tokens } };
