@@ -28,7 +28,8 @@ const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
         const field = text.slice(tab + 1).trim();
         const tokens = decimalNumber(field);
         if (!Number.isFinite(tokens) || tokens < 0) {
-          if (line === 1) return; // a header (`doc_id<TAB>tokens`)
+          // A header (`doc_id<TAB>tokens`) is a first line whose second field is no number; a negative one is a length.
+          if (line === 1 && Number.isNaN(tokens)) return;
           throw parseError(file, line, `expected the length of document ${quoteJson(id)} in tokens (a number ≥ 0), got ${quoteJson(field)}`, 'a number ≥ 0');
         }
         const first = lines.get(id);
