@@ -25,6 +25,7 @@ const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
         const tab = text.indexOf('\t');
         if (tab === -1) throw parseError(file, line, `expected \`id<TAB>tokens\`, got ${quoteJson(text)} (no tab)`, 'id<TAB>tokens');
         const id = text.slice(0, tab);
+        if (id === '') throw parseError(file, line, `expected a document id before the tab, got ${quoteJson(text)}`, 'id<TAB>tokens');
         const field = text.slice(tab + 1).trim();
         const tokens = decimalNumber(field);
         if (!Number.isFinite(tokens) || tokens < 0) {
