@@ -12,7 +12,7 @@ import { lineReader, parseWith, readWith, type Chunk, type FileKind, type ReadOp
 export type LengthsFormat = 'tsv';
 
 const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
-  what: 'lengths file',
+  what: 'lengths',
   formats: ['tsv'],
   detect: () => 'tsv',
   open(_format, file) {
