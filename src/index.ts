@@ -29,6 +29,7 @@ export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
+export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';
