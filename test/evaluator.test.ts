@@ -241,3 +241,22 @@ describe('evaluateRunStream decodes the ids of a TREC run for the measures that 
     expect(inMemory.perQuery.q4!['recall@budget=500']).toBe(Object.keys(given).includes('systemK') ? 0 : 1); // 25 × 20 = 500 ≤ 500
   });
 });
+
+// README.md, "The system's k and token budgets": its example, with the numbers it shows.
+test("README's worked example of budgets, tokens@k, miss@k and systemK", () => {
+  const readmeQrels = { q1: { a: 1, c: 2, e: 1 }, q2: { x: 1 } };
+  const readmeRun = { q1: ['a', 'b', 'c', 'd', 'e'], q2: ['y', 'x'] };
+  const readmeLengths = { a: 100, b: 300, c: 200, d: 50, e: 400, y: 600, x: 10 };
+  const result = evaluateRun(readmeRun, readmeQrels, { measures: ['recall@budget=500', 'P@budget=500', 'tokens@3', 'miss@2'], lengths: readmeLengths, systemK: 3 });
+  expect(result.perQuery.q1).toEqual({ 'recall@budget=500': 1 / 3, 'P@budget=500': 1 / 2, 'tokens@3': 100 + 300 + 200, 'miss@2': 1 - 1 / 3 });
+  expect(result.perQuery.q2).toEqual({ 'recall@budget=500': 0, 'P@budget=500': 0, 'tokens@3': 600 + 10, 'miss@2': 1 - 1 });
+  expect(Object.entries(result.mean).map(([name, value]) => [name, Number(value.toFixed(4))])).toEqual([
+    ['recall@budget=500', 0.1667],
+    ['P@budget=500', 0.25],
+    ['tokens@3', 605],
+    ['miss@2', 0.3333],
+  ]);
+  expect(() => evaluateRun(readmeRun, readmeQrels, { measures: ['recall@10'], systemK: 3 })).toThrow(
+    'evaluateRun: recall@10: measured beyond the 3 results the system passes on',
+  );
+});
