@@ -369,6 +369,9 @@ describe('token budgets: `@budget=N` in place of the cutoff', () => {
     }
     expect(formatMeasure(parseMeasure('P(rel=2)@budget=512.5'))).toBe('P(rel=2)@budget=512.5');
     expect(formatMeasure(parseMeasure('recall@budget=0'))).toBe('recall@budget=0');
+    // A budget a number formats with an exponent reads again.
+    expect(formatMeasure(parseMeasure('recall@budget=0.0000001'))).toBe('recall@budget=1e-7');
+    expect(read('recall@budget=1e-7')).toEqual({ name: 'recall', cutoff: Infinity, budget: 1e-7 });
   });
 
   test('a measure that takes no budget is refused, naming those that do', () => {
