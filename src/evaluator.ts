@@ -373,7 +373,7 @@ function shownRanking(ids: readonly string[], query: JudgedQuery): ShownRanking 
 /** A judged query left out of the means (`noRelevant: 'skip'`): its ranking is not read. */
 const SKIPPED: JudgedQuery = { judgments: { grades: new Map(), relevant: 0 }, grades: [], skipped: true };
 
-/** The ranking of a judged query the run does not answer. */
+/** The ranking of a judged query the run does not answer (no ids either: a budget or tokens@k reads them). */
 const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false, documents: [] };
 
 /** A measure's value where its formula is 0 / 0; a NaN from any other measure is a bug, refused loudly. */

@@ -42,6 +42,7 @@ export {
   type RetrieverGoldenSet,
   type RetrieverProgress,
 } from './retriever.js';
+export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';

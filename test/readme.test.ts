@@ -99,7 +99,9 @@ function measureTable(): string {
   const TREC_PARAMS = { 'long-cutoffs': '.k,…', 'double-cutoffs': '.x,…', doubles: '[.x,…]', pairs: '[.grade=gain,…]', none: '' } as const;
   const rows = measureDefinitions.map((definition) => {
     const at = AT[definition.at];
-    const rankeval = [code(`${definition.name}${at}`), ...definition.aliases.map(code)];
+    // A measure a token budget can cut is also written `name@budget=N` (in place of the cutoff).
+    const budget = (definition.params as readonly string[]).includes('budget') ? [code(`${definition.name}@budget=N`)] : [];
+    const rankeval = [code(`${definition.name}${at}`), ...budget, ...definition.aliases.map(code)];
     const ir = definition.irMeasures.map(code); // with the cutoff or level its measure takes, as rankeval's
     const trec = trecMeasures.filter((measure) => measure.definition === definition).map((measure) => code(`${measure.name}${TREC_PARAMS[measure.params]}`));
     const params = definition.params.map((key) => code(key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)));

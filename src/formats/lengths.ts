@@ -12,7 +12,7 @@ import { lineReader, parseWith, readWith, type Chunk, type FileKind, type ReadOp
 export type LengthsFormat = 'tsv';
 
 const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
-  what: 'lengths file',
+  what: 'lengths',
   formats: ['tsv'],
   detect: () => 'tsv',
   open(_format, file) {
@@ -25,10 +25,12 @@ const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
         const tab = text.indexOf('\t');
         if (tab === -1) throw parseError(file, line, `expected \`id<TAB>tokens\`, got ${quoteJson(text)} (no tab)`, 'id<TAB>tokens');
         const id = text.slice(0, tab);
+        if (id === '') throw parseError(file, line, `expected a document id before the tab, got ${quoteJson(text)}`, 'id<TAB>tokens');
         const field = text.slice(tab + 1).trim();
         const tokens = decimalNumber(field);
         if (!Number.isFinite(tokens) || tokens < 0) {
-          if (line === 1) return; // a header (`doc_id<TAB>tokens`)
+          // A header (`doc_id<TAB>tokens`) is a first line whose second field is no number; a negative one is a length.
+          if (line === 1 && Number.isNaN(tokens)) return;
           throw parseError(file, line, `expected the length of document ${quoteJson(id)} in tokens (a number ≥ 0), got ${quoteJson(field)}`, 'a number ≥ 0');
         }
         const first = lines.get(id);

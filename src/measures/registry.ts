@@ -247,13 +247,19 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
       if (atText === undefined) return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity } };
       const budget = /^budget\s*=\s*(.*)$/.exec(atText);
       if (budget !== null) {
-        const tokens = /^(?:\d+\.?\d*|\.\d+)$/.test(budget[1]!) ? Number(budget[1]) : NaN;
+        if (given.budget !== undefined) invalid(written, `a token budget is given twice: write \`${definition.name}@budget=N\``, 'one token budget', 'invalid_cutoff');
+        // With an exponent, as a number formats (`@budget=1e-7`), so that every budget written back reads again.
+        const tokens = /^(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(budget[1]!) ? Number(budget[1]) : NaN;
         if (!definition.params.includes('budget')) invalid(written, `${definition.name} takes no token budget (\`@budget=N\` is for ${BUDGET_MEASURES})`, 'a positive integer', 'invalid_cutoff');
         if (!Number.isFinite(tokens)) invalid(written, `expected a number of tokens after \`@budget=\`, got \`${budget[1]}\``, 'a number of tokens ≥ 0', 'invalid_cutoff');
         return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity, budget: tokens } };
       }
       if (!/^[1-9][0-9]*$/.test(atText) || !Number.isSafeInteger(Number(atText))) {
         invalid(written, `expected the cutoff after \`@\` to be a positive integer, got \`${atText}\``, 'a positive integer', 'invalid_cutoff');
+      }
+      // A budget takes the place of the cutoff (the window is the ranking); both would be written as one.
+      if (given.budget !== undefined) {
+        invalid(written, `a token budget takes the place of the cutoff: write \`${definition.name}@budget=${String(given.budget)}\` or \`${definition.name}@${atText}\`, not both`, 'a cutoff or a token budget', 'invalid_cutoff');
       }
       const cutoff = Number(atText);
       return { definition, cutoff, params: { ...base, cutoff } };

@@ -17,6 +17,7 @@ const FILES: Record<string, string> = {
   'partial.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q9", "results": ["z"]}\n',
   'broken.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q2", "results": "b"}\n',
   'one-query.txt': 'q1 0 a 1\n',
+  'lengths.tsv': 'x\t300\na\t100\nb\t100\nc\t100\nd\t100\n',
   // q1's two scores tie: its order is the document ids'.
   'tied.txt': 'q1 Q0 x 1 0 tied\nq1 Q0 a 2 0 tied\nq2 Q0 b 1 2 tied\nq2 Q0 x 2 1 tied\n',
 };
@@ -245,5 +246,27 @@ describe('rankeval compare checks', () => {
     expect(refused).toMatchObject({ status: 3, stdout: '', stderr: expect.stringMatching(/^tied\.txt: 1 ranking gives every document the same score/) });
     const silent = await run(['qrels.txt', 'base.txt', 'tied.txt', '-m', 'P@1', '--checks', 'off']);
     expect(silent.stderr).not.toContain('same score');
+  });
+});
+
+describe('rankeval compare --lengths and --system-k', () => {
+  // base puts x (300 tokens) first: a window of 250 tokens holds nothing; better's first document (100) fits, x after it does not.
+  it('compares token budgets and tokens@k, by the hand-worked sums', async () => {
+    const { status, stdout } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'recall@budget=250,tokens@1', '--lengths', 'lengths.tsv', '--format', 'json']);
+    expect(status).toBe(0);
+    const json = JSON.parse(stdout);
+    const means = json.rows.map(({ measure, run, mean }: { measure: string; run: string; mean: number }) => [measure, run, mean]);
+    expect(means).toEqual([
+      ['recall@budget=250', 'base', 0],
+      ['recall@budget=250', 'better', 1],
+      ['tokens@1', 'base', 300],
+      ['tokens@1', 'better', 100],
+    ]);
+  });
+
+  it('--system-k 1 refuses a measure cut deeper (exit 2)', async () => {
+    const { status, stderr } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'recall@2', '--system-k', '1']);
+    expect(status).toBe(2);
+    expect(stderr).toContain('recall@2: measured beyond the 1 result the system passes on (systemK = 1)');
   });
 });

@@ -30,6 +30,10 @@ const FILES: Record<string, string> = {
   'tied-qrels.txt': 'q1 0 a 1\nq1 0 b 1\nq1 0 c 0\n',
   // q1 ranks its own id; q2's two scores tie (a TREC run whose scores say nothing).
   'tied-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 x 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\n',
+  // The lengths in tokens of the run's documents (q9's d1, left out as unjudged, needs none).
+  'lengths.tsv': 'doc_id\ttokens\nG\t100\nx\t300\nT\t200\ny\t50\nz\t400\nd9\t600\nd4\t10\n',
+  'bad-lengths.tsv': 'G\t100\nx\tmany\n',
+  'short-lengths.tsv': 'G\t100\nx\t300\nT\t200\ny\t50\nd9\t600\nd4\t10\n',
   'messy-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 q1 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\nq3 Q0 d5 1 1 r\n',
 };
 
@@ -400,5 +404,69 @@ describe('rankeval eval checks', () => {
 
   it('refuses a --checks value it does not know (exit 2)', async () => {
     expect(await run('golden.jsonl', 'run.jsonl', '--checks', 'loud')).toMatchObject({ status: 2, stderr: "--checks takes warn, error, off; got 'loud' (see rankeval eval --help)" });
+  });
+});
+
+describe('rankeval eval --system-k and --lengths', () => {
+  it('--system-k 2 refuses a measure cut deeper (exit 2), naming it, k and the way to score it anyway', async () => {
+    const { status, stdout, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@2,recall@10', '--system-k', '2');
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('recall@10: measured beyond the 2 results the system passes on (systemK = 2); measuring recall@10 while the model is given 2 chunks measures the wrong thing (or --system-k 2:warn to score them with a warning)');
+  });
+
+  it('--system-k 2:warn scores it, with a warning', async () => {
+    const { status, stdout, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@2,recall@10', '--system-k', '2:warn', '--format', 'json');
+    expect(status).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json.mean['recall@10']).toBeCloseTo((2 / 3 + 1 + 0) / 3, 12);
+    expect(json.warnings).toContainEqual({ code: 'beyond_system_k', message: expect.stringContaining('recall@10: measured beyond the 2 results the system passes on (systemK = 2)') });
+    expect(stderr).toContain('recall@10: measured beyond the 2 results the system passes on');
+  });
+
+  it.each(['0', 'two', '2:off', '-1'])('--system-k %s is a usage error', async (value) => {
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@2', '--system-k', value);
+    expect(status).toBe(2);
+    expect(stderr).toContain(`--system-k takes the number of results the system passes on (a positive integer), optionally :warn; got '${value}'`);
+  });
+
+  // Running sums of q1's lengths (G x T y z): 100, 400, 600, 650, 1050; of q2's (d9 d4): 600, 610.
+  it('--lengths FILE: token budgets and tokens@k, by the hand-worked sums', async () => {
+    const measures = 'recall@budget=500,P@budget=650,recall@budget=650,tokens@3';
+    const { status, stdout, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', measures, '--lengths', 'lengths.tsv', '--format', 'json', '-q');
+    expect(status).toBe(0);
+    const json = JSON.parse(stdout);
+    // 500 tokens hold q1's G and x, none of q2's (d9 alone is 600); 650 hold q1's G x T y and both of q2's.
+    expect(json.perQuery.q1).toEqual({ 'recall@budget=500': 1 / 3, 'P@budget=650': 2 / 4, 'recall@budget=650': 2 / 3, 'tokens@3': 100 + 300 + 200 });
+    expect(json.perQuery.q2).toEqual({ 'recall@budget=500': 0, 'P@budget=650': 1 / 2, 'recall@budget=650': 1, 'tokens@3': 600 + 10 });
+    expect(json.mean['tokens@3']).toBeCloseTo((600 + 610 + 0) / 3, 12);
+    expect(stderr).not.toContain('error');
+  });
+
+  it('--lengths with --system-k 2 cuts the budgets at 2', async () => {
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=650,tokens@budget=650', '--lengths', 'lengths.tsv', '--system-k', '2', '--format', 'json', '-q');
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout).perQuery.q1).toEqual({ 'recall@budget=650': 1 / 3, 'tokens@budget=650': 100 + 300 });
+  });
+
+  it('a budget without --lengths is an input error (exit 3) that names --lengths', async () => {
+    const { status, stdout, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=500');
+    expect(status).toBe(3);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('recall@budget=500 reads document lengths: give --lengths FILE');
+  });
+
+  it('a retrieved document missing from --lengths is an input error naming it, its query and --lengths', async () => {
+    // z, q1's fifth document, has no length: tokens@4 never reads it, tokens@5 does.
+    expect((await run('golden.jsonl', 'run.jsonl', '-m', 'tokens@4', '--lengths', 'short-lengths.tsv')).status).toBe(0);
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'tokens@5', '--lengths', 'short-lengths.tsv');
+    expect(status).toBe(3);
+    expect(stderr).toContain('--lengths gives no length for document "z" (query "q1")');
+  });
+
+  it('a bad line of the lengths file is an input error naming the file and line', async () => {
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'tokens@5', '--lengths', 'bad-lengths.tsv');
+    expect(status).toBe(3);
+    expect(stderr).toContain('bad-lengths.tsv:2: expected the length of document "x" in tokens (a number ≥ 0), got "many"');
   });
 });

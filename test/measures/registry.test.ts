@@ -109,7 +109,7 @@ describe('ir_measures names (exact case, tried first)', () => {
   });
 
   test('a parameter the measure does not take is refused, naming it and those it takes', () => {
-    expect(() => parseMeasure('nDCG(rel=2)@10')).toThrow('measure `nDCG(rel=2)@10`: ndcg takes no parameter `rel` (it takes judged_only, dcg, gains)');
+    expect(() => parseMeasure('nDCG(rel=2)@10')).toThrow('measure `nDCG(rel=2)@10`: ndcg takes no parameter `rel` (it takes judged_only, dcg, gains, budget)');
     expect(() => parseMeasure('P(relative=True)')).toThrow(/P takes no parameter `relative`/);
     expect(codeOf(() => parseMeasure('bpref(p=0.5)'))).toBe('invalid_option');
   });
@@ -252,6 +252,7 @@ const paramValues: { [K in keyof MeasureParams]?: fc.Arbitrary<MeasureParams[K]>
   maxGrade: fc.integer({ min: 1, max: 4 }),
   points: fc.array(fc.constantFrom(0, 0.25, 0.5, 1), { minLength: 1, maxLength: 3 }),
   coefficients: fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 4, maxLength: 4 }),
+  budget: fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.double({ min: 0, max: 1e30, noNaN: true, noDefaultInfinity: true })),
 };
 
 const parsedMeasures: fc.Arbitrary<ParsedMeasure> = fc.constantFrom(...measureDefinitions).chain((definition) => {
@@ -264,7 +265,11 @@ const parsedMeasures: fc.Arbitrary<ParsedMeasure> = fc.constantFrom(...measureDe
       : definition.at === 'none'
         ? fc.constant({ cutoff: Infinity })
         : fc.record({ cutoff: fc.constant(Infinity), point: definition.at === 'recall' ? fc.double({ min: 0, max: 1, noNaN: true }) : fc.double({ min: 0.01, max: 5, noNaN: true }) });
-  return fc.tuple(given, at).map(([params, where]) => ({ definition, cutoff: where.cutoff, params: { ...definition.defaults, ...params, ...where } as MeasureParams }));
+  return fc.tuple(given, at).map(([params, where]) => {
+    // A token budget takes the place of the cutoff.
+    const cutoff = 'budget' in params ? Infinity : where.cutoff;
+    return { definition, cutoff, params: { ...definition.defaults, ...params, ...where, cutoff } as MeasureParams };
+  });
 });
 
 propTest.prop([parsedMeasures])('parse(format(m)) gives m back', (measure) => {
@@ -340,5 +345,57 @@ describe('parameters a measure cannot do without', () => {
   test("INST's T (ir_measures) is its desired gain", () => {
     expect(parseMeasure('INST(T=2,max_rel=3)').params).toMatchObject({ desiredGain: 2, maxGrade: 3 });
     expect(parseMeasure('inst(max_grade=3,desired_gain=2)').params).toMatchObject({ desiredGain: 2, maxGrade: 3 });
+  });
+});
+
+describe('token budgets: `@budget=N` in place of the cutoff', () => {
+  test.each([
+    ['recall@budget=2000', 'recall'],
+    ['R@budget=2000', 'recall'],
+    ['recall(budget=2000)', 'recall'],
+    ['Recall(budget=2000)', 'recall'],
+    ['P@budget=2000', 'P'],
+    ['ndcg@budget=2000', 'ndcg'],
+    ['nDCG@budget=2000', 'ndcg'],
+    ['tokens@budget=2000', 'tokens'],
+    ['miss@budget=2000', 'miss'],
+  ])('%j is %s cut at 2000 tokens, with no cutoff', (name, measure) => {
+    expect(read(name)).toEqual({ name: measure, cutoff: Infinity, budget: 2000 });
+  });
+
+  test('formats as the cutoff it replaces, in rankeval’s grammar', () => {
+    for (const written of ['recall@budget=2000', 'R@budget=2000', 'recall(budget=2000)', 'recall@budget = 2000']) {
+      expect(formatMeasure(parseMeasure(written))).toBe('recall@budget=2000');
+    }
+    expect(formatMeasure(parseMeasure('P(rel=2)@budget=512.5'))).toBe('P(rel=2)@budget=512.5');
+    expect(formatMeasure(parseMeasure('recall@budget=0'))).toBe('recall@budget=0');
+    // A budget a number formats with an exponent reads again.
+    expect(formatMeasure(parseMeasure('recall@budget=0.0000001'))).toBe('recall@budget=1e-7');
+    expect(read('recall@budget=1e-7')).toEqual({ name: 'recall', cutoff: Infinity, budget: 1e-7 });
+  });
+
+  test('a measure that takes no budget is refused, naming those that do', () => {
+    expect(codeOf(() => parseMeasure('bpref@budget=3'))).toBe('invalid_cutoff');
+    expect(() => parseMeasure('bpref@budget=3')).toThrow('measure `bpref@budget=3`: bpref takes no token budget (`@budget=N` is for P, recall, f1, success, mrr, map, dcg, ndcg, context_precision, miss, tokens)');
+    expect(() => parseMeasure('num_ret@budget=3')).toThrow('num_ret takes no token budget');
+  });
+
+  test.each(['recall@budget=x', 'recall@budget=', 'recall@budget=-1', 'recall@budget=Infinity', 'recall@budget=1e400'])('%j: the budget is not a number of tokens', (name) => {
+    expect(codeOf(() => parseMeasure(name))).toBe('invalid_cutoff');
+    expect(() => parseMeasure(name)).toThrow('expected a number of tokens after `@budget=`');
+  });
+
+  test('a budget and a cutoff together are refused: the budget takes the cutoff’s place', () => {
+    for (const name of ['recall(budget=2000)@5', 'R(budget=2000)@5', 'recall(cutoff=5,budget=2000)']) {
+      expect(codeOf(() => parseMeasure(name))).toBe('invalid_cutoff');
+      expect(() => parseMeasure(name)).toThrow('a token budget takes the place of the cutoff: write `recall@budget=2000` or `recall@5`, not both');
+    }
+    expect(() => parseMeasure('recall(budget=5)@budget=10')).toThrow('a token budget is given twice');
+  });
+
+  test('MeasureName takes the @budget=N form', () => {
+    expectTypeOf<'recall@budget=2000'>().toMatchTypeOf<MeasureName>();
+    expectTypeOf<'tokens@5'>().toMatchTypeOf<MeasureName>();
+    expectTypeOf<'miss@20'>().toMatchTypeOf<MeasureName>();
   });
 });

@@ -21,8 +21,11 @@ function valueOf(definition: MeasureDefinition, docs: readonly string[], judged:
     return computeWith(definition, contextOf([...docs], judged, relevanceThreshold, [cutoff]), [{ ...definition.defaults, cutoff, maxGrade: 3 }])[0]!;
   }
   const name = definition.at === 'k' && cutoff !== Infinity ? `${definition.name}@${cutoff}` : definition.name;
-  return evaluateRun({ q: [...docs] }, { q: judged }, { measures: [name], relevanceThreshold }).perQuery.q![name]!;
+  return evaluateRun({ q: [...docs] }, { q: judged }, { measures: [name], relevanceThreshold, lengths: LENGTHS }).perQuery.q![name]!;
 }
+
+/** A length in tokens for every id below (tokens@k reads them). */
+const LENGTHS = Object.fromEntries([...Array.from({ length: 16 }, (_, i) => `d${i}`), ...Array.from({ length: 12 }, (_, i) => `u${i}`)].map((id, i) => [id, 10 + i]));
 
 const cutoff = fc.oneof(fc.integer({ min: 1, max: 25 }), fc.constant(Infinity));
 const recallLevel = fc.double({ min: 0, max: 1, noNaN: true });
@@ -90,7 +93,7 @@ describe('every catalogue measure is a finite number on degenerate rankings', ()
     const names: string[] = measureDefinitions
       .filter((definition) => (definition.at === 'k' || definition.at === 'none') && !(definition.params.includes('maxGrade') && definition.defaults.maxGrade === undefined))
       .map((definition) => definition.name);
-    const result = evaluateRun({}, { q: judged }, { measures: names, relevanceThreshold: level });
+    const result = evaluateRun({}, { q: judged }, { measures: names, relevanceThreshold: level, lengths: LENGTHS });
     for (const name of names) expect(Number.isFinite(result.perQuery.q![name]!), name).toBe(true);
   });
 
