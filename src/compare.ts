@@ -54,6 +54,12 @@ export interface CompareOptions extends MetricOptions {
   readonly noRelevant?: 'zero' | 'skip' | 'error';
   /** The checks on each run, as in `evaluateRun` (default: each warns); their warnings join `warnings`. */
   readonly checks?: CheckMode | RunChecks;
+  /** As in `evaluateRun`: the results the system passes on. */
+  readonly systemK?: EvaluateRunOptions['systemK'];
+  /** As in `evaluateRun`: document lengths in tokens, for budgets and tokens@k. */
+  readonly lengths?: EvaluateRunOptions['lengths'];
+  /** As in `evaluateRun`: query id → aspect → judgments, for the aspect measures. */
+  readonly aspects?: EvaluateRunOptions['aspects'];
 }
 
 /** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */

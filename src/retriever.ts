@@ -29,6 +29,8 @@ export interface RetrieverGoldenSet {
   readonly tags?: ByQuery<string | readonly string[]>;
   /** Query id → aspect → documents (a golden set read with aspects): evaluateRun's `aspects`, unless given. */
   readonly aspects?: unknown;
+  /** Document id → length in tokens (JSONL `tokens`): evaluateRun's `lengths`, unless given. */
+  readonly lengths?: unknown;
 }
 
 /** Progress after each call: calls ended (answered or failed), calls to make in all, calls failed. */
@@ -97,7 +99,7 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *   and scored as an empty ranking — 0 on every measure, as `evaluateRun` scores a query the run does not
  *   answer (it is in `unansweredQueries` too). `failOnError: true` rejects with the first failure instead.
  * - The scores are `evaluateRun(result.run, qrels, options)`'s, number for number; the golden set's `tags`
- *   are the `slices` and its `aspects` the `aspects` unless the options give them.
+ *   are the `slices`, its `aspects` the `aspects` and its `lengths` the `lengths`, unless the options give them.
  * - Latency: each call's time from just before `retrieve` is called to when its ranking (or error) comes,
  *   by `now` (default `performance.now()`), in milliseconds. Failed calls count: a timed-out call counts
  *   the time waited (about `timeoutMs`, a lower bound of its real time), so timeouts show in the tail.
@@ -105,7 +107,7 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *
  * @param retrieve `(question, queryId, { signal }) => ranking` or a promise of one; a ranking is ids in
  *   rank order, `{id, score}` objects, or your documents read with `options.id` and `options.score`
- * @param goldenSet `readGoldenSet`'s result, or `{ qrels, questions, tags?, aspects? }` in memory
+ * @param goldenSet `readGoldenSet`'s result, or `{ qrels, questions, tags?, aspects?, lengths? }` in memory
  * @param options evaluateRun's (`measures`, …) and `concurrency`, `timeoutMs`, `signal`, `onProgress`,
  *   `failOnError`, `id`, `score`, `now`
  * @throws {RankevalError} (the promise rejects with) what `evaluateRun` throws, before any call for bad
@@ -137,6 +139,7 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   for (const [key, value] of Object.entries(options)) if (!(RETRIEVER_OPTION_KEYS as readonly string[]).includes(key)) scoring[key] = value;
   if (scoring['slices'] === undefined && goldenSet.tags !== undefined) scoring['slices'] = goldenSet.tags;
   if (scoring['aspects'] === undefined && goldenSet.aspects !== undefined) scoring['aspects'] = goldenSet.aspects;
+  if (scoring['lengths'] === undefined && goldenSet.lengths !== undefined) scoring['lengths'] = goldenSet.lengths;
   // Made first: bad measures, options or judgments fail before any question is asked.
   const scorer = createRunScorer(goldenSet.qrels, scoring as unknown as EvaluateRunOptions, fn);
   const queryIds = [...readByQuery<unknown>(goldenSet.qrels, fn, '`goldenSet.qrels`', 'invalid_qrels').keys()].sort(compareUtf8);

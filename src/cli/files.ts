@@ -131,6 +131,8 @@ const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run',
  */
 export function blameScoring(error: unknown, goldenPath: string, runPath: string): unknown {
   if (!isRankevalError(error) || error.code === 'parse_error') return error;
+  // A document without a length is about --lengths (or the golden set's "tokens"): the message says so.
+  if (error.message.includes('`lengths` gives no length')) return new CliError(cliWording(error), INPUT_ERROR);
   const blamed = CHECK_CODES.includes(error.code) ? runPath : goldenPath;
   return new CliError(`${inputName(blamed)}: ${cliWording(error)}`, INPUT_ERROR);
 }
@@ -183,7 +185,7 @@ function cliWording(error: RankevalError): string {
     .replace(/^\w+: /, '')
     .replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out')
     .replace('give `lengths` (document id → length in tokens)', 'give --lengths FILE (id<TAB>tokens a line) or "tokens" in the golden set')
-    .replace('`lengths` gives no length', '--lengths gives no length');
+    .replace('`lengths` gives no length', 'the lengths (--lengths, or "tokens" in the golden set) give no length');
 }
 
 /** The first line of a file (or of standard input), for a look at its header (up to 64 KiB). */

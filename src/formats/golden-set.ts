@@ -15,7 +15,8 @@ import { concatBytes, createLineChunker, createRecordReader, decodeUtf8, utf8Fro
  *   A line may give the query's aspects (facts an answer needs, each covered by some documents):
  *   `"aspects": {"discount-rule": ["c1", "c4"], "coupon-rule": {"c7": 2}}` (aspect → a list of ids, grade 1
  *   each, or id → grade); `relevant` may then be left out, and the query's qrels are the union of `relevant`
- *   and the aspects' documents, each at its largest grade;
+ *   and the aspects' documents, each at its largest grade. `"tokens": {"c1": 120, "c4": 80}` gives documents'
+ *   lengths in tokens (token budgets, tokens@k), the same on every line that names a document;
  * - `json`: one object of query id → judgments (id → grade, or a list of ids), the form `evaluateRun` takes;
  * - `csv`: a header naming a query id column (`query_id`, `qid`…), a document id column (`doc_id`,
  *   `corpus_id`, `id`…), optionally a grade column (`relevance`, `grade`, `score`…; 1 when absent), a
@@ -65,6 +66,7 @@ function createCollector(file: string, format: GoldenSetFormat) {
   // One aspect's judgments → the line of each.
   const aspectLines = new Map<Map<string, number>, Map<string, number>>();
   let givesAspects = format === 'trec-diversity';
+  const lengths = new Map<string, { tokens: number; line: number }>();
   const query = (qid: string): Map<string, number> => {
     let judged = qrels.get(qid);
     if (judged === undefined) {
@@ -92,9 +94,7 @@ function createCollector(file: string, format: GoldenSetFormat) {
       const judged = query(qid);
       const first = lines.get(qid)!.get(id);
       if (first !== undefined) {
-        // TREC diversity qrels look like ad hoc qrels but judge a document once per subtopic.
-        const hint = format === 'trec' ? "; if the second column numbers subtopics, these are diversity qrels: read them with format 'trec-diversity' (--qrels-format trec-diversity)" : '';
-        throw parseError(file, line, `document ${quoteJson(id)} is judged twice for query ${quoteJson(qid)} (lines ${first} and ${line})${hint}`);
+        throw parseError(file, line, `document ${quoteJson(id)} is judged twice for query ${quoteJson(qid)} (lines ${first} and ${line})`);
       }
       raise(judged, id, grade);
       lines.get(qid)!.set(id, line);
@@ -125,7 +125,22 @@ function createCollector(file: string, format: GoldenSetFormat) {
     question(qid: string, text: string): void {
       if (text !== '' && !questions.has(qid)) questions.set(qid, text);
     },
-    result: (): GoldenSet => ({ format, qrels, tags, questions, ...(givesAspects ? { aspects } : {}) }),
+    /** A document's length in tokens: the same on every line that gives it (a document is one text). */
+    length(id: string, tokens: number, line: number): void {
+      const known = lengths.get(id);
+      if (known !== undefined && known.tokens !== tokens) {
+        throw parseError(file, line, `document ${quoteJson(id)} has ${tokens} tokens here and ${known.tokens} on line ${known.line}`);
+      }
+      if (known === undefined) lengths.set(id, { tokens, line });
+    },
+    result: (): GoldenSet => ({
+      format,
+      qrels,
+      tags,
+      questions,
+      ...(givesAspects ? { aspects } : {}),
+      ...(lengths.size > 0 ? { lengths: new Map([...lengths].map(([id, { tokens }]) => [id, tokens])) } : {}),
+    }),
   };
 }
 
@@ -229,16 +244,30 @@ function jsonlGoldenReader(file: string): FormatReader<GoldenSet> {
   return jsonlReader(
     file,
     '{"query_id", "relevant", "aspects", "tags"}',
-    ({ relevant, aspects, tags, query, question }, qid, line) => {
+    ({ relevant, aspects, tags, query, question, tokens }, qid, line) => {
       // With aspects, `relevant` may be left out: the aspects' documents are the judgments.
       if (relevant !== undefined || aspects === undefined) readJudged(collector, qid, relevant, '"relevant"', file, line);
       if (aspects !== undefined) readAspects(collector, qid, aspects, file, line);
       if (tags !== undefined) collector.tag(qid, readTags(tags, file, line));
+      if (tokens !== undefined) readTokens(collector, qid, tokens, file, line);
       const asked = query ?? question;
       if (typeof asked === 'string') collector.question(qid, asked);
     },
     () => collector.result(),
   );
+}
+
+/** JSONL `tokens`: document id → its length in tokens (evaluateRun's `lengths`). */
+function readTokens(collector: Collector, qid: string, tokens: unknown, file: string, line: number): void {
+  if (typeof tokens !== 'object' || tokens === null || Array.isArray(tokens)) {
+    throw parseError(file, line, `"tokens" of query ${quoteJson(qid)} must be an object of document id → length in tokens, got ${quoteJson(tokens)}`);
+  }
+  for (const [id, length] of Object.entries(tokens)) {
+    if (typeof length !== 'number' || !Number.isFinite(length) || length < 0) {
+      throw parseError(file, line, `the length of ${quoteJson(id)} in "tokens" must be a number of tokens ≥ 0, got ${quoteJson(length)}`);
+    }
+    collector.length(id, length, line);
+  }
 }
 
 function readJudged(collector: Collector, qid: string, relevant: unknown, what: string, file: string, line: number): void {

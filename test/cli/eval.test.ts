@@ -461,7 +461,7 @@ describe('rankeval eval --system-k and --lengths', () => {
     expect((await run('golden.jsonl', 'run.jsonl', '-m', 'tokens@4', '--lengths', 'short-lengths.tsv')).status).toBe(0);
     const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'tokens@5', '--lengths', 'short-lengths.tsv');
     expect(status).toBe(3);
-    expect(stderr).toContain('--lengths gives no length for document "z" (query "q1")');
+    expect(stderr).toContain('the lengths (--lengths, or "tokens" in the golden set) give no length for document "z" (query "q1")');
   });
 
   it('a bad line of the lengths file is an input error naming the file and line', async () => {

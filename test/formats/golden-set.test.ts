@@ -88,7 +88,7 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
     ['empty file', '\n  \n', /^g:1: the golden set file is empty$/],
     ['unknown format', 'just some words here and there\n', /^g:1: cannot tell the golden set format from "just some/],
     ['TREC line with 3 fields', 'q1 0 d1 1\nq1 0 d2\n', /^g:2: expected 4 fields/],
-    ['TREC document judged twice', 'q1 0 d1 1\nq2 0 d1 1\nq1 0 d1 0\n', /^g:3: document "d1" is judged twice for query "q1" \(lines 1 and 3\); if the second column numbers subtopics, these are diversity qrels: read them with format 'trec-diversity' \(--qrels-format trec-diversity\)$/],
+    ['TREC document judged twice', 'q1 0 d1 1\nq2 0 d1 1\nq1 0 d1 0\n', /^g:3: document "d1" is judged twice for query "q1" \(lines 1 and 3\)$/],
     ['BEIR grade not a number', 'query-id\tcorpus-id\tscore\nq1\td1\thigh\n', /^g:2: the grade "high" is not a finite number$/],
     ['BEIR header without a grade column', 'query-id\tcorpus-id\nq1\td1\n', /^g:1: the header .* has no grade column/],
     ['BEIR row with a field missing', 'query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\n', /^g:3: expected a document id in column 2, but the line has 1 field$/],

@@ -21,7 +21,14 @@ function valueOf(definition: MeasureDefinition, docs: readonly string[], judged:
     return computeWith(definition, contextOf([...docs], judged, relevanceThreshold, [cutoff]), [{ ...definition.defaults, cutoff, maxGrade: 3 }])[0]!;
   }
   const name = definition.at === 'k' && cutoff !== Infinity ? `${definition.name}@${cutoff}` : definition.name;
-  return evaluateRun({ q: [...docs] }, { q: judged }, { measures: [name], relevanceThreshold, lengths: LENGTHS }).perQuery.q![name]!;
+  return evaluateRun({ q: [...docs] }, { q: judged }, { measures: [name], relevanceThreshold, lengths: LENGTHS, aspects: { q: aspectsOf(judged) } }).perQuery.q![name]!;
+}
+
+/** Two aspects of the judged documents, for the aspect measures: those of even number, and the others. */
+function aspectsOf(judged: Qrels): Record<string, Qrels> {
+  const aspects: Record<string, Qrels> = { even: {}, odd: {} };
+  for (const [id, grade] of Object.entries(judged)) aspects[Number(id.slice(1)) % 2 === 0 ? 'even' : 'odd']![id] = grade;
+  return aspects;
 }
 
 /** A length in tokens for every id below (tokens@k reads them). */
@@ -93,7 +100,7 @@ describe('every catalogue measure is a finite number on degenerate rankings', ()
     const names: string[] = measureDefinitions
       .filter((definition) => (definition.at === 'k' || definition.at === 'none') && !(definition.params.includes('maxGrade') && definition.defaults.maxGrade === undefined))
       .map((definition) => definition.name);
-    const result = evaluateRun({}, { q: judged }, { measures: names, relevanceThreshold: level, lengths: LENGTHS });
+    const result = evaluateRun({}, { q: judged }, { measures: names, relevanceThreshold: level, lengths: LENGTHS, aspects: { q: aspectsOf(judged) } });
     for (const name of names) expect(Number.isFinite(result.perQuery.q![name]!), name).toBe(true);
   });
 

@@ -142,7 +142,11 @@ export const used = [checked, data, cause, rankevalMatchers.toRankFirst, renderR
       const requests: string[] = [];
       tab.on('request', (request) => requests.push(request.url()));
       const printed = new Promise<string>((resolve, reject) => {
-        tab.on('console', (message) => resolve(message.text()));
+        // The page's own line is a log; the browser's complaints (a 404 for /favicon.ico, which may come
+        // first now that the smoke awaits a retriever's timeout) are errors.
+        tab.on('console', (message) => {
+          if (message.type() === 'log') resolve(message.text());
+        });
         tab.on('pageerror', reject);
       });
       await tab.goto(`${origin}/smoke.html`);
