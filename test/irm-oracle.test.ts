@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { evaluateRun } from '../src/index.js';
+import { evaluateRun, parseGoldenSet, parseRun } from '../src/index.js';
 import { fixed, readQrels, readRun } from './helpers/trec.js';
 
 const ORACLE = join(import.meta.dirname, 'fixtures/irm-oracle');
@@ -113,5 +113,27 @@ describe.each(cases)('ir_measures 0.4.3 case %s', (name) => {
     // A departure for some values (ties, unanswered queries) never leaves a whole measure of a case unchecked
     // unless every value of it falls under one.
     if (compared === 0) expect(DEPARTURES.some((departure) => departure.measures.test(measure))).toBe(true);
+  });
+});
+
+// The diversity cases (d*): TREC diversity qrels read as a golden set with aspects, scored through
+// evaluateRun with the catalogue's aspect measures under ir_measures' (pyndeval's) names.
+const diversityCases = readdirSync(ORACLE)
+  .filter((name) => JSON.parse(readFileSync(join(ORACLE, name, 'measures.json'), 'utf8')).kind === 'diversity')
+  .sort();
+
+describe.each(diversityCases)('ir_measures 0.4.3 (pyndeval) diversity case %s', (name) => {
+  const files = inputs(name);
+  const golden = parseGoldenSet(readFileSync(files.qrels), { file: files.qrels, format: 'trec-diversity' });
+  const run = parseRun(readFileSync(files.run), { file: files.run, format: 'trec' });
+  const expected = readExpected(join(ORACLE, name, 'expected.tsv'));
+
+  test.each([...expected.keys()])('%s', (measure) => {
+    const result = evaluateRun(run.rankings, golden.qrels, { measures: [measure], aspects: golden.aspects! });
+    for (const [qid, want] of expected.get(measure)!) {
+      const got = qid === 'all' ? result.mean[measure] : result.perQuery[qid]?.[measure];
+      expect(got, `${measure} of ${qid}`).toBeTypeOf('number');
+      expect(Math.abs(got! - want), `${measure} of ${qid}: ${got} vs ${want}`).toBeLessThanOrEqual(TOLERANCE);
+    }
   });
 });

@@ -236,6 +236,15 @@ describe('evaluateRetriever: what the retriever returns', () => {
     expect(Object.keys(result.bySlice)).toEqual(['x']);
   });
 
+  it("scores a golden set's aspects and document lengths (JSONL \"aspects\", \"tokens\") with the aspect and budget measures", async () => {
+    const read = parseGoldenSet(
+      '{"query_id": "q1", "query": "discount and coupon?", "aspects": {"discount": ["c1"], "coupon": ["c7"]}, "tokens": {"c1": 300, "c7": 200, "c2": 100}}\n',
+    );
+    const result = await evaluateRetriever(() => ['c2', 'c1', 'c7'], read, { measures: ['aspect_recall@2', 'all_aspects@3', 'recall@budget=450', 'tokens@3'] });
+    // c2 (100) + c1 (300) = 400 ≤ 450 < 400 + 200: the window holds c2 and c1, one of the two relevant.
+    expect(result.perQuery['q1']).toEqual({ 'aspect_recall@2': 1 / 2, 'all_aspects@3': 1, 'recall@budget=450': 1 / 2, 'tokens@3': 100 + 300 + 200 });
+  });
+
   it("passes evaluateRun's options through, and the caller's slices before the golden set's tags", async () => {
     const withEmpty = { qrels: { ...qrels, q6: { zz: 0 } }, questions: { ...questions, q6: 'six?' }, tags };
     const result = await evaluateRetriever((_, qid) => rankings[qid] ?? [], withEmpty, { measures: ['P@1'], noRelevant: 'skip', slices: { q1: 'mine' } });

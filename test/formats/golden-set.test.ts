@@ -374,6 +374,18 @@ describe('aspects (trec-diversity qrels and JSONL "aspects")', () => {
     expect(aspectsOf(parseGoldenSet('{"query_id": "q1", "relevant": ["d1"], "aspects": {}}\n'))).toEqual({ q1: {} });
   });
 
+  it('reads JSONL "tokens" into lengths (document id → tokens, over every line), and refuses a document given two lengths', () => {
+    const read = parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": {"c1": 120, "c4": 80}}\n{"query_id": "q2", "relevant": ["c4"], "tokens": {"c4": 80, "c9": 0}}\n');
+    expect(read.lengths).toEqual(new Map([['c1', 120], ['c4', 80], ['c9', 0]]));
+    expect(parseGoldenSet('{"query_id": "q1", "relevant": ["c1"]}\n').lengths).toBeUndefined();
+    const twice = errorOf(() => parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": {"c1": 120}}\n{"query_id": "q2", "relevant": ["c1"], "tokens": {"c1": 121}}\n', { file: 'g' }));
+    expect((twice as Error).message).toBe('g:2: document "c1" has 121 tokens here and 120 on line 1');
+    const negative = errorOf(() => parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": {"c1": -1}}\n', { file: 'g' }));
+    expect((negative as Error).message).toBe('g:1: the length of "c1" in "tokens" must be a number of tokens ≥ 0, got -1');
+    const notObject = errorOf(() => parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": [1]}\n', { file: 'g' }));
+    expect((notObject as Error).message).toBe('g:1: "tokens" of query "q1" must be an object of document id → length in tokens, got [1]');
+  });
+
   it.each([
     ['aspects not an object', '{"query_id": "q1", "aspects": ["c1"]}', 'g:2: "aspects" of query "q1" must be an object of aspect → a list of ids or an object of id → grade, got ["c1"]'],
     ['an aspect neither a list nor an object', '{"query_id": "q1", "aspects": {"a": "c1"}}', 'g:2: aspect "a" of query "q1" must be a list of ids or an object of id → grade, got "c1"'],
