@@ -12,7 +12,7 @@ import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } fro
 import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
 import { lossText, pLabel, regressionRuleText } from '../text/regression.js';
-import type { MetricOptions, Qrels, Ranking } from '../types.js';
+import type { Aspects, MetricOptions, Qrels, Ranking } from '../types.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
 export interface MatcherContext {
@@ -39,9 +39,14 @@ export interface RegressionOptions extends Omit<CompareOptions, 'baseline' | 'in
 }
 
 /** Options of `toHaveMeasure`: the bounds (one or both, inclusive) and `evaluateRun`'s scoring options. */
-export interface MeasureBounds extends Omit<EvaluateRunOptions, 'measures' | 'slices'> {
+export interface MeasureBounds extends Omit<EvaluateRunOptions, 'measures' | 'slices' | 'aspects'> {
   readonly atLeast?: number;
   readonly atMost?: number;
+  /**
+   * For the aspect measures: on a run, query id → aspect → judgments (evaluateRun's `aspects`); on one
+   * ranking, its query's aspects (aspect → judgments), as its qrels are its query's judgments.
+   */
+  readonly aspects?: Aspects | ByQuery<Qrels>;
 }
 
 /** The matchers' signatures, for `declare module` augmentation (`R` is what the assertion returns). */
@@ -243,16 +248,22 @@ const RUN_ERRORS: readonly string[] = ['invalid_run', 'invalid_ranking', 'query_
  * threw it (the reader wrote `toNotRegressFrom`, not `evaluateRun`), and by `run` (`the baseline`) when
  * the error is about that run.
  */
-function named<T>(matcher: string, run: string, compute: () => T): T {
+function named<T>(matcher: string, run: string, compute: () => T, rewrite: (message: string) => string = (message) => message): T {
   try {
     return compute();
   } catch (error) {
     if (!(error instanceof RankevalError)) throw error;
-    const message = error.message.replace(/^(evaluateRun|compare): /, '');
+    const message = rewrite(error.message.replace(/^(evaluateRun|compare): /, ''));
     const which = run !== '' && RUN_ERRORS.includes(error.code) ? `${run}: ` : '';
     throw new RankevalError(error.code, `${matcher}: ${which}${message}`, error.expected, error.received);
   }
 }
+
+/**
+ * A message about one ranking, scored as the run of one query `query`, without that query id, which is the
+ * matcher's, not the caller's: `qrels["query"]` is the qrels given, `aspects["query"]` the aspects.
+ */
+const withoutQueryId = (message: string): string => message.replace(/\b(qrels|aspects)\["query"\]/g, '$1').replace(/ \(query "query"\)/g, '');
 
 /**
  * The three lowest-scoring queries on a measure (`highest`: the three highest, for an upper bound), each
@@ -357,7 +368,10 @@ const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received,
   const single = Array.isArray(received);
   const run = (single ? { query: received } : received) as ByQuery<Ranking>;
   const golden = (single ? { query: qrels } : qrels) as ByQuery<Qrels>;
-  const result = named(matcher, '', () => evaluateRun(run, golden, { ...options, measures: [name] }));
+  // Its aspects too are its query's: keyed by the golden set's query ids, they would find no query here and
+  // score 0 without a word.
+  const aspects = single && bounds.aspects !== undefined ? { aspects: { query: bounds.aspects } } : {};
+  const result = named(matcher, '', () => evaluateRun(run, golden, { ...options, ...aspects, measures: [name] } as EvaluateRunOptions), single ? withoutQueryId : undefined);
   const value = result.mean[name]!;
   const within = (x: number): boolean => (atLeast === undefined || x >= atLeast) && (atMost === undefined || x <= atMost);
   const pass = within(value);

@@ -184,6 +184,18 @@ describe('toHaveMeasure', () => {
     expect(example).toHaveMeasure(exampleQrels, 'mrr', { atMost: 1 / 3, atLeast: 1 / 3, relevanceThreshold: 2 });
   });
 
+  it("takes the aspect measures' aspects: per query on a run, its query's own on one ranking", () => {
+    // q1 (G x T y z) covers aspect a (G) and not b (F, not retrieved); q2 its one aspect (d4); q3 nothing.
+    const aspects = { q1: { a: ['G'], b: ['F'] }, q2: { a: ['d4'] }, q3: { a: ['d5'] } };
+    expect(run).toHaveMeasure(golden, 'aspect_recall@5', { atLeast: (1 / 2 + 1 + 0) / 3, atMost: (1 / 2 + 1 + 0) / 3, aspects });
+    expect(run).toHaveMeasure(golden, 'all_aspects@5', { atLeast: (0 + 1 + 0) / 3, atMost: (0 + 1 + 0) / 3, aspects });
+    // One ranking is scored with its query's aspects (aspect → judgments), as with its query's qrels.
+    expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atLeast: 1 / 2, atMost: 1 / 2, aspects: aspects.q1 });
+    expect(example).toHaveMeasure(exampleQrels, 'all_aspects@5', { atLeast: 1, aspects: { a: ['G'], b: { T: 2 } } });
+    // The run's aspects given to one ranking are not its query's: an error, not a 0.
+    expect(() => expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atMost: 1, aspects: aspects as never })).toThrow(/^toHaveMeasure: expected the grade of "a" in aspects\["q1"\] to be a finite number, got `array of 1`/);
+  });
+
   it('names the value, the bound and the lowest queries below a lower bound', () => {
     expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@5', { atLeast: 0.6 }))).toMatchInlineSnapshot(`
       "expected recall@5 (mean over 3 queries) ≥ 0.6, got 0.5556
@@ -233,6 +245,10 @@ describe('toHaveMeasure', () => {
     [() => expect(example).toHaveMeasure(exampleQrels, 'P@5', { atLeast: 0.8, atMost: 0.2 }), /^toHaveMeasure: expected `atLeast` to be at most `atMost` \(0\.2\), got `0\.8`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 'P@5', { min: 0.5 } as never), /^toHaveMeasure: expected every option to be one of .*`atLeast`, `atMost`, got `"min"`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 'P@5', { atLeast: 0, noRelevant: 'drop' as never }), /^toHaveMeasure: expected `noRelevant` to be/],
+    // One ranking's errors name its qrels, aspects and documents without the query id the matcher gives it.
+    [() => expect(example).toHaveMeasure({ G: 'x' } as never, 'P@5', { atLeast: 0 }), /^toHaveMeasure: expected the grade of "G" in qrels to be a finite number, got `"x"`/],
+    [() => expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atLeast: 0, aspects: { a: 'G' } as never }), /^toHaveMeasure: expected aspects\["a"\] to be a Map, an object of id → grade or an iterable of ids, got `"G"`/],
+    [() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=5', { atLeast: 0, lengths: {} }), /^toHaveMeasure: `lengths` gives no length for document "G", which a token budget/],
   ])('bad arguments are typed errors naming the value (%#)', (assertion, message) => {
     let thrown: unknown;
     try {
