@@ -229,6 +229,35 @@ describe('toHaveMeasure', () => {
     expect(failureOf(() => expect(example).not.toHaveMeasure(exampleQrels, 'P@5', { atLeast: 0.4 }))).toMatch(/^expected P@5 not ≥ 0\.4, got 0\.4000\n/);
   });
 
+  it('under a token budget, shows the documents the budget holds and the relevant ones it left out', () => {
+    // G 100 + x 50 tokens fill 150: T (rank 3) is beyond the budget, so recall = 1/3 for q1. q2's first
+    // document alone passes it (recall 0, d4 at rank 2); q3 retrieved nothing.
+    const lengths = { G: 100, x: 50, T: 80, y: 10, z: 10, d9: 200, d4: 10 };
+    expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@budget=150', { atLeast: 0.5, lengths }))).toMatchInlineSnapshot(`
+      "expected recall@budget=150 (mean over 3 queries) ≥ 0.5, got 0.1111
+
+      lowest queries on recall@budget=150:
+        q2  0.0000  missed relevant within 150 tokens (1 of 1): d4 (grade 1, at rank 2)
+        q3  0.0000  missed relevant within 150 tokens (1 of 1): d5 (grade 1, not retrieved)
+        q1  0.3333  missed relevant within 150 tokens (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)"
+    `);
+    expect(failureOf(() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=150', { atLeast: 0.5, lengths }))).toMatchInlineSnapshot(`
+      "expected recall@budget=150 ≥ 0.5, got 0.3333
+
+      the 2 documents within 150 tokens (✓ relevant, grade - unjudged):
+        rank  grade     id
+           1      1  ✓  G
+           2      -     x
+        missed relevant within 150 tokens (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)"
+    `);
+    expect(failureOf(() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=150', { atLeast: 0.5, lengths: { ...lengths, G: 151 } }))).toMatchInlineSnapshot(`
+      "expected recall@budget=150 ≥ 0.5, got 0.0000
+
+      no document within 150 tokens: the first, G, has 151:
+        missed relevant within 150 tokens (3 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved), G (grade 1, at rank 1)"
+    `);
+  });
+
   it('shows every digit when four would make a failing value look within the bound', () => {
     // recall@5 = 5/9 = 0.5556 to four digits, which is not below 0.55556.
     expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@5', { atLeast: 0.55556 }))).toMatch(/^expected recall@5 \(mean over 3 queries\) ≥ 0\.55556, got 0\.5555555555555555\n/);
