@@ -121,7 +121,8 @@ function measureView(ranking: Ranking, qrels: Qrels, measure: string, options: M
   const deeper = full.top.slice(shown).filter(({ relevant }) => relevant).map(({ id, grade, rank }) => ({ id, grade: grade!, rank }));
   const missed = [...deeper, ...full.missed].sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));
   const explanation = { ...full, top: full.top.slice(0, shown), missed };
-  const wording = { label: `missed relevant within ${budget} tokens`, grades: true };
+  // Past MAX_SHOWN, a relevant document left out of the view may still be within the budget.
+  const wording = { label: shown < held ? `relevant beyond the top ${shown} shown` : `missed relevant within ${budget} tokens`, grades: true };
   const missedLine = missedText(explanation, wording);
   if (held === 0 && full.top.length > 0) {
     // No table of no rows: the first document alone passes the budget.

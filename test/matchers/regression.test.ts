@@ -233,7 +233,7 @@ describe('toHaveMeasure', () => {
     // G 100 + x 50 tokens fill 150: T (rank 3) is beyond the budget, so recall = 1/3 for q1. q2's first
     // document alone passes it (recall 0, d4 at rank 2); q3 retrieved nothing.
     const lengths = { G: 100, x: 50, T: 80, y: 10, z: 10, d9: 200, d4: 10 };
-    expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@budget=150', { atLeast: 0.5, lengths }))).toMatchInlineSnapshot(`
+    expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@budget=150', { atLeast: 0.5, lengths, systemK: 5 }))).toMatchInlineSnapshot(`
       "expected recall@budget=150 (mean over 3 queries) ≥ 0.5, got 0.1111
 
       lowest queries on recall@budget=150:
@@ -256,6 +256,15 @@ describe('toHaveMeasure', () => {
       no document within 150 tokens: the first, G, has 151:
         missed relevant within 150 tokens (3 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved), G (grade 1, at rank 1)"
     `);
+    // The window stops at systemK too (lengths in a Map); past 20 documents the view shows the top 20.
+    const systemK = { k: 1, mode: 'warn' as const };
+    expect(failureOf(() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=150', { atLeast: 0.5, lengths: new Map(Object.entries(lengths)), systemK }))).toMatch(
+      /^expected recall@budget=150 ≥ 0\.5, got 0\.3333\n\nthe 1 document within 150 tokens \(✓ relevant, grade - unjudged\):\n.*\n +1 +1 +✓ +G\n +missed relevant within 150 tokens \(2 of 3\): T \(grade 2, at rank 3\)/,
+    );
+    const long = Array.from({ length: 25 }, (_, i) => `c${i + 1}`);
+    expect(failureOf(() => expect(long).toHaveMeasure({ c25: 1 }, 'recall@budget=150', { atMost: 0.5, lengths: Object.fromEntries(long.map((id) => [id, 1])) }))).toMatch(
+      /\n\nthe 25 documents within 150 tokens, top 20 shown \(✓ relevant, grade - unjudged\):\n[^]*\n +20 +- +c20\n +relevant beyond the top 20 shown \(1 of 1\): c25 \(grade 1, at rank 25\)$/,
+    );
   });
 
   it('shows every digit when four would make a failing value look within the bound', () => {
