@@ -1,6 +1,7 @@
 // Evaluates the RAG example's two retrievers on its golden set through evaluateRetriever — quality and
 // latency, overall and per tag, in one table — and writes their runs (examples/rag/runs/*.jsonl) for
-// `rankeval eval`, `compare` and `report`.
+// `rankeval eval`, `compare` and `report`; then both again on the multi-aspect questions
+// (multi-aspect.jsonl), at the 5 chunks the generator is given.
 //   npm run example:rag
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
@@ -36,3 +37,20 @@ console.log(`${golden.qrels.size} questions · ${cpus().length} × ${cpus()[0]?.
 console.log(line(header));
 for (const cells of rows) console.log(line(cells));
 console.log('\nruns written to examples/rag/runs/; try: npx rankeval eval examples/rag/golden.jsonl examples/rag/runs/bm25.jsonl --by-tag');
+
+// Questions whose answer needs facts from two or three chunks: each fact an aspect, with the chunks that
+// state it, and every chunk's length in tokens (estimated, see retrievers.ts). The generator is given 5
+// chunks (`systemK`), or as many as 200 tokens hold — about four of these chunks.
+const aspectPath = new URL('./multi-aspect.jsonl', import.meta.url);
+const multiAspect = await readGoldenSet(createReadStream(aspectPath), { file: 'examples/rag/multi-aspect.jsonl' });
+const aspectMeasures = ['aspect_recall@5', 'all_aspects@5', 'alpha_ndcg@5', 'recall@5', 'recall@budget=200', 'tokens@5'];
+const aspectRows = [['retriever', 'queries', ...aspectMeasures]];
+for (const [name, search] of Object.entries(retrievers)) {
+  // The golden set's aspects and token lengths reach the measures without being passed.
+  const result = await evaluateRetriever((question) => search(question, DEPTH), multiAspect, { measures: aspectMeasures, systemK: 5, timeoutMs: 5_000 });
+  for (const { queryId, message } of result.failures) console.error(`${name}: ${queryId} failed: ${message}`);
+  aspectRows.push([name, String(result.queries), ...aspectMeasures.map((m) => result.mean[m]!.toFixed(m.startsWith('tokens') ? 1 : 4))]);
+}
+const aspectWidths = aspectRows[0]!.map((_, i) => Math.max(...aspectRows.map((cells) => cells[i]!.length)));
+console.log(`\n${multiAspect.qrels.size} multi-aspect questions (examples/rag/multi-aspect.jsonl), 5 chunks given to the generator\n`);
+for (const cells of aspectRows) console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(aspectWidths[i]!) : cell.padStart(aspectWidths[i]!))).join('  '));

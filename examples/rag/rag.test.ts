@@ -5,7 +5,7 @@ import { parseGoldenSet, parseRun } from 'rankeval';
 import 'rankeval/vitest';
 import { describe, expect, it } from 'vitest';
 import { renderExampleReport } from './example-report.js';
-import { DEPTH, retrievers } from './retrievers.js';
+import { chunks, DEPTH, estimatedTokens, retrievers } from './retrievers.js';
 
 const golden = parseGoldenSet(readFileSync(new URL('./golden.jsonl', import.meta.url)), { file: 'golden.jsonl' });
 const search = retrievers.bm25;
@@ -58,6 +58,41 @@ describe('the regression gate', () => {
   it('fails a BM25 that lost its first two results', () => {
     const truncated = new Map([...bm25].map(([qid, ranking]) => [qid, ranking.slice(2)]));
     expect(truncated).not.toNotRegressFrom(keyword, golden.qrels, { measures });
+  });
+});
+
+describe('the multi-aspect questions (multi-aspect.jsonl), at the 5 chunks the generator is given', () => {
+  const multiAspect = parseGoldenSet(readFileSync(new URL('./multi-aspect.jsonl', import.meta.url)), { file: 'multi-aspect.jsonl' });
+  // The file gives aspects and tokens: the reader returns them.
+  const { qrels } = multiAspect;
+  const aspects = multiAspect.aspects!;
+  const lengths = multiAspect.lengths!;
+  const runOf = (name: 'keyword' | 'bm25') => new Map([...multiAspect.questions].map(([qid, question]) => [qid, retrievers[name](question, DEPTH)]));
+  const bm25 = runOf('bm25');
+
+  it('BM25 covers most of the facts the answers need (gates just under the 0.8056 and 3 of 6 measured when written)', () => {
+    expect(bm25).toHaveMeasure(qrels, 'aspect_recall@5', { atLeast: 0.8, aspects, systemK: 5 });
+    // Every fact of half the questions in the top 5: one question fewer fails.
+    expect(bm25).toHaveMeasure(qrels, 'all_aspects@5', { atLeast: 0.45, aspects, systemK: 5 });
+    // As many chunks as 200 tokens hold (about four): BM25 measured 0.6667.
+    expect(bm25).toHaveMeasure(qrels, 'recall@budget=200', { atLeast: 0.65, lengths, systemK: 5 });
+  });
+
+  it('BM25 puts both facts of the rain question in the top 5 (no pressure washer; dry the contacts first)', () => {
+    // One ranking, with its question's judgments and aspects.
+    expect(bm25.get('m04')).toHaveMeasure(qrels.get('m04')!, 'all_aspects@5', { atLeast: 1, aspects: aspects.get('m04')! });
+  });
+
+  it('the keyword baseline covers fewer facts than BM25, but answers as many questions fully', () => {
+    expect(runOf('keyword')).toHaveMeasure(qrels, 'aspect_recall@5', { atMost: 0.7, aspects });
+    expect(runOf('keyword')).toHaveMeasure(qrels, 'all_aspects@5', { atLeast: 0.5, atMost: 0.5, aspects });
+  });
+
+  it("gives every chunk's estimated length in tokens on every line (npx tsx examples/rag/write-tokens.ts writes them)", () => {
+    expect(Object.fromEntries(lengths)).toEqual(Object.fromEntries(chunks.map((chunk) => [chunk.id, estimatedTokens(chunk)])));
+    for (const line of readFileSync(new URL('./multi-aspect.jsonl', import.meta.url), 'utf8').trim().split('\n')) {
+      expect(JSON.parse(line).tokens).toEqual(Object.fromEntries(lengths));
+    }
   });
 });
 

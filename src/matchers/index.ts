@@ -4,15 +4,17 @@
 import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions } from '../compare.js';
 import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
+import { budgetCut } from '../measures/context.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
 import { checkOptions, fail, RankevalError } from '../errors.js';
+import { escapeControls } from '../text/escape.js';
 import { explanationText, missedText } from '../text/explain.js';
 import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../regression.js';
 import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
 import { lossText, pLabel, regressionRuleText } from '../text/regression.js';
-import type { MetricOptions, Qrels, Ranking } from '../types.js';
+import type { Aspects, MetricOptions, Qrels, Ranking } from '../types.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
 export interface MatcherContext {
@@ -39,9 +41,14 @@ export interface RegressionOptions extends Omit<CompareOptions, 'baseline' | 'in
 }
 
 /** Options of `toHaveMeasure`: the bounds (one or both, inclusive) and `evaluateRun`'s scoring options. */
-export interface MeasureBounds extends Omit<EvaluateRunOptions, 'measures' | 'slices'> {
+export interface MeasureBounds extends Omit<EvaluateRunOptions, 'measures' | 'slices' | 'aspects'> {
   readonly atLeast?: number;
   readonly atMost?: number;
+  /**
+   * For the aspect measures: on a run, query id → aspect → judgments (evaluateRun's `aspects`); on one
+   * ranking, its query's aspects (aspect → judgments), as its qrels are its query's judgments.
+   */
+  readonly aspects?: Aspects | ByQuery<Qrels>;
 }
 
 /** The matchers' signatures, for `declare module` augmentation (`R` is what the assertion returns). */
@@ -86,6 +93,44 @@ function checkMatcherOptions(options: unknown, known: readonly string[], matcher
 function readMinimum(min: unknown, matcher: string): number {
   if (typeof min !== 'number' || Number.isNaN(min)) fail('invalid_option', matcher, 'the threshold', 'a number', min);
   return min as number;
+}
+
+/**
+ * What a failure message shows of one query for a measure: the ranks the measure reads — its cutoff (10
+ * without one), or under a token budget the documents the budget holds, cut as evaluateRun cuts them (in
+ * rank order, no deeper than systemK and the cutoff) — and the relevant documents missed there, with their
+ * ranks when deeper. Shown to depth 10, a query that scores 0 because its relevant chunks came after the
+ * budget ran out would read "missed relevant: none".
+ */
+function measureView(ranking: Ranking, qrels: Qrels, measure: string, options: MeasureBounds | MetricOptions = {}): { title: string; text: string; missed: string } {
+  // title: what the view shows, ending in a colon; text: the view, indented; missed: its last line alone.
+  const { cutoff, params } = parseMeasure(measure);
+  const threshold = pickThreshold(options);
+  const budget = (params as { budget?: number }).budget;
+  const { lengths, systemK } = options as MeasureBounds;
+  if (budget === undefined || lengths === undefined) {
+    const depth = Math.min(cutoff === Infinity ? 10 : cutoff, MAX_SHOWN);
+    const explanation = explainRanking(ranking, qrels, { depth, ...threshold });
+    return { title: `top ${depth} of the ranking (✓ relevant, grade - unjudged):`, text: explanationText(explanation, '  '), missed: missedText(explanation) };
+  }
+  const full = explainRanking(ranking, qrels, { depth: Infinity, ...threshold });
+  const lengthOf = (id: string): number => (lengths instanceof Map ? lengths.get(id) : Object.hasOwn(lengths, id) ? (lengths as Record<string, number>)[id] : undefined) ?? 0;
+  const k = systemK === undefined ? Infinity : typeof systemK === 'number' ? systemK : systemK.k;
+  const held = budgetCut(full.top.map(({ id }) => id), budget, Math.min(k, cutoff), lengthOf);
+  const shown = Math.min(held, MAX_SHOWN);
+  const deeper = full.top.slice(shown).filter(({ relevant }) => relevant).map(({ id, grade, rank }) => ({ id, grade: grade!, rank }));
+  const missed = [...deeper, ...full.missed].sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));
+  const explanation = { ...full, top: full.top.slice(0, shown), missed };
+  // Past MAX_SHOWN, a relevant document left out of the view may still be within the budget.
+  const wording = { label: shown < held ? `relevant beyond the top ${shown} shown` : `missed relevant within ${budget} tokens`, grades: true };
+  const missedLine = missedText(explanation, wording);
+  if (held === 0 && full.top.length > 0) {
+    // No table of no rows: the first document alone passes the budget.
+    const first = full.top[0]!.id;
+    return { title: escapeControls(`no document within ${budget} tokens: the first, ${first}, has ${lengthOf(first)}:`), text: `  ${escapeControls(missedLine)}`, missed: missedLine };
+  }
+  const title = `the ${held} document${held === 1 ? '' : 's'} within ${budget} tokens${shown < held ? `, top ${shown} shown` : ''} (✓ relevant, grade - unjudged):`;
+  return { title, text: explanationText(explanation, '  ', wording), missed: missedLine };
 }
 
 /** The top `depth` of a ranking with grades and marks, and the missed relevant documents, indented. */
@@ -243,16 +288,22 @@ const RUN_ERRORS: readonly string[] = ['invalid_run', 'invalid_ranking', 'query_
  * threw it (the reader wrote `toNotRegressFrom`, not `evaluateRun`), and by `run` (`the baseline`) when
  * the error is about that run.
  */
-function named<T>(matcher: string, run: string, compute: () => T): T {
+function named<T>(matcher: string, run: string, compute: () => T, rewrite: (message: string) => string = (message) => message): T {
   try {
     return compute();
   } catch (error) {
     if (!(error instanceof RankevalError)) throw error;
-    const message = error.message.replace(/^(evaluateRun|compare): /, '');
+    const message = rewrite(error.message.replace(/^(evaluateRun|compare): /, ''));
     const which = run !== '' && RUN_ERRORS.includes(error.code) ? `${run}: ` : '';
     throw new RankevalError(error.code, `${matcher}: ${which}${message}`, error.expected, error.received);
   }
 }
+
+/**
+ * A message about one ranking, scored as the run of one query `query`, without that query id, which is the
+ * matcher's, not the caller's: `qrels["query"]` is the qrels given, `aspects["query"]` the aspects.
+ */
+const withoutQueryId = (message: string): string => message.replace(/\b(qrels|aspects)\["query"\]/g, '$1').replace(/ \(query "query"\)/g, '');
 
 /**
  * The three lowest-scoring queries on a measure (`highest`: the three highest, for an upper bound), each
@@ -269,16 +320,11 @@ function worstQueries(
   // Own keys only: a query id such as `constructor` must not find Object's constructor.
   const get = <T>(byQuery: ByQuery<T>, qid: string): T | undefined =>
     byQuery instanceof Map ? byQuery.get(qid) : Object.hasOwn(byQuery, qid) ? (byQuery as Record<string, T>)[qid] : undefined;
-  const { cutoff } = parseMeasure(measure);
-  const depth = cutoff === Infinity ? 10 : cutoff;
   return Object.entries(perQuery)
     .map(([qid, scores]) => [qid, scores[measure]!] as const)
     .sort((a, b) => (highest ? b[1] - a[1] : a[1] - b[1]) || compareUtf8(a[0], b[0]))
     .slice(0, 3)
-    .map(([qid, value]) => {
-      const explanation = explainRanking(get(run, qid) ?? [], get(qrels, qid)!, { depth, ...pickThreshold(options) });
-      return `  ${qid}  ${value.toFixed(4)}  ${missedText(explanation)}`;
-    });
+    .map(([qid, value]) => `  ${qid}  ${value.toFixed(4)}  ${measureView(get(run, qid) ?? [], get(qrels, qid)!, measure, options).missed}`);
 }
 
 /** The options `toNotRegressFrom` takes: compare()'s less `baseline` and `interval`, and `margin`. */
@@ -357,7 +403,10 @@ const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received,
   const single = Array.isArray(received);
   const run = (single ? { query: received } : received) as ByQuery<Ranking>;
   const golden = (single ? { query: qrels } : qrels) as ByQuery<Qrels>;
-  const result = named(matcher, '', () => evaluateRun(run, golden, { ...options, measures: [name] }));
+  // Its aspects too are its query's: keyed by the golden set's query ids, they would find no query here and
+  // score 0 without a word.
+  const aspects = single && bounds.aspects !== undefined ? { aspects: { query: bounds.aspects } } : {};
+  const result = named(matcher, '', () => evaluateRun(run, golden, { ...options, ...aspects, measures: [name] } as EvaluateRunOptions), single ? withoutQueryId : undefined);
   const value = result.mean[name]!;
   const within = (x: number): boolean => (atLeast === undefined || x >= atLeast) && (atMost === undefined || x <= atMost);
   const pass = within(value);
@@ -370,10 +419,9 @@ const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received,
     pass,
     message: () => {
       const head = `expected ${name}${over} ${this.isNot ? 'not ' : ''}${range}, got ${shown}`;
-      const { cutoff } = parseMeasure(name);
       if (single) {
-        const depth = cutoff === Infinity ? 10 : cutoff;
-        return `${head}\n\ntop ${Math.min(depth, MAX_SHOWN)} of the ranking (✓ relevant, grade - unjudged):\n${rankingView(received as Ranking, qrels as Qrels, depth, options)}`;
+        const view = measureView(received as Ranking, qrels as Qrels, name, options);
+        return `${head}\n\n${view.title}\n${view.text}`;
       }
       if (this.isNot) return head;
       // Below the lower bound, the lowest queries pulled the value down; above the upper, the highest up.

@@ -184,6 +184,18 @@ describe('toHaveMeasure', () => {
     expect(example).toHaveMeasure(exampleQrels, 'mrr', { atMost: 1 / 3, atLeast: 1 / 3, relevanceThreshold: 2 });
   });
 
+  it("takes the aspect measures' aspects: per query on a run, its query's own on one ranking", () => {
+    // q1 (G x T y z) covers aspect a (G) and not b (F, not retrieved); q2 its one aspect (d4); q3 nothing.
+    const aspects = { q1: { a: ['G'], b: ['F'] }, q2: { a: ['d4'] }, q3: { a: ['d5'] } };
+    expect(run).toHaveMeasure(golden, 'aspect_recall@5', { atLeast: (1 / 2 + 1 + 0) / 3, atMost: (1 / 2 + 1 + 0) / 3, aspects });
+    expect(run).toHaveMeasure(golden, 'all_aspects@5', { atLeast: (0 + 1 + 0) / 3, atMost: (0 + 1 + 0) / 3, aspects });
+    // One ranking is scored with its query's aspects (aspect → judgments), as with its query's qrels.
+    expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atLeast: 1 / 2, atMost: 1 / 2, aspects: aspects.q1 });
+    expect(example).toHaveMeasure(exampleQrels, 'all_aspects@5', { atLeast: 1, aspects: { a: ['G'], b: { T: 2 } } });
+    // The run's aspects given to one ranking are not its query's: an error, not a 0.
+    expect(() => expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atMost: 1, aspects: aspects as never })).toThrow(/^toHaveMeasure: expected the grade of "a" in aspects\["q1"\] to be a finite number, got `array of 1`/);
+  });
+
   it('names the value, the bound and the lowest queries below a lower bound', () => {
     expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@5', { atLeast: 0.6 }))).toMatchInlineSnapshot(`
       "expected recall@5 (mean over 3 queries) ≥ 0.6, got 0.5556
@@ -217,6 +229,44 @@ describe('toHaveMeasure', () => {
     expect(failureOf(() => expect(example).not.toHaveMeasure(exampleQrels, 'P@5', { atLeast: 0.4 }))).toMatch(/^expected P@5 not ≥ 0\.4, got 0\.4000\n/);
   });
 
+  it('under a token budget, shows the documents the budget holds and the relevant ones it left out', () => {
+    // G 100 + x 50 tokens fill 150: T (rank 3) is beyond the budget, so recall = 1/3 for q1. q2's first
+    // document alone passes it (recall 0, d4 at rank 2); q3 retrieved nothing.
+    const lengths = { G: 100, x: 50, T: 80, y: 10, z: 10, d9: 200, d4: 10 };
+    expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@budget=150', { atLeast: 0.5, lengths, systemK: 5 }))).toMatchInlineSnapshot(`
+      "expected recall@budget=150 (mean over 3 queries) ≥ 0.5, got 0.1111
+
+      lowest queries on recall@budget=150:
+        q2  0.0000  missed relevant within 150 tokens (1 of 1): d4 (grade 1, at rank 2)
+        q3  0.0000  missed relevant within 150 tokens (1 of 1): d5 (grade 1, not retrieved)
+        q1  0.3333  missed relevant within 150 tokens (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)"
+    `);
+    expect(failureOf(() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=150', { atLeast: 0.5, lengths }))).toMatchInlineSnapshot(`
+      "expected recall@budget=150 ≥ 0.5, got 0.3333
+
+      the 2 documents within 150 tokens (✓ relevant, grade - unjudged):
+        rank  grade     id
+           1      1  ✓  G
+           2      -     x
+        missed relevant within 150 tokens (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)"
+    `);
+    expect(failureOf(() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=150', { atLeast: 0.5, lengths: { ...lengths, G: 151 } }))).toMatchInlineSnapshot(`
+      "expected recall@budget=150 ≥ 0.5, got 0.0000
+
+      no document within 150 tokens: the first, G, has 151:
+        missed relevant within 150 tokens (3 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved), G (grade 1, at rank 1)"
+    `);
+    // The window stops at systemK too (lengths in a Map); past 20 documents the view shows the top 20.
+    const systemK = { k: 1, mode: 'warn' as const };
+    expect(failureOf(() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=150', { atLeast: 0.5, lengths: new Map(Object.entries(lengths)), systemK }))).toMatch(
+      /^expected recall@budget=150 ≥ 0\.5, got 0\.3333\n\nthe 1 document within 150 tokens \(✓ relevant, grade - unjudged\):\n.*\n +1 +1 +✓ +G\n +missed relevant within 150 tokens \(2 of 3\): T \(grade 2, at rank 3\)/,
+    );
+    const long = Array.from({ length: 25 }, (_, i) => `c${i + 1}`);
+    expect(failureOf(() => expect(long).toHaveMeasure({ c25: 1 }, 'recall@budget=150', { atMost: 0.5, lengths: Object.fromEntries(long.map((id) => [id, 1])) }))).toMatch(
+      /\n\nthe 25 documents within 150 tokens, top 20 shown \(✓ relevant, grade - unjudged\):\n[^]*\n +20 +- +c20\n +relevant beyond the top 20 shown \(1 of 1\): c25 \(grade 1, at rank 25\)$/,
+    );
+  });
+
   it('shows every digit when four would make a failing value look within the bound', () => {
     // recall@5 = 5/9 = 0.5556 to four digits, which is not below 0.55556.
     expect(failureOf(() => expect(run).toHaveMeasure(golden, 'recall@5', { atLeast: 0.55556 }))).toMatch(/^expected recall@5 \(mean over 3 queries\) ≥ 0\.55556, got 0\.5555555555555555\n/);
@@ -233,6 +283,10 @@ describe('toHaveMeasure', () => {
     [() => expect(example).toHaveMeasure(exampleQrels, 'P@5', { atLeast: 0.8, atMost: 0.2 }), /^toHaveMeasure: expected `atLeast` to be at most `atMost` \(0\.2\), got `0\.8`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 'P@5', { min: 0.5 } as never), /^toHaveMeasure: expected every option to be one of .*`atLeast`, `atMost`, got `"min"`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 'P@5', { atLeast: 0, noRelevant: 'drop' as never }), /^toHaveMeasure: expected `noRelevant` to be/],
+    // One ranking's errors name its qrels, aspects and documents without the query id the matcher gives it.
+    [() => expect(example).toHaveMeasure({ G: 'x' } as never, 'P@5', { atLeast: 0 }), /^toHaveMeasure: expected the grade of "G" in qrels to be a finite number, got `"x"`/],
+    [() => expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atLeast: 0, aspects: { a: 'G' } as never }), /^toHaveMeasure: expected aspects\["a"\] to be a Map, an object of id → grade or an iterable of ids, got `"G"`/],
+    [() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=5', { atLeast: 0, lengths: {} }), /^toHaveMeasure: `lengths` gives no length for document "G", which a token budget/],
   ])('bad arguments are typed errors naming the value (%#)', (assertion, message) => {
     let thrown: unknown;
     try {
