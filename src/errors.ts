@@ -17,6 +17,8 @@ export type RankevalErrorCode =
   | 'all_scores_tied'
   // A measure cut deeper than the results the system passes on (`systemK`).
   | 'beyond_system_k'
+  // A warning only: judged queries without aspects, scored 0 on the aspect measures.
+  | 'without_aspects'
   | 'parse_error'
   | 'missing_dependency'
   // mergeEvaluations: a part that is not a whole evaluateRun result; parts that cannot be shards of one run.

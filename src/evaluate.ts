@@ -202,6 +202,10 @@ export interface Mergeable {
   slices: Record<string, string[]>;
   /** The measures cut deeper than `systemK` (in 'warn' mode), when there are any. */
   beyondSystemK?: { k: number; measures: string[] };
+  /** The system's k (`systemK`), when one was given: shards cut at different depths do not merge. */
+  systemK?: number;
+  /** The scored judged queries without aspects (query-id order), when aspect measures were asked for and some lack them. */
+  withoutAspects?: string[];
 }
 
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */

@@ -194,6 +194,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   if (aspectMeasure !== -1 && aspects === undefined) {
     throw new RankevalError('invalid_option', `${fn}: ${plan.names[aspectMeasure]} reads aspects: give \`aspects\` (query id → aspect → judgments)`, 'query id → aspect → judgments', options.aspects);
   }
+  // Judged queries the aspect measures can only score 0: said in a warning, as they lower every mean.
+  const withoutAspects = aspectMeasure === -1 ? [] : [...qrelsById.keys()].filter((qid) => !aspects!.has(qid)).sort(compareUtf8);
   const systemK = readSystemK(options.systemK, fn);
   const beyondSystemK = systemK === undefined ? undefined : beyondSystemKOf(plan, systemK, fn);
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
@@ -345,6 +347,9 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
         tiedQueries: tiedQueries.slice().sort(compareUtf8),
         checks,
         ...(beyondSystemK === undefined ? {} : { beyondSystemK }),
+        ...(systemK === undefined ? {} : { systemK: systemK.k }),
+        // Those scored (not left out for having no relevant document).
+        ...(withoutAspects.length === 0 ? {} : { withoutAspects: withoutAspects.filter((qid) => rows.has(qid)) }),
         conventions: describeConventions({
           ties: resolved.ties,
           gain: resolved.gain,
@@ -403,6 +408,10 @@ export interface EvaluationFacts {
   readonly checks: Readonly<Record<RunCheckName, CheckMode>>;
   /** The measures cut deeper than `systemK` in 'warn' mode (in 'error' mode the scorer refused them). */
   readonly beyondSystemK?: BeyondSystemK;
+  /** The system's k the scores were cut at (budgets), when one was given. */
+  readonly systemK?: number;
+  /** Scored judged queries without aspects, when aspect measures were asked for. */
+  readonly withoutAspects?: string[];
   readonly conventions: Conventions;
 }
 
@@ -432,6 +441,7 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
   settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
   settleCheck('all_scores_tied', checks.allScoresTied, facts.tiedQueries, fn, warnings, { tieRule: conventions.ties });
   if (facts.beyondSystemK !== undefined) settleCheck('beyond_system_k', 'warn', facts.beyondSystemK.measures, fn, warnings, { systemK: facts.beyondSystemK.k });
+  if (facts.withoutAspects !== undefined) settleCheck('without_aspects', 'warn', facts.withoutAspects, fn, warnings);
   return {
     ...meansOf(rows),
     perQuery,
@@ -448,6 +458,8 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
       checks: { ...checks },
       slices: sliceLabels,
       ...(facts.beyondSystemK === undefined ? {} : { beyondSystemK: facts.beyondSystemK }),
+      ...(facts.systemK === undefined ? {} : { systemK: facts.systemK }),
+      ...(facts.withoutAspects === undefined || facts.withoutAspects.length === 0 ? {} : { withoutAspects: facts.withoutAspects }),
     },
   };
 }

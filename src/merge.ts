@@ -140,6 +140,8 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
     tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
     checks: first.mergeable.checks,
     ...(first.mergeable.beyondSystemK === undefined ? {} : { beyondSystemK: { k: first.mergeable.beyondSystemK.k, measures: [...first.mergeable.beyondSystemK.measures] } }),
+    ...(first.mergeable.systemK === undefined ? {} : { systemK: first.mergeable.systemK }),
+    withoutAspects: union(parts.map((part) => part.mergeable.withoutAspects ?? [])),
     conventions: cloneConventions(first.conventions, measures, aggregates),
   });
 }
@@ -204,6 +206,7 @@ function checkCompatible(first: RunEvaluation, firstName: string, part: RunEvalu
     ['conventions', first.conventions, part.conventions],
     ['mergeable.checks', first.mergeable.checks, part.mergeable.checks],
     ['mergeable.beyondSystemK', first.mergeable.beyondSystemK ?? null, part.mergeable.beyondSystemK ?? null],
+    ['mergeable.systemK', first.mergeable.systemK ?? null, part.mergeable.systemK ?? null],
   ] as const) {
     const difference = firstDifference(a, b);
     if (difference === undefined) continue;
@@ -297,7 +300,9 @@ function readPart(value: unknown, name: string, howToWrite: string): RunEvaluati
   const difference = readable ? firstDifference(rebuilt, conventions) : { path: '', b: conventions };
   if (difference !== undefined) bad(`conventions${difference.path}`, "evaluateRun's conventions", difference.b);
   if (!isRecord(mergeable)) bad('mergeable', 'an object', mergeable);
-  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK } = mergeable as Record<string, unknown>;
+  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK, systemK, withoutAspects } = mergeable as Record<string, unknown>;
+  if (systemK !== undefined && (typeof systemK !== 'number' || !Number.isSafeInteger(systemK) || systemK < 1)) bad('mergeable.systemK', 'a positive integer', systemK);
+  if (withoutAspects !== undefined && !isStringList(withoutAspects)) bad('mergeable.withoutAspects', 'an array of query ids', withoutAspects);
   if (beyondSystemK !== undefined) {
     const { k, measures } = isRecord(beyondSystemK) ? (beyondSystemK as Record<string, unknown>) : {};
     if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1 || !isStringList(measures)) bad('mergeable.beyondSystemK', 'an object { k, measures }', beyondSystemK);

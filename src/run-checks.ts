@@ -30,7 +30,7 @@ export interface RunChecks {
 export type RunCheckName = keyof RunChecks;
 
 /** The `code` of a warning, and of the RankevalError a check in 'error' mode throws. */
-export type RunCheckCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k';
+export type RunCheckCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k' | 'without_aspects';
 
 /** One check whose condition held, in 'warn' mode. */
 export interface RunWarning {
@@ -112,6 +112,11 @@ interface CheckDetail {
 
 function describeCheck(code: RunCheckCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
   switch (code) {
+    case 'without_aspects':
+      return {
+        message: `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give them aspects, or score the questions with aspects as a golden set of their own)`,
+        expected: 'aspects for every judged query',
+      };
     case 'beyond_system_k': {
       const k = detail.systemK ?? 0;
       return {

@@ -200,6 +200,50 @@ describe('systemK: the results the system passes on', () => {
     expect(error.code).toBe('incompatible_evaluations');
     expect(error.message).toContain('mergeable.beyondSystemK');
   });
+
+  test('mergeEvaluations refuses shards cut at different system k, even when no measure reads beyond either', () => {
+    // Budgets are cut at systemK: recall@budget=1000 is another number at k = 1 than at k = 5.
+    const measures = ['recall@budget=1000'];
+    const error = catching(() =>
+      mergeEvaluations([evaluateRun({ q1: run.q1 }, { q1: qrels.q1 }, { measures, lengths, systemK: 1 }), evaluateRun({ q2: run.q2 }, { q2: qrels.q2 }, { measures, lengths, systemK: 5 })]),
+    );
+    expect(error.code).toBe('incompatible_evaluations');
+    expect(error.message).toContain('mergeable.systemK is 1');
+  });
+});
+
+describe('aspect measures and the judged queries without aspects', () => {
+  const aspectRun = { q1: ['a', 'b'], q2: ['c'], q3: ['d'] };
+  const aspectQrels = { q1: { a: 1, b: 1 }, q2: { c: 1 }, q3: { d: 1 } };
+  const aspects = { q1: { first: ['a'], second: ['b'] }, q2: { only: ['c'] } };
+
+  test('score 0 on the aspect measures and are named in a warning, which mergeEvaluations keeps', () => {
+    const result = evaluateRun(aspectRun, aspectQrels, { measures: ['aspect_recall@2', 'recall@2'], aspects });
+    expect(result.perQuery['q3']).toEqual({ 'aspect_recall@2': 0, 'recall@2': 1 });
+    expect(result.mean['aspect_recall@2']).toBe((1 + 1 + 0) / 3);
+    expect(result.warnings).toEqual([
+      {
+        code: 'without_aspects',
+        message:
+          '1 judged query has no aspects and scores 0 on the aspect measures, which lowers their means: q3 (give them aspects, or score the questions with aspects as a golden set of their own)',
+        queries: ['q3'],
+      },
+    ]);
+    const merged = mergeEvaluations([
+      evaluateRun({ q1: aspectRun.q1 }, { q1: aspectQrels.q1, q3: aspectQrels.q3 }, { measures: ['aspect_recall@2', 'recall@2'], aspects }),
+      evaluateRun({ q2: aspectRun.q2 }, { q2: aspectQrels.q2 }, { measures: ['aspect_recall@2', 'recall@2'], aspects }),
+    ]);
+    expect(merged.warnings.map((warning) => warning.code)).toEqual(['without_aspects']);
+  });
+
+  test('no warning without aspect measures, or when every judged query has aspects', () => {
+    expect(evaluateRun(aspectRun, aspectQrels, { measures: ['recall@2'], aspects }).warnings).toEqual([]);
+    expect(evaluateRun({ q1: aspectRun.q1 }, { q1: aspectQrels.q1 }, { measures: ['all_aspects@2'], aspects }).warnings).toEqual([]);
+  });
+
+  test('an aspect measure without the aspects option is refused, naming it', () => {
+    expect(() => evaluateRun(aspectRun, aspectQrels, { measures: ['alpha_ndcg@5'] })).toThrow('evaluateRun: alpha_ndcg@5 reads aspects: give `aspects` (query id → aspect → judgments)');
+  });
 });
 
 describe('evaluateRunStream decodes the ids of a TREC run for the measures that read them', () => {

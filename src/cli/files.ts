@@ -185,6 +185,7 @@ function cliWording(error: RankevalError): string {
     .replace(/^\w+: /, '')
     .replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out')
     .replace('give `lengths` (document id → length in tokens)', 'give --lengths FILE (id<TAB>tokens a line) or "tokens" in the golden set')
+    .replace('give `aspects` (query id → aspect → judgments)', 'give a golden set with aspects (JSONL "aspects", or TREC diversity qrels read with --qrels-format trec-diversity)')
     .replace('`lengths` gives no length', 'the lengths (--lengths, or "tokens" in the golden set) give no length');
 }
 

@@ -297,6 +297,11 @@ function readAspects(collector: Collector, qid: string, aspects: unknown, file: 
   collector.aspectsOf(qid);
   for (const [aspect, judged] of Object.entries(aspects)) {
     const where = `aspect ${quoteJson(aspect)} of query ${quoteJson(qid)}`;
+    // An aspect no chunk covers could never be found: the aspect measures would leave it out (as ndeval
+    // does), so all_aspects would call the answer possible when it is not. A slip, refused.
+    if ((Array.isArray(judged) && judged.length === 0) || (typeof judged === 'object' && judged !== null && !Array.isArray(judged) && Object.keys(judged).length === 0)) {
+      throw parseError(file, line, `${where} lists no document: no ranking could cover it (list the chunks that state it, or leave the aspect out)`);
+    }
     if (Array.isArray(judged)) {
       for (const id of judged) {
         if (typeof id !== 'string' || id === '') throw parseError(file, line, `${where} must list non-empty string ids, got ${quoteJson(id)}`);

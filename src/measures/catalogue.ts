@@ -73,6 +73,8 @@ export interface MeasureDefinition {
   readonly readsAspects?: boolean;
   /** False for the measures whose value does not depend on the ranking (num_rel, idcg): `systemK` does not limit them. */
   readonly readsRanking?: boolean;
+  /** What is wrong with these parameters together (one line), when something is: checked as the name is read. */
+  readonly refuse?: (params: MeasureParams) => string | undefined;
   /** Parameters a name must give (no default makes sense: the scale of NERR's and INST's grades). */
   readonly required?: readonly ParamName[];
   /** One line for the README and `--help`. */
@@ -591,6 +593,7 @@ const declared = [
     params: ['rel', 'alpha'],
     defaults: { alpha: 0.5 },
     summary: 'intent-aware ERR (Chapelle et al.): ERR per aspect, averaged over the aspects, over the ideal',
+    refuse: (params) => (params.cutoff === Infinity && params.alpha === 0 ? 'alpha 0 needs a cutoff (without one the ideal sum never ends): write err_ia(alpha=0)@20' : undefined),
     compute: each((context, params) => errIa(context.documents, context.aspects, params.cutoff, params.alpha ?? 0.5, context.relevanceLevel)),
   }),
   define({

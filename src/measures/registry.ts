@@ -238,6 +238,14 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
     const shown = grammar === 'ir_measures' ? (definition.irMeasures[0] ?? definition.name) : definition.name;
     invalid(written, `${shown} needs \`${param}\` (${spec.expected}), e.g. \`${shown}(${param}=3)\``, `${param}=…`);
   }
+  const parsed = parsedAt(written, definition, base, atText, given.budget !== undefined);
+  const refused = definition.refuse?.(parsed.params);
+  if (refused !== undefined) invalid(written, refused, 'parameters that go together');
+  return parsed;
+}
+
+/** The measure with its `@x` read (a cutoff, a budget, a recall level or a multiple of R). */
+function parsedAt(written: string, definition: MeasureDefinition, base: Omit<MeasureParams, 'cutoff'>, atText: string | undefined, budgetGiven: boolean): ParsedMeasure {
   switch (definition.at) {
     case 'none':
       if (atText !== undefined && /^budget\s*=/.test(atText)) invalid(written, `${definition.name} takes no token budget (\`@budget=N\` is for ${BUDGET_MEASURES})`, 'no @', 'invalid_cutoff');
@@ -247,7 +255,7 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
       if (atText === undefined) return { definition, cutoff: Infinity, params: { ...base, cutoff: Infinity } };
       const budget = /^budget\s*=\s*(.*)$/.exec(atText);
       if (budget !== null) {
-        if (given.budget !== undefined) invalid(written, `a token budget is given twice: write \`${definition.name}@budget=N\``, 'one token budget', 'invalid_cutoff');
+        if (budgetGiven) invalid(written, `a token budget is given twice: write \`${definition.name}@budget=N\``, 'one token budget', 'invalid_cutoff');
         // With an exponent, as a number formats (`@budget=1e-7`), so that every budget written back reads again.
         const tokens = /^(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(budget[1]!) ? Number(budget[1]) : NaN;
         if (!definition.params.includes('budget')) invalid(written, `${definition.name} takes no token budget (\`@budget=N\` is for ${BUDGET_MEASURES})`, 'a positive integer', 'invalid_cutoff');
@@ -258,8 +266,8 @@ function build(written: string, definition: MeasureDefinition, argumentText: str
         invalid(written, `expected the cutoff after \`@\` to be a positive integer, got \`${atText}\``, 'a positive integer', 'invalid_cutoff');
       }
       // A budget takes the place of the cutoff (the window is the ranking); both would be written as one.
-      if (given.budget !== undefined) {
-        invalid(written, `a token budget takes the place of the cutoff: write \`${definition.name}@budget=${String(given.budget)}\` or \`${definition.name}@${atText}\`, not both`, 'a cutoff or a token budget', 'invalid_cutoff');
+      if (budgetGiven) {
+        invalid(written, `a token budget takes the place of the cutoff: write \`${definition.name}@budget=${String(base.budget)}\` or \`${definition.name}@${atText}\`, not both`, 'a cutoff or a token budget', 'invalid_cutoff');
       }
       const cutoff = Number(atText);
       return { definition, cutoff, params: { ...base, cutoff } };

@@ -96,7 +96,8 @@ export function aspectRecall(ranking: readonly string[], aspects: QueryAspects, 
 /**
  * All aspects at k: 1 when the top k covers every aspect of the query (an answer needing all of them can be
  * written from the top k), else 0. The same coverage as `aspectRecall`: `allAspects` is 1 exactly when
- * `aspectRecall` is 1.
+ * `aspectRecall` is 1. An aspect no judged document covers at `level` is left out, as ndeval leaves it out
+ * of `aspectRecall` (no ranking could cover it); a JSONL golden set refuses an aspect that lists no document.
  *
  * - A query with no aspect covered at `level` scores 0 (nothing can be answered from it), as aspectRecall.
  *

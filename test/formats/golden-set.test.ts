@@ -392,6 +392,8 @@ describe('aspects (trec-diversity qrels and JSONL "aspects")', () => {
     ['a grade that is not a number', '{"query_id": "q1", "aspects": {"a": {"c7": "high"}}}', 'g:2: the grade of "c7" for aspect "a" of query "q1" must be a finite number, got "high"'],
     ['an id that is not a string', '{"query_id": "q1", "aspects": {"a": ["c1", 7]}}', 'g:2: aspect "a" of query "q1" must list non-empty string ids, got 7'],
     ['a document listed twice for one aspect', '{"query_id": "q1", "aspects": {"a": ["c1", "c1"]}}', 'g:2: document "c1" is judged twice for aspect "a" of query "q1" (line 2)'],
+    ['an aspect that lists no document', '{"query_id": "q1", "aspects": {"a": ["c1"], "b": []}}', 'g:2: aspect "b" of query "q1" lists no document: no ranking could cover it (list the chunks that state it, or leave the aspect out)'],
+    ['an aspect of no judged document', '{"query_id": "q1", "aspects": {"a": {}}}', 'g:2: aspect "a" of query "q1" lists no document: no ranking could cover it (list the chunks that state it, or leave the aspect out)'],
   ])('refuses %s in JSONL, naming file and line', (_, content, message) => {
     const error = errorOf(() => parseGoldenSet(`{"query_id": "q0", "relevant": []}\n${content}\n`, { file: 'g' }));
     expect(error).toMatchObject({ name: 'RankevalError', code: 'parse_error' });

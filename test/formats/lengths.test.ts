@@ -53,7 +53,9 @@ describe('parseLengths: bad lines name the file and the line', () => {
 
   test('a line without a tab, or with a third field', () => {
     expect(refusal('c1\t120\nc4 80\n').message).toBe('lengths.tsv:2: expected `id<TAB>tokens`, got "c4 80" (no tab)');
-    expect(refusal('c1\t120\nc4\t80\tx\n').message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number ≥ 0), got "80\\tx"');
+    expect(refusal('c1\t120\nc4\t80\tx\n').message).toBe('lengths.tsv:2: expected two fields, `id<TAB>tokens`, got "c4\\t80\\tx"');
+    // On the first line too, where a second field that is no number would make it a header.
+    expect(refusal('a\t10\t5\nc4\t80\n').message).toBe('lengths.tsv:1: expected two fields, `id<TAB>tokens`, got "a\\t10\\t5"');
   });
 
   test('a line without an id', () => {

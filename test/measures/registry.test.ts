@@ -393,6 +393,14 @@ describe('token budgets: `@budget=N` in place of the cutoff', () => {
     expect(() => parseMeasure('recall(budget=5)@budget=10')).toThrow('a token budget is given twice');
   });
 
+  test('ERR-IA with alpha 0 needs a cutoff, refused as the name is read (its ideal sum never ends)', () => {
+    for (const name of ['ERR_IA(alpha=0)', 'err_ia(alpha=0)']) {
+      expect(codeOf(() => parseMeasure(name))).toBe('invalid_option');
+      expect(() => parseMeasure(name)).toThrow('alpha 0 needs a cutoff (without one the ideal sum never ends): write err_ia(alpha=0)@20');
+    }
+    expect(parseMeasure('ERR_IA(alpha=0)@20').params).toMatchObject({ alpha: 0, cutoff: 20 });
+  });
+
   test('MeasureName takes the @budget=N form', () => {
     expectTypeOf<'recall@budget=2000'>().toMatchTypeOf<MeasureName>();
     expectTypeOf<'tokens@5'>().toMatchTypeOf<MeasureName>();
