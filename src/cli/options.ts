@@ -200,6 +200,10 @@ export function readSharedArgs(
   const ties = oneOf(values.ties, ['trec', 'given', 'average'], '--ties', 'trec', usage);
   const notAveraged = ties === 'average' ? distinct.find(({ measure }) => !averagesTies(measure.definition, measure.params)) : undefined;
   if (notAveraged !== undefined) throw usage(`--ties average: ${notAveraged.key} has no tie-averaged form (use --ties trec or given for it)`);
+  // --lengths that no measure reads is a slip (a budget measure left out of -m), not a setting.
+  if (values.lengths !== undefined && !distinct.some(({ measure }) => measure.params.budget !== undefined || measure.definition.name === 'tokens')) {
+    throw usage('--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with -m');
+  }
   const systemK = readSystemK(values['system-k'], usage);
   if (systemK?.mode === 'error') {
     const beyond = distinct.filter(({ measure }) => readsBeyond(measure, systemK.k)).map(({ key }) => key);

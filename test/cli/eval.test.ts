@@ -469,4 +469,10 @@ describe('rankeval eval --system-k and --lengths', () => {
     expect(status).toBe(3);
     expect(stderr).toContain('bad-lengths.tsv:2: expected the length of document "x" in tokens (a number ≥ 0), got "many"');
   });
+
+  it('--lengths without a measure that reads lengths is a usage error (a budget measure left out of -m)', async () => {
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@5', '--lengths', 'lengths.tsv');
+    expect(status).toBe(2);
+    expect(stderr).toContain('--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with -m');
+  });
 });
