@@ -96,7 +96,7 @@ export interface JudgedQuery {
   /** With `noRelevant: 'skip'`, a query without relevant documents: read, but never scored. */
   readonly skipped: boolean;
   /** Its aspects, when the evaluation was given some for it. */
-  readonly aspects?: QueryAspects;
+  readonly aspects?: QueryAspects | undefined;
 }
 
 /** One query as a reader found it: its judged retrieved documents, not its ids. */
@@ -219,8 +219,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const judge = (qid: string): JudgedQuery => {
     if (skippedByQuery.get(qid)!) return SKIPPED;
     const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
-    const queryAspects = aspects?.get(qid);
-    return { judgments, grades: [...judgments.grades.values()], skipped: false, ...(queryAspects === undefined ? {} : { aspects: queryAspects }) };
+    return { judgments, grades: [...judgments.grades.values()], skipped: false, aspects: aspects?.get(qid) };
   };
 
   const settings: ContextSettings = {
@@ -248,15 +247,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
 
   const scoreFound = (qid: string, query: JudgedQuery, found: FoundQuery): number[] => {
     const context = createQueryContext(
-      {
-        qid,
-        length: found.length,
-        hits: found.hits,
-        grades: query.grades,
-        ...(found.tieGroups === undefined ? {} : { tieGroups: found.tieGroups }),
-        ...(found.documents === undefined ? {} : { documents: found.documents }),
-        ...(query.aspects === undefined ? {} : { aspects: query.aspects }),
-      },
+      // Every key, always: one object shape for every query keeps the context's reads monomorphic.
+      { qid, length: found.length, hits: found.hits, grades: query.grades, tieGroups: found.tieGroups, documents: found.documents, aspects: query.aspects },
       settings,
     );
     for (const group of plan.groups) group.definition.compute(context, group.params, values, group.offset);

@@ -90,13 +90,13 @@ export interface QuerySource {
   /** The dense form, when the evaluator has it already (the TREC evaluator does). */
   readonly dense?: JudgedRanking;
   /** Runs of tied scores whose orders are averaged (`ties: 'average'`); absent when there are none. */
-  readonly tieGroups?: readonly TieGroup[];
+  readonly tieGroups?: readonly TieGroup[] | undefined;
   /** The query's id, for messages. */
   readonly qid?: string;
   /** Document ids in rank order, when a measure asked for reads them (`readsDocuments`). */
-  readonly documents?: readonly string[];
+  readonly documents?: readonly string[] | undefined;
   /** The query's aspects, when the evaluation was given some. */
-  readonly aspects?: QueryAspects;
+  readonly aspects?: QueryAspects | undefined;
 }
 
 export interface ContextSettings {
