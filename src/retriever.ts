@@ -63,7 +63,11 @@ export interface EvaluateRetrieverOptions<Name extends string = string, Doc = ne
   readonly id?: (doc: Doc) => string;
   /** Reads the score of each result read with `id` (LlamaIndex.TS: `(n) => n.score`); without it the results' order is the ranking. */
   readonly score?: (doc: Doc) => number;
-  /** The clock, in milliseconds (default `performance.now()`, or `Date.now()` where there is no `performance`). */
+  /**
+   * The clock, in milliseconds (default `performance.now()`, or `Date.now()` where there is no `performance`).
+   * It must return finite numbers that never go back: one that throws or returns anything else rejects the
+   * evaluation (`invalid_option`, naming the value), in flight calls aborted.
+   */
   readonly now?: () => number;
 }
 
@@ -114,8 +118,9 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *   options, measures or judgments; `missing_question`; `invalid_ranking` for a ranking that is not an
  *   array of ids, `{id, score}` objects or documents read with `id` (documents without `id`, an id that is
  *   not a non-empty string, a score that is not finite, a document listed twice), naming the query, as soon
- *   as it comes; `aborted`; with `failOnError`,
- *   the first failure (the retriever's error or `retrieval_timeout`)
+ *   as it comes; `aborted`; `invalid_option` for a
+ *   clock (`now`) that throws, returns no finite number or goes back; with `failOnError`, the first
+ *   failure (the retriever's error or `retrieval_timeout`)
  * @example
  * const golden = await readGoldenSet(createReadStream('golden.jsonl'));
  * const result = await evaluateRetriever((question) => store.similaritySearch(question, 10), golden, {
@@ -226,6 +231,23 @@ function readQuestions(questions: unknown, queryIds: readonly string[], fn: stri
   return read;
 }
 
+/**
+ * Reads the clock: a finite number of milliseconds, not before `start` when given (a call's time is never
+ * negative). Anything else is the clock's fault, a RankevalError naming the value; a clock that throws is
+ * named with its error.
+ */
+function readClock(now: () => number, fn: string, start?: number): number {
+  let time: unknown;
+  try {
+    time = now();
+  } catch (error) {
+    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error);
+  }
+  if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
+  if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
+  return time;
+}
+
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : `threw ${describeValue(error)}`);
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -265,8 +287,17 @@ function callAll(
     const callOne = (qid: string): Promise<Outcome> => {
       const controller = new AbortController();
       inFlightControllers.add(controller);
-      const start = now();
-      return new Promise<Outcome>((settle) => {
+      // A clock that throws or returns no time rejects this promise, which stops the evaluation (stop):
+      // the clock is read in timer and promise callbacks too, where a throw would escape and leave the
+      // evaluation waiting for ever.
+      return new Promise<Outcome>((settle, broke) => {
+        let start: number;
+        try {
+          start = readClock(now, fn);
+        } catch (error) {
+          inFlightControllers.delete(controller);
+          return broke(error);
+        }
         let ended = false;
         let timer: ReturnType<typeof setTimeout> | undefined;
         const end = (outcome: { value: unknown } | { error: unknown }): void => {
@@ -274,7 +305,13 @@ function callAll(
           ended = true;
           if (timer !== undefined) clearTimeout(timer);
           inFlightControllers.delete(controller);
-          settle({ ...outcome, time: now() - start });
+          let time: number;
+          try {
+            time = readClock(now, fn, start);
+          } catch (error) {
+            return broke(error);
+          }
+          settle({ ...outcome, time: time - start });
         };
         // A call stopped from outside (abort, failOnError) keeps no timer: nothing waits for it any more.
         controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });

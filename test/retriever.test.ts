@@ -157,6 +157,36 @@ describe('evaluateRetriever', () => {
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false, true]);
   });
 
+  it.each([
+    ['a string', () => 'x', /^evaluateRetriever: expected `now\(\)` to be a finite number of milliseconds, got `"x"` \(string\)$/],
+    ['NaN', () => Number.NaN, /`now\(\)` to be a finite number of milliseconds, got `NaN` \(number\)/],
+    ['a time going back', ((times) => () => times.shift() ?? 0)([10, 5]), /`now\(\)` to be a time not before 10, .* got `5` \(number\)/],
+  ])('rejects a clock that returns %s (invalid_option naming the value), never a NaN latency', async (_, clock, message) => {
+    await expect(evaluateRetriever(() => ['a'], golden, { measures, now: clock as () => number })).rejects.toMatchObject({ code: 'invalid_option', message: expect.stringMatching(message) });
+  });
+
+  it('rejects, never hangs, when the clock throws where the call ends: in the timeout, or in a promise callback', async () => {
+    const broken = (): (() => number) => {
+      let reads = 0;
+      return () => {
+        if (reads++ > 0) throw new Error('clock broke');
+        return 0;
+      };
+    };
+    const timedOut = evaluateRetriever(stub(() => 'hang').retrieve, { qrels: { q1: qrels.q1 }, questions }, { measures, now: broken(), timeoutMs: 10 });
+    const expected = { name: 'RankevalError', code: 'invalid_option', message: 'evaluateRetriever: `now` threw (clock broke): give a clock that returns milliseconds' };
+    await expect(settled(timedOut)).rejects.toMatchObject(expected);
+    const answered = evaluateRetriever(stub().retrieve, { qrels: { q1: qrels.q1 }, questions }, { measures, now: broken() });
+    await expect(settled(answered)).rejects.toMatchObject(expected);
+    // The third read (q2 ends, at 10 ms) is NaN: q1, still in flight, is aborted and q3 never launched.
+    const { retrieve, calls, signals } = stub();
+    let reads = 0;
+    const first = evaluateRetriever(retrieve, golden, { measures, concurrency: 2, now: () => (reads++ === 2 ? Number.NaN : 0) });
+    await expect(settled(first)).rejects.toMatchObject({ code: 'invalid_option' });
+    expect(calls).toEqual(['q1', 'q2']);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+  });
+
   it('rejects at once, calling nothing, with a signal already aborted', async () => {
     const { retrieve, calls } = stub();
     await expect(evaluateRetriever(retrieve, golden, { measures, signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
