@@ -1,12 +1,12 @@
 // evaluateRetriever: the loop every RAG team writes around its retriever — ask each golden-set question,
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
-import { describeValue, fail, quoteJson, RankevalError } from './errors.js';
+import { checkOptions, describeValue, fail, quoteJson, RankevalError } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
-import { createRunScorer, readByQuery, readSlices } from './evaluator.js';
+import { createRunScorer, readByQuery, readSlices, RUN_OPTION_KEYS } from './evaluator.js';
 import { latencyOf, type Latency } from './latency.js';
 import type { MeasureKey } from './measures/registry.js';
-import { compareUtf8 } from './metrics/counts.js';
+import { compareUtf8, METRIC_OPTION_KEYS } from './metrics/counts.js';
 import type { Qrels, ScoredDocument } from './types.js';
 
 /** What `retrieve` may return for a question: ids in rank order, `{id, score}` objects, or your own documents read with `id` (and `score`). */
@@ -137,7 +137,8 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
 ): Promise<RetrieverEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRetriever';
   if (typeof retrieve !== 'function') fail('invalid_option', fn, '`retrieve`', 'a function (question, queryId) => ranking', retrieve);
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  // Checked here, not by evaluateRun's checks alone, so that a misspelt option is told every option there is.
+  checkOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
   if (typeof goldenSet !== 'object' || goldenSet === null || Array.isArray(goldenSet)) fail('invalid_option', fn, '`goldenSet`', 'an object with `qrels` and `questions`', goldenSet);
   const settings = readSettings(options as EvaluateRetrieverOptions<string, any>, fn);
   const scoring: Record<string, unknown> = {};

@@ -297,6 +297,8 @@ describe('evaluateRetriever: what the retriever returns', () => {
     [{ signal: {} }, 'invalid_option', /`signal` to be an AbortSignal/],
     [{ score: () => 1 }, 'invalid_option', /`score` to be given with `id`/],
     [{ measure: ['P@1'] }, 'invalid_option', /^evaluateRetriever: expected every option to be one of/],
+    // The options listed are evaluateRun's and the retriever's own.
+    [{ concurency: 2 }, 'invalid_option', /one of `measures`, .*`ties`, `concurrency`, `timeoutMs`, `signal`, `onProgress`, `failOnError`, `id`, `score`, `now`, got `"concurency"`/],
     [{ measures: ['P@0'] }, 'invalid_cutoff', /measure `P@0`/],
   ])('refuses bad options before any call (%j)', async (options, code, message) => {
     const retrieve = vi.fn(() => []);
