@@ -398,13 +398,24 @@ function readRetrieved(value: unknown, qid: string, { id, score }: Settings, fn:
     });
   }
   if (value.length === 0) return [];
+  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON, never `[object Object]`.
+  const mixed = (entry: unknown, i: number, first: string): never => {
+    throw new RankevalError(
+      'invalid_ranking',
+      `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
+      `${first}, like the first entry`,
+      entry,
+    );
+  };
   if (typeof value[0] === 'string') {
     value.forEach((entry, i) => {
+      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id');
       if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
     });
     return [...(value as string[])];
   }
   return value.map((entry: unknown, i) => {
+    if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object');
     const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
     if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
       throw new RankevalError(

@@ -242,6 +242,9 @@ describe('evaluateRetriever: what the retriever returns', () => {
     [{ id: () => 'd1', score: () => Number.NaN }, [{}], /`options.score` of entry 1 .* to be a finite number, got `NaN`/],
     [{}, 'd1', /the ranking retrieve returned for query "q1" to be an array of ids/],
     [{}, ['d1', 2], /entry 2 of the ranking .* to be a non-empty string id, like the first entry, got `2`/],
+    // Ids and objects mixed: the entry is named as JSON (never `[object Object]`).
+    [{}, ['d1', { id: 'd2', score: 1 }], /^evaluateRetriever: entry 2 of the ranking retrieve returned for query "q1" is \{"id":"d2","score":1\} but the first is an id: a ranking is all ids or all \{id, score\} objects, not both$/],
+    [{}, [{ id: 'd2', score: 1 }, 'd1'], /entry 2 of the ranking .* is "d1" but the first is an \{id, score\} object: a ranking is all ids or all/],
     [{}, ['d1', 'd1'], /^evaluateRetriever: duplicate document id `"d1"` \(string\) in run\["q1"\] at ranks 1 and 2$/],
   ])('refuses a bad ranking (%#)', async (accessors, returned, message) => {
     await expect(evaluateRetriever(() => returned as never, one, { measures: ['P@1'], ...(accessors as object) })).rejects.toMatchObject({ code: 'invalid_ranking', message: expect.stringMatching(message) });
