@@ -3,7 +3,7 @@
 import { checkOptions, fail } from '../errors.js';
 import type { ByQuery } from '../evaluate.js';
 import { readByQuery } from '../evaluator.js';
-import { compareUtf8, orderByScore } from '../metrics/counts.js';
+import { compareUtf8 } from '../metrics/counts.js';
 import type { Ranking } from '../types.js';
 
 export interface WriteRunOptions {
@@ -29,9 +29,13 @@ const WHITESPACE = /\s/;
  *   `results` are the ranking as given (ids, or `{id, score}` objects). A query that `latency` times but
  *   the run lacks (a failed call of evaluateRetriever) is written after the others, in query-id order,
  *   with no results, so that the file keeps its time; it scores 0 either way.
- * - TREC: `qid Q0 doc rank score name` a line, each query's documents in rank order (score descending, ties
- *   by id descending, as trec_eval orders them) with their scores; a ranking of ids, which has no scores,
- *   gets n, n − 1, …, 1 (n documents), which keep its order. A query with no results has no line.
+ * - TREC: `qid Q0 doc rank score name` a line, each query's documents in the ranking's own order (the
+ *   array's; the rank column is the position in it) with their scores, so that a run read back scores as
+ *   the ranking in memory under either tie rule: `ties: 'given'` reads the lines' order, which is the
+ *   array's, and `ties: 'trec'` (the default, and trec_eval) orders by score descending, ties by id
+ *   descending, whatever the lines' order. Writing trec_eval's order instead would lose the array's order
+ *   of tied scores. A ranking of ids, which has no scores, gets n, n − 1, …, 1 (n documents), which keep
+ *   its order under both rules. A query with no results has no line.
  *
  * @throws {RankevalError} `invalid_run` for a query id or document id that the format cannot hold (empty;
  *   with whitespace in TREC), `invalid_ranking` for a ranking that is not ids or `{id, score}` objects with
@@ -62,10 +66,9 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
       text += jsonLine(qid, ranking as Ranking, times.get(qid) as number | undefined);
       continue;
     }
-    // A ranking of ids keeps its order with scores n … 1; one of scores is ordered as trec_eval orders it.
-    const order = scores === undefined ? ids : orderByScore(ids, scores);
-    const scoreOf = new Map(ids.map((id, i) => [id, scores === undefined ? ids.length - i : scores[i]!]));
-    order.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scoreOf.get(id)} ${runName}\n`));
+    // The ranking's own order, not trec_eval's: `ties: 'given'` reads the lines' order, so only this order
+    // gives back the ranking as the caller holds it; trec_eval (and `ties: 'trec'`) order by score anyway.
+    ids.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scores === undefined ? ids.length - i : scores[i]!} ${runName}\n`));
   }
   const untimed = [...times.keys()].filter((qid) => !rankings.has(qid)).sort(compareUtf8);
   for (const qid of untimed) text += jsonLine(qid, [], times.get(qid) as number);
