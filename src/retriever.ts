@@ -76,7 +76,8 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
   /**
    * Query id → the ranking as returned (query-id order): ids, or `{id, score}` when scores were given.
    * A failed call's query is not in it (`evaluateRun(run, qrels)` lists it as unanswered and scores it 0,
-   * as this result does). Save it with `writeRun`.
+   * as this result does). Save it with `writeRun`, which writes no line for a failed query: read back, it
+   * is unanswered, as here.
    */
   readonly run: Map<string, string[] | ScoredDocument[]>;
   /** The calls that threw, rejected or timed out, in query-id order. */

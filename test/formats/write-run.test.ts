@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { evaluateRun, evaluateRunStream, parseRun, writeRun } from '../../src/index.js';
+import { evaluateRetriever, evaluateRun, evaluateRunStream, parseRun, writeRun } from '../../src/index.js';
 import { runAndQrels } from '../properties/arbitraries.js';
 
 // Ids only for q1, scores (out of order, with a tie) for q2, nothing for q3.
@@ -50,11 +50,28 @@ describe('writeRun', () => {
     expect((await evaluateRunStream(() => text, { q1: { b: 1 } }, { measures: ['RR'], ties, format: 'trec' })).mean).toEqual({ RR: rr });
   });
 
-  it('round trip of the latency through JSONL, with a timed query the run lacks (a failed call) written with no results', () => {
+  it('round trip of the latency through JSONL; a timed query the run lacks (a failed call) is not written, its time neither', () => {
     const latency = new Map([['q0', 5000], ['q1', 12.345678], ['q2', 0]]);
-    const read = parseRun(writeRun(new Map([['q2', ['x']], ['q1', ['y']]]), { format: 'jsonl', latency }));
-    expect(Object.fromEntries(read.latency)).toEqual({ q2: 0, q1: 12.345678, q0: 5000 });
-    expect(Object.fromEntries(read.rankings)).toEqual({ q2: ['x'], q1: ['y'], q0: [] });
+    const text = writeRun(new Map([['q2', ['x']], ['q1', ['y']]]), { format: 'jsonl', latency });
+    expect(text).toBe('{"query_id":"q2","results":["x"],"latency_ms":0}\n{"query_id":"q1","results":["y"],"latency_ms":12.345678}\n');
+    const read = parseRun(text);
+    expect(Object.fromEntries(read.latency)).toEqual({ q2: 0, q1: 12.345678 });
+    expect(Object.fromEntries(read.rankings)).toEqual({ q2: ['x'], q1: ['y'] });
+  });
+
+  it.each(['jsonl', 'trec'] as const)("an evaluateRetriever result saved as %s reads back with its failed query unanswered, as in the result", async (format) => {
+    const golden = { qrels: { q1: { a: 1 }, q2: { b: 1 } }, questions: { q1: 'one?', q2: 'two?' } };
+    const result = await evaluateRetriever((_, qid) => {
+      if (qid === 'q2') throw new Error('index down');
+      return ['a'];
+    }, golden, { measures: ['P@1', 'miss@1'] });
+    expect(result.unansweredQueries).toEqual(['q2']);
+    const text = writeRun(result.run, format === 'jsonl' ? { format, latency: result.latency.perQuery } : { format });
+    const read = evaluateRun(parseRun(text).rankings, golden.qrels, { measures: ['P@1', 'miss@1'] });
+    expect(read.unansweredQueries).toEqual(['q2']);
+    expect(read.perQuery).toEqual(result.perQuery);
+    // An answer with no results would be answered: { q2: [] } is not what the retriever did.
+    expect(evaluateRun({ q1: ['a'], q2: [] }, golden.qrels, { measures: ['P@1'] }).unansweredQueries).toEqual([]);
   });
 
   it.each([
