@@ -6,7 +6,7 @@ import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from
 import { createRunScorer, readByQuery, readSlices, RUN_OPTION_KEYS } from './evaluator.js';
 import { latencyOf, type Latency } from './latency.js';
 import type { MeasureKey } from './measures/registry.js';
-import { compareUtf8, METRIC_OPTION_KEYS } from './metrics/counts.js';
+import { compareUtf8, METRIC_OPTION_KEYS, readJudgments } from './metrics/counts.js';
 import type { Qrels, ScoredDocument } from './types.js';
 
 /** What `retrieve` may return for a question: ids in rank order, `{id, score}` objects, or your own documents read with `id` (and `score`). */
@@ -100,6 +100,9 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *
  * - The judged queries (the keys of `qrels`) are asked, in query-id order (UTF-8 byte order), at most
  *   `concurrency` calls at a time; each needs a question (`missing_question` before any call otherwise).
+ *   With `noRelevant: 'skip'`, a query without relevant documents is not asked (nor needs a question): it
+ *   is never scored, so neither its call nor its time would count. Not in `run`, it is listed in
+ *   `noRelevantQueries` and, as `evaluateRun(result.run, …)` lists it, in `unansweredQueries`.
  * - A call that throws, rejects or passes `timeoutMs` is a failure: listed in `failures`, never dropped,
  *   and scored as an empty ranking — 0 on every measure, as `evaluateRun` scores a query the run does not
  *   answer (it is in `unansweredQueries` too). `failOnError: true` rejects with the first failure instead.
@@ -149,7 +152,13 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   if (scoring['lengths'] === undefined && goldenSet.lengths !== undefined) scoring['lengths'] = goldenSet.lengths;
   // Made first: bad measures, options or judgments fail before any question is asked.
   const scorer = createRunScorer(goldenSet.qrels, scoring as unknown as EvaluateRunOptions, fn);
-  const queryIds = [...readByQuery<unknown>(goldenSet.qrels, fn, '`goldenSet.qrels`', 'invalid_qrels').keys()].sort(compareUtf8);
+  const qrelsById = readByQuery<unknown>(goldenSet.qrels, fn, '`goldenSet.qrels`', 'invalid_qrels');
+  // A question `noRelevant: 'skip'` leaves out of every mean is not asked: its answer would never be
+  // scored, and its time would count in a latency over more queries than the scores are.
+  const skipsNoRelevant = scoring['noRelevant'] === 'skip';
+  const queryIds = [...qrelsById.keys()]
+    .filter((qid) => !skipsNoRelevant || readJudgments(qrelsById.get(qid), scorer.options.relevanceThreshold, fn).relevant > 0)
+    .sort(compareUtf8);
   const questions = readQuestions(goldenSet.questions, queryIds, fn);
   const slices = scoring['slices'] === undefined ? undefined : readSlices(scoring['slices'], fn);
 

@@ -287,6 +287,28 @@ describe('evaluateRetriever: what the retriever returns', () => {
     expect(Object.keys(result.latency.bySlice)).toEqual(['mine']);
   });
 
+  it("with noRelevant 'skip', does not ask the questions never scored: the latency is over the queries scored", async () => {
+    // q6 has no relevant document (and no question: it is not needed); q7's only grade is below the threshold of 2.
+    const withEmpty = { qrels: { ...qrels, q6: { zz: 0 }, q7: { a: 1 } }, questions: { ...questions, q7: 'seven?' } };
+    const asked: string[] = [];
+    const options = { measures: ['P@1'], noRelevant: 'skip' as const, relevanceThreshold: 1 };
+    const result = await evaluateRetriever((_, qid) => (asked.push(qid), rankings[qid] ?? ['a']), withEmpty, options);
+    expect(asked).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q7']);
+    expect(result.queries).toBe(6);
+    expect(Object.keys(result.latency.perQuery)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q7']);
+    expect(result.latency.queries).toBe(6);
+    expect(result.noRelevantQueries).toEqual(['q6']);
+    const { run, failures, latency, ...scores } = result;
+    expect(scores).toEqual(evaluateRun(run, withEmpty.qrels, options));
+    // The threshold decides what is relevant: at 2, only q2 (b: 2) has a relevant document.
+    asked.length = 0;
+    const strict = await evaluateRetriever((_, qid) => (asked.push(qid), rankings[qid] ?? []), withEmpty, { ...options, relevanceThreshold: 2 });
+    expect(asked).toEqual(['q2']);
+    expect(strict.latency.queries).toBe(1);
+    // Without 'skip', every judged query is asked, q6 too: it needs a question.
+    await expect(evaluateRetriever(() => [], withEmpty, { measures: ['P@1'] })).rejects.toMatchObject({ code: 'missing_question', received: ['q6'] });
+  });
+
   it('times calls with performance.now by default (real timers: only that the figures are times)', async () => {
     const result = await evaluateRetriever((_, qid) => rankings[qid]!, golden, { measures: ['P@1'] });
     for (const time of Object.values(result.latency.perQuery)) expect(time).toBeGreaterThanOrEqual(0);
