@@ -40,7 +40,7 @@ export interface RetrieverProgress {
   readonly failed: number;
 }
 
-/** A call that threw, rejected or timed out: its query scores 0 on every measure. */
+/** A call that threw, rejected or timed out: its query is scored as an empty ranking (0 where 0 is the worst; 1 for miss@k). */
 export interface RetrievalFailure {
   readonly queryId: string;
   /** The error's message (a timeout's says so). */
@@ -104,8 +104,10 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *   is never scored, so neither its call nor its time would count. Not in `run`, it is listed in
  *   `noRelevantQueries` and, as `evaluateRun(result.run, …)` lists it, in `unansweredQueries`.
  * - A call that throws, rejects or passes `timeoutMs` is a failure: listed in `failures`, never dropped,
- *   and scored as an empty ranking — 0 on every measure, as `evaluateRun` scores a query the run does not
- *   answer (it is in `unansweredQueries` too). `failOnError: true` rejects with the first failure instead.
+ *   and scored as an empty ranking, as `evaluateRun` scores a query the run does not answer (it is in
+ *   `unansweredQueries` too): 0 on every measure where 0 is the worst, and what an empty ranking scores on
+ *   the others (1 for `miss@k`, which it misses wholly; 0 for `tokens@k`). `failOnError: true` rejects
+ *   with the first failure instead.
  * - The scores are `evaluateRun(result.run, qrels, options)`'s, number for number; the golden set's `tags`
  *   are the `slices`, its `aspects` the `aspects` and its `lengths` the `lengths`, unless the options give them.
  * - Latency: each call's time from just before `retrieve` is called to when its ranking (or error) comes,

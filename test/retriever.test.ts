@@ -107,6 +107,9 @@ describe('evaluateRetriever', () => {
       { queryId: 'q5', message: 'evaluateRetriever: retrieve did not answer query "q5" within 45 ms' },
     ]);
     for (const qid of ['q2', 'q4', 'q5']) expect(Object.values(result.perQuery[qid]!)).toEqual([0, 0, 0]);
+    // Scored as an empty ranking, not 0 everywhere: an empty ranking misses every relevant document.
+    const withMiss = await settled(evaluateRetriever(stub((qid) => (qid === 'q2' ? 'throw' : 'answer')).retrieve, golden, { measures: ['miss@2', 'recall@2'], now }));
+    expect(withMiss.perQuery['q2']).toEqual({ 'miss@2': 1, 'recall@2': 0 });
     expect([...result.run.keys()]).toEqual(['q1', 'q3']);
     expect(result.unansweredQueries).toEqual(['q2', 'q4', 'q5']);
     expect(result.queries).toBe(5);

@@ -28,8 +28,8 @@ const WHITESPACE = /\s/;
  * - JSONL: `{"query_id": "q1", "results": [...], "latency_ms": 41.7}` a line, queries in the run's order;
  *   `results` are the ranking as given (ids, or `{id, score}` objects).
  * - Only the run's queries are written, in both formats. A failed call of evaluateRetriever is not in its
- *   `run`, so it has no line: read back, it is unanswered (scored 0, in `unansweredQueries`), as in the
- *   result it came from. A line with no results would read as an answer, an empty one. Its time, which
+ *   `run`, so it has no line: read back, it is unanswered (scored as an empty ranking, in
+ *   `unansweredQueries`), as in the result it came from. A line with no results would read as an answer, an empty one. Its time, which
  *   `latency` may hold, is left out too: the file's latency is over the answered calls (the result's
  *   `latency` and `failures` keep the rest). To keep a failed query as answered with nothing, put it in
  *   the run with an empty ranking.
