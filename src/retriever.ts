@@ -75,8 +75,8 @@ export interface EvaluateRetrieverOptions<Name extends string = string, Doc = ne
 export interface RetrieverEvaluation<Key extends string = string> extends RunEvaluation<Key> {
   /**
    * Query id → the ranking as returned (query-id order): ids, or `{id, score}` when scores were given.
-   * A failed call's query is not in it (`evaluateRun(run, qrels)` lists it as unanswered and scores it 0,
-   * as this result does). Save it with `writeRun`, which writes no line for a failed query: read back, it
+   * A failed call's query is not in it (`evaluateRun(run, qrels)` lists it as unanswered and scores it as
+   * an empty ranking, as this result does). Save it with `writeRun`, which writes no line for a failed query: read back, it
    * is unanswered, as here.
    */
   readonly run: Map<string, string[] | ScoredDocument[]>;
@@ -124,9 +124,8 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *   options, measures or judgments; `missing_question`; `invalid_ranking` for a ranking that is not an
  *   array of ids, `{id, score}` objects or documents read with `id` (documents without `id`, an id that is
  *   not a non-empty string, a score that is not finite, a document listed twice), naming the query, as soon
- *   as it comes; `aborted`; `invalid_option` for a
- *   clock (`now`) that throws, returns no finite number or goes back; with `failOnError`, the first
- *   failure (the retriever's error or `retrieval_timeout`)
+ *   as it comes; `aborted`; `invalid_option` for a clock (`now`) that throws, returns no finite number or
+ *   goes back; with `failOnError`, the first failure (the retriever's error or `retrieval_timeout`)
  * @example
  * const golden = await readGoldenSet(createReadStream('golden.jsonl'));
  * const result = await evaluateRetriever((question) => store.similaritySearch(question, 10), golden, {
@@ -410,7 +409,8 @@ function readRetrieved(value: unknown, qid: string, { id, score }: Settings, fn:
     });
   }
   if (value.length === 0) return [];
-  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON, never `[object Object]`.
+  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
+  // object's fields, never `[object Object]`) beside the kind of the first.
   const mixed = (entry: unknown, i: number, first: string): never => {
     throw new RankevalError(
       'invalid_ranking',

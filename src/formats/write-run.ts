@@ -29,10 +29,10 @@ const WHITESPACE = /\s/;
  *   `results` are the ranking as given (ids, or `{id, score}` objects).
  * - Only the run's queries are written, in both formats. A failed call of evaluateRetriever is not in its
  *   `run`, so it has no line: read back, it is unanswered (scored as an empty ranking, in
- *   `unansweredQueries`), as in the result it came from. A line with no results would read as an answer, an empty one. Its time, which
- *   `latency` may hold, is left out too: the file's latency is over the answered calls (the result's
- *   `latency` and `failures` keep the rest). To keep a failed query as answered with nothing, put it in
- *   the run with an empty ranking.
+ *   `unansweredQueries`), as in the result it came from; a line with no results would read back as an
+ *   answer, an empty one. Its time, which `latency` may hold, is left out too: the file's latency is over
+ *   the answered calls (the result's `latency` and `failures` keep the rest). To keep a failed query as
+ *   answered with nothing, put it in the run with an empty ranking.
  * - TREC: `qid Q0 doc rank score name` a line, each query's documents in the ranking's own order (the
  *   array's; the rank column is the position in it) with their scores, so that a run read back scores as
  *   the ranking in memory under either tie rule: `ties: 'given'` reads the lines' order, which is the
