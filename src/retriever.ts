@@ -1,12 +1,12 @@
 // evaluateRetriever: the loop every RAG team writes around its retriever — ask each golden-set question,
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
-import { describeValue, fail, quoteJson, RankevalError } from './errors.js';
+import { checkOptions, describeValue, fail, quoteJson, RankevalError } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
-import { createRunScorer, readByQuery, readSlices } from './evaluator.js';
+import { createRunScorer, readByQuery, readSlices, RUN_OPTION_KEYS } from './evaluator.js';
 import { latencyOf, type Latency } from './latency.js';
 import type { MeasureKey } from './measures/registry.js';
-import { compareUtf8 } from './metrics/counts.js';
+import { compareUtf8, METRIC_OPTION_KEYS, readJudgments } from './metrics/counts.js';
 import type { Qrels, ScoredDocument } from './types.js';
 
 /** What `retrieve` may return for a question: ids in rank order, `{id, score}` objects, or your own documents read with `id` (and `score`). */
@@ -40,7 +40,7 @@ export interface RetrieverProgress {
   readonly failed: number;
 }
 
-/** A call that threw, rejected or timed out: its query scores 0 on every measure. */
+/** A call that threw, rejected or timed out: its query is scored as an empty ranking (0 where 0 is the worst; 1 for miss@k). */
 export interface RetrievalFailure {
   readonly queryId: string;
   /** The error's message (a timeout's says so). */
@@ -63,7 +63,11 @@ export interface EvaluateRetrieverOptions<Name extends string = string, Doc = ne
   readonly id?: (doc: Doc) => string;
   /** Reads the score of each result read with `id` (LlamaIndex.TS: `(n) => n.score`); without it the results' order is the ranking. */
   readonly score?: (doc: Doc) => number;
-  /** The clock, in milliseconds (default `performance.now()`, or `Date.now()` where there is no `performance`). */
+  /**
+   * The clock, in milliseconds (default `performance.now()`, or `Date.now()` where there is no `performance`).
+   * It must return finite numbers that never go back: one that throws or returns anything else rejects the
+   * evaluation (`invalid_option`, naming the value), in flight calls aborted.
+   */
   readonly now?: () => number;
 }
 
@@ -71,8 +75,9 @@ export interface EvaluateRetrieverOptions<Name extends string = string, Doc = ne
 export interface RetrieverEvaluation<Key extends string = string> extends RunEvaluation<Key> {
   /**
    * Query id → the ranking as returned (query-id order): ids, or `{id, score}` when scores were given.
-   * A failed call's query is not in it (`evaluateRun(run, qrels)` lists it as unanswered and scores it 0,
-   * as this result does). Save it with `writeRun`.
+   * A failed call's query is not in it (`evaluateRun(run, qrels)` lists it as unanswered and scores it as
+   * an empty ranking, as this result does). Save it with `writeRun`, which writes no line for a failed query: read back, it
+   * is unanswered, as here.
    */
   readonly run: Map<string, string[] | ScoredDocument[]>;
   /** The calls that threw, rejected or timed out, in query-id order. */
@@ -95,9 +100,14 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *
  * - The judged queries (the keys of `qrels`) are asked, in query-id order (UTF-8 byte order), at most
  *   `concurrency` calls at a time; each needs a question (`missing_question` before any call otherwise).
+ *   With `noRelevant: 'skip'`, a query without relevant documents is not asked (nor needs a question): it
+ *   is never scored, so neither its call nor its time would count. Not in `run`, it is listed in
+ *   `noRelevantQueries` and, as `evaluateRun(result.run, …)` lists it, in `unansweredQueries`.
  * - A call that throws, rejects or passes `timeoutMs` is a failure: listed in `failures`, never dropped,
- *   and scored as an empty ranking — 0 on every measure, as `evaluateRun` scores a query the run does not
- *   answer (it is in `unansweredQueries` too). `failOnError: true` rejects with the first failure instead.
+ *   and scored as an empty ranking, as `evaluateRun` scores a query the run does not answer (it is in
+ *   `unansweredQueries` too): 0 on every measure where 0 is the worst, and what an empty ranking scores on
+ *   the others (1 for `miss@k`, which it misses wholly; 0 for `tokens@k`). `failOnError: true` rejects
+ *   with the first failure instead.
  * - The scores are `evaluateRun(result.run, qrels, options)`'s, number for number; the golden set's `tags`
  *   are the `slices`, its `aspects` the `aspects` and its `lengths` the `lengths`, unless the options give them.
  * - Latency: each call's time from just before `retrieve` is called to when its ranking (or error) comes,
@@ -114,8 +124,8 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *   options, measures or judgments; `missing_question`; `invalid_ranking` for a ranking that is not an
  *   array of ids, `{id, score}` objects or documents read with `id` (documents without `id`, an id that is
  *   not a non-empty string, a score that is not finite, a document listed twice), naming the query, as soon
- *   as it comes; `aborted`; with `failOnError`,
- *   the first failure (the retriever's error or `retrieval_timeout`)
+ *   as it comes; `aborted`; `invalid_option` for a clock (`now`) that throws, returns no finite number or
+ *   goes back; with `failOnError`, the first failure (the retriever's error or `retrieval_timeout`)
  * @example
  * const golden = await readGoldenSet(createReadStream('golden.jsonl'));
  * const result = await evaluateRetriever((question) => store.similaritySearch(question, 10), golden, {
@@ -132,7 +142,8 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
 ): Promise<RetrieverEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRetriever';
   if (typeof retrieve !== 'function') fail('invalid_option', fn, '`retrieve`', 'a function (question, queryId) => ranking', retrieve);
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+  // Checked here, not by evaluateRun's checks alone, so that a misspelt option is told every option there is.
+  checkOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
   if (typeof goldenSet !== 'object' || goldenSet === null || Array.isArray(goldenSet)) fail('invalid_option', fn, '`goldenSet`', 'an object with `qrels` and `questions`', goldenSet);
   const settings = readSettings(options as EvaluateRetrieverOptions<string, any>, fn);
   const scoring: Record<string, unknown> = {};
@@ -142,7 +153,13 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   if (scoring['lengths'] === undefined && goldenSet.lengths !== undefined) scoring['lengths'] = goldenSet.lengths;
   // Made first: bad measures, options or judgments fail before any question is asked.
   const scorer = createRunScorer(goldenSet.qrels, scoring as unknown as EvaluateRunOptions, fn);
-  const queryIds = [...readByQuery<unknown>(goldenSet.qrels, fn, '`goldenSet.qrels`', 'invalid_qrels').keys()].sort(compareUtf8);
+  const qrelsById = readByQuery<unknown>(goldenSet.qrels, fn, '`goldenSet.qrels`', 'invalid_qrels');
+  // A question `noRelevant: 'skip'` leaves out of every mean is not asked: its answer would never be
+  // scored, and its time would count in a latency over more queries than the scores are.
+  const skipsNoRelevant = scoring['noRelevant'] === 'skip';
+  const queryIds = [...qrelsById.keys()]
+    .filter((qid) => !skipsNoRelevant || readJudgments(qrelsById.get(qid), scorer.options.relevanceThreshold, fn).relevant > 0)
+    .sort(compareUtf8);
   const questions = readQuestions(goldenSet.questions, queryIds, fn);
   const slices = scoring['slices'] === undefined ? undefined : readSlices(scoring['slices'], fn);
 
@@ -226,6 +243,23 @@ function readQuestions(questions: unknown, queryIds: readonly string[], fn: stri
   return read;
 }
 
+/**
+ * Reads the clock: a finite number of milliseconds, not before `start` when given (a call's time is never
+ * negative). Anything else is the clock's fault, a RankevalError naming the value; a clock that throws is
+ * named with its error.
+ */
+function readClock(now: () => number, fn: string, start?: number): number {
+  let time: unknown;
+  try {
+    time = now();
+  } catch (error) {
+    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error);
+  }
+  if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
+  if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
+  return time;
+}
+
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : `threw ${describeValue(error)}`);
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -265,8 +299,17 @@ function callAll(
     const callOne = (qid: string): Promise<Outcome> => {
       const controller = new AbortController();
       inFlightControllers.add(controller);
-      const start = now();
-      return new Promise<Outcome>((settle) => {
+      // A clock that throws or returns no time rejects this promise, which stops the evaluation (stop):
+      // the clock is read in timer and promise callbacks too, where a throw would escape and leave the
+      // evaluation waiting for ever.
+      return new Promise<Outcome>((settle, broke) => {
+        let start: number;
+        try {
+          start = readClock(now, fn);
+        } catch (error) {
+          inFlightControllers.delete(controller);
+          return broke(error);
+        }
         let ended = false;
         let timer: ReturnType<typeof setTimeout> | undefined;
         const end = (outcome: { value: unknown } | { error: unknown }): void => {
@@ -274,7 +317,13 @@ function callAll(
           ended = true;
           if (timer !== undefined) clearTimeout(timer);
           inFlightControllers.delete(controller);
-          settle({ ...outcome, time: now() - start });
+          let time: number;
+          try {
+            time = readClock(now, fn, start);
+          } catch (error) {
+            return broke(error);
+          }
+          settle({ ...outcome, time: time - start });
         };
         // A call stopped from outside (abort, failOnError) keeps no timer: nothing waits for it any more.
         controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
@@ -360,13 +409,25 @@ function readRetrieved(value: unknown, qid: string, { id, score }: Settings, fn:
     });
   }
   if (value.length === 0) return [];
+  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
+  // object's fields, never `[object Object]`) beside the kind of the first.
+  const mixed = (entry: unknown, i: number, first: string): never => {
+    throw new RankevalError(
+      'invalid_ranking',
+      `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
+      `${first}, like the first entry`,
+      entry,
+    );
+  };
   if (typeof value[0] === 'string') {
     value.forEach((entry, i) => {
+      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id');
       if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
     });
     return [...(value as string[])];
   }
   return value.map((entry: unknown, i) => {
+    if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object');
     const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
     if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
       throw new RankevalError(

@@ -107,6 +107,9 @@ describe('evaluateRetriever', () => {
       { queryId: 'q5', message: 'evaluateRetriever: retrieve did not answer query "q5" within 45 ms' },
     ]);
     for (const qid of ['q2', 'q4', 'q5']) expect(Object.values(result.perQuery[qid]!)).toEqual([0, 0, 0]);
+    // Scored as an empty ranking, not 0 everywhere: an empty ranking misses every relevant document.
+    const withMiss = await settled(evaluateRetriever(stub((qid) => (qid === 'q2' ? 'throw' : 'answer')).retrieve, golden, { measures: ['miss@2', 'recall@2'], now }));
+    expect(withMiss.perQuery['q2']).toEqual({ 'miss@2': 1, 'recall@2': 0 });
     expect([...result.run.keys()]).toEqual(['q1', 'q3']);
     expect(result.unansweredQueries).toEqual(['q2', 'q4', 'q5']);
     expect(result.queries).toBe(5);
@@ -155,6 +158,36 @@ describe('evaluateRetriever', () => {
     await vi.runAllTimersAsync();
     expect(calls).toEqual(['q1', 'q2', 'q3']);
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false, true]);
+  });
+
+  it.each([
+    ['a string', () => 'x', /^evaluateRetriever: expected `now\(\)` to be a finite number of milliseconds, got `"x"` \(string\)$/],
+    ['NaN', () => Number.NaN, /`now\(\)` to be a finite number of milliseconds, got `NaN` \(number\)/],
+    ['a time going back', ((times) => () => times.shift() ?? 0)([10, 5]), /`now\(\)` to be a time not before 10, .* got `5` \(number\)/],
+  ])('rejects a clock that returns %s (invalid_option naming the value), never a NaN latency', async (_, clock, message) => {
+    await expect(evaluateRetriever(() => ['a'], golden, { measures, now: clock as () => number })).rejects.toMatchObject({ code: 'invalid_option', message: expect.stringMatching(message) });
+  });
+
+  it('rejects, never hangs, when the clock throws where the call ends: in the timeout, or in a promise callback', async () => {
+    const broken = (): (() => number) => {
+      let reads = 0;
+      return () => {
+        if (reads++ > 0) throw new Error('clock broke');
+        return 0;
+      };
+    };
+    const timedOut = evaluateRetriever(stub(() => 'hang').retrieve, { qrels: { q1: qrels.q1 }, questions }, { measures, now: broken(), timeoutMs: 10 });
+    const expected = { name: 'RankevalError', code: 'invalid_option', message: 'evaluateRetriever: `now` threw (clock broke): give a clock that returns milliseconds' };
+    await expect(settled(timedOut)).rejects.toMatchObject(expected);
+    const answered = evaluateRetriever(stub().retrieve, { qrels: { q1: qrels.q1 }, questions }, { measures, now: broken() });
+    await expect(settled(answered)).rejects.toMatchObject(expected);
+    // The third read (q2 ends, at 10 ms) is NaN: q1, still in flight, is aborted and q3 never launched.
+    const { retrieve, calls, signals } = stub();
+    let reads = 0;
+    const first = evaluateRetriever(retrieve, golden, { measures, concurrency: 2, now: () => (reads++ === 2 ? Number.NaN : 0) });
+    await expect(settled(first)).rejects.toMatchObject({ code: 'invalid_option' });
+    expect(calls).toEqual(['q1', 'q2']);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
   });
 
   it('rejects at once, calling nothing, with a signal already aborted', async () => {
@@ -212,6 +245,9 @@ describe('evaluateRetriever: what the retriever returns', () => {
     [{ id: () => 'd1', score: () => Number.NaN }, [{}], /`options.score` of entry 1 .* to be a finite number, got `NaN`/],
     [{}, 'd1', /the ranking retrieve returned for query "q1" to be an array of ids/],
     [{}, ['d1', 2], /entry 2 of the ranking .* to be a non-empty string id, like the first entry, got `2`/],
+    // Ids and objects mixed: the entry is named as JSON (never `[object Object]`).
+    [{}, ['d1', { id: 'd2', score: 1 }], /^evaluateRetriever: entry 2 of the ranking retrieve returned for query "q1" is \{"id":"d2","score":1\} but the first is an id: a ranking is all ids or all \{id, score\} objects, not both$/],
+    [{}, [{ id: 'd2', score: 1 }, 'd1'], /entry 2 of the ranking .* is "d1" but the first is an \{id, score\} object: a ranking is all ids or all/],
     [{}, ['d1', 'd1'], /^evaluateRetriever: duplicate document id `"d1"` \(string\) in run\["q1"\] at ranks 1 and 2$/],
   ])('refuses a bad ranking (%#)', async (accessors, returned, message) => {
     await expect(evaluateRetriever(() => returned as never, one, { measures: ['P@1'], ...(accessors as object) })).rejects.toMatchObject({ code: 'invalid_ranking', message: expect.stringMatching(message) });
@@ -254,6 +290,28 @@ describe('evaluateRetriever: what the retriever returns', () => {
     expect(Object.keys(result.latency.bySlice)).toEqual(['mine']);
   });
 
+  it("with noRelevant 'skip', does not ask the questions never scored: the latency is over the queries scored", async () => {
+    // q6 has no relevant document (and no question: it is not needed); q7's only grade is below the threshold of 2.
+    const withEmpty = { qrels: { ...qrels, q6: { zz: 0 }, q7: { a: 1 } }, questions: { ...questions, q7: 'seven?' } };
+    const asked: string[] = [];
+    const options = { measures: ['P@1'], noRelevant: 'skip' as const, relevanceThreshold: 1 };
+    const result = await evaluateRetriever((_, qid) => (asked.push(qid), rankings[qid] ?? ['a']), withEmpty, options);
+    expect(asked).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q7']);
+    expect(result.queries).toBe(6);
+    expect(Object.keys(result.latency.perQuery)).toEqual(['q1', 'q2', 'q3', 'q4', 'q5', 'q7']);
+    expect(result.latency.queries).toBe(6);
+    expect(result.noRelevantQueries).toEqual(['q6']);
+    const { run, failures, latency, ...scores } = result;
+    expect(scores).toEqual(evaluateRun(run, withEmpty.qrels, options));
+    // The threshold decides what is relevant: at 2, only q2 (b: 2) has a relevant document.
+    asked.length = 0;
+    const strict = await evaluateRetriever((_, qid) => (asked.push(qid), rankings[qid] ?? []), withEmpty, { ...options, relevanceThreshold: 2 });
+    expect(asked).toEqual(['q2']);
+    expect(strict.latency.queries).toBe(1);
+    // Without 'skip', every judged query is asked, q6 too: it needs a question.
+    await expect(evaluateRetriever(() => [], withEmpty, { measures: ['P@1'] })).rejects.toMatchObject({ code: 'missing_question', received: ['q6'] });
+  });
+
   it('times calls with performance.now by default (real timers: only that the figures are times)', async () => {
     const result = await evaluateRetriever((_, qid) => rankings[qid]!, golden, { measures: ['P@1'] });
     for (const time of Object.values(result.latency.perQuery)) expect(time).toBeGreaterThanOrEqual(0);
@@ -267,6 +325,8 @@ describe('evaluateRetriever: what the retriever returns', () => {
     [{ signal: {} }, 'invalid_option', /`signal` to be an AbortSignal/],
     [{ score: () => 1 }, 'invalid_option', /`score` to be given with `id`/],
     [{ measure: ['P@1'] }, 'invalid_option', /^evaluateRetriever: expected every option to be one of/],
+    // The options listed are evaluateRun's and the retriever's own.
+    [{ concurency: 2 }, 'invalid_option', /one of `measures`, .*`ties`, `concurrency`, `timeoutMs`, `signal`, `onProgress`, `failOnError`, `id`, `score`, `now`, got `"concurency"`/],
     [{ measures: ['P@0'] }, 'invalid_cutoff', /measure `P@0`/],
   ])('refuses bad options before any call (%j)', async (options, code, message) => {
     const retrieve = vi.fn(() => []);

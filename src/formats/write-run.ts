@@ -3,7 +3,6 @@
 import { checkOptions, fail } from '../errors.js';
 import type { ByQuery } from '../evaluate.js';
 import { readByQuery } from '../evaluator.js';
-import { compareUtf8, orderByScore } from '../metrics/counts.js';
 import type { Ranking } from '../types.js';
 
 export interface WriteRunOptions {
@@ -14,7 +13,8 @@ export interface WriteRunOptions {
   /**
    * Query id → the time its ranking took, in milliseconds (evaluateRetriever's `latency.perQuery`), kept in
    * JSONL as `latency_ms`, which `parseRun`, `rankeval eval`, `compare` and `report` read. TREC has no place
-   * for it.
+   * for it. Only the run's queries are written: the time of a query the run lacks (a failed call of
+   * evaluateRetriever) is left out with it, so the file's latency is over the answered calls.
    */
   readonly latency?: ByQuery<number>;
 }
@@ -26,12 +26,20 @@ const WHITESPACE = /\s/;
  * Writes a run as the text of a JSONL or TREC run file, one that `parseRun` reads back to the same rankings.
  *
  * - JSONL: `{"query_id": "q1", "results": [...], "latency_ms": 41.7}` a line, queries in the run's order;
- *   `results` are the ranking as given (ids, or `{id, score}` objects). A query that `latency` times but
- *   the run lacks (a failed call of evaluateRetriever) is written after the others, in query-id order,
- *   with no results, so that the file keeps its time; it scores 0 either way.
- * - TREC: `qid Q0 doc rank score name` a line, each query's documents in rank order (score descending, ties
- *   by id descending, as trec_eval orders them) with their scores; a ranking of ids, which has no scores,
- *   gets n, n − 1, …, 1 (n documents), which keep its order. A query with no results has no line.
+ *   `results` are the ranking as given (ids, or `{id, score}` objects).
+ * - Only the run's queries are written, in both formats. A failed call of evaluateRetriever is not in its
+ *   `run`, so it has no line: read back, it is unanswered (scored as an empty ranking, in
+ *   `unansweredQueries`), as in the result it came from; a line with no results would read back as an
+ *   answer, an empty one. Its time, which `latency` may hold, is left out too: the file's latency is over
+ *   the answered calls (the result's `latency` and `failures` keep the rest). To keep a failed query as
+ *   answered with nothing, put it in the run with an empty ranking.
+ * - TREC: `qid Q0 doc rank score name` a line, each query's documents in the ranking's own order (the
+ *   array's; the rank column is the position in it) with their scores, so that a run read back scores as
+ *   the ranking in memory under either tie rule: `ties: 'given'` reads the lines' order, which is the
+ *   array's, and `ties: 'trec'` (the default, and trec_eval) orders by score descending, ties by id
+ *   descending, whatever the lines' order. Writing trec_eval's order instead would lose the array's order
+ *   of tied scores. A ranking of ids, which has no scores, gets n, n − 1, …, 1 (n documents), which keep
+ *   its order under both rules. A query with no results has no line.
  *
  * @throws {RankevalError} `invalid_run` for a query id or document id that the format cannot hold (empty;
  *   with whitespace in TREC), `invalid_ranking` for a ranking that is not ids or `{id, score}` objects with
@@ -62,13 +70,10 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
       text += jsonLine(qid, ranking as Ranking, times.get(qid) as number | undefined);
       continue;
     }
-    // A ranking of ids keeps its order with scores n … 1; one of scores is ordered as trec_eval orders it.
-    const order = scores === undefined ? ids : orderByScore(ids, scores);
-    const scoreOf = new Map(ids.map((id, i) => [id, scores === undefined ? ids.length - i : scores[i]!]));
-    order.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scoreOf.get(id)} ${runName}\n`));
+    // The ranking's own order, not trec_eval's: `ties: 'given'` reads the lines' order, so only this order
+    // gives back the ranking as the caller holds it; trec_eval (and `ties: 'trec'`) order by score anyway.
+    ids.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scores === undefined ? ids.length - i : scores[i]!} ${runName}\n`));
   }
-  const untimed = [...times.keys()].filter((qid) => !rankings.has(qid)).sort(compareUtf8);
-  for (const qid of untimed) text += jsonLine(qid, [], times.get(qid) as number);
   return text;
 }
 

@@ -1,6 +1,6 @@
-import { test } from '@fast-check/vitest';
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { evaluateRun, parseRun, writeRun } from '../../src/index.js';
+import { evaluateRetriever, evaluateRun, evaluateRunStream, parseRun, writeRun } from '../../src/index.js';
 import { runAndQrels } from '../properties/arbitraries.js';
 
 // Ids only for q1, scores (out of order, with a tie) for q2, nothing for q3.
@@ -13,9 +13,9 @@ const run = new Map<string, string[] | { id: string; score: number }[]>([
 const ranked = { q1: ['d3', 'd1', 'd2'], q2: ['c', 'b', 'a', 'e'], q3: [] };
 
 describe('writeRun', () => {
-  it('writes TREC lines in rank order with the given scores, and n … 1 for a ranking of ids', () => {
+  it("writes TREC lines in the ranking's own order (rank = position) with the given scores, and n … 1 for a ranking of ids", () => {
     expect(writeRun(run, { format: 'trec', runName: 'bm25' })).toBe(
-      ['q1 Q0 d3 1 3 bm25', 'q1 Q0 d1 2 2 bm25', 'q1 Q0 d2 3 1 bm25', 'q2 Q0 c 1 2.25 bm25', 'q2 Q0 b 2 0.5 bm25', 'q2 Q0 a 3 0.5 bm25', 'q2 Q0 e 4 -1e-7 bm25', ''].join('\n'),
+      ['q1 Q0 d3 1 3 bm25', 'q1 Q0 d1 2 2 bm25', 'q1 Q0 d2 3 1 bm25', 'q2 Q0 a 1 0.5 bm25', 'q2 Q0 c 2 2.25 bm25', 'q2 Q0 b 3 0.5 bm25', 'q2 Q0 e 4 -1e-7 bm25', ''].join('\n'),
     );
     expect(writeRun({ q1: ['x'] }, { format: 'trec' })).toBe('q1 Q0 x 1 1 rankeval\n');
   });
@@ -38,11 +38,40 @@ describe('writeRun', () => {
     expect(evaluateRun(read.rankings, qrels, { measures }).mean).toEqual(evaluateRun(run, qrels, { measures }).mean);
   });
 
-  it('round trip of the latency through JSONL, with a timed query the run lacks (a failed call) written with no results', () => {
+  it.each([
+    ['given', 1 / 2],
+    ['trec', 1],
+  ] as const)('a TREC run read back with ties %s scores as the ranking in memory (tied a, b; b relevant)', async (ties, rr) => {
+    const tied = { q1: [{ id: 'a', score: 1 }, { id: 'b', score: 1 }] };
+    const text = writeRun(tied, { format: 'trec' });
+    expect(text).toBe('q1 Q0 a 1 1 rankeval\nq1 Q0 b 2 1 rankeval\n');
+    // given: a then b, as the array; trec: ties by id descending, b then a.
+    expect(evaluateRun(tied, { q1: { b: 1 } }, { measures: ['RR'], ties }).mean).toEqual({ RR: rr });
+    expect((await evaluateRunStream(() => text, { q1: { b: 1 } }, { measures: ['RR'], ties, format: 'trec' })).mean).toEqual({ RR: rr });
+  });
+
+  it('round trip of the latency through JSONL; a timed query the run lacks (a failed call) is not written, its time neither', () => {
     const latency = new Map([['q0', 5000], ['q1', 12.345678], ['q2', 0]]);
-    const read = parseRun(writeRun(new Map([['q2', ['x']], ['q1', ['y']]]), { format: 'jsonl', latency }));
-    expect(Object.fromEntries(read.latency)).toEqual({ q2: 0, q1: 12.345678, q0: 5000 });
-    expect(Object.fromEntries(read.rankings)).toEqual({ q2: ['x'], q1: ['y'], q0: [] });
+    const text = writeRun(new Map([['q2', ['x']], ['q1', ['y']]]), { format: 'jsonl', latency });
+    expect(text).toBe('{"query_id":"q2","results":["x"],"latency_ms":0}\n{"query_id":"q1","results":["y"],"latency_ms":12.345678}\n');
+    const read = parseRun(text);
+    expect(Object.fromEntries(read.latency)).toEqual({ q2: 0, q1: 12.345678 });
+    expect(Object.fromEntries(read.rankings)).toEqual({ q2: ['x'], q1: ['y'] });
+  });
+
+  it.each(['jsonl', 'trec'] as const)("an evaluateRetriever result saved as %s reads back with its failed query unanswered, as in the result", async (format) => {
+    const golden = { qrels: { q1: { a: 1 }, q2: { b: 1 } }, questions: { q1: 'one?', q2: 'two?' } };
+    const result = await evaluateRetriever((_, qid) => {
+      if (qid === 'q2') throw new Error('index down');
+      return ['a'];
+    }, golden, { measures: ['P@1', 'miss@1'] });
+    expect(result.unansweredQueries).toEqual(['q2']);
+    const text = writeRun(result.run, format === 'jsonl' ? { format, latency: result.latency.perQuery } : { format });
+    const read = evaluateRun(parseRun(text).rankings, golden.qrels, { measures: ['P@1', 'miss@1'] });
+    expect(read.unansweredQueries).toEqual(['q2']);
+    expect(read.perQuery).toEqual(result.perQuery);
+    // An answer with no results would be answered: { q2: [] } is not what the retriever did.
+    expect(evaluateRun({ q1: ['a'], q2: [] }, golden.qrels, { measures: ['P@1'] }).unansweredQueries).toEqual([]);
   });
 
   it.each([
@@ -64,4 +93,22 @@ describe('writeRun', () => {
     expect(Object.fromEntries(parseRun(writeRun(run, { format: 'jsonl' })).rankings)).toEqual(run);
     expect(Object.fromEntries(parseRun(writeRun(run, { format: 'trec' })).rankings)).toEqual(nonEmpty);
   });
+
+  // Scores from 0 to 2 only: most rankings hold ties, whose order is what the tie rules differ on.
+  const scoredRunAndQrels = fc.tuple(runAndQrels, fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 20, maxLength: 20 })).map(([{ run, qrels }, scores]) => ({
+    run: Object.fromEntries(Object.entries(run).map(([qid, ranking]) => [qid, ranking.map((id, i) => ({ id, score: scores[i]! }))])),
+    qrels,
+  }));
+  test.prop([scoredRunAndQrels, fc.constantFrom('trec' as const, 'given' as const)], { numRuns: 60 })(
+    'a scored run written as TREC and read back scores as the run in memory, under either tie rule',
+    async ({ run: scored, qrels }, ties) => {
+      // TREC has no line for a query without results: read back, it is unanswered, as it is left out here.
+      const answered = Object.fromEntries(Object.entries(scored).filter(([, ranking]) => ranking.length > 0));
+      const options = { measures: ['RR', 'ndcg@5', 'P@3', 'map'], ties, checks: 'off' as const };
+      const read = await evaluateRunStream(() => writeRun(scored, { format: 'trec' }), qrels, { ...options, format: 'trec' });
+      const inMemory = evaluateRun(answered, qrels, options);
+      expect(read.perQuery).toEqual(inMemory.perQuery);
+      expect(read.mean).toEqual(inMemory.mean);
+    },
+  );
 });
