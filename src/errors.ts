@@ -110,6 +110,11 @@ export function describeValue(value: unknown): string {
     if (typeof value === 'string') shown = JSON.stringify(value.length > 60 ? value.slice(0, 60) : value);
     else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null) shown = String(value);
     else if (Array.isArray(value)) shown = `array of ${value.length}`;
+    // A plain object as JSON (`{"id":"d2"}`), which says more than `[object Object]`.
+    else if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+      const keys = Object.keys(value as object).length;
+      shown = keys > 8 ? `object of ${keys} keys` : (JSON.stringify(value) ?? Object.prototype.toString.call(value));
+    }
     else shown = Object.prototype.toString.call(value);
   } catch {
     type = typeof value;

@@ -15,7 +15,9 @@ describe('describeValue', () => {
     expect(describeValue('a')).toBe('`"a"` (string)');
     expect(describeValue(null)).toBe('`null` (null)');
     expect(describeValue([1, 2])).toBe('`array of 2` (array)');
-    expect(describeValue({})).toBe('`[object Object]` (object)');
+    expect(describeValue({})).toBe('`{}` (object)');
+    expect(describeValue({ id: 'd2', score: 1 })).toBe('`{"id":"d2","score":1}` (object)');
+    expect(describeValue(new Map())).toBe('`[object Map]` (object)');
   });
 
   test('a long string is cut before it is quoted', () => {

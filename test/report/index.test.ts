@@ -40,7 +40,7 @@ describe('renderReport and renderReportData on a bad title, subtitle, data or me
 
   it.each([
     ['title', 5, '`title` to be a string, got `5` (number)'],
-    ['title', {}, '`title` to be a string, got `[object Object]` (object)'],
+    ['title', {}, '`title` to be a string, got `{}` (object)'],
     ['subtitle', ['one', 5], '`subtitle[1]` to be a string, got `5` (number)'],
     // A string would have been drawn one character a line: refused, as an array of lines is what it takes.
     ['subtitle', 'abc', '`subtitle` to be an array of strings (one a line), got `"abc"` (string)'],
