@@ -74,6 +74,11 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
     // gives back the ranking as the caller holds it; trec_eval (and `ties: 'trec'`) order by score anyway.
     ids.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scores === undefined ? ids.length - i : scores[i]!} ${runName}\n`));
   }
+  // An empty file is no run to the readers: refused here rather than written and refused when read back.
+  if (text === '') {
+    const expected = format === 'trec' ? 'a run with a document in some ranking (a TREC file of no line reads as no run; JSONL keeps empty rankings)' : 'a run with a query';
+    fail('invalid_run', fn, '`run`', expected, run);
+  }
   return text;
 }
 

@@ -91,7 +91,14 @@ describe('writeRun', () => {
   test.prop([runAndQrels], { numRuns: 60 })('writeRun then parseRun gives back the rankings, as JSONL and as TREC', ({ run }) => {
     const nonEmpty = Object.fromEntries(Object.entries(run).filter(([, ranking]) => ranking.length > 0));
     expect(Object.fromEntries(parseRun(writeRun(run, { format: 'jsonl' })).rankings)).toEqual(run);
-    expect(Object.fromEntries(parseRun(writeRun(run, { format: 'trec' })).rankings)).toEqual(nonEmpty);
+    if (Object.keys(nonEmpty).length > 0) expect(Object.fromEntries(parseRun(writeRun(run, { format: 'trec' })).rankings)).toEqual(nonEmpty);
+    else expect(() => writeRun(run, { format: 'trec' })).toThrow(expect.objectContaining({ code: 'invalid_run' }));
+  });
+
+  test('refuses a run that would be an empty file, which no reader takes back', () => {
+    expect(() => writeRun({ q1: [] }, { format: 'trec' })).toThrow('writeRun: expected `run` to be a run with a document in some ranking (a TREC file of no line reads as no run; JSONL keeps empty rankings)');
+    expect(() => writeRun({}, { format: 'jsonl' })).toThrow('writeRun: expected `run` to be a run with a query');
+    expect(parseRun(writeRun({ q1: [] }, { format: 'jsonl' })).rankings).toEqual(new Map([['q1', []]]));
   });
 
   // Scores from 0 to 2 only: most rankings hold ties, whose order is what the tie rules differ on.

@@ -22,7 +22,8 @@ const matcher = rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['G', 'x
 const fromMatchers = thrown(() => rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['a'], { a: 1 }, 0, 0.5));
 const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map()]]) }, { measures: ['nope'] }));
 // evaluateRetriever with the platform's clock (performance.now), timers and AbortController: one call
-// answers, one never does and times out; writeRun keeps both times, and parseRun reads them back.
+// answers, one never does and times out; writeRun keeps the answered call (a failed one is left out of
+// the run, so that it reads back unanswered) with its time, and parseRun reads it back.
 const retrieverSmoke = (evaluated) => ({
   mrr: evaluated.mean['mrr@10'],
   failed: evaluated.failures.map((failure) => failure.queryId),

@@ -23,7 +23,8 @@ const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a'
 // vitest is ESM-only, and so is the entry that registers the matchers on its expect.
 const vitestEntry = thrown(() => require('rankeval/vitest'));
 // evaluateRetriever with the platform's clock (performance.now), timers and AbortController: one call
-// answers, one never does and times out; writeRun keeps both times, and parseRun reads them back.
+// answers, one never does and times out; writeRun keeps the answered call (a failed one is left out of
+// the run, so that it reads back unanswered) with its time, and parseRun reads it back.
 const retrieverSmoke = (evaluated) => ({
   mrr: evaluated.mean['mrr@10'],
   failed: evaluated.failures.map((failure) => failure.queryId),
