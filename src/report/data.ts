@@ -8,6 +8,7 @@ import { explainRanking, type Explanation } from '../explain.js';
 import { SHOWN_DEPTH } from '../evaluator.js';
 import { checkOptions, fail } from '../errors.js';
 import { summarizeLatency, type LatencySummary } from '../latency.js';
+import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 
@@ -61,7 +62,7 @@ export interface QueryDelta {
 export interface DeltaSeries {
   readonly measure: string;
   readonly candidate: string;
-  /** Sorted by delta, largest first: wins, then ties, then losses. */
+  /** Sorted from the largest win to the largest loss (by delta, largest first, where higher is better): wins, then ties, then losses. */
   readonly deltas: QueryDelta[];
 }
 
@@ -196,7 +197,7 @@ export function orderRuns(names: readonly string[], baseline: string | undefined
   return [chosen, ...names.filter((name) => name !== chosen)];
 }
 
-/** The queries "lost most" shows for each candidate (runs[1…]) on the first measure, worst first. */
+/** The queries "lost most" shows for each candidate (runs[1…]) on the first measure, worst first (the worse direction as `higherIsBetter` says). */
 export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readonly string[], measure: string, lossCount: number): Map<string, QueryDelta[]> {
   const base = scored.get(runs[0]!)!.evaluation;
   const lost = new Map<string, QueryDelta[]>();
@@ -206,7 +207,7 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
       candidate,
       queryDeltas(base, scored.get(candidate)!.evaluation, measure)
         .filter((entry) => entry.outcome === 'loss')
-        .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
+        .sort((a, b) => towardsBetter(measure, a.delta) - towardsBetter(measure, b.delta) || compareUtf8(a.query, b.query))
         .slice(0, lossCount),
     );
   }
@@ -352,12 +353,17 @@ function readInput(input: ReportInput, fn: string) {
   return { runs, qrels, tags, questions: questions as ReadonlyMap<string, string> | undefined, latency };
 }
 
-/** Candidate − baseline per query, largest first (ties among equal deltas by query id). */
+/**
+ * Candidate − baseline per query, the largest win first and the largest loss last (ties among equal deltas
+ * by query id): largest first, or smallest first for a measure where lower is better (`higherIsBetter`).
+ */
 function queryDeltas(base: RunEvaluation, candidate: RunEvaluation, measure: string): QueryDelta[] {
   return Object.keys(base.perQuery)
-    .map((query): QueryDelta => {
+    .map((query): QueryDelta & { gain: number } => {
       const delta = candidate.perQuery[query]![measure]! - base.perQuery[query]![measure]!;
-      return { query, delta, outcome: delta > 0 ? 'win' : delta < 0 ? 'loss' : 'tie' };
+      const gain = towardsBetter(measure, delta);
+      return { query, delta, gain, outcome: gain > 0 ? 'win' : gain < 0 ? 'loss' : 'tie' };
     })
-    .sort((a, b) => b.delta - a.delta || compareUtf8(a.query, b.query));
+    .sort((a, b) => b.gain - a.gain || compareUtf8(a.query, b.query))
+    .map(({ query, delta, outcome }) => ({ query, delta, outcome }));
 }

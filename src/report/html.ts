@@ -5,6 +5,7 @@ import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
 import { escapeControls } from '../text/escape.js';
+import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { deltaColumns, type DeltaColumn } from './columns.js';
 import type { ReportData } from './data.js';
 import { RUN_COLOURS } from './palette.js';
@@ -212,9 +213,12 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
         marks: [marks, Plot.ruleY([0])],
       });
       const size = Math.ceil(deltas.length / MAX_DIFFERENCE_COLUMNS);
+      // Where lower is better (miss@k, tokens@k), a win is a query whose value fell: its bar points down.
+      const higher = higherIsBetter(measure);
+      const lower = `Lower is better for ${escapeHtml(measure)}: `;
       const reading = onePerQuery
-        ? `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins, bars down losses: ${escapeHtml(record)}; ${ties} ${ties === 1 ? 'tie has' : 'ties have'} no bar.`
-        : `${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s for each of the ${deltas.length} queries, sorted, in groups of ${size} neighbouring queries, each drawn at its largest difference. Up are wins, down losses: ${escapeHtml(record)}; the ${ties} ${ties === 1 ? 'tie is' : 'ties are'} the blank between them.`;
+        ? `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. ${higher ? 'Bars up are wins, bars down losses' : `${lower}bars up are losses, bars down wins`}: ${escapeHtml(record)}; ${ties} ${ties === 1 ? 'tie has' : 'ties have'} no bar.`
+        : `${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s for each of the ${deltas.length} queries, sorted, in groups of ${size} neighbouring queries, each drawn at its largest difference. ${higher ? 'Up are wins, down losses' : `${lower}up are losses, down wins`}: ${escapeHtml(record)}; the ${ties} ${ties === 1 ? 'tie is' : 'ties are'} the blank between them.`;
       return figure(
         `differences ${candidate} ${measure}`,
         chart,
@@ -363,7 +367,7 @@ function comparisonTable(data: ReportData): string {
   const head = ['measure', 'run', 'mean', 'Δ', 'Δ%', pName, `${+(data.level * 100).toFixed(2)}% CI of Δ`, 'W/T/L', 'd'];
   const rows = comparison.rows.map((row) => {
     const cells = comparisonCells(row);
-    const mark = row.significant ? (row.delta! > 0 ? ' class="significant better"' : ' class="significant worse"') : '';
+    const mark = row.significant ? (towardsBetter(row.measure, row.delta!) > 0 ? ' class="significant better"' : ' class="significant worse"') : '';
     const values = [row.measure, row.run, cells.mean, cells.delta, cells.relative, cells.p, cells.interval, cells.record, cells.effect];
     return `<tr${mark}>${values.map((value, i) => `<td${i >= 2 ? ' class="number"' : ''}>${escapeHtml(value ?? '')}</td>`).join('')}</tr>`;
   });
@@ -399,7 +403,7 @@ function lostQuery(query: ReportData['losses'][number]['queries'][number], basel
     `<div class="side"><h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
   const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
   const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
-  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
+  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ ${signed(query.delta)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
 }
 
 /** The explanation's ranking as an HTML table (rank, grade, ✓, id). */

@@ -181,6 +181,25 @@ describe('reportData', () => {
     expect(() => reportData({ ...input, latency: { base: { q1: -2 } } }, { measures: ['mrr'] })).toThrow(/latency\["base"\]\["q1"\] to be a finite number of milliseconds/);
   });
 
+  it('reads wins and losses the other way round for a measure where lower is better (miss@k)', () => {
+    // miss@3: base 0, 1, 0, 1 (q4 unanswered); next 1/2, 0, 0, 1/2. next − base: +1/2, −1, 0, −1/2.
+    const miss = reportData(input, { measures: ['miss@3'], test: 't' });
+    expect(miss.deltas[0]!.deltas).toEqual([
+      { query: 'q2', delta: 0 - 1, outcome: 'win' },
+      { query: 'q4', delta: 1 / 2 - 1, outcome: 'win' },
+      { query: 'q3', delta: 0, outcome: 'tie' },
+      { query: 'q1', delta: 1 / 2 - 0, outcome: 'loss' },
+    ]);
+    expect(miss.comparison!.rows[1]).toMatchObject({ wins: 2, ties: 1, losses: 1 });
+    expect(miss.losses[0]!.queries.map(({ query, delta }) => [query, delta])).toEqual([['q1', 1 / 2]]);
+    // With next as the baseline, base loses q2 (Δ +1) and q4 (Δ +1/2), the larger rise first.
+    const reversed = reportData(input, { measures: ['miss@3'], baseline: 'next' });
+    expect(reversed.losses[0]!.queries.map(({ query, delta }) => [query, delta])).toEqual([
+      ['q2', 1],
+      ['q4', 1 - 1 / 2],
+    ]);
+  });
+
   it('refuses no runs and an unknown baseline', () => {
     expect(() => reportData({ qrels, runs: new Map() }, { measures: ['mrr'] })).toThrow(/expected `runs` to be at least one run/);
     expect(() => reportData(input, { measures: ['mrr'], baseline: 'nope' })).toThrow(/expected `baseline` to be one of the run names \(base, next\)/);

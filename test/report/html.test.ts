@@ -101,6 +101,29 @@ function tickLabels(page: string, chart: string, axis: 'x' | 'y'): string[] {
   return [...group.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
 }
 
+describe('renderReport of a measure where lower is better (miss@k)', () => {
+  // miss@2: old 1/2, 1/2, 0; new 0, 0, 1/2 (new − old: −1/2, −1/2, +1/2): new wins q1 and q2, loses q3.
+  it('says so in the difference chart: its bars down are the wins', async () => {
+    const page = await renderReport({ qrels, runs, tags }, { measures: ['miss@2'] });
+    expect(page).toContain(
+      "<figcaption>One bar per query: new's miss@2 minus old &lt;b&gt;'s, sorted. Lower is better for miss@2: bars up are losses, bars down wins: 2 wins (largest −0.5000), 1 loss (largest +0.5000); 0 ties have no bar.",
+    );
+    // The query lost is the one whose miss rate rose, shown with its rise.
+    expect(page).toMatch(/<h2>Queries new lost most on miss@2<\/h2><article class="lost"><h3><bdi>q3<\/bdi> <span class="tags">ru<\/span> <span class="delta">Δ \+0\.5000<\/span>/);
+    expect(page).toContain('W/T/L = queries won/tied/lost against the baseline (lower is better for miss@2: a win is a lower value)');
+  });
+
+  it('shades a significant fall of the miss rate as better, a rise as worse', async () => {
+    // Six queries: `finds` ranks each relevant document first, `misses` never retrieves it.
+    const judged = Object.fromEntries(['q1', 'q2', 'q3', 'q4', 'q5', 'q6'].map((q) => [q, { [`${q}-r`]: 1 }]));
+    const finds = Object.fromEntries(Object.keys(judged).map((q) => [q, [`${q}-r`, 'x']]));
+    const misses = Object.fromEntries(Object.keys(judged).map((q) => [q, ['x', 'y']]));
+    const rowClass = (page: string, run: string) => page.match(new RegExp(`<tr( class="[^"]*")?><td>miss@1</td><td>${run}</td>`))![1];
+    expect(rowClass(await renderReport({ qrels: judged, runs: { misses, finds } }, { measures: ['miss@1'], test: 't' }), 'finds')).toBe(' class="significant better"');
+    expect(rowClass(await renderReport({ qrels: judged, runs: { finds, misses } }, { measures: ['miss@1'], test: 't' }), 'misses')).toBe(' class="significant worse"');
+  });
+});
+
 describe('renderReport on degenerate input', () => {
   // Two queries; `oneDeep` retrieves one document each (depth 1).
   const judged = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
