@@ -5,7 +5,7 @@ import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
 import { escapeControls } from '../text/escape.js';
-import { higherIsBetter, towardsBetter } from '../measures/reading.js';
+import { higherIsBetter, isBounded, towardsBetter } from '../measures/reading.js';
 import { deltaColumns, type DeltaColumn } from './columns.js';
 import type { ReportData } from './data.js';
 import { RUN_COLOURS } from './palette.js';
@@ -122,12 +122,10 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
     `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${data.measures
       .map((measure) => {
         const bars = data.bars.filter((bar) => bar.measure === measure);
-        const low = Math.min(0, ...bars.map((bar) => bar.low));
-        const high = Math.max(1, ...bars.map((bar) => bar.high));
         const chart = svg({
           height: 280,
           x: { domain: data.runs },
-          y: { label: `mean ${measure} (0–1)`, domain: [low, high], grid: true },
+          y: meanScale(measure, bars.flatMap((bar) => [bar.low, bar.high])),
           color: colour,
           marks: [
             Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run', title: (bar: (typeof bars)[number]) => `${bar.run}: ${bar.mean.toFixed(4)} (${level} interval ${bar.low.toFixed(4)} to ${bar.high.toFixed(4)})` }),
@@ -253,7 +251,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
             marginBottom: 52,
             fx: { label: 'tag (queries)', domain: tags, tickFormat: (tag: string) => tickLines(tag).join('\n') },
             x: { axis: null, domain: data.runs },
-            y: { label: `mean ${measure} (0–1)`, domain: [0, 1], grid: true },
+            y: meanScale(measure, rows.map((row) => row.mean)),
             color: colour,
             marks: [Plot.barY(rows, { fx: 'tag', x: 'run', y: 'mean', fill: 'run' }), Plot.ruleY([0])],
           });
@@ -294,6 +292,20 @@ ${sections.join('\n')}
 </body>
 </html>
 `;
+}
+
+/**
+ * The y scale of a chart of a measure's means, from the catalogue's `bounded`. A measure in [0, 1]:
+ * labelled `mean ndcg@10 (0–1)`, from 0 to 1 (widened to take a whisker past either end). An unbounded
+ * one (tokens@3 in the thousands, dcg above 1): labelled `mean tokens@3`, from 0 to its largest value with
+ * round ends, below 0 only where a value is (utility can be negative).
+ */
+function meanScale(measure: string, values: readonly number[]): Plot.ScaleOptions {
+  const low = Math.min(0, ...values);
+  if (isBounded(measure)) return { label: `mean ${measure} (0–1)`, domain: [low, Math.max(1, ...values)], grid: true };
+  const high = Math.max(0, ...values);
+  // Every value 0 (no document has a length): a unit axis rather than a flat one.
+  return { label: `mean ${measure}`, domain: [low, high > low ? high : low + 1], grid: true, nice: true };
 }
 
 /** A difference with its sign, as the lost queries show it: +0.2500, −0.1250. */
