@@ -7,7 +7,7 @@ import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, ty
 import { explainRanking, type Explanation } from '../explain.js';
 import { SHOWN_DEPTH } from '../evaluator.js';
 import { checkOptions, fail } from '../errors.js';
-import { summarizeLatency, type LatencySummary } from '../latency.js';
+import { latencyOf, type LatencySummary } from '../latency.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
@@ -112,7 +112,7 @@ export interface ReportData {
   readonly slices: SliceMean[];
   readonly losses: LossList[];
   readonly warnings: string[];
-  /** The latency of the runs that give it (JSONL `latency_ms`), overall then per tag; absent when none does. */
+  /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per tag; absent when none does. */
   readonly latency?: LatencyRow[];
 }
 
@@ -315,15 +315,25 @@ export function assembleReport(
   };
 }
 
-/** Each timed run's latency over its timed queries, then per tag (tags in order of first appearance, as `slices`). */
+/**
+ * Each timed run's latency over the judged queries it times (those the means are over: a timed query
+ * nobody judged is left out, as it is of every other figure), then per tag, as `latencyOf` summarises
+ * evaluateRetriever's: the same sums in the same order, tags in UTF-8 order.
+ */
 function latencyRows(scored: ReadonlyMap<string, ReportRun>, tags: ReadonlyMap<string, readonly string[]> | undefined): LatencyRow[] {
   const rows: LatencyRow[] = [];
-  for (const [run, { latency }] of scored) {
-    if (latency === undefined || latency.size === 0) continue;
-    rows.push({ run, tag: null, ...summarizeLatency([...latency.values()]) });
-    const byTag = new Map<string, number[]>();
-    for (const [qid, time] of latency) for (const tag of tags?.get(qid) ?? []) byTag.set(tag, [...(byTag.get(tag) ?? []), time]);
-    for (const tag of [...byTag.keys()].sort(compareUtf8)) rows.push({ run, tag, ...summarizeLatency(byTag.get(tag)!) });
+  for (const [run, { latency, evaluation }] of scored) {
+    if (latency === undefined) continue;
+    const judged = new Map<string, number>();
+    for (const qid of Object.keys(evaluation.perQuery)) {
+      const time = latency.get(qid);
+      if (time !== undefined) judged.set(qid, time);
+    }
+    if (judged.size === 0) continue;
+    const { mean, p50, p90, p95, p99, max, queries, bySlice } = latencyOf(judged, tags);
+    rows.push({ run, tag: null, mean, p50, p90, p95, p99, max, queries });
+    // By key, not Object.entries: a tag such as "2024" would come first there, as an array index does.
+    for (const tag of Object.keys(bySlice).sort(compareUtf8)) rows.push({ run, tag, ...bySlice[tag]! });
   }
   return rows;
 }
