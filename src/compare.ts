@@ -1,6 +1,7 @@
 import type { Conventions } from './conventions.js';
 import { checkOptions, fail, RankevalError } from './errors.js';
 import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
+import { higherIsBetter } from './measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
 import type { CheckMode, RunChecks } from './run-checks.js';
 import {
@@ -77,7 +78,10 @@ export interface ComparisonRow {
   /** Interval for the mean difference at level 1 − alpha. */
   readonly ciLow: number | null;
   readonly ciHigh: number | null;
-  /** Queries where the run scores higher than, equal to, lower than the baseline. */
+  /**
+   * Queries where the run scores better than, equal to, worse than the baseline: higher, equal, lower — or
+   * lower, equal, higher for a measure where lower is better (miss@k, tokens@k: see `higherIsBetter`).
+   */
   readonly wins: number | null;
   readonly ties: number | null;
   readonly losses: number | null;
@@ -217,11 +221,14 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
           [low, high],
         );
       }
+      // A win is a query where the run is better: higher, or lower for a measure where lower is better.
+      const higher = higherIsBetter(measure);
       let wins = 0;
       let losses = 0;
       for (const difference of differences) {
-        if (difference > 0) wins++;
-        else if (difference < 0) losses++;
+        const gain = higher ? difference : -difference;
+        if (gain > 0) wins++;
+        else if (gain < 0) losses++;
       }
       const mean = run.mean[measure]!;
       const delta = mean - base.mean[measure]!;

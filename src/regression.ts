@@ -3,6 +3,7 @@
 import type { Comparison, ComparisonRow, Correction, SignificanceTest } from './compare.js';
 import { fail } from './errors.js';
 import type { RunEvaluation } from './evaluate.js';
+import { towardsBetter } from './measures/reading.js';
 import { compareUtf8 } from './metrics/counts.js';
 
 /**
@@ -30,8 +31,9 @@ export function withRegressionDefaults<T extends { readonly test?: SignificanceT
 
 export interface RegressionRule {
   /**
-   * The largest drop of a measure's mean that is tolerated even when significant, in the measure's own
-   * units (0.01 on ndcg@10 = one hundredth of NDCG). Default 0: every significant drop regresses.
+   * The largest drop of a measure's mean that is tolerated even when significant (rise, for a measure where
+   * lower is better), in the measure's own units (0.01 on ndcg@10 = one hundredth of NDCG). Default 0:
+   * every significant worsening regresses.
    */
   readonly margin?: number;
 }
@@ -44,9 +46,10 @@ export function readMargin(margin: unknown, fn: string): number {
 }
 
 /**
- * Whether one row of a comparison is a regression: the candidate's mean is below the baseline's by more
- * than `margin` (−Δ > margin, so Δ < 0), and the paired test calls the difference significant after the
- * correction (`significant`: corrected p < alpha).
+ * Whether one row of a comparison is a regression: the candidate's mean is worse than the baseline's by
+ * more than `margin` — below it (−Δ > margin) for a measure where higher is better, above it (Δ > margin)
+ * for one where lower is (miss@k, tokens@k, fall_out@k: see `higherIsBetter`) — and the paired test calls
+ * the difference significant after the correction (`significant`: corrected p < alpha).
  *
  * The margin is not a shifted (non-inferiority) test: the test asks whether there is a difference at all,
  * the margin how large a significant drop may be and still pass. A significant drop of 0.012 with margin
@@ -57,9 +60,12 @@ export function readMargin(margin: unknown, fn: string): number {
  * isRegression({ delta: -0.08, significant: true, … }, 0.05)  // => true
  * isRegression({ delta: -0.08, significant: true, … }, 0.1)   // => false: within the margin
  * isRegression({ delta: -0.08, significant: false, … })       // => false: noise
+ * isRegression({ measure: 'miss@5', delta: 0.08, significant: true, … }) // => true: more misses
  */
 export function isRegression(row: ComparisonRow, margin = 0): boolean {
-  return row.delta !== null && row.significant === true && row.delta < 0 && -row.delta > margin;
+  if (row.delta === null || row.significant !== true) return false;
+  const gain = towardsBetter(row.measure, row.delta);
+  return gain < 0 && -gain > margin;
 }
 
 /**
@@ -81,20 +87,23 @@ export interface QueryLoss {
   readonly query: string;
   readonly baseline: number;
   readonly value: number;
-  /** value − baseline, < 0. */
+  /** value − baseline: < 0 for a measure where higher is better, > 0 for one where lower is. */
   readonly delta: number;
 }
 
 /**
- * The `count` queries where `run` lost most against `baseline` on `measure` (largest drops first, ties by
- * query id), over the baseline's queries as `compare()` pairs them; only queries with a drop.
+ * The `count` queries where `run` lost most against `baseline` on `measure` (largest losses first, ties by
+ * query id), over the baseline's queries as `compare()` pairs them; only queries with a loss: a drop, or a
+ * rise for a measure where lower is better (see `higherIsBetter`).
  */
 export function queriesLostMost(baseline: RunEvaluation, run: RunEvaluation, measure: string, count = 3): QueryLoss[] {
   const losses: QueryLoss[] = [];
   for (const [query, scores] of Object.entries(baseline.perQuery)) {
     const before = scores[measure]!;
     const after = run.perQuery[query]![measure]!;
-    if (after < before) losses.push({ query, baseline: before, value: after, delta: after - before });
+    const gain = towardsBetter(measure, after - before);
+    if (gain < 0) losses.push({ query, baseline: before, value: after, delta: after - before });
   }
-  return losses.sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query)).slice(0, count);
+  const loss = (entry: QueryLoss): number => -towardsBetter(measure, entry.delta);
+  return losses.sort((a, b) => loss(b) - loss(a) || compareUtf8(a.query, b.query)).slice(0, count);
 }

@@ -62,7 +62,62 @@ describe('regressions of a comparison', () => {
   });
 });
 
+describe('a measure where lower is better regresses upwards (miss@k, tokens@k, fall_out@k)', () => {
+  it.each([
+    ['miss@5', 0.08, true, 0, true], // more misses, significant: a regression
+    ['miss@5', -0.08, true, 0, false], // fewer misses: an improvement
+    ['miss@5', 0.08, true, 0.1, false], // within the margin
+    ['miss@5', 0.08, false, 0, false], // noise
+    ['tokens@3', 120, true, 100, true],
+    ['fall_out@10', 0.05, true, 0, true],
+    ['unj@10', 0.05, true, 0, true], // more unjudged documents in the top k: scores less to be trusted
+    ['rbp_resid', 0.05, true, 0, true],
+    ['judged@10', 0.05, true, 0, false], // judged = 1 − unj is higher-is-better
+  ] as const)('%s: Δ %d, significant %s, margin %d → %s', (measure, delta, significant, margin, expected) => {
+    expect(isRegression({ ...row(delta, significant), measure }, margin)).toBe(expected);
+  });
+
+  // Four queries with one relevant document each; `base` finds it first on q1 and q2; `worse` on none,
+  // `better` on all four.
+  const qrels = { q1: ['a'], q2: ['b'], q3: ['c'], q4: ['d'] };
+  const base = { q1: ['a', 'x'], q2: ['b', 'x'], q3: ['x', 'c'], q4: ['x', 'd'] };
+  const worse = { q1: ['x', 'a'], q2: ['x', 'b'], q3: ['x', 'c'], q4: ['x', 'd'] };
+  const better = { q1: ['a', 'x'], q2: ['b', 'x'], q3: ['c', 'x'], q4: ['d', 'x'] };
+
+  it('a run that misses more regresses on miss@1; one that misses less does not, and wins where it misses less', () => {
+    // miss@1 per query: base 0, 0, 1, 1; worse 1, 1, 1, 1 (Δ +1, +1, 0, 0); better 0, 0, 0, 0 (Δ 0, 0, −1, −1).
+    // t-test without correction: both differences are significant at alpha 0.5 (t = ±√3, p ≈ 0.18).
+    const comparison = compare({ base, worse, better }, qrels, { measures: ['miss@1', 'recall@1'], test: 't', correction: 'none', alpha: 0.5 });
+    const rows = Object.fromEntries(comparison.rows.filter((r) => r.delta !== null).map((r) => [`${r.measure} ${r.run}`, r]));
+    expect(rows['miss@1 worse']).toMatchObject({ delta: 1 - 1 / 2, wins: 0, ties: 2, losses: 2, significant: true });
+    expect(rows['miss@1 better']).toMatchObject({ delta: 0 - 1 / 2, wins: 2, ties: 2, losses: 0, significant: true });
+    // recall@1 = 1 − miss@1 here: the same queries won and lost, Δ the other way round.
+    expect(rows['recall@1 worse']).toMatchObject({ delta: 0 - 1 / 2, wins: 0, ties: 2, losses: 2 });
+    expect(rows['recall@1 better']).toMatchObject({ delta: 1 - 1 / 2, wins: 2, ties: 2, losses: 0 });
+    // The worse run regresses on both, the better on neither: the miss rate agrees with recall.
+    expect(regressions(comparison).map((r) => [r.measure, r.run])).toEqual([
+      ['miss@1', 'worse'],
+      ['recall@1', 'worse'],
+    ]);
+    expect(regressions(comparison, { margin: 0.5 })).toEqual([]);
+  });
+});
+
 describe('queriesLostMost', () => {
+  it('for a measure where lower is better, gives the largest rises first', () => {
+    const qrels = { q1: ['a', 'b'], q2: ['c'], q3: ['d'] };
+    const measures = ['miss@1'];
+    const before = evaluateRun({ q1: ['a', 'b'], q2: ['c'], q3: ['x', 'd'] }, qrels, { measures });
+    const after = evaluateRun({ q1: ['x', 'a'], q2: ['x', 'c'], q3: ['d'] }, qrels, { measures });
+    // miss@1: q1 1/2 → 1, q2 0 → 1, q3 1 → 0 (an improvement, not a loss).
+    expect(queriesLostMost(before, after, 'miss@1')).toEqual([
+      { query: 'q2', baseline: 0, value: 1, delta: 1 },
+      { query: 'q1', baseline: 1 / 2, value: 1, delta: 1 - 1 / 2 },
+    ]);
+    expect(queriesLostMost(after, before, 'miss@1')).toEqual([{ query: 'q3', baseline: 0, value: 1, delta: 1 }]);
+  });
+
+
   it('gives the largest per-query drops first, ties by query id, only queries that dropped', () => {
     const qrels = { q1: ['a'], q2: ['b'], q3: ['c'], q4: ['d'] };
     const measures = ['mrr@10'];

@@ -47,7 +47,8 @@ Test:
 
 Gate, for CI:
   --fail-on-regression  exit 1 when a run is significantly worse than the baseline on a measure: its mean
-                        lower by more than --margin, and the test's p, corrected, below --alpha. Each such
+                        lower by more than --margin (higher, for miss@k, tokens@k, fall_out@k, unj@k and
+                        rbp_resid, where lower is better), and the test's p, corrected, below --alpha. Each such
                         run and measure is named on stderr with Δ, p and the queries it lost most. The test
                         is randomization unless --test (seeded: the same files give the same verdict);
                         --alpha and --correction as above (0.05, holm)

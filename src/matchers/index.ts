@@ -5,6 +5,7 @@ import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions
 import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
 import { budgetCut } from '../measures/context.js';
+import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
 import { checkOptions, fail, RankevalError } from '../errors.js';
@@ -69,7 +70,8 @@ export interface RankevalMatchers<R = unknown> {
   toMeetGates(qrels: ByQuery<Qrels>, gates: Readonly<Record<string, number>>, options?: GateOptions): R;
   /**
    * The run is not significantly worse than `baseline` on any of `options.measures`: no measure whose mean
-   * drops by more than `margin` with a corrected p < alpha under compare()'s paired test.
+   * drops by more than `margin` (rises, for a measure where lower is better: miss@k, tokens@k, fall_out@k)
+   * with a corrected p < alpha under compare()'s paired test.
    */
   toNotRegressFrom(baseline: ByQuery<Ranking>, qrels: ByQuery<Qrels>, options: RegressionOptions): R;
   /**
@@ -352,7 +354,7 @@ const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (rec
   const rows = comparison.rows.filter((row) => row.delta !== null);
   const regressed = rows.filter((row) => isRegression(row, margin));
   const status = (row: (typeof rows)[number]): string =>
-    isRegression(row, margin) ? 'REGRESSED' : !row.significant ? 'held' : row.delta! > 0 ? 'better' : row.delta! < 0 ? 'within margin' : 'held';
+    isRegression(row, margin) ? 'REGRESSED' : !row.significant ? 'held' : towardsBetter(row.measure, row.delta!) > 0 ? 'better' : towardsBetter(row.measure, row.delta!) < 0 ? 'within margin' : 'held';
   const width = Math.max(...rows.map((row) => row.measure.length));
   const statusWidth = Math.max(...rows.map((row) => status(row).length));
   const rowLine = (row: (typeof rows)[number]): string =>

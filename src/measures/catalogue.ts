@@ -60,6 +60,12 @@ export interface MeasureDefinition {
   /** Every value is in [0, 1]. */
   readonly bounded: boolean;
   /**
+   * `lower` for a measure where a smaller value is the better ranking (a miss rate, a cost, a share of
+   * non-relevant or unjudged documents); absent, higher is better. The regression gate, compare's
+   * wins and losses and the report read it through `higherIsBetter` (src/measures/reading.ts).
+   */
+  readonly better?: 'lower';
+  /**
    * Has a tie-averaged form (`ties: 'average'`): computed from the expected counts, or the same for every
    * order of the ranking (the set measures). Not for a gain table (`gains`): those walk the ranking's grades.
    */
@@ -286,6 +292,7 @@ const declared = [
   }),
   define({
     name: 'miss',
+    better: 'lower',
     tieAverage: true,
     aliases: ['miss_rate'],
     params: ['rel', 'judgedOnly', 'budget'],
@@ -294,6 +301,7 @@ const declared = [
   }),
   define({
     name: 'tokens',
+    better: 'lower',
     readsDocuments: true,
     params: ['budget'],
     bounded: false,
@@ -487,6 +495,7 @@ const declared = [
   }),
   define({
     name: 'rbp_resid',
+    better: 'lower',
     trecEval: ['rbp_resid'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p'],
@@ -496,6 +505,7 @@ const declared = [
   }),
   define({
     name: 'unj',
+    better: 'lower',
     trecEval: ['unj'],
     params: [],
     summary: 'unjudged documents in the top k / k',
@@ -532,6 +542,7 @@ const declared = [
   }),
   define({
     name: 'fall_out',
+    better: 'lower',
     aliases: ['fallout'],
     summary: 'judged non-relevant documents in the top k / judged non-relevant documents (0 if none)',
     compute: each((context, params) => fallOut(context.query, context.relevanceLevel, params.cutoff)),

@@ -7,7 +7,8 @@ import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, ty
 import { explainRanking, type Explanation } from '../explain.js';
 import { SHOWN_DEPTH } from '../evaluator.js';
 import { checkOptions, fail } from '../errors.js';
-import { summarizeLatency, type LatencySummary } from '../latency.js';
+import { latencyOf, type LatencySummary } from '../latency.js';
+import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { MetricOptions, Qrels, Ranking } from '../types.js';
 
@@ -61,7 +62,7 @@ export interface QueryDelta {
 export interface DeltaSeries {
   readonly measure: string;
   readonly candidate: string;
-  /** Sorted by delta, largest first: wins, then ties, then losses. */
+  /** Sorted from the largest win to the largest loss (by delta, largest first, where higher is better): wins, then ties, then losses. */
   readonly deltas: QueryDelta[];
 }
 
@@ -111,7 +112,7 @@ export interface ReportData {
   readonly slices: SliceMean[];
   readonly losses: LossList[];
   readonly warnings: string[];
-  /** The latency of the runs that give it (JSONL `latency_ms`), overall then per tag; absent when none does. */
+  /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per tag; absent when none does. */
   readonly latency?: LatencyRow[];
 }
 
@@ -196,7 +197,7 @@ export function orderRuns(names: readonly string[], baseline: string | undefined
   return [chosen, ...names.filter((name) => name !== chosen)];
 }
 
-/** The queries "lost most" shows for each candidate (runs[1…]) on the first measure, worst first. */
+/** The queries "lost most" shows for each candidate (runs[1…]) on the first measure, worst first (the worse direction as `higherIsBetter` says). */
 export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readonly string[], measure: string, lossCount: number): Map<string, QueryDelta[]> {
   const base = scored.get(runs[0]!)!.evaluation;
   const lost = new Map<string, QueryDelta[]>();
@@ -206,7 +207,7 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
       candidate,
       queryDeltas(base, scored.get(candidate)!.evaluation, measure)
         .filter((entry) => entry.outcome === 'loss')
-        .sort((a, b) => a.delta - b.delta || compareUtf8(a.query, b.query))
+        .sort((a, b) => towardsBetter(measure, a.delta) - towardsBetter(measure, b.delta) || compareUtf8(a.query, b.query))
         .slice(0, lossCount),
     );
   }
@@ -314,15 +315,25 @@ export function assembleReport(
   };
 }
 
-/** Each timed run's latency over its timed queries, then per tag (tags in order of first appearance, as `slices`). */
+/**
+ * Each timed run's latency over the judged queries it times (those the means are over: a timed query
+ * nobody judged is left out, as it is of every other figure), then per tag, as `latencyOf` summarises
+ * evaluateRetriever's: the same sums in the same order, tags in UTF-8 order.
+ */
 function latencyRows(scored: ReadonlyMap<string, ReportRun>, tags: ReadonlyMap<string, readonly string[]> | undefined): LatencyRow[] {
   const rows: LatencyRow[] = [];
-  for (const [run, { latency }] of scored) {
-    if (latency === undefined || latency.size === 0) continue;
-    rows.push({ run, tag: null, ...summarizeLatency([...latency.values()]) });
-    const byTag = new Map<string, number[]>();
-    for (const [qid, time] of latency) for (const tag of tags?.get(qid) ?? []) byTag.set(tag, [...(byTag.get(tag) ?? []), time]);
-    for (const tag of [...byTag.keys()].sort(compareUtf8)) rows.push({ run, tag, ...summarizeLatency(byTag.get(tag)!) });
+  for (const [run, { latency, evaluation }] of scored) {
+    if (latency === undefined) continue;
+    const judged = new Map<string, number>();
+    for (const qid of Object.keys(evaluation.perQuery)) {
+      const time = latency.get(qid);
+      if (time !== undefined) judged.set(qid, time);
+    }
+    if (judged.size === 0) continue;
+    const { mean, p50, p90, p95, p99, max, queries, bySlice } = latencyOf(judged, tags);
+    rows.push({ run, tag: null, mean, p50, p90, p95, p99, max, queries });
+    // By key, not Object.entries: a tag such as "2024" would come first there, as an array index does.
+    for (const tag of Object.keys(bySlice).sort(compareUtf8)) rows.push({ run, tag, ...bySlice[tag]! });
   }
   return rows;
 }
@@ -352,12 +363,17 @@ function readInput(input: ReportInput, fn: string) {
   return { runs, qrels, tags, questions: questions as ReadonlyMap<string, string> | undefined, latency };
 }
 
-/** Candidate − baseline per query, largest first (ties among equal deltas by query id). */
+/**
+ * Candidate − baseline per query, the largest win first and the largest loss last (ties among equal deltas
+ * by query id): largest first, or smallest first for a measure where lower is better (`higherIsBetter`).
+ */
 function queryDeltas(base: RunEvaluation, candidate: RunEvaluation, measure: string): QueryDelta[] {
   return Object.keys(base.perQuery)
-    .map((query): QueryDelta => {
+    .map((query): QueryDelta & { gain: number } => {
       const delta = candidate.perQuery[query]![measure]! - base.perQuery[query]![measure]!;
-      return { query, delta, outcome: delta > 0 ? 'win' : delta < 0 ? 'loss' : 'tie' };
+      const gain = towardsBetter(measure, delta);
+      return { query, delta, gain, outcome: gain > 0 ? 'win' : gain < 0 ? 'loss' : 'tie' };
     })
-    .sort((a, b) => b.delta - a.delta || compareUtf8(a.query, b.query));
+    .sort((a, b) => b.gain - a.gain || compareUtf8(a.query, b.query))
+    .map(({ query, delta, outcome }) => ({ query, delta, outcome }));
 }

@@ -5,6 +5,7 @@ import { parseHTML } from 'linkedom';
 import { explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
 import { escapeControls } from '../text/escape.js';
+import { higherIsBetter, isBounded, towardsBetter } from '../measures/reading.js';
 import { deltaColumns, type DeltaColumn } from './columns.js';
 import type { ReportData } from './data.js';
 import { RUN_COLOURS } from './palette.js';
@@ -121,12 +122,10 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
     `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${data.measures
       .map((measure) => {
         const bars = data.bars.filter((bar) => bar.measure === measure);
-        const low = Math.min(0, ...bars.map((bar) => bar.low));
-        const high = Math.max(1, ...bars.map((bar) => bar.high));
         const chart = svg({
           height: 280,
           x: { domain: data.runs },
-          y: { label: `mean ${measure} (0–1)`, domain: [low, high], grid: true },
+          y: meanScale(measure, bars.flatMap((bar) => [bar.low, bar.high])),
           color: colour,
           marks: [
             Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run', title: (bar: (typeof bars)[number]) => `${bar.run}: ${bar.mean.toFixed(4)} (${level} interval ${bar.low.toFixed(4)} to ${bar.high.toFixed(4)})` }),
@@ -212,9 +211,12 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
         marks: [marks, Plot.ruleY([0])],
       });
       const size = Math.ceil(deltas.length / MAX_DIFFERENCE_COLUMNS);
+      // Where lower is better (miss@k, tokens@k), a win is a query whose value fell: its bar points down.
+      const higher = higherIsBetter(measure);
+      const lower = `Lower is better for ${escapeHtml(measure)}: `;
       const reading = onePerQuery
-        ? `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. Bars up are wins, bars down losses: ${escapeHtml(record)}; ${ties} ${ties === 1 ? 'tie has' : 'ties have'} no bar.`
-        : `${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s for each of the ${deltas.length} queries, sorted, in groups of ${size} neighbouring queries, each drawn at its largest difference. Up are wins, down losses: ${escapeHtml(record)}; the ${ties} ${ties === 1 ? 'tie is' : 'ties are'} the blank between them.`;
+        ? `One bar per query: ${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s, sorted. ${higher ? 'Bars up are wins, bars down losses' : `${lower}bars up are losses, bars down wins`}: ${escapeHtml(record)}; ${ties} ${ties === 1 ? 'tie has' : 'ties have'} no bar.`
+        : `${escapeHtml(candidate)}'s ${escapeHtml(measure)} minus ${escapeHtml(data.baseline)}'s for each of the ${deltas.length} queries, sorted, in groups of ${size} neighbouring queries, each drawn at its largest difference. ${higher ? 'Up are wins, down losses' : `${lower}up are losses, down wins`}: ${escapeHtml(record)}; the ${ties} ${ties === 1 ? 'tie is' : 'ties are'} the blank between them.`;
       return figure(
         `differences ${candidate} ${measure}`,
         chart,
@@ -249,7 +251,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
             marginBottom: 52,
             fx: { label: 'tag (queries)', domain: tags, tickFormat: (tag: string) => tickLines(tag).join('\n') },
             x: { axis: null, domain: data.runs },
-            y: { label: `mean ${measure} (0–1)`, domain: [0, 1], grid: true },
+            y: meanScale(measure, rows.map((row) => row.mean)),
             color: colour,
             marks: [Plot.barY(rows, { fx: 'tag', x: 'run', y: 'mean', fill: 'run' }), Plot.ruleY([0])],
           });
@@ -290,6 +292,20 @@ ${sections.join('\n')}
 </body>
 </html>
 `;
+}
+
+/**
+ * The y scale of a chart of a measure's means, from the catalogue's `bounded`. A measure in [0, 1]:
+ * labelled `mean ndcg@10 (0–1)`, from 0 to 1 (widened to take a whisker past either end). An unbounded
+ * one (tokens@3 in the thousands, dcg above 1): labelled `mean tokens@3`, from 0 to its largest value with
+ * round ends, below 0 only where a value is (utility can be negative).
+ */
+function meanScale(measure: string, values: readonly number[]): Plot.ScaleOptions {
+  const low = Math.min(0, ...values);
+  if (isBounded(measure)) return { label: `mean ${measure} (0–1)`, domain: [low, Math.max(1, ...values)], grid: true };
+  const high = Math.max(0, ...values);
+  // Every value 0 (no document has a length): a unit axis rather than a flat one.
+  return { label: `mean ${measure}`, domain: [low, high > low ? high : low + 1], grid: true, nice: true };
 }
 
 /** A difference with its sign, as the lost queries show it: +0.2500, −0.1250. */
@@ -363,7 +379,7 @@ function comparisonTable(data: ReportData): string {
   const head = ['measure', 'run', 'mean', 'Δ', 'Δ%', pName, `${+(data.level * 100).toFixed(2)}% CI of Δ`, 'W/T/L', 'd'];
   const rows = comparison.rows.map((row) => {
     const cells = comparisonCells(row);
-    const mark = row.significant ? (row.delta! > 0 ? ' class="significant better"' : ' class="significant worse"') : '';
+    const mark = row.significant ? (towardsBetter(row.measure, row.delta!) > 0 ? ' class="significant better"' : ' class="significant worse"') : '';
     const values = [row.measure, row.run, cells.mean, cells.delta, cells.relative, cells.p, cells.interval, cells.record, cells.effect];
     return `<tr${mark}>${values.map((value, i) => `<td${i >= 2 ? ' class="number"' : ''}>${escapeHtml(value ?? '')}</td>`).join('')}</tr>`;
   });
@@ -380,7 +396,7 @@ function latencyTable(rows: NonNullable<ReportData['latency']>): string {
       `<tr><td>${escapeHtml(row.run)}</td><td>${row.tag === null ? 'all' : escapeHtml(row.tag)}</td><td class="number">${row.queries}</td>${[row.mean, row.p50, row.p95, row.max].map((value) => `<td class="number">${ms(value)}</td>`).join('')}</tr>`,
   );
   return `<div class="scroll"><table class="latency"><thead><tr><th>run</th><th>tag</th><th>queries</th><th>mean ms</th><th>p50 ms</th><th>p95 ms</th><th>max ms</th></tr></thead><tbody>${body.join('')}</tbody></table></div>
-<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it: failed and timed-out calls included), over the queries the run times. Percentiles interpolate linearly between the closest ranks.</p>`;
+<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it: failed and timed-out calls included), over the judged queries the run times (those the means are over). Percentiles interpolate linearly between the closest ranks.</p>`;
 }
 
 function sliceTable(data: ReportData): string {
@@ -399,7 +415,7 @@ function lostQuery(query: ReportData['losses'][number]['queries'][number], basel
     `<div class="side"><h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
   const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
   const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
-  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ −${Math.abs(query.delta).toFixed(4)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
+  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ ${signed(query.delta)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
 }
 
 /** The explanation's ranking as an HTML table (rank, grade, ✓, id). */

@@ -1,6 +1,7 @@
 // A comparison as people read it: the terminal table, Markdown and CSV of `rankeval compare` (and the
 // report's table) come from here, so every form shows the same numbers.
 import type { Comparison, ComparisonRow } from '../compare.js';
+import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
@@ -49,9 +50,20 @@ export function comparisonLegend(comparison: Comparison): string {
   const resampled = comparison.test === 'randomization' || comparison.test === 'bootstrap' || comparison.interval === 'bootstrap' ? `, ${comparison.permutations} ${comparison.test === 'randomization' ? 'permutations' : 'resamples'}, seed ${comparison.seed}` : '';
   return (
     `${comparison.queries} queries, baseline ${comparison.baseline}; ${TEST_NAMES[comparison.test]} (two-sided) with ${correction}${resampled}; ` +
-    `${level} ${comparison.interval === 'bootstrap' ? 'bootstrap percentile' : 't'} interval of Δ; W/T/L = queries won/tied/lost against the baseline; ` +
+    `${level} ${comparison.interval === 'bootstrap' ? 'bootstrap percentile' : 't'} interval of Δ; W/T/L = queries won/tied/lost against the baseline${lowerIsBetterNote(comparison)}; ` +
     `d = Cohen's d of the per-query differences; * = corrected p < ${comparison.alpha}`
   );
+}
+
+/**
+ * ` (lower is better for miss@5 and tokens@5: a win is a lower value)` when some measures compared are
+ * lower-is-better, else nothing (the legend of higher-is-better measures reads as it always has).
+ */
+export function lowerIsBetterNote(comparison: Pick<Comparison, 'measures'>): string {
+  const lower = comparison.measures.filter((measure) => !higherIsBetter(measure));
+  if (lower.length === 0) return '';
+  const names = lower.length === 1 ? lower[0]! : `${lower.slice(0, -1).join(', ')} and ${lower.at(-1)}`;
+  return ` (lower is better for ${names}: a win is a lower value)`;
 }
 
 const ANSI = { green: '\x1b[32m', red: '\x1b[31m', reset: '\x1b[0m' };
@@ -91,7 +103,7 @@ export function renderComparison(comparison: Comparison, format: TableFormat, co
     ? lines.map((line, i) => {
         const row = comparison.rows[i - 1];
         if (row === undefined || !row.significant) return line;
-        return `${row.delta! > 0 ? ANSI.green : ANSI.red}${line}${ANSI.reset}`;
+        return `${towardsBetter(row.measure, row.delta!) > 0 ? ANSI.green : ANSI.red}${line}${ANSI.reset}`;
       })
     : lines;
   return `${coloured.join('\n')}\n\n${escapeControls(comparisonLegend(comparison))}\n`;

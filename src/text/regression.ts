@@ -1,6 +1,7 @@
 // Regressions as people read them: the lines of the `toNotRegressFrom` matcher and of `rankeval compare
 // --fail-on-regression`, so both say the same thing the same way.
 import type { Comparison, ComparisonRow } from '../compare.js';
+import { higherIsBetter } from '../measures/reading.js';
 import type { QueryLoss } from '../regression.js';
 import { formatP, signed, TEST_NAMES } from './comparison.js';
 
@@ -22,8 +23,11 @@ export function regressionRuleText(comparison: Comparison, margin: number): stri
   const comparisons = comparison.rows.filter((row) => row.pValue !== null).length;
   const correction = comparison.correction === 'none' ? 'no correction' : `${comparison.correction === 'holm' ? 'Holm–Bonferroni' : 'Bonferroni'} over ${comparisons} comparison${comparisons === 1 ? '' : 's'}`;
   const resampled = comparison.test === 'randomization' || comparison.test === 'bootstrap' ? `, ${comparison.permutations} ${comparison.test === 'randomization' ? 'permutations' : 'resamples'}, seed ${comparison.seed}` : '';
+  // A measure where lower is better regresses upwards: said beside the rule, only when one is compared.
+  const lower = comparison.measures.filter((measure) => !higherIsBetter(measure));
+  const upwards = lower.length === 0 ? '' : ` (Δ > ${margin === 0 ? '0' : `+${margin}`} for ${lower.join(', ')}, where lower is better)`;
   return (
-    `regressed = Δ < ${margin === 0 ? '0' : `−${margin}`} and ${pLabel(comparison)} < ${comparison.alpha}; ` +
+    `regressed = Δ < ${margin === 0 ? '0' : `−${margin}`}${upwards} and ${pLabel(comparison)} < ${comparison.alpha}; ` +
     `${TEST_NAMES[comparison.test]} (two-sided), ${correction}${resampled}, over ${comparison.queries} queries`
   );
 }

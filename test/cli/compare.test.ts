@@ -187,6 +187,32 @@ describe('rankeval compare --fail-on-regression', () => {
     expect((await run(['qrels.txt', 'better.jsonl', 'base.txt', '-m', 'mrr', '--test', 't'])).status).toBe(0);
   });
 
+  it('on miss@k, where lower is better, fails a run that misses more and passes one that misses less', async () => {
+    // miss@1: better 0 on every query; base 1 on every query. base against better: Δ +1 everywhere, a loss on
+    // each query; better against base: Δ −1, a win on each. t-test: no spread, p = 0.
+    const worse = await run(['qrels.txt', 'better.jsonl', 'base.txt', '-m', 'miss@1', '--fail-on-regression', '--test', 't']);
+    expect(worse.status).toBe(1);
+    expect(worse.stdout).toContain('miss@1   base    1.0000  +1.0000   —  <0.0001 *  [+1.0000, +1.0000]  0/0/4  —');
+    expect(worse.stderr).toMatchInlineSnapshot(`
+      "rankeval compare: regression: base against better, miss@1: 0.0000 → 1.0000, Δ +1.0000, p (holm) <0.0001; lost most: q1 0.0000 → 1.0000 (Δ +1.0000), q2 0.0000 → 1.0000 (Δ +1.0000), q3 0.0000 → 1.0000 (Δ +1.0000)
+      rankeval compare: 1 regression (regressed = Δ < 0 (Δ > 0 for miss@1, where lower is better) and p (holm) < 0.05; paired t-test (two-sided), Holm–Bonferroni over 1 comparison, over 4 queries)
+      "
+    `);
+    const improved = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'miss@1', '--fail-on-regression', '--test', 't']);
+    expect({ status: improved.status, stderr: improved.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(improved.stdout).toMatchInlineSnapshot(`
+      "measure  run       mean        Δ       Δ%  p (holm)   95% CI              W/T/L  d
+      miss@1   base    1.0000
+      miss@1   better  0.0000  −1.0000  −100.0%  <0.0001 *  [−1.0000, −1.0000]  4/0/0  —
+
+      4 queries, baseline base; paired t-test (two-sided) with Holm–Bonferroni correction over 1 comparison; 95% t interval of Δ; W/T/L = queries won/tied/lost against the baseline (lower is better for miss@1: a win is a lower value); d = Cohen's d of the per-query differences; * = corrected p < 0.05
+      "
+    `);
+    // On a terminal, the fall of the miss rate is green (better), its rise red (worse).
+    expect((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'miss@1', '--test', 't'], true)).stdout).toContain('\x1b[32mmiss@1   better');
+    expect((await run(['qrels.txt', 'better.jsonl', 'base.txt', '-m', 'miss@1', '--test', 't'], true)).stdout).toContain('\x1b[31mmiss@1   base');
+  });
+
   it('passes a significant drop no larger than --margin', async () => {
     expect((await run([...reversed, '--test', 't', '--margin', '0.63'])).status).toBe(0);
     const { status, stderr } = await run([...reversed, '--test', 't', '--margin', '0.6']);

@@ -101,6 +101,34 @@ describe('toNotRegressFrom', () => {
     `);
   });
 
+  it('on a measure where lower is better, fails on a rise and passes on a fall', () => {
+    // worse pushes the relevant documents out of the top 5: miss@5 rises (1 − recall@5: 0.3 → 0.8).
+    expect(worse).not.toNotRegressFrom(baseline, qrels, { measures: ['miss@5'] });
+    expect(baseline).toNotRegressFrom(worse, qrels, { measures: ['miss@5'] });
+    expect(baseline).toNotRegressFrom(worse, qrels, { measures: ['recall@5', 'miss@5'] }); // as recall says
+    expect(failureOf(() => expect(worse).toNotRegressFrom(baseline, qrels, { measures: ['miss@5', 'recall@5'] }))).toMatchInlineSnapshot(`
+      "expected the run not to regress from the baseline on 2 measures over 20 queries; 2 regressed:
+        REGRESSED  miss@5    0.3000 → 0.8000  Δ +0.5000  p (holm) 0.0002
+        REGRESSED  recall@5  0.7000 → 0.2000  Δ −0.5000  p (holm) 0.0002
+      regressed = Δ < 0 (Δ > 0 for miss@5, where lower is better) and p (holm) < 0.05; paired randomization test (two-sided), Holm–Bonferroni over 2 comparisons, 10000 permutations, seed 42, over 20 queries
+
+      queries lost most on miss@5 (baseline → run):
+        q01 0.0000 → 1.0000 (Δ +1.0000)
+        q06 0.0000 → 1.0000 (Δ +1.0000)
+        q11 0.0000 → 1.0000 (Δ +1.0000)
+
+      queries lost most on recall@5 (baseline → run):
+        q01 1.0000 → 0.0000 (Δ −1.0000)
+        q06 1.0000 → 0.0000 (Δ −1.0000)
+        q11 1.0000 → 0.0000 (Δ −1.0000)"
+    `);
+    expect(failureOf(() => expect(baseline).not.toNotRegressFrom(worse, qrels, { measures: ['miss@5'] }))).toMatchInlineSnapshot(`
+      "expected the run to regress from the baseline on one of 1 measure over 20 queries, but none did:
+        better  miss@5  0.8000 → 0.3000  Δ −0.5000  p (holm) <0.0001
+      regressed = Δ < 0 (Δ > 0 for miss@5, where lower is better) and p (holm) < 0.05; paired randomization test (two-sided), Holm–Bonferroni over 1 comparison, 10000 permutations, seed 42, over 20 queries"
+    `);
+  });
+
   it('says which measures held when a regression was expected (.not)', () => {
     expect(failureOf(() => expect(noisy).not.toNotRegressFrom(baseline, qrels, { measures }))).toMatchInlineSnapshot(`
       "expected the run to regress from the baseline on one of 3 measures over 20 queries, but none did:

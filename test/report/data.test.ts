@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { latencyOf } from '../../src/latency.js';
 import { curveCutoffs, reportData } from '../../src/report/index.js';
 
 // Four judged queries with two relevant documents each (r1, r2); q4 is tagged apart. base and next rank:
@@ -179,6 +180,50 @@ describe('reportData', () => {
     expect(reportData(input, { measures: ['mrr'] })).not.toHaveProperty('latency');
     expect(() => reportData({ ...input, latency: { other: {} } }, { measures: ['mrr'] })).toThrow('reportData: expected every run of `latency` to be one of the runs (base, next), got `"other"` (string)');
     expect(() => reportData({ ...input, latency: { base: { q1: -2 } } }, { measures: ['mrr'] })).toThrow(/latency\["base"\]\["q1"\] to be a finite number of milliseconds/);
+  });
+
+  it('reads wins and losses the other way round for a measure where lower is better (miss@k)', () => {
+    // miss@3: base 0, 1, 0, 1 (q4 unanswered); next 1/2, 0, 0, 1/2. next − base: +1/2, −1, 0, −1/2.
+    const miss = reportData(input, { measures: ['miss@3'], test: 't' });
+    expect(miss.deltas[0]!.deltas).toEqual([
+      { query: 'q2', delta: 0 - 1, outcome: 'win' },
+      { query: 'q4', delta: 1 / 2 - 1, outcome: 'win' },
+      { query: 'q3', delta: 0, outcome: 'tie' },
+      { query: 'q1', delta: 1 / 2 - 0, outcome: 'loss' },
+    ]);
+    expect(miss.comparison!.rows[1]).toMatchObject({ wins: 2, ties: 1, losses: 1 });
+    expect(miss.losses[0]!.queries.map(({ query, delta }) => [query, delta])).toEqual([['q1', 1 / 2]]);
+    // With next as the baseline, base loses q2 (Δ +1) and q4 (Δ +1/2), the larger rise first.
+    const reversed = reportData(input, { measures: ['miss@3'], baseline: 'next' });
+    expect(reversed.losses[0]!.queries.map(({ query, delta }) => [query, delta])).toEqual([
+      ['q2', 1],
+      ['q4', 1 - 1 / 2],
+    ]);
+  });
+
+  it('summarises latency as evaluateRetriever does (latencyOf), over the judged queries only', () => {
+    // Times given out of query order, whose float sum depends on the order: latencyOf sums in query-id order,
+    // (0.1 + 0.2) + 0.3 = 0.6000000000000001, where the given order, (0.3 + 0.2) + 0.1, would make 0.6.
+    // q9 is timed but judged by nobody: it is in no figure, as it is in no mean. q4 is judged, not timed.
+    const times = new Map([['q3', 0.3], ['q9', 1000], ['q2', 0.2], ['q1', 0.1]]);
+    const data = reportData({ ...input, latency: { next: times } }, { measures: ['mrr'] });
+    const judged = new Map([...times].filter(([qid]) => qid !== 'q9'));
+    const { perQuery: _perQuery, bySlice, ...overall } = latencyOf(judged, tags);
+    expect(data.latency).toEqual([
+      { run: 'next', tag: null, ...overall },
+      { run: 'next', tag: 'en', ...bySlice.en },
+      { run: 'next', tag: 'ru', ...bySlice.ru },
+    ]);
+    expect(data.latency![0]).toMatchObject({ queries: 3, max: 0.3, mean: (0.1 + 0.2 + 0.3) / 3 });
+    expect(data.latency![0]!.mean).not.toBe((0.3 + 0.2 + 0.1) / 3);
+    // A run timed on no judged query has no row.
+    expect(reportData({ ...input, latency: { next: { q9: 5 } } }, { measures: ['mrr'] })).not.toHaveProperty('latency');
+  });
+
+  it('orders the latency of tags as latencyOf does, in UTF-8 order, number-like tags included', () => {
+    const numbered = new Map([['q1', ['b']], ['q2', ['2024']], ['q3', ['a', '10']], ['q4', ['2024']]]);
+    const data = reportData({ ...input, tags: numbered, latency: { base: { q1: 1, q2: 2, q3: 3, q4: 4 } } }, { measures: ['mrr'] });
+    expect(data.latency!.map((row) => row.tag)).toEqual([null, '10', '2024', 'a', 'b']);
   });
 
   it('refuses no runs and an unknown baseline', () => {

@@ -101,6 +101,65 @@ function tickLabels(page: string, chart: string, axis: 'x' | 'y'): string[] {
   return [...group.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
 }
 
+describe('renderReport of a measure where lower is better (miss@k)', () => {
+  // miss@2: old 1/2, 1/2, 0; new 0, 0, 1/2 (new − old: −1/2, −1/2, +1/2): new wins q1 and q2, loses q3.
+  it('says so in the difference chart: its bars down are the wins', async () => {
+    const page = await renderReport({ qrels, runs, tags }, { measures: ['miss@2'] });
+    expect(page).toContain(
+      "<figcaption>One bar per query: new's miss@2 minus old &lt;b&gt;'s, sorted. Lower is better for miss@2: bars up are losses, bars down wins: 2 wins (largest −0.5000), 1 loss (largest +0.5000); 0 ties have no bar.",
+    );
+    // The query lost is the one whose miss rate rose, shown with its rise.
+    expect(page).toMatch(/<h2>Queries new lost most on miss@2<\/h2><article class="lost"><h3><bdi>q3<\/bdi> <span class="tags">ru<\/span> <span class="delta">Δ \+0\.5000<\/span>/);
+    expect(page).toContain('W/T/L = queries won/tied/lost against the baseline (lower is better for miss@2: a win is a lower value)');
+  });
+
+  it('shades a significant fall of the miss rate as better, a rise as worse', async () => {
+    // Six queries: `finds` ranks each relevant document first, `misses` never retrieves it.
+    const judged = Object.fromEntries(['q1', 'q2', 'q3', 'q4', 'q5', 'q6'].map((q) => [q, { [`${q}-r`]: 1 }]));
+    const finds = Object.fromEntries(Object.keys(judged).map((q) => [q, [`${q}-r`, 'x']]));
+    const misses = Object.fromEntries(Object.keys(judged).map((q) => [q, ['x', 'y']]));
+    const rowClass = (page: string, run: string) => page.match(new RegExp(`<tr( class="[^"]*")?><td>miss@1</td><td>${run}</td>`))![1];
+    expect(rowClass(await renderReport({ qrels: judged, runs: { misses, finds } }, { measures: ['miss@1'], test: 't' }), 'finds')).toBe(' class="significant better"');
+    expect(rowClass(await renderReport({ qrels: judged, runs: { finds, misses } }, { measures: ['miss@1'], test: 't' }), 'misses')).toBe(' class="significant worse"');
+  });
+});
+
+describe('renderReport of a measure whose values are not in [0, 1] (tokens@k, dcg)', () => {
+  // tokens@2 with lengths of 100 to 500 tokens: means in the hundreds.
+  const lengths = { 'q1-a': 100, 'q1-b': 200, 'q2-a': 300, 'q2-b': 400, 'q3-a': 500, 'q3-b': 100, x: 250 };
+  const pageOf = () => renderReport({ qrels, runs, tags }, { measures: ['tokens@2', 'dcg@2', 'ndcg@2'], lengths });
+
+  it('labels its means without “(0–1)”, and keeps the label of a bounded measure', async () => {
+    const page = await pageOf();
+    expect(page).toContain('mean tokens@2<');
+    expect(page).not.toContain('mean tokens@2 (0–1)');
+    expect(page).not.toContain('mean dcg@2 (0–1)');
+    expect(page).toContain('mean ndcg@2 (0–1)');
+  });
+
+  it('draws every bar of the means and per-tag charts inside the chart, on an axis reaching the largest value', async () => {
+    const page = await pageOf();
+    const data = reportData({ qrels, runs, tags }, { measures: ['tokens@2'], lengths });
+    const largestMean = Math.max(...data.bars.map((bar) => bar.high), ...data.slices.map((slice) => slice.mean));
+    expect(largestMean).toBeGreaterThan(300);
+    for (const chart of ['means tokens@2', 'tags tokens@2', 'means dcg@2', 'tags dcg@2']) {
+      const svg = chartSvg(page, chart);
+      // The chart's own svg is the tallest (the legend's swatches are svgs too).
+      const height = Math.max(...[...svg.matchAll(/<svg[^>]* height="([\d.]+)"/g)].map((match) => Number(match[1])));
+      const attribute = (rect: string, name: string) => Number(rect.match(new RegExp(` ${name}="(-?[\\d.]+)"`))?.[1]);
+      const bars = (svg.match(/<rect [^>]*>/g) ?? []).filter((rect) => / y="/.test(rect)).map((rect) => [attribute(rect, 'y'), attribute(rect, 'height')] as const);
+      expect(bars.length, chart).toBeGreaterThan(0);
+      for (const [y, barHeight] of bars) {
+        expect(y, chart).toBeGreaterThanOrEqual(0);
+        expect(y + barHeight, chart).toBeLessThanOrEqual(height);
+      }
+    }
+    // The y axis of tokens@2 goes past its largest mean (round ends), in tokens.
+    const ticks = tickLabels(page, 'tags tokens@2', 'y').map((label) => Number(label.replace(/,/g, '')));
+    expect(Math.max(...ticks)).toBeGreaterThanOrEqual(Math.max(...data.slices.map((slice) => slice.mean)));
+  });
+});
+
 describe('renderReport on degenerate input', () => {
   // Two queries; `oneDeep` retrieves one document each (depth 1).
   const judged = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };

@@ -17,6 +17,13 @@ describe('regression text', () => {
     expect(regressionRuleText(wilcoxon, 0)).toBe('regressed = Δ < 0 and p < 0.1; Wilcoxon signed-rank test (two-sided), no correction, over 4 queries');
   });
 
+  it('says which measures regress upwards, where lower is better, and only when one is compared', () => {
+    const comparison = compare({ base, worse }, qrels, { measures: ['mrr', 'miss@1', 'fall_out@2'], test: 't', correction: 'none' });
+    expect(regressionRuleText(comparison, 0.01)).toBe(
+      'regressed = Δ < −0.01 (Δ > +0.01 for miss@1, fall_out@2, where lower is better) and p < 0.05; paired t-test (two-sided), no correction, over 4 queries',
+    );
+  });
+
   it('writes a row and a query lost with signed differences', () => {
     const comparison = compare({ base, worse }, qrels, { measures: ['mrr'], test: 'sign' });
     // mrr 1 → 1/2 on every query; sign test: 4 losses of 4, p = 2 · (1/2)^4.

@@ -1,0 +1,49 @@
+// How to read a measure's values: which way is better (the catalogue's `better`) and whether they stay in
+// [0, 1] (its `bounded`). The one place the regression gate, compare's wins and losses and the report ask,
+// through the registry's names, so that `miss@5`, `miss_rate@5`, `fall_out@10` and a trec_eval key such as
+// `unj_5` all answer from their catalogue entry.
+import type { MeasureDefinition } from './catalogue.js';
+import { expandMeasure } from './registry.js';
+
+const definitions = new Map<string, MeasureDefinition>();
+
+/** The catalogue entry of a measure name or result key (every key a name expands to names the same entry). */
+function definitionOf(measure: string): MeasureDefinition {
+  let definition = definitions.get(measure);
+  if (definition === undefined) {
+    definition = expandMeasure(measure)[0]!.measure.definition;
+    definitions.set(measure, definition);
+  }
+  return definition;
+}
+
+/**
+ * Whether a larger value of the measure is the better ranking: true for ndcg@10, recall@20, P_5, …; false
+ * for the measures the catalogue declares `better: 'lower'` (miss@k, tokens@k, fall_out@k, unj@k,
+ * rbp_resid). `measure` is a name as evaluateRun takes it or a key of its results (`P_5` from `P.5,10`).
+ *
+ * @throws {RankevalError} as `expandMeasure`, for a name that is no measure
+ * @example higherIsBetter('ndcg@10') // => true
+ * @example higherIsBetter('miss@5')  // => false
+ */
+export function higherIsBetter(measure: string): boolean {
+  return definitionOf(measure).better !== 'lower';
+}
+
+/**
+ * A difference (candidate − baseline) turned so that positive is better: the difference itself when
+ * higher is better, its negation when lower is. `towardsBetter('miss@5', -0.25)` is 0.25, an improvement.
+ */
+export function towardsBetter(measure: string, difference: number): number {
+  return higherIsBetter(measure) ? difference : -difference;
+}
+
+/**
+ * Whether every value of the measure is in [0, 1] (the catalogue's `bounded`): false for dcg, idcg,
+ * tokens@k, utility, alpha_ndcg, the counts. A chart of an unbounded measure takes its range from the data.
+ *
+ * @throws {RankevalError} as `expandMeasure`, for a name that is no measure
+ */
+export function isBounded(measure: string): boolean {
+  return definitionOf(measure).bounded;
+}
