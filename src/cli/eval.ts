@@ -6,6 +6,7 @@ import { createRunScorer } from '../evaluator.js';
 import type { KeptQueries } from '../stream.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
+import { higherIsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
@@ -61,6 +62,8 @@ Output:
 
 Gates:
   --fail-under M=V         exit 1 when the mean of M is below V, e.g. --fail-under recall@5=0.9
+  --fail-over M=V          exit 1 when the mean of M is above V, for a measure where lower is better,
+                           e.g. --fail-over miss@20=0.1 or --fail-over tokens@5=2000
                            (repeatable; M is added to the measures when -m does not name it)
 
 Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed or the
@@ -91,6 +94,7 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
       explain: { type: 'string', multiple: true },
       depth: { type: 'string' },
       'fail-under': { type: 'string', multiple: true },
+      'fail-over': { type: 'string', multiple: true },
     },
     usage,
   );
@@ -106,12 +110,12 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   const shared = readSharedArgs(values, usage);
   const measures = shared.measures;
   if (measures.length === 0) measures.push(...DEFAULT_MEASURES);
-  const gates = (values['fail-under'] ?? []).map((text): Gate => {
-    const { name, canonical, threshold } = readGate(text, usage);
+  const gates = readGates(values, usage).map(({ name, canonical, threshold, bound }): Gate => {
     // A gate names a measure as -m does, maybe spelled otherwise (R@5 for recall@5): it reuses that column.
     const measure = measures.find((other) => canonicalMeasure(other, usage) === canonical) ?? name;
     if (!measures.includes(measure)) measures.push(measure);
-    return { measure, threshold };
+    // A minimum is every gate's default: only a maximum says so (in --format json too).
+    return bound === 'max' ? { measure, threshold, bound } : { measure, threshold };
   });
 
   let depth: number | undefined;
@@ -132,13 +136,34 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   };
 }
 
-/** A `--fail-under M=V` read: the measure as written and in canonical form, and the threshold. */
-export function readGate(text: string, usage: (message: string) => CliError): { name: string; canonical: string; threshold: number } {
-  const match = /^(.+)=\s*([^=]+)$/.exec(text);
-  const threshold = match ? decimalNumber(match[2]!) : Number.NaN;
-  if (!match || !Number.isFinite(threshold)) throw usage(`--fail-under takes MEASURE=VALUE such as recall@5=0.9 (a decimal number); got '${text}'`);
-  const name = match[1]!.trim();
-  return { name, canonical: canonicalMeasure(name, usage), threshold };
+/** A gate flag read: the measure as written and in canonical form, the threshold and the side it bounds. */
+export interface GateArg {
+  readonly name: string;
+  readonly canonical: string;
+  readonly threshold: number;
+  readonly bound: 'min' | 'max';
+}
+
+/**
+ * `--fail-under M=V` (a minimum) and `--fail-over M=V` (a maximum), each on a measure whose better side it
+ * guards: a minimum of miss@k, where lower is better, would fail the better runs (a usage error saying so).
+ */
+export function readGates(values: { 'fail-under'?: string[] | undefined; 'fail-over'?: string[] | undefined }, usage: (message: string) => CliError): GateArg[] {
+  const read = (text: string, bound: 'min' | 'max'): GateArg => {
+    const flag = bound === 'min' ? '--fail-under' : '--fail-over';
+    const match = /^(.+)=\s*([^=]+)$/.exec(text);
+    const threshold = match ? decimalNumber(match[2]!) : Number.NaN;
+    const example = bound === 'min' ? 'recall@5=0.9' : 'miss@20=0.1';
+    if (!match || !Number.isFinite(threshold)) throw usage(`${flag} takes MEASURE=VALUE such as ${example} (a decimal number); got '${text}'`);
+    const name = match[1]!.trim();
+    const canonical = canonicalMeasure(name, usage);
+    if (higherIsBetter(canonical) !== (bound === 'min')) {
+      const other = bound === 'min' ? '--fail-over' : '--fail-under';
+      throw usage(`${flag} ${name}: ${bound === 'min' ? 'lower' : 'higher'} is better for ${name}, so ${flag} would fail the better runs; use ${other} ${name}=${match[2]!.trim()}`);
+    }
+    return { name, canonical, threshold, bound };
+  };
+  return [...(values['fail-under'] ?? []).map((text) => read(text, 'min')), ...(values['fail-over'] ?? []).map((text) => read(text, 'max'))];
 }
 
 export interface Io {

@@ -6,12 +6,12 @@ import { parseJson } from '../formats/text.js';
 import { mergeParts } from '../merge.js';
 import { checkGates, type Gate, gateText } from '../text/gates.js';
 import { messageText } from '../text/escape.js';
-import { GATE_FAILED, type Io, readGate, renderMeans, resultWarnings } from './eval.js';
+import { GATE_FAILED, type GateArg, type Io, readGates, renderMeans, resultWarnings } from './eval.js';
 import { INPUT_ERROR } from './files.js';
 import { canonicalMeasure, OUTPUT_FORMATS, oneOf, parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
-export const mergeUsage = `Usage: rankeval merge PART.json … [--format F] [-q] [--by-tag] [--fail-under M=V]
+export const mergeUsage = `Usage: rankeval merge PART.json … [--format F] [-q] [--by-tag] [--fail-under M=V] [--fail-over M=V]
 
 Merges the results of the shards of one run into the result of the whole run, printed as rankeval eval
 prints it: the same means, query counts, rows per tag and per query, and unjudged, unanswered and
@@ -32,6 +32,7 @@ Output:
 
 Gates:
   --fail-under M=V         exit 1 when the mean of M is below V, e.g. --fail-under recall@5=0.9
+  --fail-over M=V          exit 1 when the mean of M is above V (lower is better: miss@k, tokens@k)
                            (repeatable; M is one of the parts' measures)
 
 Exit status: 0 done, 1 a gate failed, 2 bad arguments, 3 a file cannot be read or is malformed, or the
@@ -48,7 +49,7 @@ export interface MergeArgs {
   readonly format: (typeof OUTPUT_FORMATS)[number];
   readonly byTag: boolean;
   readonly perQuery: boolean;
-  readonly gates: readonly { readonly name: string; readonly canonical: string; readonly threshold: number }[];
+  readonly gates: readonly GateArg[];
 }
 
 export function parseMergeArgs(args: readonly string[]): MergeArgs | 'help' {
@@ -59,6 +60,7 @@ export function parseMergeArgs(args: readonly string[]): MergeArgs | 'help' {
       'by-tag': { type: 'boolean' },
       'per-query': { type: 'boolean', short: 'q' },
       'fail-under': { type: 'string', multiple: true },
+      'fail-over': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     usage,
@@ -70,7 +72,7 @@ export function parseMergeArgs(args: readonly string[]): MergeArgs | 'help' {
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
     byTag: values['by-tag'] ?? false,
     perQuery: values['per-query'] ?? false,
-    gates: (values['fail-under'] ?? []).map((text) => readGate(text, usage)),
+    gates: readGates(values, usage),
   };
 }
 
@@ -113,11 +115,11 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
     throw error;
   }
   const measures = Object.keys(result.mean);
-  const gates = args.gates.map(({ name, canonical, threshold }): Gate => {
+  const gates = args.gates.map(({ name, canonical, threshold, bound }): Gate => {
     // A gate names a measure as -m did, maybe spelled otherwise (R@5 for recall@5).
     const measure = measures.find((key) => canonicalMeasure(key, usage) === canonical);
-    if (measure === undefined) throw usage(`--fail-under ${name}: the parts have no such measure (they have ${measures.join(', ')})`);
-    return { measure, threshold };
+    if (measure === undefined) throw usage(`${bound === 'min' ? '--fail-under' : '--fail-over'} ${name}: the parts have no such measure (they have ${measures.join(', ')})`);
+    return bound === 'max' ? { measure, threshold, bound } : { measure, threshold };
   });
 
   const notes = resultWarnings(result, { run: "the parts' runs", qrels: 'their golden sets' });

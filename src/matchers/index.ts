@@ -5,7 +5,7 @@ import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions
 import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking } from '../explain.js';
 import { budgetCut } from '../measures/context.js';
-import { towardsBetter } from '../measures/reading.js';
+import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
 import { checkOptions, fail, RankevalError } from '../errors.js';
@@ -66,7 +66,10 @@ export interface RankevalMatchers<R = unknown> {
   toRankFirst(id: string): R;
   /** Every one of `ids` (at least one, none repeated) is in the top `within` (default: anywhere in the ranking). */
   toRetrieve(ids: readonly string[], options?: { readonly within?: number }): R;
-  /** The run's mean of each measure ≥ its gate: `{ 'recall@5': 0.9, 'ndcg@10': 0.7 }`. */
+  /**
+   * The run's mean of each measure at its gate or better: `{ 'recall@5': 0.9, 'ndcg@10': 0.7 }` (≥), and
+   * `{ 'miss@20': 0.1 }` (≤) for a measure where lower is better (miss@k, tokens@k, fall_out@k).
+   */
   toMeetGates(qrels: ByQuery<Qrels>, gates: Readonly<Record<string, number>>, options?: GateOptions): R;
   /**
    * The run is not significantly worse than `baseline` on any of `options.measures`: no measure whose mean
@@ -256,7 +259,11 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
     fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
   }
   checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant'], 'toMeetGates');
-  const list = Object.entries(gates).map(([measure, threshold]) => ({ measure: readMeasure(measure, 'toMeetGates'), threshold: readMinimum(threshold, 'toMeetGates') }));
+  // Each gate guards its measure's better side: a minimum, or a maximum where lower is better (miss@k, tokens@k).
+  const list = Object.entries(gates).map(([name, threshold]) => {
+    const measure = readMeasure(name, 'toMeetGates');
+    return { measure, threshold: readMinimum(threshold, 'toMeetGates'), bound: higherIsBetter(measure) ? ('min' as const) : ('max' as const) };
+  });
   const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...options, measures: list.map((gate) => gate.measure) });
   const checked = checkGates(result.mean, list);
   const failed = checked.filter((gate) => !gate.passed);

@@ -188,6 +188,26 @@ describe('rankeval eval gates', () => {
     expect(Object.keys(json.mean)).toEqual(['R@5']);
     expect(json.gates).toEqual([{ measure: 'R@5', threshold: 0.5, value: (q1.recall5 + q2.recall5 + 0) / 3, passed: true }]);
   });
+
+  it('--fail-over bounds a measure where lower is better from above', async () => {
+    // miss@5 = 1 − recall@5, query by query: (1 − q1.recall5 + 1 − q2.recall5 + 1) / 3.
+    const miss = (1 - q1.recall5 + (1 - q2.recall5) + 1) / 3;
+    const passing = await run('golden.jsonl', 'run.jsonl', '--fail-over', `miss@5=${miss}`, '--format', 'json');
+    expect(passing.status).toBe(0);
+    expect(JSON.parse(passing.stdout).gates).toEqual([{ measure: 'miss@5', threshold: miss, bound: 'max', value: miss, passed: true }]);
+    const failing = await run('golden.jsonl', 'run.jsonl', '--fail-over', 'miss@5=0.1');
+    expect(failing.status).toBe(1);
+    expect(failing.stderr).toContain(`rankeval eval: gate failed: miss@5 = ${miss.toFixed(4)}, above 0.1\n`);
+  });
+
+  it('each gate flag refuses a measure whose better side it does not guard', async () => {
+    const under = await run('golden.jsonl', 'run.jsonl', '--fail-under', 'miss@5=0.2');
+    expect(under.status).toBe(2);
+    expect(under.stderr).toContain('--fail-under miss@5: lower is better for miss@5, so --fail-under would fail the better runs; use --fail-over miss@5=0.2');
+    const over = await run('golden.jsonl', 'run.jsonl', '--fail-over', 'recall@5=0.9');
+    expect(over.status).toBe(2);
+    expect(over.stderr).toContain('--fail-over recall@5: higher is better for recall@5, so --fail-over would fail the better runs; use --fail-under recall@5=0.9');
+  });
 });
 
 describe('rankeval eval --explain', () => {

@@ -39,6 +39,9 @@ describe('metric matchers pass at or above the threshold', () => {
     // recall@5: (2/3 + 1) / 2; mrr@10: (1 + 1) / 2
     expect(run).toMeetGates(golden, { 'recall@5': (2 / 3 + 1) / 2, 'mrr@10': 1 });
     expect(run).not.toMeetGates(golden, { 'recall@1': 0.9 });
+    // miss@5, where lower is better: a maximum. (1 − 2/3 + 1 − 1) / 2.
+    expect(run).toMeetGates(golden, { 'miss@5': (1 - 2 / 3 + 0) / 2 });
+    expect(run).not.toMeetGates(golden, { 'miss@5': 0.1 });
   });
 });
 
