@@ -27,6 +27,7 @@ export { isRegression, queriesLostMost, REGRESSION_DEFAULTS, regressions, type Q
 export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './stream.js';
 export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
+export { higherIsBetter } from './measures/reading.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
