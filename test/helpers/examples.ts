@@ -7,3 +7,13 @@ export const idealDcg = 2 / Math.log2(2) + 1 / Math.log2(3) + 1 / Math.log2(4);
 /** The binary exercise: relevant documents at ranks 2 and 4, three relevant in all. */
 export const binaryRanking = ['n1', 'y1', 'n2', 'y2', 'n3'] as const;
 export const binaryQrels = new Set(['y1', 'y2', 'y3']);
+
+/** The message of a failing assertion (the test fails if it passes). */
+export function failureOf(assertion: () => void): string {
+  try {
+    assertion();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the assertion to fail');
+}

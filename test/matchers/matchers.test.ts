@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/vitest.js';
 import { rankevalMatchers } from '../../src/matchers/index.js';
-import { idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
-
-/** The message of a failing assertion (the test fails if it passes). */
-function failureOf(assertion: () => void): string {
-  try {
-    assertion();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the assertion to fail');
-}
+import { failureOf, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
 
 const example = [...ranking]; // G x T y z; T grade 2, G and F grade 1, F not retrieved
 

@@ -4,17 +4,8 @@ import { describe, expect, it } from 'vitest';
 import '../../src/vitest.js';
 import { compare } from '../../src/compare.js';
 import { isRankevalError } from '../../src/errors.js';
-import { qrels as exampleQrels, ranking as exampleRanking } from '../helpers/examples.js';
-
-/** The message of a failing assertion (the test fails if it passes). */
-function failureOf(assertion: () => void): string {
-  try {
-    assertion();
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected the assertion to fail');
-}
+import { failureOf, qrels as exampleQrels, ranking as exampleRanking } from '../helpers/examples.js';
+import { errorOf } from '../helpers/files.js';
 
 // Twenty queries q01…q20, each ranking d1…d10 in that order. Query i judges two documents relevant, at
 // ranks 1 + i mod 3 (grade 1) and 4 + i mod 5 (grade 2), so the relevant documents sit at varied ranks.
@@ -180,12 +171,7 @@ describe('toNotRegressFrom', () => {
     [() => expect(baseline).toNotRegressFrom(baseline, { q01: { d1: 'high' } } as never, { measures }), /^toNotRegressFrom: expected /],
     [() => expect({ q01: ['d1'] }).toNotRegressFrom({ q01: ['d1'] }, { q01: ['d1'] }, { measures }), /^toNotRegressFrom: a paired comparison needs at least 2 judged queries, got 1/],
   ])('bad arguments are typed errors naming the value (%#)', (assertion, message) => {
-    let thrown: unknown;
-    try {
-      assertion();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = errorOf(assertion);
     expect(isRankevalError(thrown)).toBe(true);
     expect((thrown as Error).message).toMatch(message);
   });
@@ -316,12 +302,7 @@ describe('toHaveMeasure', () => {
     [() => expect(example).toHaveMeasure(exampleQrels, 'aspect_recall@5', { atLeast: 0, aspects: { a: 'G' } as never }), /^toHaveMeasure: expected aspects\["a"\] to be a Map, an object of id → grade or an iterable of ids, got `"G"`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 'recall@budget=5', { atLeast: 0, lengths: {} }), /^toHaveMeasure: `lengths` gives no length for document "G", which a token budget/],
   ])('bad arguments are typed errors naming the value (%#)', (assertion, message) => {
-    let thrown: unknown;
-    try {
-      assertion();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = errorOf(assertion);
     expect(isRankevalError(thrown)).toBe(true);
     expect((thrown as Error).message).toMatch(message);
   });
