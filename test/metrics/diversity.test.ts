@@ -130,6 +130,44 @@ describe('alphaNdcg', () => {
   test('k = Infinity: the whole ranking against the whole greedy ideal', () => {
     expect(alphaNdcg(ranking, nuggets, Infinity)).toBeCloseTo(dcg([1, 1.5, 1, 0.75]) / dcg([2, 1.5, 0.5, 0.25]), 14);
   });
+
+  // Clarke et al. 2008, section 5 (the QA example, alpha = 1/2), figures as read in a translation of that
+  // section (d0evi1/d0evi1.github.io, _posts/2019-05-08-alpha-ndcg.md, which links the paper at
+  // plg.uwaterloo.ca/~gvcormac/novelty.pdf):
+  //   ranking a, b, c, …:  G   = <2, 1/2, 1/4, 0, 2, 1/2, 1, 1/4, …>   DCG  = <2, 2.315, 2.440, …>
+  //   ideal a-e-g-b-f-c-h-i-j:  G' = <2, 2, 1, 1/2, 1/2, 1/4, 1/4, …>   DCG' = <2, 3.262, 3.762, …>
+  //   nDCG = <1, 0.710, 0.649, …>
+  // The paper's Table 2 (which document holds which nugget) could not be read, so the nuggets below are
+  // ours, chosen to give those gains: a, b, c, d, e are forced by G up to the nuggets' names (a two new, b
+  // and c a repeat of one of a's, d none, e two new); f, g, h are one choice among several. i and j, whose
+  // gains the paper elides, are left out: they come after h in the paper's ideal, so its G' for ranks 1-7
+  // (and its G for ranks 1-8) is the same without them.
+  //   a: n1, n2   b: n1   c: n1   d: —   e: n3, n4   f: n3   g: n5   h: n3
+  const clarke = aspectsOf({ n1: { a: 1, b: 1, c: 1 }, n2: { a: 1 }, n3: { e: 1, f: 1, h: 1 }, n4: { e: 1 }, n5: { g: 1 } });
+  const clarkeRanking = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+  const clarkeGains = [2, 1 / 2, 1 / 4, 0, 2, 1 / 2, 1, 1 / 4];
+  const clarkeIdealGains = [2, 2, 1, 1 / 2, 1 / 2, 1 / 4, 1 / 4];
+
+  test('the figures of Clarke et al. 2008 follow from their G and G′ with the log2(1 + k) discount', () => {
+    // Checks our reading of the paper's discount (and of the translation's figures), not our code.
+    expect(dcg(clarkeGains.slice(0, 2))).toBeCloseTo(2.315, 3);
+    expect(dcg(clarkeGains.slice(0, 3))).toBeCloseTo(2.44, 3);
+    expect(dcg(clarkeIdealGains.slice(0, 2))).toBeCloseTo(3.262, 3);
+    expect(dcg(clarkeIdealGains.slice(0, 3))).toBeCloseTo(3.762, 3);
+  });
+
+  test('alphaNdcg reproduces Clarke et al. 2008\'s worked example', () => {
+    // The paper's nDCG vector, to the three decimals it prints.
+    expect(alphaNdcg(clarkeRanking, clarke, 1)).toBe(1);
+    expect(alphaNdcg(clarkeRanking, clarke, 2)).toBeCloseTo(0.71, 3);
+    expect(alphaNdcg(clarkeRanking, clarke, 3)).toBeCloseTo(0.649, 3);
+    // Every rank whose G and G' the paper gives: DCG[k] / DCG'[k] from the paper's gain vectors. Our greedy
+    // ideal breaks the ties at 2 (a, e) and at 1/2 (b, c, f, h) towards the greatest id (e-a-g-h-c-f-b),
+    // not in the paper's order a-e-g-b-f-c-h, but the gains by rank are the paper's G'.
+    for (let k = 1; k <= clarkeIdealGains.length; k++) {
+      expect(alphaNdcg(clarkeRanking, clarke, k)).toBeCloseTo(dcg(clarkeGains.slice(0, k)) / dcg(clarkeIdealGains.slice(0, k)), 14);
+    }
+  });
 });
 
 describe('errIa', () => {
