@@ -56,11 +56,11 @@ export interface CompareOptions extends MetricOptions {
   /** The checks on each run, as in `evaluateRun` (default: each warns); their warnings join `warnings`. */
   readonly checks?: CheckMode | RunChecks;
   /** As in `evaluateRun`: the results the system passes on. */
-  readonly systemK?: EvaluateRunOptions['systemK'];
+  readonly systemK?: NonNullable<EvaluateRunOptions['systemK']>;
   /** As in `evaluateRun`: document lengths in tokens, for budgets and tokens@k. */
-  readonly lengths?: EvaluateRunOptions['lengths'];
+  readonly lengths?: NonNullable<EvaluateRunOptions['lengths']>;
   /** As in `evaluateRun`: query id → aspect → judgments, for the aspect measures. */
-  readonly aspects?: EvaluateRunOptions['aspects'];
+  readonly aspects?: NonNullable<EvaluateRunOptions['aspects']>;
 }
 
 /** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */

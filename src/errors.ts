@@ -112,8 +112,10 @@ export function describeValue(value: unknown): string {
     else if (Array.isArray(value)) shown = `array of ${value.length}`;
     // A plain object as JSON (`{"id":"d2"}`), which says more than `[object Object]`.
     else if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
-      const keys = Object.keys(value as object).length;
-      shown = keys > 8 ? `object of ${keys} keys` : (JSON.stringify(value) ?? Object.prototype.toString.call(value));
+      // Flat and small only, so that the work stays bounded: a nested object could be a whole run.
+      const values = Object.values(value as object);
+      const flat = values.length <= 8 && values.every((item) => item === null || (typeof item !== 'object' && typeof item !== 'function'));
+      shown = flat ? quoteJson(value, 60) : `object of ${values.length} keys`;
     }
     else shown = Object.prototype.toString.call(value);
   } catch {
@@ -181,7 +183,7 @@ export function quoteJson(value: unknown, limit = 100): string {
         write((item as Record<string, unknown>)[key]);
       }
       out += '}';
-    } else out += JSON.stringify(item) ?? String(item);
+    } else out += typeof item === 'bigint' ? `${item}n` : (JSON.stringify(item) ?? String(item));
   };
   write(value);
   return out.length > limit ? `${out.slice(0, limit - 1)}…` : out;

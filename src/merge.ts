@@ -205,8 +205,8 @@ function checkCompatible(first: RunEvaluation, firstName: string, part: RunEvalu
   for (const [field, a, b] of [
     ['conventions', first.conventions, part.conventions],
     ['mergeable.checks', first.mergeable.checks, part.mergeable.checks],
-    ['mergeable.beyondSystemK', first.mergeable.beyondSystemK ?? null, part.mergeable.beyondSystemK ?? null],
-    ['mergeable.systemK', first.mergeable.systemK ?? null, part.mergeable.systemK ?? null],
+    ['mergeable.beyondSystemK', first.mergeable.beyondSystemK, part.mergeable.beyondSystemK],
+    ['mergeable.systemK', first.mergeable.systemK, part.mergeable.systemK],
   ] as const) {
     const difference = firstDifference(a, b);
     if (difference === undefined) continue;

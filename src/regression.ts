@@ -57,9 +57,9 @@ export function readMargin(margin: unknown, fn: string): number {
  * from noise (few queries) never does. The baseline's own rows are never regressions.
  *
  * @example
- * isRegression({ delta: -0.08, significant: true, … }, 0.05)  // => true
- * isRegression({ delta: -0.08, significant: true, … }, 0.1)   // => false: within the margin
- * isRegression({ delta: -0.08, significant: false, … })       // => false: noise
+ * isRegression({ measure: 'ndcg@10', delta: -0.08, significant: true, … }, 0.05)  // => true
+ * isRegression({ measure: 'ndcg@10', delta: -0.08, significant: true, … }, 0.1)   // => false: within the margin
+ * isRegression({ measure: 'ndcg@10', delta: -0.08, significant: false, … })       // => false: noise
  * isRegression({ measure: 'miss@5', delta: 0.08, significant: true, … }) // => true: more misses
  */
 export function isRegression(row: ComparisonRow, margin = 0): boolean {

@@ -114,7 +114,7 @@ function describeCheck(code: RunCheckCode, names: readonly string[], detail: Che
   switch (code) {
     case 'without_aspects':
       return {
-        message: `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give them aspects, or score the questions with aspects as a golden set of their own)`,
+        message: `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give ${names.length === 1 ? 'it' : 'them'} aspects, or score the questions with aspects as a golden set of their own)`,
         expected: 'aspects for every judged query',
       };
     case 'beyond_system_k': {

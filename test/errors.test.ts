@@ -17,6 +17,9 @@ describe('describeValue', () => {
     expect(describeValue([1, 2])).toBe('`array of 2` (array)');
     expect(describeValue({})).toBe('`{}` (object)');
     expect(describeValue({ id: 'd2', score: 1 })).toBe('`{"id":"d2","score":1}` (object)');
+    expect(describeValue({ id: 'd2', score: 1n })).toBe('`{"id":"d2","score":1n}` (object)');
+    // Nested or large: not walked (a nested object could be a whole run).
+    expect(describeValue({ results: Array.from({ length: 5 }, (_, i) => `d${i}`) })).toBe('`object of 1 keys` (object)');
     expect(describeValue(new Map())).toBe('`[object Map]` (object)');
   });
 

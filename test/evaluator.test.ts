@@ -209,6 +209,10 @@ describe('systemK: the results the system passes on', () => {
     );
     expect(error.code).toBe('incompatible_evaluations');
     expect(error.message).toContain('mergeable.systemK is 1');
+    const unset = catching(() =>
+      mergeEvaluations([evaluateRun({ q1: run.q1 }, { q1: qrels.q1 }, { measures, lengths, systemK: 1 }), evaluateRun({ q2: run.q2 }, { q2: qrels.q2 }, { measures, lengths })]),
+    );
+    expect(unset.message).toContain('and nothing in');
   });
 });
 
@@ -225,7 +229,7 @@ describe('aspect measures and the judged queries without aspects', () => {
       {
         code: 'without_aspects',
         message:
-          '1 judged query has no aspects and scores 0 on the aspect measures, which lowers their means: q3 (give them aspects, or score the questions with aspects as a golden set of their own)',
+          '1 judged query has no aspects and scores 0 on the aspect measures, which lowers their means: q3 (give it aspects, or score the questions with aspects as a golden set of their own)',
         queries: ['q3'],
       },
     ]);

@@ -151,7 +151,8 @@ export function readCompareArgs(
   if (qrels === undefined || runPaths.length < minimumRuns) throw usage(`expected a golden set and ${minimumRuns === 1 ? 'one' : 'two'} or more runs`);
 
   checkStdinOnce(positionals, usage);
-  const shared = readSharedArgs(values, usage);
+  // Without -m the defaults are scored: checked against --system-k and --lengths as -m's would be.
+  const shared = readSharedArgs(values, usage, values.measure === undefined ? DEFAULT_MEASURES : []);
   // compare() refuses a measure whose run figure is not a mean; said here, it is a usage error (exit 2).
   const notMean = shared.measures.find((name) => parseMeasure(name).definition.aggregate !== 'mean');
   if (notMean !== undefined) throw usage(`-m ${notMean}: its run figure is not a mean of per-query values (a sum or a geometric mean), which a paired comparison tests; use rankeval eval for it`);

@@ -107,10 +107,12 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
   if (files.length > 0) throw usage(`unexpected argument '${files[0]}'`);
   checkStdinOnce([qrels, run], usage);
 
-  const shared = readSharedArgs(values, usage);
+  const gateArgs = readGates(values, usage);
+  // Without -m the defaults are scored: checked against --system-k and --lengths as -m's would be.
+  const shared = readSharedArgs(values, usage, [...gateArgs.map((gate) => gate.name), ...(values.measure === undefined ? DEFAULT_MEASURES : [])]);
   const measures = shared.measures;
   if (measures.length === 0) measures.push(...DEFAULT_MEASURES);
-  const gates = readGates(values, usage).map(({ name, canonical, threshold, bound }): Gate => {
+  const gates = gateArgs.map(({ name, canonical, threshold, bound }): Gate => {
     // A gate names a measure as -m does, maybe spelled otherwise (R@5 for recall@5): it reuses that column.
     const measure = measures.find((other) => canonicalMeasure(other, usage) === canonical) ?? name;
     if (!measures.includes(measure)) measures.push(measure);

@@ -191,6 +191,7 @@ function measureKeys(name: string, usage: (message: string) => CliError): { key:
 export function readSharedArgs(
   values: { [K in keyof typeof SHARED_OPTIONS]?: (typeof SHARED_OPTIONS)[K] extends { multiple: true } ? string[] : (typeof SHARED_OPTIONS)[K] extends { type: 'boolean' } ? boolean : string },
   usage: (message: string) => CliError,
+  alsoScored: readonly string[] = [],
 ): SharedArgs {
   // A name of several values (`-m P.5,10`) is a column per value, named as trec_eval prints it (P_5, P_10).
   const named = splitMeasures(values.measure ?? []).flatMap((name) => measureKeys(name, usage));
@@ -200,13 +201,15 @@ export function readSharedArgs(
   const ties = oneOf(values.ties, ['trec', 'given', 'average'], '--ties', 'trec', usage);
   const notAveraged = ties === 'average' ? distinct.find(({ measure }) => !averagesTies(measure.definition, measure.params)) : undefined;
   if (notAveraged !== undefined) throw usage(`--ties average: ${notAveraged.key} has no tie-averaged form (use --ties trec or given for it)`);
+  // What is scored: -m's measures and `alsoScored` (eval's gates, a command's defaults without -m).
+  const scored = [...distinct, ...alsoScored.flatMap((name) => measureKeys(name, usage))];
   // --lengths that no measure reads is a slip (a budget measure left out of -m), not a setting.
-  if (values.lengths !== undefined && !distinct.some(({ measure }) => measure.params.budget !== undefined || measure.definition.name === 'tokens')) {
+  if (values.lengths !== undefined && !scored.some(({ measure }) => measure.params.budget !== undefined || measure.definition.name === 'tokens')) {
     throw usage('--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with -m');
   }
   const systemK = readSystemK(values['system-k'], usage);
   if (systemK?.mode === 'error') {
-    const beyond = distinct.filter(({ measure }) => readsBeyond(measure, systemK.k)).map(({ key }) => key);
+    const beyond = scored.filter(({ measure }) => readsBeyond(measure, systemK.k)).map(({ key }) => key);
     try {
       settleCheck('beyond_system_k', 'error', beyond, '--system-k', [], { systemK: systemK.k });
     } catch (error) {

@@ -26,9 +26,9 @@ const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
         if (tab === -1) throw parseError(file, line, `expected \`id<TAB>tokens\`, got ${quoteJson(text)} (no tab)`, 'id<TAB>tokens');
         const id = text.slice(0, tab);
         if (id === '') throw parseError(file, line, `expected a document id before the tab, got ${quoteJson(text)}`, 'id<TAB>tokens');
-        const field = text.slice(tab + 1).trim();
         // A third field would make its line a header, or a length, by accident: two fields, always.
-        if (field.includes('\t')) throw parseError(file, line, `expected two fields, \`id<TAB>tokens\`, got ${quoteJson(text)}`, 'id<TAB>tokens');
+        const field = text.slice(tab + 1).trim();
+        if (text.indexOf('\t', tab + 1) !== -1) throw parseError(file, line, `expected two fields, \`id<TAB>tokens\`, got ${quoteJson(text)}`, 'id<TAB>tokens');
         const tokens = decimalNumber(field);
         if (!Number.isFinite(tokens) || tokens < 0) {
           // A header (`doc_id<TAB>tokens`) is a first line whose second field is no number; a negative one is a length.

@@ -30,6 +30,12 @@ export interface MatcherResult {
 /** Options of `toMeetGates`, as `evaluateRun` takes them. */
 export interface GateOptions extends MetricOptions {
   readonly noRelevant?: 'zero' | 'skip' | 'error';
+  /** As in `evaluateRun`: the results the system passes on. */
+  readonly systemK?: NonNullable<EvaluateRunOptions['systemK']>;
+  /** As in `evaluateRun`: document lengths in tokens, for budgets and tokens@k. */
+  readonly lengths?: NonNullable<EvaluateRunOptions['lengths']>;
+  /** As in `evaluateRun`: query id → aspect → judgments, for the aspect measures. */
+  readonly aspects?: NonNullable<EvaluateRunOptions['aspects']>;
 }
 
 /**
@@ -258,7 +264,7 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
   if (typeof gates !== 'object' || gates === null || Object.keys(gates).length === 0) {
     fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
   }
-  checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant'], 'toMeetGates');
+  checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant', 'systemK', 'lengths', 'aspects'], 'toMeetGates');
   // Each gate guards its measure's better side: a minimum, or a maximum where lower is better (miss@k, tokens@k).
   const list = Object.entries(gates).map(([name, threshold]) => {
     const measure = readMeasure(name, 'toMeetGates');
@@ -276,7 +282,8 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
           : `expected the run to meet ${checked.length} gate${checked.length === 1 ? '' : 's'} over ${result.queries} queries; ${failed.length} failed:`,
         ...checked.map((gate) => `  ${gate.passed ? 'passed' : 'FAILED'}  ${gateText(gate)}`),
       ];
-      for (const gate of failed) lines.push('', `worst queries on ${gate.measure}:`, ...worstQueries(received as ByQuery<Ranking>, qrels, result.perQuery, gate.measure, options));
+      // The worst queries are the highest where lower is better (a maximum gate).
+      for (const gate of failed) lines.push('', `worst queries on ${gate.measure}:`, ...worstQueries(received as ByQuery<Ranking>, qrels, result.perQuery, gate.measure, options, gate.bound === 'max'));
       return lines.join('\n');
     },
   };

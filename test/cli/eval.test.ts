@@ -200,6 +200,17 @@ describe('rankeval eval gates', () => {
     expect(failing.stderr).toContain(`rankeval eval: gate failed: miss@5 = ${miss.toFixed(4)}, above 0.1\n`);
   });
 
+  it('a gate alone asks for what it reads: --lengths for tokens@k, and --system-k checks it', async () => {
+    const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'P@1', '--lengths', 'lengths.tsv', '--fail-over', 'tokens@1=1000000');
+    expect({ status, stderr }).toEqual({ status: 0, stderr: expect.not.stringContaining('--lengths') });
+    const beyond = await run('golden.jsonl', 'run.jsonl', '-m', 'P@1', '--system-k', '2', '--fail-under', 'recall@5=0.1');
+    expect(beyond.status).toBe(2);
+    expect(beyond.stderr).toContain('--system-k: recall@5: measured beyond the 2 results the system passes on');
+    // Without -m, the default measures are checked the same way.
+    const defaults = await run('golden.jsonl', 'run.jsonl', '--system-k', '2');
+    expect(defaults.status).toBe(2);
+  });
+
   it('each gate flag refuses a measure whose better side it does not guard', async () => {
     const under = await run('golden.jsonl', 'run.jsonl', '--fail-under', 'miss@5=0.2');
     expect(under.status).toBe(2);

@@ -56,6 +56,7 @@ describe('parseLengths: bad lines name the file and the line', () => {
     expect(refusal('c1\t120\nc4\t80\tx\n').message).toBe('lengths.tsv:2: expected two fields, `id<TAB>tokens`, got "c4\\t80\\tx"');
     // On the first line too, where a second field that is no number would make it a header.
     expect(refusal('a\t10\t5\nc4\t80\n').message).toBe('lengths.tsv:1: expected two fields, `id<TAB>tokens`, got "a\\t10\\t5"');
+    expect(refusal('c1\t120\nc4\t\t80\n').message).toBe('lengths.tsv:2: expected two fields, `id<TAB>tokens`, got "c4\\t\\t80"');
   });
 
   test('a line without an id', () => {

@@ -32,6 +32,16 @@ describe('metric matchers pass at or above the threshold', () => {
     // miss@5, where lower is better: a maximum. (1 − 2/3 + 1 − 1) / 2.
     expect(run).toMeetGates(golden, { 'miss@5': (1 - 2 / 3 + 0) / 2 });
     expect(run).not.toMeetGates(golden, { 'miss@5': 0.1 });
+    // And with evaluateRun's options: tokens@1 reads lengths, and is a maximum too.
+    expect(run).toMeetGates(golden, { 'tokens@1': 30 }, { lengths: { G: 30, d4: 10 } });
+  });
+
+  it('toMeetGates lists the worst queries of a maximum gate as the highest', () => {
+    const run = { q1: ['a', 'x'], q2: ['x', 'y'], q3: ['y', 'z'], q4: ['d'] };
+    const golden = { q1: ['a'], q2: ['b'], q3: ['c'], q4: ['d'] };
+    const message = failureOf(() => expect(run).toMeetGates(golden, { 'miss@1': 0.1 }));
+    expect(message).toContain('FAILED  miss@1 = 0.5000, above 0.1');
+    expect(message.slice(message.indexOf('worst queries on miss@1:')).split('\n').slice(1, 3).map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))).toEqual(['q2 1.0000', 'q3 1.0000']);
   });
 });
 
@@ -156,7 +166,7 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect(example).toHaveNdcgAtK(qrels, 5, 0.5, { gains: 'exponential' } as never), /^toHaveNdcgAtK: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, `ties`, got `"gains"`/],
     [() => expect(example).toHaveReciprocalRank(qrels, 0.5, { threshold: 2 } as never), /^toHaveReciprocalRank: expected every option to be one of/],
     [() => expect(example).toRetrieve(['G'], { k: 3 } as never), /^toRetrieve: expected every option to be one of `within`, got `"k"`/],
-    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { P: 0 }, { measures: ['P@1'] } as never), /^toMeetGates: expected every option to be one of .*`noRelevant`, got `"measures"`/],
+    [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { P: 0 }, { measures: ['P@1'] } as never), /^toMeetGates: expected every option to be one of .*`noRelevant`, `systemK`, `lengths`, `aspects`, got `"measures"`/],
     [() => expect(['a', 'b', 'a']).toRankFirst('a'), /duplicate document id `"a"`/],
   ])('%#', (assertion, message) => {
     expect(assertion).toThrow(message);
