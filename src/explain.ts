@@ -33,7 +33,7 @@ export interface Explanation {
   readonly relevant: number;
 }
 
-export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'> {
+export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold' | 'ties'> {
   /** How many ranks to show: a positive integer or Infinity. Default 10. */
   readonly depth?: number;
 }
@@ -53,12 +53,13 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
  */
 export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainOptions = {}): Explanation {
   const fn = 'explainRanking';
-  checkOptions(options, ['depth', 'relevanceThreshold'], fn);
+  checkOptions(options, ['depth', 'relevanceThreshold', 'ties'], fn);
   const { depth = 10, ...metricOptions } = options;
   if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, '`depth`', 'a positive integer or Infinity', depth);
-  const { relevanceThreshold } = resolveOptions(metricOptions, fn);
+  const { relevanceThreshold, ties } = resolveOptions(metricOptions, fn);
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);
-  const ids = rankedIds(ranking, fn) as readonly string[];
+  // `given` shows the array's order; `average` has no one order, so it shows trec_eval's, as `trec` does.
+  const ids = rankedIds(ranking, fn, 'the ranking', ties === 'given' ? 'given' : 'trec') as readonly string[];
   indexIds(ids, fn, 'the ranking');
   return explainTop(ids.slice(0, Math.min(ids.length, depth)), ids.length, rankOf, grades, relevant, relevanceThreshold, depth);
 }

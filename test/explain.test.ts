@@ -27,6 +27,13 @@ describe('explainRanking', () => {
     expect(explanation).toMatchObject({ missed: [], relevant: 1 });
   });
 
+  it('shows the array order under ties: given, and trec_eval\'s under average (which has no one order)', () => {
+    const tied = [{ id: 'G', score: 1 }, { id: 'T', score: 1 }];
+    expect(explainRanking(tied, qrels, { ties: 'given' }).top.map(({ id }) => id)).toEqual(['G', 'T']);
+    expect(explainRanking(tied, qrels, { ties: 'average' }).top.map(({ id }) => id)).toEqual(['T', 'G']);
+    expect(explainRanking(tied, qrels, { ties: 'trec' }).top.map(({ id }) => id)).toEqual(['T', 'G']);
+  });
+
   it('refuses a bad depth', () => {
     expect(() => explainRanking([], qrels, { depth: 0 })).toThrow(/expected `depth` to be a positive integer or Infinity, got `0`/);
     expect(() => explainRanking([1 as unknown as string], qrels)).toThrow(/explainRanking: expected the ranking\[0\] to be an {id, score} object/);
@@ -52,7 +59,7 @@ describe('explainRanking refuses what the metrics refuse', () => {
 
   it('a key that is not an option', () => {
     expect(() => explainRanking(['a'], ['a'], { depth: 3, gain: 'exponential' } as never)).toThrow(
-      'explainRanking: expected every option to be one of `depth`, `relevanceThreshold`, got `"gain"` (string)',
+      'explainRanking: expected every option to be one of `depth`, `relevanceThreshold`, `ties`, got `"gain"` (string)',
     );
     expect(() => explainRanking(['a'], ['a'], null as never)).toThrow(/`options`/);
   });

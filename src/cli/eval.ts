@@ -3,7 +3,7 @@
 import { conventionsLine } from '../conventions.js';
 import type { RunEvaluation } from '../evaluate.js';
 import { createRunScorer } from '../evaluator.js';
-import type { KeptQueries } from '../stream.js';
+import { rankingFor, type KeptQueries } from '../stream.js';
 import { explainRanking, type Explanation } from '../explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { higherIsBetter } from '../measures/reading.js';
@@ -273,7 +273,8 @@ function renderExplanations(args: EvalArgs, golden: GoldenSet, kept: KeptQueries
   const explained = args.explain.map((qid) => {
     const judged = golden.qrels.get(qid);
     if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${inputName(args.qrels)}`, USAGE_ERROR);
-    const explanation = explainRanking(kept.get(qid)?.ranked ?? [], judged, { depth, relevanceThreshold: args.relevanceThreshold });
+    const results = kept.get(qid);
+    const explanation = explainRanking(results === undefined ? [] : rankingFor(results, args.ties), judged, { depth, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
     const question = golden.questions.get(qid);
     return { query: qid, ...(question === undefined ? {} : { question }), tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };

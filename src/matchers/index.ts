@@ -148,8 +148,11 @@ function measureView(ranking: Ranking, qrels: Qrels, measure: string, options: M
 const rankingView = (ranking: Ranking, qrels: Qrels, depth: number, options?: MetricOptions): string =>
   explanationText(explainRanking(ranking, qrels, { depth: Math.min(depth, MAX_SHOWN), ...pickThreshold(options) }), '  ');
 
-const pickThreshold = (options?: MetricOptions): MetricOptions =>
-  options?.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold };
+/** What a view of the ranking takes of the options: the threshold and the tie rule. */
+const pickThreshold = (options?: MetricOptions): Pick<MetricOptions, 'relevanceThreshold' | 'ties'> => ({
+  ...(options?.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
+  ...(options?.ties === undefined ? {} : { ties: options.ties }),
+});
 
 /** A matcher of one metric at cutoff k: value ≥ min passes. */
 function atLeast(

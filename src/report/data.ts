@@ -10,7 +10,7 @@ import { checkOptions, fail } from '../errors.js';
 import { latencyOf, type LatencySummary } from '../latency.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
-import type { MetricOptions, Qrels, Ranking } from '../types.js';
+import type { MetricOptions, Qrels, Ranking, Ties } from '../types.js';
 
 /**
  * What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their
@@ -225,7 +225,7 @@ export function assembleReport(
   options: ReportOptions,
   lossCount: number,
   fn: string,
-  explainQuery: (run: string, qid: string, shown: { readonly depth: number; readonly relevanceThreshold?: number }) => Explanation,
+  explainQuery: (run: string, qid: string, shown: { readonly depth: number; readonly relevanceThreshold?: number; readonly ties?: Ties }) => Explanation,
 ): ReportData {
   const { measures } = options;
   const ordered = [...scored.keys()];
@@ -277,6 +277,7 @@ export function assembleReport(
       ...explainQuery(run, qid, {
         depth: Math.min(depthShown, SHOWN_DEPTH),
         ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
+        ...(options.ties === undefined ? {} : { ties: options.ties }),
       }),
       score: evaluations.get(run)!.perQuery[qid]![measure]!,
     });

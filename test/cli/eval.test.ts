@@ -222,6 +222,15 @@ describe('rankeval eval gates', () => {
 });
 
 describe('rankeval eval --explain', () => {
+  it('shows the ranking in the order the tie rule scores it (--ties given: the file\'s)', async () => {
+    // a, b and c tie at 2 and z scores 3 but comes last in the file: given keeps a, b, c, z.
+    const given = JSON.parse((await run('tied-qrels.txt', 'tied.txt', '-m', 'P@2', '--explain', 'q1', '--depth', '4', '--ties', 'given', '--format', 'json')).stdout);
+    expect(given.top.map(({ id }: { id: string }) => id)).toEqual(['a', 'b', 'c', 'z']);
+    expect(given.scores).toEqual({ 'P@2': 1 });
+    const trec = JSON.parse((await run('tied-qrels.txt', 'tied.txt', '-m', 'P@2', '--explain', 'q1', '--depth', '4', '--format', 'json')).stdout);
+    expect(trec.top.map(({ id }: { id: string }) => id)).toEqual(['z', 'c', 'b', 'a']);
+  });
+
   it('shows the ranking with grades and relevance marks, the missed relevant documents and the scores', async () => {
     const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '-m', 'map', '--explain', 'q1');
     expect(status).toBe(0);

@@ -36,6 +36,15 @@ describe('metric matchers pass at or above the threshold', () => {
     expect(run).toMeetGates(golden, { 'tokens@1': 30 }, { lengths: { G: 30, d4: 10 } });
   });
 
+  it('a failure view follows the tie rule: under ties given, a budget holds the array\'s first documents', () => {
+    const message = failureOf(() =>
+      expect([{ id: 'x', score: 1 }, { id: 'a', score: 2 }]).toHaveMeasure({ a: 1 }, 'recall@budget=55', { atLeast: 1, ties: 'given', lengths: { x: 50, a: 20 } }),
+    );
+    expect(message).toContain('got 0.0000');
+    // x (50 tokens) fills the window; a (20 more) would pass 55: it is the missed relevant document.
+    expect(message).not.toContain('missed relevant within 55 tokens: none');
+  });
+
   it('toMeetGates lists the worst queries of a maximum gate as the highest', () => {
     const run = { q1: ['a', 'x'], q2: ['x', 'y'], q3: ['y', 'z'], q4: ['d'] };
     const golden = { q1: ['a'], q2: ['b'], q3: ['c'], q4: ['d'] };
