@@ -76,8 +76,8 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
   /**
    * Query id → the ranking as returned (query-id order): ids, or `{id, score}` when scores were given.
    * A failed call's query is not in it (`evaluateRun(run, qrels)` lists it as unanswered and scores it as
-   * an empty ranking, as this result does). Save it with `writeRun`, which writes no line for a failed query: read back, it
-   * is unanswered, as here.
+   * an empty ranking, as this result does). Save it with `writeRun(run, { format: 'jsonl', latency, failures })`:
+   * a failed query is then a `failed` line with its time, unanswered when read back, as here.
    */
   readonly run: Map<string, string[] | ScoredDocument[]>;
   /** The calls that threw, rejected or timed out, in query-id order. */
@@ -133,7 +133,7 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  * });
  * result.mean;         // => { 'recall@5': 0.82, 'ndcg@10': 0.74 }
  * result.latency.p95;  // => 212.4 (ms)
- * writeRun(result.run, { format: 'jsonl', latency: result.latency.perQuery });
+ * writeRun(result.run, { format: 'jsonl', latency: result.latency.perQuery, failures: result.failures });
  */
 export async function evaluateRetriever<Name extends string = string, Doc = never>(
   retrieve: Retrieve<Doc>,

@@ -82,7 +82,8 @@ function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined, latency
     (qid, results) => {
       if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
       if (results.latencyMs !== undefined) latency?.set(qid, results.latencyMs);
-      scorer.addRanking(qid, rankingFor(results, scorer.options.ties), results.tied);
+      // A failed call's line is its time only: the query stays unanswered.
+      if (results.failed === undefined) scorer.addRanking(qid, rankingFor(results, scorer.options.ties), results.tied);
     },
     (file) => trecBlockScorer(file, scorer, keep),
   );

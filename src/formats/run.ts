@@ -37,8 +37,16 @@ export interface Run {
    * tie rule's alone (document ids descending), not the system's. Empty for rankings given as lists of ids.
    */
   readonly tiedQueries: string[];
-  /** Query id → the time its ranking took, in milliseconds, for the queries of a JSONL run that give `latency_ms`. */
+  /**
+   * Query id → the time its ranking took, in milliseconds, for the queries of a JSONL run that give
+   * `latency_ms` (failed calls included: see `failures`).
+   */
   readonly latency: Map<string, number>;
+  /**
+   * Query id → why its call failed, for a JSONL run's lines `{"query_id": …, "failed": "…", "latency_ms": …}`
+   * (writeRun's `failures`): such a query has no ranking (it is not in `rankings`: unanswered), only its time.
+   */
+  readonly failures: Map<string, string>;
 }
 
 const RUN_FORMATS: readonly RunFormat[] = ['trec', 'jsonl', 'json', 'csv'];
@@ -51,6 +59,8 @@ interface Results {
   readonly lines: number[];
   /** The query's `latency_ms`, when its line gives one. */
   latencyMs: number | undefined;
+  /** Why its call failed (JSONL `failed`): then it has no results. */
+  failed: string | undefined;
 }
 
 /** One query's results, checked and ordered: what a run file says of it. */
@@ -63,6 +73,8 @@ export interface QueryResults {
   readonly tied: boolean;
   /** The time its ranking took in milliseconds, when the run gives it (see `Run.latency`). */
   readonly latencyMs?: number | undefined;
+  /** Why its call failed, for a failed call's line (see `Run.failures`): not a ranking. */
+  readonly failed?: string | undefined;
 }
 
 /** Where a format's reader puts each result; `result` is what the reader's `end` returns. */
@@ -72,6 +84,8 @@ interface Collector<T> {
   touch(qid: string): void;
   /** The time the query's ranking took, in milliseconds (JSONL's `latency_ms`). */
   latency(qid: string, ms: number): void;
+  /** The query's call failed (JSONL's `failed`): it has a time, not a ranking. */
+  fail(qid: string, message: string): void;
   result(): T;
 }
 
@@ -79,7 +93,7 @@ type Ordering = 'score' | 'rank' | 'given';
 /** Makes the collector of a file once its format (and, for CSV, its ordering) is known. */
 type CollectorFactory<T> = (format: RunFormat, ordering: Ordering) => Collector<T>;
 
-const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined });
+const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined, failed: undefined });
 
 function addResult(results: Results, id: string, key: number, line: number): void {
   results.ids.push(id);
@@ -91,7 +105,7 @@ function checked(qid: string, results: Results, ordering: Ordering, file: string
   checkRepeats(qid, results, file);
   const scored = ordering === 'score' && results.keys !== null ? { ids: results.ids, scores: results.keys } : undefined;
   const query = { ranked: ordered(results, ordering), scored, tied: scored !== undefined && allTie(scored.scores) };
-  return results.latencyMs === undefined ? query : { ...query, latencyMs: results.latencyMs };
+  return results.latencyMs === undefined && results.failed === undefined ? query : { ...query, latencyMs: results.latencyMs, failed: results.failed };
 }
 
 function createCollector(file: string, format: RunFormat, ordering: Ordering): Collector<Run> {
@@ -108,19 +122,27 @@ function createCollector(file: string, format: RunFormat, ordering: Ordering): C
     latency(qid, ms) {
       byQuery.get(qid)!.latencyMs = ms;
     },
+    fail(qid, message) {
+      byQuery.get(qid)!.failed = message;
+    },
     result() {
       const rankings = new Map<string, string[]>();
       const scored = new Map<string, { ids: string[]; scores: number[] }>();
       const tiedQueries: string[] = [];
       const latency = new Map<string, number>();
+      const failures = new Map<string, string>();
       for (const [qid, results] of byQuery) {
         const query = checked(qid, results, ordering, file);
+        if (query.latencyMs !== undefined) latency.set(qid, query.latencyMs);
+        if (query.failed !== undefined) {
+          failures.set(qid, query.failed);
+          continue;
+        }
         rankings.set(qid, query.ranked);
         if (query.scored !== undefined) scored.set(qid, query.scored);
         if (query.tied) tiedQueries.push(qid);
-        if (query.latencyMs !== undefined) latency.set(qid, query.latencyMs);
       }
-      return { format, rankings, scored, tiedQueries, latency };
+      return { format, rankings, scored, tiedQueries, latency, failures };
     },
   };
 }
@@ -150,6 +172,9 @@ function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, 
     touch: (qid) => void start(qid),
     latency(qid, ms) {
       start(qid).latencyMs = ms;
+    },
+    fail(qid, message) {
+      start(qid).failed = message;
     },
     result: flush,
   };
@@ -204,8 +229,14 @@ function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): FormatReade
   return jsonlReader(
     file,
     '{"query_id", "results"}',
-    ({ results, latency_ms: latency }, qid, line) => {
-      readResults(collector, qid, results, '"results"', file, line);
+    ({ results, latency_ms: latency, failed }, qid, line) => {
+      if (failed !== undefined) {
+        // A failed call (writeRun's `failures`): its time, and why, but no ranking.
+        if (typeof failed !== 'string') throw parseError(file, line, `"failed" of query ${quoteJson(qid)} must be the failure's message (a string), got ${quoteJson(failed)}`);
+        if (results !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} has both "results" and "failed": a failed call has no ranking`);
+        collector.touch(qid);
+        collector.fail(qid, failed);
+      } else readResults(collector, qid, results, '"results"', file, line);
       if (latency === undefined) return;
       if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0) {
         throw parseError(file, line, `"latency_ms" of query ${quoteJson(qid)} must be a finite number of milliseconds, 0 or more, got ${quoteJson(latency)}`);

@@ -13,13 +13,19 @@ export interface WriteRunOptions {
   /**
    * Query id → the time its ranking took, in milliseconds (evaluateRetriever's `latency.perQuery`), kept in
    * JSONL as `latency_ms`, which `parseRun`, `rankeval eval`, `compare` and `report` read. TREC has no place
-   * for it. Only the run's queries are written: the time of a query the run lacks (a failed call of
-   * evaluateRetriever) is left out with it, so the file's latency is over the answered calls.
+   * for it. The time of a query the run lacks (a failed call of evaluateRetriever) is written only with its
+   * failure (`failures`).
    */
   readonly latency?: ByQuery<number>;
+  /**
+   * evaluateRetriever's `failures` (`[{ queryId, message }]`): each written to JSONL as
+   * `{"query_id": …, "failed": message, "latency_ms": …}`, a line the readers take as the query's time and
+   * failure, not a ranking (it stays unanswered), so that a saved run's latency keeps its timeouts.
+   */
+  readonly failures?: readonly { readonly queryId: string; readonly message: string }[];
 }
 
-const WRITE_OPTION_KEYS = ['format', 'runName', 'latency'];
+const WRITE_OPTION_KEYS = ['format', 'runName', 'latency', 'failures'];
 const WHITESPACE = /\s/;
 
 /**
@@ -27,12 +33,11 @@ const WHITESPACE = /\s/;
  *
  * - JSONL: `{"query_id": "q1", "results": [...], "latency_ms": 41.7}` a line, queries in the run's order;
  *   `results` are the ranking as given (ids, or `{id, score}` objects).
- * - Only the run's queries are written, in both formats. A failed call of evaluateRetriever is not in its
- *   `run`, so it has no line: read back, it is unanswered (scored as an empty ranking, in
- *   `unansweredQueries`), as in the result it came from; a line with no results would read back as an
- *   answer, an empty one. Its time, which `latency` may hold, is left out too: the file's latency is over
- *   the answered calls (the result's `latency` and `failures` keep the rest). To keep a failed query as
- *   answered with nothing, put it in the run with an empty ranking.
+ * - A failed call of evaluateRetriever is not in its `run`. Given `failures` (JSONL only), each is a line
+ *   `{"query_id": "q7", "failed": "timed out after 5000 ms", "latency_ms": 5000.4}`: read back, the query is
+ *   unanswered (scored as an empty ranking, in `unansweredQueries`), as in the result it came from, and its
+ *   time counts in the latency, as in the result. Without `failures` it has no line, and its time is left
+ *   out. To keep a failed query as answered with nothing, put it in the run with an empty ranking.
  * - TREC: `qid Q0 doc rank score name` a line, each query's documents in the ranking's own order (the
  *   array's; the rank column is the position in it) with their scores, so that a run read back scores as
  *   the ranking in memory under either tie rule: `ties: 'given'` reads the lines' order, which is the
@@ -44,7 +49,8 @@ const WHITESPACE = /\s/;
  * @throws {RankevalError} `invalid_run` for a query id or document id that the format cannot hold (empty;
  *   with whitespace in TREC), `invalid_ranking` for a ranking that is not ids or `{id, score}` objects with
  *   finite scores, or that lists a document twice; `invalid_option` for an unknown format or option, a
- *   latency that is not a finite number ≥ 0, or `latency` with `format: 'trec'`
+ *   latency that is not a finite number ≥ 0, `latency` or `failures` with `format: 'trec'`, or a failure
+ *   that is not `{ queryId, message }` of a query the run does not hold
  * @example
  * writeRun(new Map([['q1', [{ id: 'd3', score: 2.5 }, { id: 'd1', score: 1.5 }]]]), { format: 'trec', runName: 'bm25' });
  * // => 'q1 Q0 d3 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n'
@@ -52,11 +58,18 @@ const WHITESPACE = /\s/;
 export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): string {
   const fn = 'writeRun';
   checkOptions(options, WRITE_OPTION_KEYS, fn, { expected: 'an object with `format`' });
-  const { format, runName = 'rankeval', latency } = options;
+  const { format, runName = 'rankeval', latency, failures = [] } = options;
   if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, '`format`', "'jsonl' or 'trec'", format);
   if (typeof runName !== 'string' || runName === '' || WHITESPACE.test(runName)) fail('invalid_option', fn, '`runName`', 'a non-empty string without whitespace', runName);
   if (latency !== undefined && format === 'trec') fail('invalid_option', fn, '`latency`', "left out with format 'trec' (TREC runs have no field for it; write JSONL to keep it)", latency);
   const rankings = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
+  if (options.failures !== undefined && format === 'trec') fail('invalid_option', fn, '`failures`', "left out with format 'trec' (TREC runs have no line for a failed call; write JSONL to keep them)", options.failures);
+  if (!Array.isArray(failures)) fail('invalid_option', fn, '`failures`', 'an array of { queryId, message } (evaluateRetriever\'s `failures`)', failures);
+  for (const failure of failures as unknown[]) {
+    const { queryId, message } = (typeof failure === 'object' && failure !== null ? failure : {}) as { queryId?: unknown; message?: unknown };
+    if (typeof queryId !== 'string' || queryId === '' || typeof message !== 'string') fail('invalid_option', fn, 'every failure of `failures`', '{ queryId, message }, two strings', failure);
+    if (rankings.has(queryId)) fail('invalid_option', fn, `the failure of query ${JSON.stringify(queryId)}`, 'a query the run does not hold (a failed call has no ranking)', queryId);
+  }
   const times = latency === undefined ? new Map<string, number>() : readByQuery<unknown>(latency, fn, '`latency`', 'invalid_option');
   for (const [qid, time] of times) {
     if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
@@ -73,6 +86,10 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
     // The ranking's own order, not trec_eval's: `ties: 'given'` reads the lines' order, so only this order
     // gives back the ranking as the caller holds it; trec_eval (and `ties: 'trec'`) order by score anyway.
     ids.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scores === undefined ? ids.length - i : scores[i]!} ${runName}\n`));
+  }
+  for (const { queryId, message } of failures) {
+    const time = times.get(queryId) as number | undefined;
+    text += `${JSON.stringify(time === undefined ? { query_id: queryId, failed: message } : { query_id: queryId, failed: message, latency_ms: time })}\n`;
   }
   // An empty file is no run to the readers: refused here rather than written and refused when read back.
   if (text === '') {

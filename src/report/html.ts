@@ -396,7 +396,7 @@ function latencyTable(rows: NonNullable<ReportData['latency']>): string {
       `<tr><td>${escapeHtml(row.run)}</td><td>${row.tag === null ? 'all' : escapeHtml(row.tag)}</td><td class="number">${row.queries}</td>${[row.mean, row.p50, row.p95, row.max].map((value) => `<td class="number">${ms(value)}</td>`).join('')}</tr>`,
   );
   return `<div class="scroll"><table class="latency"><thead><tr><th>run</th><th>tag</th><th>queries</th><th>mean ms</th><th>p50 ms</th><th>p95 ms</th><th>max ms</th></tr></thead><tbody>${body.join('')}</tbody></table></div>
-<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it; writeRun leaves failed and timed-out calls out of a saved run), over the judged queries the run times (those the means are over). Percentiles interpolate linearly between the closest ranks.</p>`;
+<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it, failed and timed-out calls included when writeRun was given the failures), over the judged queries the run times (those the means are over). Percentiles interpolate linearly between the closest ranks.</p>`;
 }
 
 function sliceTable(data: ReportData): string {

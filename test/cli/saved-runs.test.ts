@@ -89,6 +89,18 @@ describe('runs saved by writeRun', () => {
     ]);
   });
 
+  it('a failed call saved as a `failed` line is unanswered in eval and counts in the report\'s latency', async () => {
+    // q3's call failed after 30 ms: the run keeps q1 and q2, the failure keeps q3's time.
+    const answered = new Map([...result.run].filter(([qid]) => qid !== 'q3'));
+    writeFileSync(join(dir, 'failed.jsonl'), writeRun(answered, { format: 'jsonl', latency: result.latency.perQuery, failures: [{ queryId: 'q3', message: 'timed out' }] }));
+    const evaluated = JSON.parse((await run(runEval, 'golden.jsonl', 'failed.jsonl', '-m', 'ndcg@3', '-q', '--format', 'json')).stdout);
+    expect(evaluated.unansweredQueries).toEqual(['q3']);
+    expect(evaluated.perQuery.q3).toEqual({ 'ndcg@3': 0 });
+    const { stdout } = await run(runReport, 'golden.jsonl', 'failed.jsonl', '-m', 'ndcg@3');
+    const table = /<table class="latency">.*?<\/table>/s.exec(stdout)?.[0] ?? '';
+    expect(table).toContain(`<td>failed</td><td>all</td><td class="number">3</td><td class="number">${(49.5 / 3).toFixed(1)}</td>`);
+  });
+
   it('a report of runs without latency has no latency section', async () => {
     const { stdout } = await run(runReport, 'golden.jsonl', 'plain.trec', '-m', 'ndcg@3');
     expect(stdout).not.toContain('<h2>Latency</h2>');

@@ -95,6 +95,31 @@ describe('writeRun', () => {
     else expect(() => writeRun(run, { format: 'trec' })).toThrow(expect.objectContaining({ code: 'invalid_run' }));
   });
 
+  test('writes failed calls as `failed` lines: read back, unanswered, with their time', () => {
+    const text = writeRun({ q1: ['d1'] }, { format: 'jsonl', latency: { q1: 12, q2: 5000 }, failures: [{ queryId: 'q2', message: 'timed out after 5000 ms' }] });
+    expect(text).toBe('{"query_id":"q1","results":["d1"],"latency_ms":12}\n{"query_id":"q2","failed":"timed out after 5000 ms","latency_ms":5000}\n');
+    const read = parseRun(text);
+    expect(read.rankings).toEqual(new Map([['q1', ['d1']]]));
+    expect(read.latency).toEqual(new Map([['q1', 12], ['q2', 5000]]));
+    expect(read.failures).toEqual(new Map([['q2', 'timed out after 5000 ms']]));
+    // Scored, the failed query is unanswered, as in the result it came from.
+    expect(evaluateRun(read.rankings, { q1: { d1: 1 }, q2: { d2: 1 } }, { measures: ['P@1'] }).unansweredQueries).toEqual(['q2']);
+  });
+
+  test.each([
+    [{ format: 'trec', failures: [] }, "`failures` to be left out with format 'trec'"],
+    [{ format: 'jsonl', failures: [{ queryId: 'q1', message: 'x' }] }, 'the failure of query "q1" to be a query the run does not hold'],
+    [{ format: 'jsonl', failures: [{ queryId: 'q9' }] }, 'every failure of `failures` to be { queryId, message }, two strings'],
+    [{ format: 'jsonl', failures: 'q9' }, 'to be an array of { queryId, message }'],
+  ])('refuses failures it cannot write back (%#)', (options, message) => {
+    expect(() => writeRun({ q1: ['d1'] }, options as never)).toThrow(message);
+  });
+
+  test('reading refuses a failed line that also gives results, or a failure that is not a message', () => {
+    expect(() => parseRun('{"query_id":"q1","failed":"x","results":["d1"]}\n', { file: 'r' })).toThrow('r:1: query "q1" has both "results" and "failed": a failed call has no ranking');
+    expect(() => parseRun('{"query_id":"q1","failed":3}\n', { file: 'r' })).toThrow('r:1: "failed" of query "q1" must be the failure\'s message (a string), got 3');
+  });
+
   test('refuses a run that would be an empty file, which no reader takes back', () => {
     expect(() => writeRun({ q1: [] }, { format: 'trec' })).toThrow('writeRun: expected `run` to be a run with a document in some ranking (a TREC file of no line reads as no run; JSONL keeps empty rankings)');
     expect(() => writeRun({}, { format: 'jsonl' })).toThrow('writeRun: expected `run` to be a run with a query');

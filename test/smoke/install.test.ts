@@ -16,7 +16,7 @@ const BUN = process.env['RANKEVAL_BUN'];
 const DENO = process.env['RANKEVAL_DENO'];
 const NEEDS = 'needs @observablehq/plot and linkedom: npm install @observablehq/plot linkedom';
 // What test/smoke/import.mjs and require.cjs print when the package works (the same as in package.test.ts).
-const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'], className: ['RankevalError', 'RankevalError', 'RankevalError'], retriever: { mrr: 0.5, failed: ['slow'], timed: true, kept: ['fast'] } };
+const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'], className: ['RankevalError', 'RankevalError', 'RankevalError'], retriever: { mrr: 0.5, failed: ['slow'], timed: true, kept: ['fast', 'slow'] } };
 // What report.mjs (written below) prints: renderReport's rejection without Observable Plot and linkedom.
 const missingLibraries = { sameClass: true, code: 'missing_dependency', message: `rankeval report ${NEEDS}` };
 

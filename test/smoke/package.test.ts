@@ -10,7 +10,7 @@ const dist = join(root, 'dist');
 const run = (script: string): unknown => JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, script)], { cwd: root, encoding: 'utf8' }));
 
 // The worked example's numbers, and the same error class whichever entry threw (one copy of the library).
-const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'], className: ['RankevalError', 'RankevalError', 'RankevalError'], retriever: { mrr: 0.5, failed: ['slow'], timed: true, kept: ['fast'] } };
+const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'], className: ['RankevalError', 'RankevalError', 'RankevalError'], retriever: { mrr: 0.5, failed: ['slow'], timed: true, kept: ['fast', 'slow'] } };
 const VITEST_CJS = 'rankeval/vitest cannot be loaded with require()';
 
 // Top-level `import … from "x"`, `import "x"`, `export … from "x"` and `var a = require("x")`: loaded with the module.

@@ -23,14 +23,14 @@ const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a'
 // vitest is ESM-only, and so is the entry that registers the matchers on its expect.
 const vitestEntry = thrown(() => require('rankeval/vitest'));
 // evaluateRetriever with the platform's clock (performance.now), timers and AbortController: one call
-// answers, one never does and times out; writeRun keeps the answered call (a failed one is left out of
-// the run, so that it reads back unanswered) with its time, and parseRun reads it back.
+// answers, one never does and times out; writeRun keeps both times (the failed call as a `failed` line,
+// which reads back unanswered), and parseRun reads them back.
 const retrieverSmoke = (evaluated) => ({
   mrr: evaluated.mean['mrr@10'],
   failed: evaluated.failures.map((failure) => failure.queryId),
   // A lower bound only: the timeout fires no sooner than 50 ms after the call (a slow machine waits longer).
   timed: evaluated.latency.perQuery.fast >= 0 && evaluated.latency.perQuery.slow >= 25,
-  kept: [...parseRun(writeRun(evaluated.run, { format: 'jsonl', latency: evaluated.latency.perQuery })).latency.keys()],
+  kept: [...parseRun(writeRun(evaluated.run, { format: 'jsonl', latency: evaluated.latency.perQuery, failures: evaluated.failures })).latency.keys()],
 });
 const retrieving = evaluateRetriever((_, qid) => (qid === 'slow' ? new Promise(() => {}) : [{ id: 'G', score: 1 }]), { qrels: { fast: { G: 1 }, slow: { G: 1 } }, questions: { fast: 'f?', slow: 's?' } }, { measures: ['mrr@10'], timeoutMs: 50 });
 retrieving.then((evaluated) => {
