@@ -4,7 +4,7 @@
 import { describeConventions, type Conventions } from './conventions.js';
 import { checkOptions, describeValue, fail, RankevalError } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
-import { averagesTies, readsDocuments, type MeasureDefinition } from './measures/catalogue.js';
+import { averagesTies, readsDocuments, readsLengths, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
 import { readAspectsOption, type QueryAspects } from './metrics/diversity.js';
 import { expandMeasure, type MeasureKey, type ParsedMeasure } from './measures/registry.js';
@@ -180,7 +180,7 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
   const checks = readChecks(options.checks, fn);
   const lengths = options.lengths === undefined ? undefined : readLengths(options.lengths, fn);
-  const tokenMeasure = plan.measures.findIndex((measure) => measure.params.budget !== undefined || measure.definition.name === 'tokens');
+  const tokenMeasure = plan.measures.findIndex((measure) => readsLengths(measure.definition, measure.params));
   if (tokenMeasure !== -1 && lengths === undefined) {
     throw new RankevalError(
       'invalid_option',

@@ -4,7 +4,7 @@ import { isRankevalError } from '../errors.js';
 import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
-import { averagesTies } from '../measures/catalogue.js';
+import { averagesTies, readsLengths } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
 import { readsBeyond } from '../evaluator.js';
 import { CHECK_MODES, settleCheck, type CheckMode } from '../run-checks.js';
@@ -204,7 +204,7 @@ export function readSharedArgs(
   // What is scored: -m's measures and `alsoScored` (eval's gates, a command's defaults without -m).
   const scored = [...distinct, ...alsoScored.flatMap((name) => measureKeys(name, usage))];
   // --lengths that no measure reads is a slip (a budget measure left out of -m), not a setting.
-  if (values.lengths !== undefined && !scored.some(({ measure }) => measure.params.budget !== undefined || measure.definition.name === 'tokens')) {
+  if (values.lengths !== undefined && !scored.some(({ measure }) => readsLengths(measure.definition, measure.params))) {
     throw usage('--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with -m');
   }
   const systemK = readSystemK(values['system-k'], usage);

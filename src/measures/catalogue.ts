@@ -624,6 +624,11 @@ export function averagesTies(definition: MeasureDefinition, params: MeasureParam
   return definition.tieAverage && params.gains === undefined && params.budget === undefined && definition.readsDocuments !== true;
 }
 
+/** Whether the measure reads document lengths under these parameters: a token budget, or tokens@k. */
+export function readsLengths(definition: MeasureDefinition, params: MeasureParams): boolean {
+  return params.budget !== undefined || definition.name === 'tokens';
+}
+
 /** Whether the measure reads document ids under these parameters (a budget reads their lengths). */
 export function readsDocuments(definition: MeasureDefinition, params: MeasureParams): boolean {
   return definition.readsDocuments === true || params.budget !== undefined;

@@ -221,7 +221,9 @@ class Context implements QueryContext {
       const depth = budgetCut(documents, budget, this.settings.systemK ?? Infinity, (id) => this.tokens(id));
       const { source } = this;
       const hits = depth === source.length ? source.hits : source.hits.filter(([rank]) => rank <= depth);
-      const truncated: QuerySource = { length: depth, hits, grades: source.grades, documents: documents.slice(0, depth), ...(source.qid === undefined ? {} : { qid: source.qid }), ...(source.aspects === undefined ? {} : { aspects: source.aspects }) };
+      // No tie groups (a budget has no tie-averaged form: averagesTies), and no dense form of the whole ranking.
+      const { dense: _whole, ...rest } = source;
+      const truncated: QuerySource = { ...rest, length: depth, hits, documents: documents.slice(0, depth), tieGroups: undefined };
       cut = new Context(truncated, this.settings);
       this.budgeted.set(budget, cut);
     }
