@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { evaluateRun, fuse, isRankevalError, parseRun, type FusionMethod, type FusionNorm } from '../src/index.js';
+import { compareUtf8 } from '../src/metrics/counts.js';
 import type { ScoredDocument } from '../src/types.js';
 
 const ORACLE = join(import.meta.dirname, 'fixtures/ranx-fusion');
@@ -271,4 +272,54 @@ describe('fuse: bad input is a RankevalError naming the value', () => {
     expect(error.message).toMatch(message);
     expect(['invalid_option', 'invalid_ranking', 'invalid_run']).toContain(error.code);
   });
+});
+
+// ----------------------------------------------------------------------------------------- properties
+
+// Scores on a grid of 1/1000 within BM25's and cosine's ranges, so distinct scores stay distinct through
+// the normalisations' subtractions and divisions (rounding could merge two scores one ulp apart).
+const arbitraryScore = fc.integer({ min: -30_000, max: 30_000 }).map((milli) => milli / 1000);
+const arbitraryRanking = fc.uniqueArray(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'é', '😀'), score: arbitraryScore }), {
+  selector: (document) => document.id,
+  maxLength: 9,
+});
+const arbitraryRun = fc.dictionary(fc.constantFrom('q1', 'q2', 'q3'), arbitraryRanking);
+
+/** The library's order of a ranking: score descending, then id descending in UTF-8 byte order. */
+const libraryOrder = (ranking: readonly ScoredDocument[]): string[] =>
+  [...ranking].sort((x, y) => y.score - x.score || compareUtf8(y.id, x.id)).map((document) => document.id);
+
+describe('fuse: properties', () => {
+  test.prop([arbitraryRun, fc.constantFrom<FusionNorm>('rank', 'min-max')])('fusing a run with itself under rank or min-max keeps its order', (run, norm) => {
+    const fused = fuse([run, run], { method: 'combsum', norm });
+    for (const [qid, ranking] of Object.entries(run)) {
+      expect(fused.get(qid)!.map((document) => document.id)).toEqual(libraryOrder(ranking));
+    }
+  });
+
+  const increasing: [string, (score: number) => number][] = [
+    ['2s + 5', (score) => 2 * score + 5],
+    ['s³', (score) => score ** 3],
+    ['exp(s / 10)', (score) => Math.exp(score / 10)],
+    ['s − 100', (score) => score - 100],
+  ];
+  test.prop([arbitraryRun, arbitraryRun, fc.constantFrom(...increasing), fc.integer({ min: 1, max: 100 })])(
+    "RRF's fused run does not change when one run's scores go through any strictly increasing function",
+    (a, b, [, change], k) => {
+      const changed = Object.fromEntries(Object.entries(a).map(([qid, ranking]) => [qid, ranking.map(({ id, score }) => ({ id, score: change(score) }))]));
+      expect(fuse([changed, b], { method: 'rrf', k })).toEqual(fuse([a, b], { method: 'rrf', k }));
+    },
+  );
+
+  test.prop([fc.array(arbitraryRun, { minLength: 2, maxLength: 4 }), fc.nat()])(
+    "wsum with weight 1 on one run and 0 on the others orders that run's documents as that run does",
+    (runs, pick) => {
+      const chosen = pick % runs.length;
+      const fused = fuse(runs, { method: 'wsum', weights: runs.map((_, i) => (i === chosen ? 1 : 0)) });
+      for (const [qid, ranking] of Object.entries(runs[chosen]!)) {
+        const own = new Set<string>(ranking.map((document) => document.id));
+        expect(fused.get(qid)!.map((document) => document.id).filter((id) => own.has(id))).toEqual(libraryOrder(ranking));
+      }
+    },
+  );
 });
