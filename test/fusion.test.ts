@@ -277,8 +277,9 @@ describe('fuse: bad input is a RankevalError naming the value', () => {
 // ----------------------------------------------------------------------------------------- properties
 
 // Scores on a grid of 1/1000 within BM25's and cosine's ranges, so distinct scores stay distinct through
-// the normalisations' subtractions and divisions (rounding could merge two scores one ulp apart).
-const arbitraryScore = fc.integer({ min: -30_000, max: 30_000 }).map((milli) => milli / 1000);
+// the normalisations' subtractions and divisions (rounding could merge two scores one ulp apart), and a
+// few common values, so that rankings often hold ties (broken by id descending).
+const arbitraryScore = fc.oneof(fc.integer({ min: -30_000, max: 30_000 }).map((milli) => milli / 1000), fc.constantFrom(-0.25, 0, 1, 12.5));
 const arbitraryRanking = fc.uniqueArray(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'é', '😀'), score: arbitraryScore }), {
   selector: (document) => document.id,
   maxLength: 9,
