@@ -85,10 +85,12 @@ const SMALLEST_DENOMINATOR = 1e-9;
  * Rules, as ranx 0.3.20 (differentially tested against its fused runs to 1e-9 per document):
  * - A document missing from a run contributes nothing to that run's term (it is not a 0 in `combmin`,
  *   `combmed`, `combanz`, nor counted in `combmnz`), except under `borda` normalisation and `bordafuse`,
- *   where it receives the points of an unranked document given above (the normalised minimum's mean).
+ *   where it receives the value given above for an unranked document: the mean of the values of the
+ *   positions the run leaves free (r = n + 1 … N), not 0.
  * - A query missing from a run is fused from the other runs: the run counts as an empty ranking of it
  *   (so under `borda` it gives every candidate 0.5 + 1 / (2N), and under `bordafuse` (N + 1) / 2 points).
- * - The fused ranking holds the union of the runs' documents for the query; ties in the fused scores are
+ * - The fused ranking holds the union of the runs' documents for the query (a query that every run leaves
+ *   empty fuses to an empty ranking, where ranx writes nothing); ties in the fused scores are
  *   broken by document id descending (UTF-8 byte order), as the rest of the library and trec_eval break them
  *   (ranx leaves their order to an unstable sort).
  * - Deliberate differences from ranx: the rank-based methods refuse a normalisation other than `none`
