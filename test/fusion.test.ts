@@ -228,6 +228,16 @@ describe('fuse: hand-worked examples', () => {
     ]);
   });
 
+  test('depth cuts each run before the candidates are counted; a query every run leaves empty fuses to nothing', () => {
+    const runs = [{ q: scored({ d1: 3, d2: 2, d3: 1 }), none: [] }, { q: scored({ d4: 5, d5: 4 }) }];
+    // Cut to 1 each: N = 2 candidates (d1, d4); each run ranks 1 and leaves 1 unranked.
+    expect(fusedPairs(fuse(runs, { method: 'bordafuse', depth: 1 }))).toEqual([
+      ['d4', (2 - 1 + 1) / 2 + 2],
+      ['d1', 2 + (2 - 1 + 1) / 2],
+    ]);
+    expect(fuse(runs, { method: 'rrf' }).get('none')).toEqual([]);
+  });
+
   test('the fused run is a run evaluateRun takes', () => {
     const fused = fuse([{ q: scored({ d1: 3, d2: 2 }) }, { q: scored({ d2: 9, d3: 1 }) }], { method: 'rrf' });
     expect(evaluateRun(fused, { q: { d2: 1 } }, { measures: ['mrr'] }).mean['mrr']).toBe(1);
