@@ -29,6 +29,7 @@ export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } fro
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { higherIsBetter } from './measures/reading.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
+export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';

@@ -1,0 +1,347 @@
+import type { ByQuery } from './evaluate.js';
+import { checkOptions, fail } from './errors.js';
+import { compareUtf8 } from './metrics/counts.js';
+import type { ScoredDocument } from './types.js';
+
+/** The fusion methods `fuse` knows: score-based (Comb*, wsum) and rank-based (rrf, isr, log_isr, bordafuse). */
+export type FusionMethod =
+  | 'rrf'
+  | 'combsum'
+  | 'combmnz'
+  | 'combmax'
+  | 'combmin'
+  | 'combmed'
+  | 'combanz'
+  | 'wsum'
+  | 'isr'
+  | 'log_isr'
+  | 'bordafuse';
+
+/** How each run's scores are rescaled, query by query, before a score-based method combines them. */
+export type FusionNorm = 'min-max' | 'max' | 'sum' | 'zmuv' | 'rank' | 'borda' | 'none';
+
+/** A run to fuse: query id → its scored documents (any order; they are ranked as the library ranks them). */
+export type FusionRun = ByQuery<readonly ScoredDocument[]>;
+
+export interface FuseOptions {
+  readonly method: FusionMethod;
+  /** Normalisation applied to each run before combining; `'none'` by default. */
+  readonly norm?: FusionNorm;
+  /** RRF's constant k (default 60): a document at rank r of a run adds 1 / (k + r). Only with `rrf`. */
+  readonly k?: number;
+  /** `wsum`'s weights: an array in the runs' order, or name → weight when the runs are given by name. */
+  readonly weights?: readonly number[] | ByQuery<number>;
+  /** Keep only the top `depth` documents of each run's ranking before fusing (default: all of them). */
+  readonly depth?: number;
+}
+
+const METHODS: readonly FusionMethod[] = ['rrf', 'combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum', 'isr', 'log_isr', 'bordafuse'];
+const NORMS: readonly FusionNorm[] = ['min-max', 'max', 'sum', 'zmuv', 'rank', 'borda', 'none'];
+/** Methods that read each run's positions only, never its scores: a normalisation would change nothing but `borda`'s padding. */
+const RANK_METHODS: readonly FusionMethod[] = ['rrf', 'isr', 'log_isr', 'bordafuse'];
+const OPTION_KEYS = ['method', 'norm', 'k', 'weights', 'depth'];
+const FN = 'fuse';
+
+// ranx's guard against a zero denominator (a query whose scores all tie, a run whose best score is ≤ 0).
+const SMALLEST_DENOMINATOR = 1e-9;
+
+/**
+ * Fuses several runs into one (rank fusion, as in hybrid lexical + dense retrieval), query by query.
+ *
+ * `runs` is an array of runs, or name → run (an object or a Map); a run is query id → `{id, score}` list
+ * (an object or a Map). The result is a Map query id → `{id, score}[]` in fused order, which `evaluateRun`,
+ * `compare` and `writeRun` take like any other run.
+ *
+ * Each run's ranking of a query is first put in the library's order — score descending, ties broken by
+ * document id descending in UTF-8 byte order, as trec_eval — and cut to its top `depth` documents when
+ * `depth` is given (by default every document is kept, as ranx keeps them). Positions (rank r = 1, 2, …)
+ * are read in that order. Then, per query:
+ *
+ * Normalisations (`norm`, score-based methods only), over one run's n documents s_1 … s_n of the query:
+ * - `none`: the scores as they are. Scales are not reconciled: BM25 (0–30) swamps cosine (−1..1) in a sum.
+ * - `min-max`: (s − min) / max(max − min, 1e-9). Maps every run to [0, 1] whatever its scale or sign, so
+ *   BM25 and cosine weigh alike; a query whose scores all tie maps them all to 0.
+ * - `max`: s / max(max, 1e-9). Keeps the sign; only sensible for non-negative scores: when the best score
+ *   is ≤ 0 (a cosine run of all-negative scores) it divides by 1e-9, blowing scores up to ≈ −10⁹·|s|.
+ * - `sum`: (s − min) / max(Σs − n·min, 1e-9). Shifts the minimum to 0, then makes the shifted scores
+ *   sum to 1 (negative scores are fine); a query whose scores all tie maps them all to 0.
+ * - `zmuv`: (s − mean) / max(σ, 1e-9), σ the population standard deviation: z-scores, of either sign,
+ *   whatever the scale; all-tied scores map to 0.
+ * - `rank`: 1 − (r − 1) / n. Ignores the scores (their sign and scale) except for the order.
+ * - `borda`: over the N candidates of the query (the union of every run's documents): 1 − (r − 1) / N for
+ *   a document the run ranks, and 0.5 − (n − 1) / (2N) for one it does not (the mean of the points of the
+ *   positions it leaves free). Ignores scores except for the order.
+ *
+ * Methods, over the runs holding a document (after `borda`, every run holds every candidate):
+ * - `combsum`: Σ v;  `wsum`: Σ w_i · v_i;  `combmnz`: Σ v × (how many runs hold it);
+ *   `combanz`: Σ v / (how many runs hold it);  `combmax`: max v;  `combmin`: min v;
+ *   `combmed`: the median of the v (the mean of the middle two for an even count).
+ * - `rrf`: Σ 1 / (k + r), k = 60 by default (Cormack et al. 2009).
+ * - `isr`: Σ 1 / r² × (how many runs hold it);  `log_isr`: Σ 1 / r² × ln(how many runs hold it), so a
+ *   document that only one run holds scores 0.
+ * - `bordafuse`: Σ over every run of its Borda points: N − r + 1 for a ranked document, and
+ *   (N − n + 1) / 2 for one the run leaves out.
+ *
+ * Rules, as ranx 0.3.20 (differentially tested against its fused runs to 1e-9 per document):
+ * - A document missing from a run contributes nothing to that run's term (it is not a 0 in `combmin`,
+ *   `combmed`, `combanz`, nor counted in `combmnz`), except under `borda` normalisation and `bordafuse`,
+ *   where it receives the value given above for an unranked document: the mean of the values of the
+ *   positions the run leaves free (r = n + 1 … N), not 0.
+ * - A query missing from a run is fused from the other runs: the run counts as an empty ranking of it
+ *   (so under `borda` it gives every candidate 0.5 + 1 / (2N), and under `bordafuse` (N + 1) / 2 points).
+ * - The fused ranking holds the union of the runs' documents for the query (a query that every run leaves
+ *   empty fuses to an empty ranking, where ranx writes nothing); ties in the fused scores are
+ *   broken by document id descending (UTF-8 byte order), as the rest of the library and trec_eval break them
+ *   (ranx leaves their order to an unstable sort).
+ * - Deliberate differences from ranx: the rank-based methods refuse a normalisation other than `none`
+ *   (ranx would pad runs with the `borda` candidates and rank them); `combmax`/`combmin` take the maximum/
+ *   minimum over the runs holding the document, where ranx pads missing ones with ∓10⁹ (the same unless a
+ *   score is beyond ±10⁹); `zmuv` is applied per non-empty ranking (ranx's `fuse(norm='zmuv')` loses
+ *   documents when a run has an empty query); one run may be fused alone.
+ *
+ * Worked example (`rrf`, k = 60): run A ranks [d1, d2], run B ranks [d2, d3]. d2 scores 1/62 + 1/61,
+ * d1 1/61, d3 1/62: the fused order is d2, d1, d3. With `combsum` and `min-max`, A = {d1: 12, d2: 4},
+ * B = {d2: 0.9, d3: −0.3}: A → {d1: 1, d2: 0}, B → {d2: 1, d3: 0}, so d1 = 1, d2 = 0 + 1 = 1, d3 = 0; d1
+ * and d2 tie and are ordered by id descending: d2, d1, d3.
+ *
+ * Bad input (an unknown method or norm, weights of the wrong length or not finite, weights with a method
+ * other than `wsum`, k not a positive finite number, a ranking that is not a list of `{id, score}`, a
+ * document listed twice in a ranking, a score that is not finite) throws a `RankevalError` naming it.
+ *
+ * @see https://github.com/AmenRa/ranx (ranx 0.3.20, `ranx.fuse`: the formulas matched here)
+ * @see Fox & Shaw 1994, Combination of Multiple Searches; Cormack, Clarke & Büttcher 2009, Reciprocal Rank Fusion
+ */
+export function fuse(
+  runs: readonly FusionRun[] | ByQuery<FusionRun>,
+  options: FuseOptions,
+): Map<string, ScoredDocument[]> {
+  checkOptions(options, OPTION_KEYS, FN);
+  const { method, norm = 'none', k, weights, depth } = options;
+  if (!METHODS.includes(method)) fail('invalid_option', FN, '`method`', `one of ${METHODS.join(', ')}`, method);
+  if (!NORMS.includes(norm)) fail('invalid_option', FN, '`norm`', `one of ${NORMS.join(', ')}`, norm);
+  if (RANK_METHODS.includes(method) && norm !== 'none') {
+    fail('invalid_option', FN, `\`norm\` with the rank-based method '${method}'`, "'none' (it reads positions only)", norm);
+  }
+  if (k !== undefined) {
+    if (method !== 'rrf') fail('invalid_option', FN, `\`k\` with method '${method}'`, "absent (only 'rrf' takes k)", k);
+    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', FN, '`k`', 'a positive finite number', k);
+  }
+  if (depth !== undefined && !(typeof depth === 'number' && Number.isInteger(depth) && depth > 0)) {
+    fail('invalid_option', FN, '`depth`', 'a positive integer', depth);
+  }
+  const named = readRuns(runs);
+  if (named.length === 0) fail('invalid_run', FN, '`runs`', 'one run or more', runs);
+  const weightList = readWeights(method, weights, named);
+
+  const queries = new Set<string>();
+  for (const { rankings } of named) for (const qid of rankings.keys()) queries.add(qid);
+  const fused = new Map<string, ScoredDocument[]>();
+  for (const qid of [...queries].sort(compareUtf8)) {
+    const lists = named.map(({ rankings }) => rankings.get(qid) ?? []);
+    const ranked = lists.map((list) => (depth !== undefined && list.length > depth ? list.slice(0, depth) : list));
+    fused.set(qid, fuseQuery(ranked, method, norm, k ?? 60, weightList));
+  }
+  return fused;
+}
+
+interface NamedRun {
+  readonly name: string;
+  /** Query id → its documents in the library's order (score descending, id descending). */
+  readonly rankings: Map<string, ScoredDocument[]>;
+}
+
+function readRuns(runs: unknown): NamedRun[] {
+  let entries: [string, unknown][];
+  if (Array.isArray(runs)) entries = runs.map((run, i) => [`runs[${i}]`, run]);
+  else if (runs instanceof Map) entries = [...runs.entries()].map(([name, run]) => [String(name), run]);
+  else if (typeof runs === 'object' && runs !== null) entries = Object.entries(runs);
+  else fail('invalid_run', FN, '`runs`', 'an array of runs or name → run', runs);
+  return entries.map(([name, run]) => ({ name, rankings: readRun(name, run) }));
+}
+
+function readRun(name: string, run: unknown): Map<string, ScoredDocument[]> {
+  let queries: [string, unknown][];
+  if (run instanceof Map) queries = [...run.entries()].map(([qid, list]) => [String(qid), list]);
+  else if (typeof run === 'object' && run !== null && !Array.isArray(run)) queries = Object.entries(run);
+  else fail('invalid_run', FN, `run ${name}`, 'query id → {id, score} list (an object or a Map)', run);
+  const rankings = new Map<string, ScoredDocument[]>();
+  for (const [qid, list] of queries) rankings.set(qid, readRanking(name, qid, list));
+  return rankings;
+}
+
+function readRanking(name: string, qid: string, list: unknown): ScoredDocument[] {
+  const where = `the ranking of query '${qid}' in run ${name}`;
+  if (!Array.isArray(list)) fail('invalid_ranking', FN, where, 'an array of {id, score}', list);
+  const seen = new Set<string>();
+  const documents: ScoredDocument[] = [];
+  for (const item of list as unknown[]) {
+    if (typeof item !== 'object' || item === null || typeof (item as ScoredDocument).id !== 'string' || typeof (item as ScoredDocument).score !== 'number') {
+      fail('invalid_ranking', FN, `every entry of ${where}`, 'an {id: string, score: number} object', item);
+    }
+    const { id, score } = item as ScoredDocument;
+    if (!Number.isFinite(score)) fail('invalid_ranking', FN, `the score of document '${id}' in ${where}`, 'a finite number', score);
+    if (seen.has(id)) fail('invalid_ranking', FN, `the documents of ${where}`, 'listed once each', id);
+    seen.add(id);
+    documents.push({ id, score });
+  }
+  return documents.sort(byScoreThenId);
+}
+
+function byScoreThenId(a: ScoredDocument, b: ScoredDocument): number {
+  if (a.score !== b.score) return a.score > b.score ? -1 : 1;
+  return compareUtf8(b.id, a.id);
+}
+
+function readWeights(method: FusionMethod, weights: FuseOptions['weights'], runs: readonly NamedRun[]): number[] {
+  if (method !== 'wsum') {
+    if (weights !== undefined) fail('invalid_option', FN, `\`weights\` with method '${method}'`, "absent (only 'wsum' takes weights)", weights);
+    return [];
+  }
+  if (weights === undefined) fail('invalid_option', FN, '`weights`', `one weight per run (${runs.length}) for 'wsum'`, weights);
+  let list: unknown[];
+  if (Array.isArray(weights)) {
+    list = weights;
+    if (list.length !== runs.length) fail('invalid_option', FN, '`weights`', `${runs.length} weights, one per run`, weights);
+  } else {
+    const byName = weights instanceof Map ? weights : new Map(Object.entries(weights as object));
+    const names = runs.map((run) => run.name);
+    for (const key of byName.keys()) if (!names.includes(key as string)) fail('invalid_option', FN, 'every name of `weights`', `one of the runs' names (${names.join(', ')})`, key);
+    list = names.map((name) => (byName.has(name) ? byName.get(name) : fail('invalid_option', FN, `the weight of run '${name}'`, 'a finite number', undefined)));
+  }
+  for (const weight of list) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', FN, 'every weight', 'a finite number', weight);
+  return list as number[];
+}
+
+/** One query: each run's ranking (ordered, cut) → the fused ranking. */
+function fuseQuery(lists: readonly ScoredDocument[][], method: FusionMethod, norm: FusionNorm, k: number, weights: readonly number[]): ScoredDocument[] {
+  const candidates: string[] = [];
+  const seen = new Set<string>();
+  for (const list of lists) for (const { id } of list) if (!seen.has(id)) (seen.add(id), candidates.push(id));
+  if (candidates.length === 0) return [];
+  const total = candidates.length;
+
+  // Each run's contribution per document it holds (after normalisation, or its positional points).
+  const values: Map<string, number>[] = lists.map((list) => {
+    switch (method) {
+      case 'rrf':
+        return new Map(list.map(({ id }, i) => [id, 1 / (k + i + 1)]));
+      case 'isr':
+      case 'log_isr':
+        return new Map(list.map(({ id }, i) => [id, 1 / (i + 1) ** 2]));
+      case 'bordafuse':
+        return withUnranked(list, candidates, (i) => total - i, (total - list.length + 1) / 2);
+      default:
+        return normalise(list, norm, candidates);
+    }
+  });
+
+  const fused: ScoredDocument[] = candidates.map((id) => {
+    const held: number[] = [];
+    const heldWeights: number[] = [];
+    values.forEach((byId, i) => {
+      const value = byId.get(id);
+      if (value !== undefined) (held.push(value), heldWeights.push(weights[i] ?? 1));
+    });
+    return { id, score: combine(method, held, heldWeights) };
+  });
+  return fused.sort(byScoreThenId);
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
+// Loops, not Math.min(...values): spreading a long ranking's scores would overflow the call stack.
+function smallest(values: readonly number[]): number {
+  let least = Infinity;
+  for (const value of values) if (value < least) least = value;
+  return least;
+}
+
+function largest(values: readonly number[]): number {
+  let most = -Infinity;
+  for (const value of values) if (value > most) most = value;
+  return most;
+}
+
+function combine(method: FusionMethod, held: readonly number[], weights: readonly number[]): number {
+  const count = held.length;
+  switch (method) {
+    case 'combsum':
+    case 'rrf':
+    case 'bordafuse':
+      return sum(held);
+    case 'wsum':
+      return sum(held.map((value, i) => weights[i]! * value));
+    case 'combmnz':
+    case 'isr':
+      return sum(held) * count;
+    case 'log_isr':
+      return sum(held) * Math.log(count);
+    case 'combanz':
+      return sum(held) / count;
+    case 'combmax':
+      return largest(held);
+    case 'combmin':
+      return smallest(held);
+    case 'combmed': {
+      const sorted = [...held].sort((a, b) => a - b);
+      const middle = Math.floor(count / 2);
+      return count % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    }
+  }
+}
+
+/** Values for the documents a run ranks (by 0-based position) and one value for the candidates it leaves out. */
+function withUnranked(list: readonly ScoredDocument[], candidates: readonly string[], ranked: (i: number) => number, unranked: number): Map<string, number> {
+  const values = new Map(list.map(({ id }, i) => [id, ranked(i)]));
+  for (const id of candidates) if (!values.has(id)) values.set(id, unranked);
+  return values;
+}
+
+/** One run's ranking of a query, normalised (see `fuse`); `borda` also scores the candidates it leaves out. */
+function normalise(list: readonly ScoredDocument[], norm: FusionNorm, candidates: readonly string[]): Map<string, number> {
+  const n = list.length;
+  if (norm === 'borda') {
+    const total = candidates.length;
+    return withUnranked(list, candidates, (i) => 1 - i / total, 0.5 - (n - 1) / (2 * total));
+  }
+  if (n === 0) return new Map();
+  const scores = list.map((document) => document.score);
+  let rescale: (score: number, i: number) => number;
+  switch (norm) {
+    case 'none':
+      rescale = (score) => score;
+      break;
+    case 'rank':
+      rescale = (_, i) => 1 - i / n;
+      break;
+    case 'min-max': {
+      const min = smallest(scores);
+      const denominator = Math.max(largest(scores) - min, SMALLEST_DENOMINATOR);
+      rescale = (score) => (score - min) / denominator;
+      break;
+    }
+    case 'max': {
+      const denominator = Math.max(largest(scores), SMALLEST_DENOMINATOR);
+      rescale = (score) => score / denominator;
+      break;
+    }
+    case 'sum': {
+      const min = smallest(scores);
+      const denominator = Math.max(sum(scores) - min * n, SMALLEST_DENOMINATOR);
+      rescale = (score) => (score - min) / denominator;
+      break;
+    }
+    case 'zmuv': {
+      const mean = sum(scores) / n;
+      const deviation = Math.sqrt(sum(scores.map((score) => (score - mean) ** 2)) / n);
+      const denominator = Math.max(deviation, SMALLEST_DENOMINATOR);
+      rescale = (score) => (score - mean) / denominator;
+      break;
+    }
+  }
+  return new Map(list.map(({ id, score }, i) => [id, rescale(score, i)]));
+}

@@ -1,0 +1,336 @@
+// fuse(): a differential test against ranx 0.3.20's fused runs (test/fixtures/ranx-fusion, copied from
+// ../shared/ranx-fusion: three runs per case and every fused output, gzipped, with the manifest of ranx's
+// exact calls), hand-worked examples per method, the input checks, and properties.
+import { fc, test } from '@fast-check/vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect } from 'vitest';
+import { evaluateRun, fuse, isRankevalError, parseRun, type FusionMethod, type FusionNorm } from '../src/index.js';
+import { compareUtf8 } from '../src/metrics/counts.js';
+import type { ScoredDocument } from '../src/types.js';
+
+const ORACLE = join(import.meta.dirname, 'fixtures/ranx-fusion');
+const CASES = ['v01', 'v02', 'v04'];
+// Absolute, per (query, document), even for the scores up to ≈ 3·10⁸ that `max` normalisation gives
+// an all-negative run (it divides by 1e-9): the sums are taken in ranx's order, runs a, b, c.
+const TOLERANCE = 1e-9;
+const close = (actual: number, expected: number): boolean => Math.abs(actual - expected) <= TOLERANCE;
+
+// ranx's method names in the manifest → fuse's.
+const METHOD: Record<string, FusionMethod> = {
+  rrf: 'rrf',
+  sum: 'combsum',
+  mnz: 'combmnz',
+  max: 'combmax',
+  min: 'combmin',
+  med: 'combmed',
+  anz: 'combanz',
+  wsum: 'wsum',
+  isr: 'isr',
+  log_isr: 'log_isr',
+  bordafuse: 'bordafuse',
+};
+
+interface Output {
+  readonly file: string;
+  readonly method: string;
+  readonly params: { k?: number; weights?: number[] };
+  readonly norm: FusionNorm | null;
+  readonly n_lines: number;
+}
+
+function readScoredRun(file: string): Map<string, ScoredDocument[]> {
+  const run = parseRun(readFileSync(file), { format: 'trec', file });
+  return new Map([...run.scored].map(([qid, { ids, scores }]) => [qid, ids.map((id, i) => ({ id, score: scores[i]! }))]));
+}
+
+/** ranx's fused file: query → document → score, and the number of lines. */
+function readFused(file: string): { scores: Map<string, Map<string, number>>; lines: number } {
+  const scores = new Map<string, Map<string, number>>();
+  const text = gunzipSync(readFileSync(file)).toString('utf8');
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const [qid, , doc, , score] = line.split(' ');
+    if (!scores.has(qid!)) scores.set(qid!, new Map());
+    scores.get(qid!)!.set(doc!, Number(score));
+    lines++;
+  }
+  return { scores, lines };
+}
+
+describe('fuse matches ranx 0.3.20', () => {
+  let outputsChecked = 0;
+  for (const name of CASES) {
+    const dir = join(ORACLE, name);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { outputs: Output[] };
+    const runs = ['run_a', 'run_b', 'run_c'].map((run) => readScoredRun(join(dir, run)));
+    test.each(manifest.outputs.map((output) => [output.file, output] as const))(`${name}: %s`, (_, output) => {
+      const fused = fuse(runs, {
+        method: METHOD[output.method]!,
+        norm: output.norm ?? 'none',
+        ...(output.params.k !== undefined ? { k: output.params.k } : {}),
+        ...(output.params.weights !== undefined ? { weights: output.params.weights } : {}),
+      });
+      const expected = readFused(join(dir, `${output.file}.gz`));
+      expect(expected.lines).toBe(output.n_lines);
+      // Queries with documents: the same (ranx writes no line for a query without any).
+      const answered = [...fused].filter(([, ranking]) => ranking.length > 0).map(([qid]) => qid);
+      expect(answered.sort()).toEqual([...expected.scores.keys()].sort());
+      let lines = 0;
+      for (const [qid, ranking] of fused) {
+        if (ranking.length === 0) continue;
+        const want = expected.scores.get(qid)!;
+        // The same documents…
+        expect(ranking.map((document) => document.id).sort()).toEqual([...want.keys()].sort());
+        // …each with ranx's fused score…
+        const wrong = ranking.filter(({ id, score }) => !close(score, want.get(id)!));
+        expect(wrong.map(({ id, score }) => `${qid} ${id}: ${score} vs ${want.get(id)}`)).toEqual([]);
+        // …in ranx's order wherever ranx's scores differ (its order among equal scores is an unstable sort's).
+        for (let i = 1; i < ranking.length; i++) {
+          const before = want.get(ranking[i - 1]!.id)!;
+          const after = want.get(ranking[i]!.id)!;
+          if (!(before >= after || close(before, after))) expect(`${qid}: ${ranking[i - 1]!.id} before ${ranking[i]!.id}`).toBe('in ranx order');
+        }
+        lines += ranking.length;
+      }
+      expect(lines).toBe(output.n_lines);
+      outputsChecked++;
+    });
+  }
+  test('every output of every case was checked', () => {
+    expect(outputsChecked).toBe(3 * 54);
+  });
+});
+
+// ------------------------------------------------------------------------------------ worked examples
+
+const scored = (entries: Record<string, number>): ScoredDocument[] => Object.entries(entries).map(([id, score]) => ({ id, score }));
+
+/** The fused ranking of query q, as [id, score] pairs in fused order. */
+const fusedPairs = (fused: Map<string, ScoredDocument[]>, qid = 'q'): [string, number][] => fused.get(qid)!.map(({ id, score }) => [id, score]);
+
+describe('fuse: hand-worked examples', () => {
+  test('rrf: a document at rank r of a run adds 1 / (k + r)', () => {
+    const a = { q: scored({ d1: 3, d2: 2 }) };
+    const b = { q: scored({ d2: 0.9, d3: 0.5 }) };
+    expect(fusedPairs(fuse([a, b], { method: 'rrf' }))).toEqual([
+      ['d2', 1 / (60 + 2) + 1 / (60 + 1)],
+      ['d1', 1 / (60 + 1)],
+      ['d3', 1 / (60 + 2)],
+    ]);
+    expect(fusedPairs(fuse([a, b], { method: 'rrf', k: 1 }))).toEqual([
+      ['d2', 1 / (1 + 2) + 1 / (1 + 1)],
+      ['d1', 1 / (1 + 1)],
+      ['d3', 1 / (1 + 2)],
+    ]);
+  });
+
+  test('combsum with min-max: BM25-like and cosine scores both mapped to [0, 1], then summed; ties by id descending', () => {
+    const bm25 = { q: scored({ d1: 12, d2: 4, d4: 7 }) };
+    const dense = { q: scored({ d2: 0.9, d3: -0.3 }) };
+    expect(fusedPairs(fuse([bm25, dense], { method: 'combsum', norm: 'min-max' }))).toEqual([
+      // d1 = (12 − 4) / (12 − 4) and d2 = (4 − 4) / 8 + (0.9 − (−0.3)) / 1.2 tie at 1: id descending.
+      ['d2', (4 - 4) / (12 - 4) + (0.9 - -0.3) / (0.9 - -0.3)],
+      ['d1', (12 - 4) / (12 - 4)],
+      ['d4', (7 - 4) / (12 - 4)],
+      ['d3', (-0.3 - -0.3) / (0.9 - -0.3)],
+    ]);
+  });
+
+  test('min-max maps a query whose scores all tie to 0', () => {
+    expect(fusedPairs(fuse([{ q: scored({ a: 5, b: 5 }) }], { method: 'combsum', norm: 'min-max' }))).toEqual([
+      ['b', 0],
+      ['a', 0],
+    ]);
+  });
+
+  test('wsum: Σ w · score over the runs holding the document (weights by position or by name)', () => {
+    const a = { q: scored({ d1: 2, d2: 1 }) };
+    const b = { q: scored({ d2: 0.5, d3: 0.25 }) };
+    const expected: [string, number][] = [
+      ['d1', 0.7 * 2],
+      ['d2', 0.7 * 1 + 0.3 * 0.5],
+      ['d3', 0.3 * 0.25],
+    ];
+    expect(fusedPairs(fuse([a, b], { method: 'wsum', weights: [0.7, 0.3] }))).toEqual(expected);
+    expect(fusedPairs(fuse({ lexical: a, dense: b }, { method: 'wsum', weights: { dense: 0.3, lexical: 0.7 } }))).toEqual(expected);
+    expect(fusedPairs(fuse(new Map([['lexical', a], ['dense', b]]), { method: 'wsum', weights: new Map([['dense', 0.3], ['lexical', 0.7]]) }))).toEqual(expected);
+  });
+
+  test('combmnz: the sum times how many runs hold the document; combanz: divided by it; combmin/combmed over those runs', () => {
+    const runs = [{ q: scored({ d1: 0.6, d2: 0.5 }) }, { q: scored({ d2: 0.4, d3: 0.9 }) }, { q: scored({ d2: 0.1 }) }];
+    expect(fusedPairs(fuse(runs, { method: 'combmnz' }))).toEqual([
+      ['d2', (0.5 + 0.4 + 0.1) * 3],
+      ['d3', 0.9 * 1],
+      ['d1', 0.6 * 1],
+    ]);
+    expect(fusedPairs(fuse(runs, { method: 'combanz' }))).toEqual([
+      ['d3', 0.9 / 1],
+      ['d1', 0.6 / 1],
+      ['d2', (0.5 + 0.4 + 0.1) / 3],
+    ]);
+    expect(fusedPairs(fuse(runs, { method: 'combmin' }))).toEqual([
+      ['d3', 0.9],
+      ['d1', 0.6],
+      ['d2', Math.min(0.5, 0.4, 0.1)],
+    ]);
+    expect(fusedPairs(fuse(runs, { method: 'combmed' }))).toEqual([
+      ['d3', 0.9],
+      ['d1', 0.6],
+      ['d2', 0.4],
+    ]);
+    expect(fusedPairs(fuse(runs.slice(0, 2), { method: 'combmed' }))).toEqual([
+      ['d3', 0.9],
+      ['d1', 0.6],
+      ['d2', (0.4 + 0.5) / 2],
+    ]);
+  });
+
+  test('isr and log_isr: Σ 1 / r² times the count of runs holding the document, or its natural log', () => {
+    const runs = [{ q: scored({ d1: 3, d2: 2 }) }, { q: scored({ d2: 9, d3: 1 }) }];
+    expect(fusedPairs(fuse(runs, { method: 'isr' }))).toEqual([
+      ['d2', (1 / 2 ** 2 + 1 / 1 ** 2) * 2],
+      ['d1', (1 / 1 ** 2) * 1],
+      ['d3', (1 / 2 ** 2) * 1],
+    ]);
+    expect(fusedPairs(fuse(runs, { method: 'log_isr' }))).toEqual([
+      ['d2', (1 / 2 ** 2 + 1 / 1 ** 2) * Math.log(2)],
+      ['d3', 0],
+      ['d1', 0],
+    ]);
+  });
+
+  test('bordafuse and borda normalisation: a document a run leaves out gets the mean points of the free positions', () => {
+    // N = 3 candidates; run a ranks 2 of them, run b 1.
+    const runs = [{ q: scored({ d1: 3, d2: 2 }) }, { q: scored({ d3: 1 }) }];
+    expect(fusedPairs(fuse(runs, { method: 'bordafuse' }))).toEqual([
+      ['d1', 3 + (3 - 1 + 1) / 2],
+      ['d3', (3 - 2 + 1) / 2 + 3],
+      ['d2', 2 + (3 - 1 + 1) / 2],
+    ]);
+    expect(fusedPairs(fuse(runs, { method: 'combsum', norm: 'borda' }))).toEqual([
+      ['d1', 1 - 0 / 3 + (0.5 - (1 - 1) / (2 * 3))],
+      ['d3', 0.5 - (2 - 1) / (2 * 3) + (1 - 0 / 3)],
+      ['d2', 1 - 1 / 3 + (0.5 - (1 - 1) / (2 * 3))],
+    ]);
+  });
+
+  test('a query missing from a run is fused from the others; depth keeps the top of each run', () => {
+    const a = { q: scored({ d1: 3, d2: 2, d3: 1 }), only: scored({ x: 1 }) };
+    const b = { q: scored({ d3: 9, d4: 8 }) };
+    const fused = fuse([a, b], { method: 'rrf', k: 10 });
+    expect(fusedPairs(fused, 'only')).toEqual([['x', 1 / (10 + 1)]]);
+    expect(fusedPairs(fuse([a, b], { method: 'combsum', depth: 1 }))).toEqual([
+      ['d3', 9],
+      ['d1', 3],
+    ]);
+  });
+
+  test('depth cuts each run before the candidates are counted; a query every run leaves empty fuses to nothing', () => {
+    const runs = [{ q: scored({ d1: 3, d2: 2, d3: 1 }), none: [] }, { q: scored({ d4: 5, d5: 4 }) }];
+    // Cut to 1 each: N = 2 candidates (d1, d4); each run ranks 1 and leaves 1 unranked.
+    expect(fusedPairs(fuse(runs, { method: 'bordafuse', depth: 1 }))).toEqual([
+      ['d4', (2 - 1 + 1) / 2 + 2],
+      ['d1', 2 + (2 - 1 + 1) / 2],
+    ]);
+    expect(fuse(runs, { method: 'rrf' }).get('none')).toEqual([]);
+  });
+
+  test('the fused run is a run evaluateRun takes', () => {
+    const fused = fuse([{ q: scored({ d1: 3, d2: 2 }) }, { q: scored({ d2: 9, d3: 1 }) }], { method: 'rrf' });
+    expect(evaluateRun(fused, { q: { d2: 1 } }, { measures: ['mrr'] }).mean['mrr']).toBe(1);
+  });
+});
+
+// ------------------------------------------------------------------------------------------ bad input
+
+function errorOf(call: () => unknown): { code: string; message: string } {
+  try {
+    call();
+  } catch (error) {
+    if (isRankevalError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('no error');
+}
+
+describe('fuse: bad input is a RankevalError naming the value', () => {
+  const run = { q: scored({ d1: 1 }) };
+  test.each([
+    ['unknown method', () => fuse([run], { method: 'comb' as FusionMethod }), /method.*one of rrf, combsum.*bordafuse.*"comb"/],
+    ['unknown norm', () => fuse([run], { method: 'combsum', norm: 'l2' as FusionNorm }), /norm.*min-max.*none.*"l2"/],
+    ['norm with a rank method', () => fuse([run], { method: 'rrf', norm: 'min-max' }), /rrf.*"min-max"/],
+    ['weights of the wrong length', () => fuse([run, run], { method: 'wsum', weights: [1] }), /2 weights, one per run/],
+    ['a weight not finite', () => fuse([run, run], { method: 'wsum', weights: [1, Number.NaN] }), /finite number, got `NaN`/],
+    ['weights missing for wsum', () => fuse([run], { method: 'wsum' }), /weights/],
+    ['a weight naming no run', () => fuse({ a: run }, { method: 'wsum', weights: { b: 1 } }), /name of `weights`.*runs' names \(a\), got `"b"`/],
+    ['weights with a method that takes none', () => fuse([run], { method: 'combsum', weights: [1] }), /only 'wsum' takes weights/],
+    ['k not positive', () => fuse([run], { method: 'rrf', k: 0 }), /positive finite number, got `0`/],
+    ['k not a number', () => fuse([run], { method: 'rrf', k: '60' as unknown as number }), /positive finite number, got `"60"`/],
+    ['k with another method', () => fuse([run], { method: 'combsum', k: 60 }), /only 'rrf' takes k/],
+    ['depth not a positive integer', () => fuse([run], { method: 'rrf', depth: 1.5 }), /depth.*1\.5/],
+    ['a ranking of ids, not {id, score}', () => fuse([{ q: ['d1'] as unknown as ScoredDocument[] }], { method: 'rrf' }), /\{id: string, score: number\}.*"d1"/],
+    ['a ranking that is not an array', () => fuse([{ q: 'd1' as unknown as ScoredDocument[] }], { method: 'rrf' }), /query 'q'.*"d1"/],
+    ['a document twice', () => fuse([{ q: scored({ d1: 1 }).concat(scored({ d1: 2 })) }], { method: 'rrf' }), /listed once each, got `"d1"`/],
+    ['a score not finite', () => fuse([{ q: scored({ d1: Number.POSITIVE_INFINITY }) }], { method: 'combsum' }), /document 'd1'.*finite number, got `Infinity`/],
+    ['no runs', () => fuse([], { method: 'rrf' }), /one run or more/],
+    ['an unknown option', () => fuse([run], { method: 'rrf', top: 3 } as never), /"top"/],
+  ])('%s', (_, call, message) => {
+    const error = errorOf(call);
+    expect(error.message).toMatch(message);
+    expect(['invalid_option', 'invalid_ranking', 'invalid_run']).toContain(error.code);
+  });
+});
+
+// ----------------------------------------------------------------------------------------- properties
+
+// Scores on a grid of 1/1000 within BM25's and cosine's ranges, so distinct scores stay distinct through
+// the normalisations' subtractions and divisions (rounding could merge two scores one ulp apart), and a
+// few common values, so that rankings often hold ties (broken by id descending).
+const arbitraryScore = fc.oneof(fc.integer({ min: -30_000, max: 30_000 }).map((milli) => milli / 1000), fc.constantFrom(-0.25, 0, 1, 12.5));
+const arbitraryRanking = fc.uniqueArray(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'é', '😀'), score: arbitraryScore }), {
+  selector: (document) => document.id,
+  maxLength: 9,
+});
+const arbitraryRun = fc.dictionary(fc.constantFrom('q1', 'q2', 'q3'), arbitraryRanking);
+
+/** The library's order of a ranking: score descending, then id descending in UTF-8 byte order. */
+const libraryOrder = (ranking: readonly ScoredDocument[]): string[] =>
+  [...ranking].sort((x, y) => y.score - x.score || compareUtf8(y.id, x.id)).map((document) => document.id);
+
+describe('fuse: properties', () => {
+  test.prop([arbitraryRun, fc.constantFrom<FusionNorm>('rank', 'min-max')])('fusing a run with itself under rank or min-max keeps its order', (run, norm) => {
+    const fused = fuse([run, run], { method: 'combsum', norm });
+    for (const [qid, ranking] of Object.entries(run)) {
+      expect(fused.get(qid)!.map((document) => document.id)).toEqual(libraryOrder(ranking));
+    }
+  });
+
+  const increasing: [string, (score: number) => number][] = [
+    ['2s + 5', (score) => 2 * score + 5],
+    ['s³', (score) => score ** 3],
+    ['exp(s / 10)', (score) => Math.exp(score / 10)],
+    ['s − 100', (score) => score - 100],
+  ];
+  test.prop([arbitraryRun, arbitraryRun, fc.constantFrom(...increasing), fc.integer({ min: 1, max: 100 })])(
+    "RRF's fused run does not change when one run's scores go through any strictly increasing function",
+    (a, b, [, change], k) => {
+      const changed = Object.fromEntries(Object.entries(a).map(([qid, ranking]) => [qid, ranking.map(({ id, score }) => ({ id, score: change(score) }))]));
+      expect(fuse([changed, b], { method: 'rrf', k })).toEqual(fuse([a, b], { method: 'rrf', k }));
+    },
+  );
+
+  test.prop([fc.array(arbitraryRun, { minLength: 2, maxLength: 4 }), fc.nat()])(
+    "wsum with weight 1 on one run and 0 on the others orders that run's documents as that run does",
+    (runs, pick) => {
+      const chosen = pick % runs.length;
+      const fused = fuse(runs, { method: 'wsum', weights: runs.map((_, i) => (i === chosen ? 1 : 0)) });
+      for (const [qid, ranking] of Object.entries(runs[chosen]!)) {
+        const own = new Set<string>(ranking.map((document) => document.id));
+        expect(fused.get(qid)!.map((document) => document.id).filter((id) => own.has(id))).toEqual(libraryOrder(ranking));
+      }
+    },
+  );
+});
