@@ -6,7 +6,7 @@ import { isRankevalError, type RankevalError } from '../errors.js';
 import { readLengths } from '../formats/lengths.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
-import { readRun, type RunFormat } from '../formats/run.js';
+import { readRun, type Run, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import type { RunScorer } from '../evaluator.js';
 import type { RunCheckCode } from '../run-checks.js';
@@ -107,6 +107,10 @@ async function load<Format extends string, T>(
     progress.done();
   }
 }
+
+/** A run file read whole (any run format the library reads), errors naming the file, as loading does. */
+export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> =>
+  load(async (open, options) => readRun(await open(), options), path, format, stderr);
 
 /** Standard input can be read once: `-` for the golden set or one run. */
 export function checkStdinOnce(paths: readonly string[], usage: (message: string) => CliError): void {

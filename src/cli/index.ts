@@ -23,6 +23,8 @@ Commands:
                                                   (rankeval report --help)
   merge PART.json …                               the results of a run's shards (eval -q --format json)
                                                   merged into the whole run's (rankeval merge --help)
+  fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run
+                                                  (rankeval fuse --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
   help [COMMAND]                                  this help, or the command's
 
@@ -35,7 +37,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'fuse', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -59,6 +61,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'trec') return trecUsage;
   if (command === 'merge') return mergeUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
+  if (command === 'fuse') return (await import('./fuse.js')).fuseUsage;
   return usage;
 }
 
@@ -103,6 +106,11 @@ async function main(args: readonly string[]): Promise<number> {
       // Loaded only here: the report's plotting libraries would slow every other command's start.
       const { runReport } = await import('./report.js');
       return await runReport(rest, { stdout: process.stdout, stderr: process.stderr });
+    }
+    if (command === 'fuse') {
+      // Loaded only here, as report (whose file writing it shares).
+      const { runFuse } = await import('./fuse.js');
+      return await runFuse(rest, { stdout: process.stdout, stderr: process.stderr });
     }
     if (command === 'compare') {
       const colour = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;

@@ -101,7 +101,7 @@ const systemMessage = (error: unknown): string => (error as Error).message.repla
  * not a regular file (a device, a FIFO, a socket) cannot be renamed over and is written to directly, as
  * is a dangling link, whose target is created.
  */
-function writeReport(path: string, text: string): void {
+export function writeReport(path: string, text: string): void {
   const stats = statOf(path);
   // A dangling link exists itself: written to, its target is created.
   if (stats === undefined ? statOf(path, false) !== undefined : !stats.isFile()) {
