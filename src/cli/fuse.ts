@@ -1,6 +1,6 @@
 // `rankeval fuse RUN RUN … --method rrf [-o OUT]`: runs fused into one (hybrid search), written as a run file
 // that `rankeval eval`, `compare` and `report` read like any other.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import { isRankevalError } from '../errors.js';
 import { fuse, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion.js';
@@ -105,7 +105,10 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   if (runName === '' || WHITESPACE.test(runName)) throw usage(`--run-name takes a name without whitespace (a TREC field); got '${runName}'`);
   if (values['run-name'] !== undefined && format !== 'trec') throw usage('--run-name names a TREC run; JSONL has no place for it');
   const output = values.output === undefined || values.output === STDIN ? undefined : values.output;
-  if (output !== undefined) refuseInputAsOutput(output, positionals);
+  if (output !== undefined) {
+    refuseInputAsOutput(output, positionals);
+    checkOutput(output);
+  }
   return {
     runs: positionals,
     method,
@@ -136,6 +139,25 @@ function refuseInputAsOutput(output: string, inputs: readonly string[]): void {
     if (resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity)) {
       throw usage(`-o ${output} is one of the runs; the fused run would overwrite it`);
     }
+  }
+}
+
+/**
+ * Where -o writes, checked before any run is read: a directory is a usage error, and a missing directory
+ * is named (the output cannot be written) rather than the temporary file that would be opened in it.
+ */
+function checkOutput(output: string): void {
+  const kind = (path: string): 'directory' | 'other' | undefined => {
+    try {
+      return statSync(path).isDirectory() ? 'directory' : 'other';
+    } catch {
+      return undefined;
+    }
+  };
+  if (kind(output) === 'directory') throw usage(`-o ${output} is a directory; give the fused run's file name`);
+  const directory = dirname(resolve(output));
+  if (kind(output) === undefined && kind(directory) !== 'directory') {
+    throw new CliError(`cannot write ${output}: the directory ${dirname(output)} does not exist`, INPUT_ERROR);
   }
 }
 

@@ -137,6 +137,15 @@ describe('rankeval fuse', () => {
     expect(fromJsonl.stdout).toBe((await call(runFuse, ...RUNS, '--method', 'combsum', '--norm', 'min-max')).stdout);
   });
 
+  it('-o in a directory that does not exist is an output error (exit 3) named before the runs are read; -o a directory a usage error', async () => {
+    const missing = await call(runFuse, ...RUNS, '--method', 'rrf', '-o', join(dir, 'nowhere', 'fused.trec'));
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toMatch(/the directory .*nowhere does not exist/);
+    const directory = await call(runFuse, ...RUNS, '--method', 'rrf', '-o', dir);
+    expect(directory.status).toBe(2);
+    expect(directory.stderr).toMatch(/is a directory/);
+  });
+
   it('a file that does not exist is an input error (exit 3) naming it', async () => {
     const result = await call(runFuse, RUNS[0]!, join(dir, 'missing'), '--method', 'rrf');
     expect(result.status).toBe(3);
