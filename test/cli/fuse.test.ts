@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
-import { runFuse } from '../../src/cli/fuse.js';
+import { fuseUsage, runFuse } from '../../src/cli/fuse.js';
 import { CliError } from '../../src/cli/trec.js';
 import { parseRun, type Run } from '../../src/formats/run.js';
 import { fuse, type FuseOptions, type FusionRun } from '../../src/fusion.js';
@@ -158,6 +159,15 @@ describe('rankeval fuse', () => {
     expect(result.stdout).toMatch(/^Usage: rankeval fuse/);
     expect(result.stdout).toMatch(/default 60/);
     expect(result.stdout).toMatch(/default fused/);
+  });
+
+  it('the built command lists fuse, and `help fuse` prints its --help (dist/cli.js, as npm run build makes it)', () => {
+    const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+    const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+    expect(run('--help').stdout).toMatch(/^ {2}fuse RUN RUN … --method rrf/m);
+    expect(run('help', 'fuse')).toMatchObject({ status: 0, stdout: fuseUsage, stderr: '' });
+    expect(run('fuse', '--help').stdout).toBe(fuseUsage);
+    expect(run('fuse', RUNS[0]!, '--method', 'rfr')).toMatchObject({ status: 2, stdout: '' });
   });
 
   it('rankeval compare takes the fused run like any other', async () => {
