@@ -112,13 +112,6 @@ async function load<Format extends string, T>(
 export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> =>
   load(async (open, options) => readRun(await open(), options), path, format, stderr);
 
-/** A file's text (standard input's, or another read-once file's, as it was kept when first read). */
-export async function fileText(path: string): Promise<string> {
-  const parts: Uint8Array[] = [];
-  for (const chunk of (await sourceOf(path)) as Iterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts).toString('utf8').replace(/^\uFEFF/, '');
-}
-
 /** Standard input can be read once: `-` for the golden set or one run. */
 export function checkStdinOnce(paths: readonly string[], usage: (message: string) => CliError): void {
   if (paths.filter((path) => path === STDIN).length > 1) throw usage('only one file can be - (standard input)');

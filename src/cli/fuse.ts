@@ -8,7 +8,7 @@ import type { Run, RunFormat } from '../formats/run.js';
 import { writeRun } from '../formats/write-run.js';
 import type { ScoredDocument } from '../types.js';
 import type { Io } from './eval.js';
-import { checkStdinOnce, fileText, INPUT_ERROR, inputName, loadRun, STDIN } from './files.js';
+import { checkStdinOnce, INPUT_ERROR, inputName, loadRun, STDIN } from './files.js';
 import { decimalNumber, oneOf, parseCommandArgs, usageError } from './options.js';
 import { writeReport } from './report.js';
 import { CliError } from './trec.js';
@@ -161,39 +161,12 @@ function checkOutput(output: string): void {
   }
 }
 
-/** A ranking given as a list of ids, with no scores: JSON(L) `results` whose first entry is a string. */
-const isIdList = (results: unknown): boolean => Array.isArray(results) && typeof results[0] === 'string';
-
-/**
- * The first query of a JSON or JSONL run that ranks its documents by a list of ids: the reader scores such
- * a list by position (0, −1, −2, …), which are no scores to fuse, so the file itself is looked at.
- */
-async function idListQuery(path: string, run: Run): Promise<string | undefined> {
-  if (run.format !== 'json' && run.format !== 'jsonl') return undefined;
-  const text = await fileText(path);
-  if (run.format === 'json') {
-    const rankings = JSON.parse(text) as Record<string, unknown>;
-    return Object.keys(rankings).find((qid) => isIdList(rankings[qid]));
-  }
-  for (const line of text.split('\n')) {
-    let record: { query_id?: unknown; results?: unknown };
-    try {
-      record = JSON.parse(line) as typeof record;
-    } catch {
-      continue; // a blank line: the reader has checked the rest
-    }
-    if (typeof record === 'object' && record !== null && isIdList(record.results)) return String(record.query_id);
-  }
-  return undefined;
-}
-
 const unscored = (path: string, qid: string): CliError =>
   new CliError(`${inputName(path)}: query ${JSON.stringify(qid)} is ranked without scores (a list of ids, or ranks); fusion needs each document's score`, INPUT_ERROR);
 
 /** A run's rankings as fuse() takes them, `{id, score}` lists; a query ranked without scores is an input error. */
-async function scoredRankings(path: string, run: Run): Promise<FusionRun> {
-  const idList = await idListQuery(path, run);
-  if (idList !== undefined) throw unscored(path, idList);
+function scoredRankings(path: string, run: Run): FusionRun {
+  // A list of ids (JSON, JSONL) or a rank column (CSV) gives no scores: such a query is not in `scored`.
   const rankings = new Map<string, ScoredDocument[]>();
   for (const [qid, ids] of run.rankings) {
     const scored = run.scored.get(qid);
@@ -220,7 +193,7 @@ export async function runFuse(argv: readonly string[], io: Io): Promise<number> 
     return 0;
   }
   const runs: FusionRun[] = [];
-  for (const path of args.runs) runs.push(await scoredRankings(path, await loadRun(path, args.runFormat, io.stderr)));
+  for (const path of args.runs) runs.push(scoredRankings(path, await loadRun(path, args.runFormat, io.stderr)));
 
   let fused;
   try {

@@ -28,8 +28,8 @@ export interface Run {
   readonly rankings: Map<string, string[]>;
   /**
    * Query id → its documents in the order the file lists them, with their scores, for the queries whose
-   * results are ordered by score (not by a rank column): what `ties: 'given'` and `'average'` read
-   * (a list of ids scores each id by its position, so it has no ties).
+   * results are ordered by score (not by a rank column, nor a list of ids in rank order, which have no
+   * scores): what `ties: 'given'` and `'average'` read.
    */
   readonly scored: Map<string, { readonly ids: readonly string[]; readonly scores: readonly number[] }>;
   /**
@@ -61,6 +61,8 @@ interface Results {
   latencyMs: number | undefined;
   /** Why its call failed (JSONL `failed`): then it has no results. */
   failed: string | undefined;
+  /** Given as a list of ids in rank order (JSON, JSONL): its keys are positions, not scores. */
+  unscored: boolean;
 }
 
 /** One query's results, checked and ordered: what a run file says of it. */
@@ -86,6 +88,8 @@ interface Collector<T> {
   latency(qid: string, ms: number): void;
   /** The query's call failed (JSONL's `failed`): it has a time, not a ranking. */
   fail(qid: string, message: string): void;
+  /** The query's results are a list of ids in rank order (no scores; their keys are positions). */
+  unscored(qid: string): void;
   result(): T;
 }
 
@@ -93,7 +97,7 @@ type Ordering = 'score' | 'rank' | 'given';
 /** Makes the collector of a file once its format (and, for CSV, its ordering) is known. */
 type CollectorFactory<T> = (format: RunFormat, ordering: Ordering) => Collector<T>;
 
-const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined, failed: undefined });
+const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined, failed: undefined, unscored: false });
 
 function addResult(results: Results, id: string, key: number, line: number): void {
   results.ids.push(id);
@@ -103,7 +107,7 @@ function addResult(results: Results, id: string, key: number, line: number): voi
 
 function checked(qid: string, results: Results, ordering: Ordering, file: string): QueryResults {
   checkRepeats(qid, results, file);
-  const scored = ordering === 'score' && results.keys !== null ? { ids: results.ids, scores: results.keys } : undefined;
+  const scored = ordering === 'score' && results.keys !== null && !results.unscored ? { ids: results.ids, scores: results.keys } : undefined;
   const query = { ranked: ordered(results, ordering), scored, tied: scored !== undefined && allTie(scored.scores) };
   return results.latencyMs === undefined && results.failed === undefined ? query : { ...query, latencyMs: results.latencyMs, failed: results.failed };
 }
@@ -124,6 +128,9 @@ function createCollector(file: string, format: RunFormat, ordering: Ordering): C
     },
     fail(qid, message) {
       byQuery.get(qid)!.failed = message;
+    },
+    unscored(qid) {
+      byQuery.get(qid)!.unscored = true;
     },
     result() {
       const rankings = new Map<string, string[]>();
@@ -175,6 +182,9 @@ function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, 
     },
     fail(qid, message) {
       start(qid).failed = message;
+    },
+    unscored(qid) {
+      start(qid).unscored = true;
     },
     result: flush,
   };
@@ -262,6 +272,7 @@ function readResults(collector: Collector<unknown>, qid: string, results: unknow
   }
   if (!Array.isArray(results)) return bad(`must be a list of ids or of {"id", "score"} objects, got ${quoteJson(results)}`);
   const byScore = results.length > 0 && typeof results[0] !== 'string';
+  if (results.length > 0 && !byScore) collector.unscored(qid);
   results.forEach((entry: unknown, i) => {
     if (!byScore) {
       if (typeof entry !== 'string' || entry === '') bad(`must be all ids (strings) like its first entry, got ${quoteJson(entry)} at position ${i + 1}`);
