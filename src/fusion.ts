@@ -3,7 +3,7 @@ import { checkOptions, fail } from './errors.js';
 import { compareUtf8 } from './metrics/counts.js';
 import type { ScoredDocument } from './types.js';
 
-/** The fusion methods `fuse` knows: score-based (Comb*, wsum) and rank-based (rrf, isr, log_isr, bordafuse). */
+/** The fusion methods `fuse` knows: score-based (Comb*, wsum) and rank-based (rrf, isr, log_isr, bordafuse, condorcet). */
 export type FusionMethod =
   | 'rrf'
   | 'combsum'
@@ -15,7 +15,8 @@ export type FusionMethod =
   | 'wsum'
   | 'isr'
   | 'log_isr'
-  | 'bordafuse';
+  | 'bordafuse'
+  | 'condorcet';
 
 /** How each run's scores are rescaled, query by query, before a score-based method combines them. */
 export type FusionNorm = 'min-max' | 'max' | 'sum' | 'zmuv' | 'rank' | 'borda' | 'none';
@@ -35,10 +36,12 @@ export interface FuseOptions {
   readonly depth?: number;
 }
 
-const METHODS: readonly FusionMethod[] = ['rrf', 'combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum', 'isr', 'log_isr', 'bordafuse'];
-const NORMS: readonly FusionNorm[] = ['min-max', 'max', 'sum', 'zmuv', 'rank', 'borda', 'none'];
+/** Every method of `fuse`, in the order the documentation lists them. */
+export const FUSION_METHODS: readonly FusionMethod[] = ['rrf', 'combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum', 'isr', 'log_isr', 'bordafuse', 'condorcet'];
+/** Every normalisation of `fuse`. */
+export const FUSION_NORMS: readonly FusionNorm[] = ['min-max', 'max', 'sum', 'zmuv', 'rank', 'borda', 'none'];
 /** Methods that read each run's positions only, never its scores: a normalisation would change nothing but `borda`'s padding. */
-const RANK_METHODS: readonly FusionMethod[] = ['rrf', 'isr', 'log_isr', 'bordafuse'];
+const RANK_METHODS: readonly FusionMethod[] = ['rrf', 'isr', 'log_isr', 'bordafuse', 'condorcet'];
 const OPTION_KEYS = ['method', 'norm', 'k', 'weights', 'depth'];
 const FN = 'fuse';
 
@@ -81,6 +84,13 @@ const SMALLEST_DENOMINATOR = 1e-9;
  *   document that only one run holds scores 0.
  * - `bordafuse`: Σ over every run of its Borda points: N − r + 1 for a ranked document, and
  *   (N − n + 1) / 2 for one the run leaves out.
+ * - `condorcet` (Montague & Aslam 2002): document a goes before b when more runs rank a above b than b above
+ *   a (a run that ranks one of them and not the other ranks it above; a run that ranks neither abstains;
+ *   equal votes: id descending). The candidates, taken in id-descending order, are merge-sorted by that
+ *   rule, and the i-th (0-based) of the N scores N − i. The majority can go round in a circle (a before b,
+ *   b before c, c before a): the order is then the merge sort's, a fixed but arbitrary way out of the
+ *   circle. A document that beats every other (a Condorcet winner) is always first, and when the majority
+ *   is a total order (one run, or runs that agree) the fused order is that order.
  *
  * Rules, as ranx 0.3.20 (differentially tested against its fused runs to 1e-9 per document):
  * - A document missing from a run contributes nothing to that run's term (it is not a 0 in `combmin`,
@@ -93,6 +103,9 @@ const SMALLEST_DENOMINATOR = 1e-9;
  *   empty fuses to an empty ranking, where ranx writes nothing); ties in the fused scores are
  *   broken by document id descending (UTF-8 byte order), as the rest of the library and trec_eval break them
  *   (ranx leaves their order to an unstable sort).
+ * - `condorcet` is not matched to ranx: ranx sorts its candidates from a Python set (an order that changes
+ *   from process to process) with a comparator that also counts a run ranking neither document as a vote
+ *   for the second, so its output on a circular majority is not reproducible.
  * - Deliberate differences from ranx: the rank-based methods refuse a normalisation other than `none`
  *   (ranx would pad runs with the `borda` candidates and rank them); `combmax`/`combmin` take the maximum/
  *   minimum over the runs holding the document, where ranx pads missing ones with ∓10⁹ (the same unless a
@@ -134,8 +147,8 @@ export interface FusionPlan {
 /** Checks the options that do not depend on the runs, so that they fail before any run is read. */
 export function checkFuseOptions(options: Omit<FuseOptions, 'weights'>, fn: string): void {
   const { method, norm = 'none', k, depth } = options;
-  if (!METHODS.includes(method)) fail('invalid_option', fn, '`method`', `one of ${METHODS.join(', ')}`, method);
-  if (!NORMS.includes(norm)) fail('invalid_option', fn, '`norm`', `one of ${NORMS.join(', ')}`, norm);
+  if (!FUSION_METHODS.includes(method)) fail('invalid_option', fn, '`method`', `one of ${FUSION_METHODS.join(', ')}`, method);
+  if (!FUSION_NORMS.includes(norm)) fail('invalid_option', fn, '`norm`', `one of ${FUSION_NORMS.join(', ')}`, norm);
   if (RANK_METHODS.includes(method) && norm !== 'none') {
     fail('invalid_option', fn, `\`norm\` with the rank-based method '${method}'`, "'none' (it reads positions only)", norm);
   }
@@ -251,6 +264,7 @@ function fuseQuery(lists: readonly ScoredDocument[][], method: FusionMethod, nor
   for (const list of lists) for (const { id } of list) if (!seen.has(id)) (seen.add(id), candidates.push(id));
   if (candidates.length === 0) return [];
   const total = candidates.length;
+  if (method === 'condorcet') return condorcet(lists, candidates);
 
   // Each run's contribution per document it holds (after normalisation, or its positional points).
   const values: Map<string, number>[] = lists.map((list) => {
@@ -298,7 +312,7 @@ function largest(values: readonly number[]): number {
   return most;
 }
 
-function combine(method: FusionMethod, held: readonly number[], weights: readonly number[]): number {
+function combine(method: Exclude<FusionMethod, 'condorcet'>, held: readonly number[], weights: readonly number[]): number {
   const count = held.length;
   switch (method) {
     case 'combsum':
@@ -376,4 +390,40 @@ function normalise(list: readonly ScoredDocument[], norm: FusionNorm, candidates
     }
   }
   return new Map(list.map(({ id, score }, i) => [id, rescale(score, i)]));
+}
+
+/** Condorcet fusion of one query (see `fuse`): the candidates merge-sorted by the runs' pairwise majority. */
+function condorcet(lists: readonly ScoredDocument[][], candidates: readonly string[]): ScoredDocument[] {
+  const positions = lists.map((list) => new Map(list.map(({ id }, i) => [id, i])));
+  // Negative when a goes first: more runs rank a above b than b above a, or as many and a's id is larger.
+  const order = (a: string, b: string): number => {
+    let balance = 0;
+    for (const position of positions) {
+      const pa = position.get(a) ?? Infinity;
+      const pb = position.get(b) ?? Infinity;
+      if (pa < pb) balance--;
+      else if (pb < pa) balance++;
+    }
+    return balance !== 0 ? balance : compareUtf8(b, a);
+  };
+  const sorted = mergeSort([...candidates].sort((a, b) => compareUtf8(b, a)), order);
+  return sorted.map((id, i) => ({ id, score: sorted.length - i }));
+}
+
+/**
+ * A top-down merge sort, written out rather than Array.prototype.sort: with a rule that can go round in a
+ * circle the result depends on the algorithm, and this one is the same on every engine.
+ */
+function mergeSort<T>(items: readonly T[], order: (a: T, b: T) => number): T[] {
+  if (items.length <= 1) return [...items];
+  const middle = items.length >> 1;
+  const left = mergeSort(items.slice(0, middle), order);
+  const right = mergeSort(items.slice(middle), order);
+  const merged: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) merged.push(order(right[j]!, left[i]!) < 0 ? right[j++]! : left[i++]!);
+  while (i < left.length) merged.push(left[i++]!);
+  while (j < right.length) merged.push(right[j++]!);
+  return merged;
 }

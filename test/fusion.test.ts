@@ -238,6 +238,29 @@ describe('fuse: hand-worked examples', () => {
     expect(fuse(runs, { method: 'rrf' }).get('none')).toEqual([]);
   });
 
+  test('condorcet: pairwise majorities; a run ranking one of two documents ranks it above the other', () => {
+    // Three runs over d1..d4. d2 beats d1 (runs a, c), d3 (a, b) and d4 (a, b, c: c ranks d2 and not d4);
+    // d1 beats d3 (a, c) and d4 (a, c; b abstains, ranking neither); d3 beats d4 (a, b; c abstains).
+    const a = { q: scored({ d2: 4, d1: 3, d3: 2, d4: 1 }) };
+    const b = { q: scored({ d3: 3, d2: 2, d4: 1 }) };
+    const c = { q: scored({ d2: 2, d1: 1 }) };
+    expect(fusedPairs(fuse([a, b, c], { method: 'condorcet' }))).toEqual([
+      ['d2', 4],
+      ['d1', 3],
+      ['d3', 2],
+      ['d4', 1],
+    ]);
+  });
+
+  test('condorcet: equal votes go by id descending, and a circular majority gets the merge sort’s order', () => {
+    // One run each way: d1 and d2 tie, d2 goes first.
+    expect(fusedPairs(fuse([{ q: scored({ d1: 2, d2: 1 }) }, { q: scored({ d2: 2, d1: 1 }) }], { method: 'condorcet' })).map(([id]) => id)).toEqual(['d2', 'd1']);
+    // x > y > z > x, each by 2 runs to 1. From the id-descending start [z, y, x]: [y, x] sorts to [x, y]
+    // (x beats y); merged with [z], z beats x and goes first: z, x, y (y, which beats z, comes last).
+    const runs = [{ q: scored({ x: 3, y: 2, z: 1 }) }, { q: scored({ y: 3, z: 2, x: 1 }) }, { q: scored({ z: 3, x: 2, y: 1 }) }];
+    expect(fusedPairs(fuse(runs, { method: 'condorcet' })).map(([id]) => id)).toEqual(['z', 'x', 'y']);
+  });
+
   test('the fused run is a run evaluateRun takes', () => {
     const fused = fuse([{ q: scored({ d1: 3, d2: 2 }) }, { q: scored({ d2: 9, d3: 1 }) }], { method: 'rrf' });
     expect(evaluateRun(fused, { q: { d2: 1 } }, { measures: ['mrr'] }).mean['mrr']).toBe(1);
@@ -301,6 +324,25 @@ const libraryOrder = (ranking: readonly ScoredDocument[]): string[] =>
   [...ranking].sort((x, y) => y.score - x.score || compareUtf8(y.id, x.id)).map((document) => document.id);
 
 describe('fuse: properties', () => {
+  test.prop([fc.array(arbitraryRun, { minLength: 1, maxLength: 5 })])('condorcet puts first a document that a majority of runs ranks above each other one', (runs) => {
+    for (const qid of new Set(runs.flatMap((run) => Object.keys(run)))) {
+      const positions = runs.map((run) => new Map(libraryOrder(run[qid] ?? []).map((id, i) => [id, i])));
+      const candidates = [...new Set(positions.flatMap((position) => [...position.keys()]))];
+      const beats = (x: string, y: string) => {
+        const votes = positions.map((position) => Math.sign((position.get(y) ?? Infinity) - (position.get(x) ?? Infinity)));
+        return votes.reduce((total, vote) => total + (Number.isNaN(vote) ? 0 : vote), 0) > 0;
+      };
+      const winner = candidates.find((x) => candidates.every((y) => y === x || beats(x, y)));
+      fc.pre(winner !== undefined);
+      expect(fuse(runs, { method: 'condorcet' }).get(qid)![0]!.id).toBe(winner);
+    }
+  });
+
+  test.prop([arbitraryRun, fc.integer({ min: 1, max: 4 })])('condorcet of one run, or of copies of it, is its order', (run, copies) => {
+    const fused = fuse(Array.from({ length: copies }, () => run), { method: 'condorcet' });
+    for (const [qid, ranking] of Object.entries(run)) expect(fused.get(qid)!.map((document) => document.id)).toEqual(libraryOrder(ranking));
+  });
+
   test.prop([arbitraryRun, fc.constantFrom<FusionNorm>('rank', 'min-max')])('fusing a run with itself under rank or min-max keeps its order', (run, norm) => {
     const fused = fuse([run, run], { method: 'combsum', norm });
     for (const [qid, ranking] of Object.entries(run)) {
