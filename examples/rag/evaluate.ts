@@ -1,7 +1,7 @@
-// Evaluates the RAG example's two retrievers on its golden set through evaluateRetriever — quality and
-// latency, overall and per tag, in one table — and writes their runs (examples/rag/runs/*.jsonl) for
-// `rankeval eval`, `compare` and `report`; then both again on the multi-aspect questions
-// (multi-aspect.jsonl), at the 5 chunks the generator is given.
+// Evaluates the RAG example's retrievers (keyword, BM25, trigrams and the two BM25 + trigram hybrids) on its
+// golden set through evaluateRetriever — quality and latency, overall and per tag, in one table — and writes
+// their runs (examples/rag/runs/*.jsonl) for `rankeval eval`, `compare`, `fuse` and `report`; then all again
+// on the multi-aspect questions (multi-aspect.jsonl), at the 5 chunks the generator is given.
 //   npm run example:rag
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
