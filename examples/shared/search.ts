@@ -95,7 +95,7 @@ function trigramCounts(text: string): Map<string, number> {
   return counts;
 }
 
-const norm = (counts: Map<string, number>): number => Math.sqrt([...counts.values()].reduce((sum, count) => sum + count * count, 0));
+const euclideanLength = (counts: Map<string, number>): number => Math.sqrt([...counts.values()].reduce((sum, count) => sum + count * count, 0));
 
 /**
  * Scores a document by the cosine similarity of its character-trigram counts and the question's: a crude
@@ -105,15 +105,15 @@ const norm = (counts: Map<string, number>): number => Math.sqrt([...counts.value
  */
 export function createTrigramRetriever(documents: readonly Document[]): Retriever {
   const vectors = documents.map((document) => trigramCounts(document.text));
-  const norms = vectors.map(norm);
+  const lengths = vectors.map(euclideanLength);
   return (question, k) => {
     const asked = trigramCounts(question);
-    const askedNorm = norm(asked);
+    const askedLength = euclideanLength(asked);
     const scores = new Map<string, number>();
     documents.forEach((document, i) => {
       let dot = 0;
       for (const [trigram, count] of asked) dot += count * (vectors[i]!.get(trigram) ?? 0);
-      if (dot > 0) scores.set(document.id, dot / (askedNorm * norms[i]!));
+      if (dot > 0) scores.set(document.id, dot / (askedLength * lengths[i]!));
     });
     return top(scores, k);
   };
