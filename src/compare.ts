@@ -303,7 +303,8 @@ function runTest(differences: Float64Array, plan: ComparePlan, level: number): T
 const interval = (values: Float64Array, plan: ComparePlan, level: number): [number, number] =>
   plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, plan.alpha);
 
-function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], judged: number): string[] {
+/** Each run's missing and unjudged queries and its evaluateRun warnings, every line naming the run. */
+export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], judged: number): string[] {
   const warnings: string[] = [];
   for (const name of names) {
     const result = scored.get(name)!;

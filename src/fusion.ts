@@ -116,71 +116,103 @@ export function fuse(
   options: FuseOptions,
 ): Map<string, ScoredDocument[]> {
   checkOptions(options, OPTION_KEYS, FN);
-  const { method, norm = 'none', k, weights, depth } = options;
-  if (!METHODS.includes(method)) fail('invalid_option', FN, '`method`', `one of ${METHODS.join(', ')}`, method);
-  if (!NORMS.includes(norm)) fail('invalid_option', FN, '`norm`', `one of ${NORMS.join(', ')}`, norm);
+  checkFuseOptions(options, FN);
+  const named = readRuns(runs, FN);
+  return fuseRuns(named, planFusion(options, named, FN), queriesOf(named));
+}
+
+/** fuse's options with their defaults, checked against the runs (weights). */
+export interface FusionPlan {
+  readonly method: FusionMethod;
+  readonly norm: FusionNorm;
+  readonly k: number;
+  /** One weight per run with `wsum`; empty otherwise. */
+  readonly weights: readonly number[];
+  readonly depth: number | undefined;
+}
+
+/** Checks the options that do not depend on the runs, so that they fail before any run is read. */
+export function checkFuseOptions(options: Omit<FuseOptions, 'weights'>, fn: string): void {
+  const { method, norm = 'none', k, depth } = options;
+  if (!METHODS.includes(method)) fail('invalid_option', fn, '`method`', `one of ${METHODS.join(', ')}`, method);
+  if (!NORMS.includes(norm)) fail('invalid_option', fn, '`norm`', `one of ${NORMS.join(', ')}`, norm);
   if (RANK_METHODS.includes(method) && norm !== 'none') {
-    fail('invalid_option', FN, `\`norm\` with the rank-based method '${method}'`, "'none' (it reads positions only)", norm);
+    fail('invalid_option', fn, `\`norm\` with the rank-based method '${method}'`, "'none' (it reads positions only)", norm);
   }
   if (k !== undefined) {
-    if (method !== 'rrf') fail('invalid_option', FN, `\`k\` with method '${method}'`, "absent (only 'rrf' takes k)", k);
-    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', FN, '`k`', 'a positive finite number', k);
+    if (method !== 'rrf') fail('invalid_option', fn, `\`k\` with method '${method}'`, "absent (only 'rrf' takes k)", k);
+    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', fn, '`k`', 'a positive finite number', k);
   }
   if (depth !== undefined && !(typeof depth === 'number' && Number.isInteger(depth) && depth > 0)) {
-    fail('invalid_option', FN, '`depth`', 'a positive integer', depth);
+    fail('invalid_option', fn, '`depth`', 'a positive integer', depth);
   }
-  const named = readRuns(runs);
-  if (named.length === 0) fail('invalid_run', FN, '`runs`', 'one run or more', runs);
-  const weightList = readWeights(method, weights, named);
+}
 
+/** The options checked by `checkFuseOptions`, with their defaults and the weights read against the runs. */
+export function planFusion(options: FuseOptions, runs: readonly NamedRun[], fn: string): FusionPlan {
+  const { method, norm = 'none', k = 60, depth } = options;
+  return { method, norm, k, depth, weights: readWeights(method, options.weights, runs, fn) };
+}
+
+/** Every query id of the runs, in UTF-8 byte order. */
+export function queriesOf(runs: readonly NamedRun[]): string[] {
   const queries = new Set<string>();
-  for (const { rankings } of named) for (const qid of rankings.keys()) queries.add(qid);
+  for (const { rankings } of runs) for (const qid of rankings.keys()) queries.add(qid);
+  return [...queries].sort(compareUtf8);
+}
+
+/** Runs read by `readRuns`, fused as `plan` says, for the queries `queryIds` (in that order). */
+export function fuseRuns(runs: readonly NamedRun[], plan: FusionPlan, queryIds: Iterable<string>): Map<string, ScoredDocument[]> {
+  const { method, norm, k, weights, depth } = plan;
   const fused = new Map<string, ScoredDocument[]>();
-  for (const qid of [...queries].sort(compareUtf8)) {
-    const lists = named.map(({ rankings }) => rankings.get(qid) ?? []);
+  for (const qid of queryIds) {
+    const lists = runs.map(({ rankings }) => rankings.get(qid) ?? []);
     const ranked = lists.map((list) => (depth !== undefined && list.length > depth ? list.slice(0, depth) : list));
-    fused.set(qid, fuseQuery(ranked, method, norm, k ?? 60, weightList));
+    fused.set(qid, fuseQuery(ranked, method, norm, k, weights));
   }
   return fused;
 }
 
-interface NamedRun {
+/** A run as `fuse` reads it: its name (its key, or `runs[i]`) and its rankings. */
+export interface NamedRun {
   readonly name: string;
   /** Query id → its documents in the library's order (score descending, id descending). */
   readonly rankings: Map<string, ScoredDocument[]>;
 }
 
-function readRuns(runs: unknown): NamedRun[] {
+/** Reads and checks `fuse`'s `runs` argument; each ranking is put in the library's order. */
+export function readRuns(runs: unknown, fn: string): NamedRun[] {
   let entries: [string, unknown][];
   if (Array.isArray(runs)) entries = runs.map((run, i) => [`runs[${i}]`, run]);
   else if (runs instanceof Map) entries = [...runs.entries()].map(([name, run]) => [String(name), run]);
   else if (typeof runs === 'object' && runs !== null) entries = Object.entries(runs);
-  else fail('invalid_run', FN, '`runs`', 'an array of runs or name → run', runs);
-  return entries.map(([name, run]) => ({ name, rankings: readRun(name, run) }));
+  else fail('invalid_run', fn, '`runs`', 'an array of runs or name → run', runs);
+  if (entries.length === 0) fail('invalid_run', fn, '`runs`', 'one run or more', runs);
+  return entries.map(([name, run]) => ({ name, rankings: readRun(name, run, fn) }));
 }
 
-function readRun(name: string, run: unknown): Map<string, ScoredDocument[]> {
+function readRun(name: string, run: unknown, fn: string): Map<string, ScoredDocument[]> {
   let queries: [string, unknown][];
   if (run instanceof Map) queries = [...run.entries()].map(([qid, list]) => [String(qid), list]);
   else if (typeof run === 'object' && run !== null && !Array.isArray(run)) queries = Object.entries(run);
-  else fail('invalid_run', FN, `run ${name}`, 'query id → {id, score} list (an object or a Map)', run);
+  else fail('invalid_run', fn, `run ${name}`, 'query id → {id, score} list (an object or a Map)', run);
   const rankings = new Map<string, ScoredDocument[]>();
-  for (const [qid, list] of queries) rankings.set(qid, readRanking(name, qid, list));
+  for (const [qid, list] of queries) rankings.set(qid, readRanking(name, qid, list, fn));
   return rankings;
 }
 
-function readRanking(name: string, qid: string, list: unknown): ScoredDocument[] {
+function readRanking(name: string, qid: string, list: unknown, fn: string): ScoredDocument[] {
   const where = `the ranking of query '${qid}' in run ${name}`;
-  if (!Array.isArray(list)) fail('invalid_ranking', FN, where, 'an array of {id, score}', list);
+  if (!Array.isArray(list)) fail('invalid_ranking', fn, where, 'an array of {id, score}', list);
   const seen = new Set<string>();
   const documents: ScoredDocument[] = [];
   for (const item of list as unknown[]) {
     if (typeof item !== 'object' || item === null || typeof (item as ScoredDocument).id !== 'string' || typeof (item as ScoredDocument).score !== 'number') {
-      fail('invalid_ranking', FN, `every entry of ${where}`, 'an {id: string, score: number} object', item);
+      fail('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item);
     }
     const { id, score } = item as ScoredDocument;
-    if (!Number.isFinite(score)) fail('invalid_ranking', FN, `the score of document '${id}' in ${where}`, 'a finite number', score);
-    if (seen.has(id)) fail('invalid_ranking', FN, `the documents of ${where}`, 'listed once each', id);
+    if (!Number.isFinite(score)) fail('invalid_ranking', fn, `the score of document '${id}' in ${where}`, 'a finite number', score);
+    if (seen.has(id)) fail('invalid_ranking', fn, `the documents of ${where}`, 'listed once each', id);
     seen.add(id);
     documents.push({ id, score });
   }
@@ -192,23 +224,23 @@ function byScoreThenId(a: ScoredDocument, b: ScoredDocument): number {
   return compareUtf8(b.id, a.id);
 }
 
-function readWeights(method: FusionMethod, weights: FuseOptions['weights'], runs: readonly NamedRun[]): number[] {
+function readWeights(method: FusionMethod, weights: FuseOptions['weights'], runs: readonly NamedRun[], fn: string): number[] {
   if (method !== 'wsum') {
-    if (weights !== undefined) fail('invalid_option', FN, `\`weights\` with method '${method}'`, "absent (only 'wsum' takes weights)", weights);
+    if (weights !== undefined) fail('invalid_option', fn, `\`weights\` with method '${method}'`, "absent (only 'wsum' takes weights)", weights);
     return [];
   }
-  if (weights === undefined) fail('invalid_option', FN, '`weights`', `one weight per run (${runs.length}) for 'wsum'`, weights);
+  if (weights === undefined) fail('invalid_option', fn, '`weights`', `one weight per run (${runs.length}) for 'wsum'`, weights);
   let list: unknown[];
   if (Array.isArray(weights)) {
     list = weights;
-    if (list.length !== runs.length) fail('invalid_option', FN, '`weights`', `${runs.length} weights, one per run`, weights);
+    if (list.length !== runs.length) fail('invalid_option', fn, '`weights`', `${runs.length} weights, one per run`, weights);
   } else {
     const byName = weights instanceof Map ? weights : new Map(Object.entries(weights as object));
     const names = runs.map((run) => run.name);
-    for (const key of byName.keys()) if (!names.includes(key as string)) fail('invalid_option', FN, 'every name of `weights`', `one of the runs' names (${names.join(', ')})`, key);
-    list = names.map((name) => (byName.has(name) ? byName.get(name) : fail('invalid_option', FN, `the weight of run '${name}'`, 'a finite number', undefined)));
+    for (const key of byName.keys()) if (!names.includes(key as string)) fail('invalid_option', fn, 'every name of `weights`', `one of the runs' names (${names.join(', ')})`, key);
+    list = names.map((name) => (byName.has(name) ? byName.get(name) : fail('invalid_option', fn, `the weight of run '${name}'`, 'a finite number', undefined)));
   }
-  for (const weight of list) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', FN, 'every weight', 'a finite number', weight);
+  for (const weight of list) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', fn, 'every weight', 'a finite number', weight);
   return list as number[];
 }
 

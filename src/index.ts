@@ -30,6 +30,14 @@ export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { higherIsBetter } from './measures/reading.js';
 export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
 export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion.js';
+export {
+  optimizeFusion,
+  type FusionFold,
+  type FusionOptimization,
+  type FusionSetting,
+  type OptimizedFusionMethod,
+  type OptimizeFusionOptions,
+} from './fusion-optimizer.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
