@@ -1,5 +1,7 @@
-// Two small text retrievers for the examples, written here so that the examples need nothing but rankeval:
-// a keyword matcher (how many of the question's words a text contains) and Okapi BM25.
+// Small text retrievers for the examples, written here so that the examples need nothing but rankeval:
+// a keyword matcher (how many of the question's words a text contains), Okapi BM25, a character-trigram
+// cosine similarity, and a hybrid that fuses other retrievers' rankings with rankeval's `fuse`.
+import { fuse, type FuseOptions } from 'rankeval';
 
 export interface Document {
   readonly id: string;
@@ -76,5 +78,57 @@ export function createBm25Retriever(documents: readonly Document[], k1 = 1.2, b 
       });
     }
     return top(scores, k);
+  };
+}
+
+/** A text's character trigrams and their counts, over its lower-cased words each padded with a space either side. */
+function trigramCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word === '') continue;
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      const trigram = padded.slice(i, i + 3);
+      counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+const euclideanLength = (counts: Map<string, number>): number => Math.sqrt([...counts.values()].reduce((sum, count) => sum + count * count, 0));
+
+/**
+ * Scores a document by the cosine similarity of its character-trigram counts and the question's: a crude
+ * stand-in for a dense retriever (no model, no training), matching word fragments where the other two
+ * need whole words or stems — inflections, compounds, typos. Counts are non-negative, so scores lie in
+ * 0..1, on another scale than BM25's.
+ */
+export function createTrigramRetriever(documents: readonly Document[]): Retriever {
+  const vectors = documents.map((document) => trigramCounts(document.text));
+  const lengths = vectors.map(euclideanLength);
+  return (question, k) => {
+    const asked = trigramCounts(question);
+    const askedLength = euclideanLength(asked);
+    const scores = new Map<string, number>();
+    documents.forEach((document, i) => {
+      let dot = 0;
+      for (const [trigram, count] of asked) dot += count * (vectors[i]!.get(trigram) ?? 0);
+      if (dot > 0) scores.set(document.id, dot / (askedLength * lengths[i]!));
+    });
+    return top(scores, k);
+  };
+}
+
+/**
+ * A hybrid retriever: asks each retriever for its best `k` documents and fuses their rankings with
+ * rankeval's `fuse` (any method and normalisation; `weights` by the retrievers' names), keeping the best `k`.
+ * Each retriever is asked for `k` only, so that fusing the runs of the retrievers as written at depth `k`
+ * (`rankeval fuse` of the example's runs/*.jsonl) ranks each question's documents as this retriever does.
+ */
+export function createFusedRetriever(retrievers: Readonly<Record<string, Retriever>>, options: FuseOptions): Retriever {
+  return (question, k) => {
+    // One question: a run of one query (any id) per retriever.
+    const runs = Object.fromEntries(Object.entries(retrievers).map(([name, search]) => [name, { question: search(question, k) }]));
+    return (fuse(runs, options).get('question') ?? []).slice(0, k);
   };
 }
