@@ -1,7 +1,20 @@
 import { coverageWarnings, SCORING_KEYS } from './compare.js';
 import { checkOptions, fail } from './errors.js';
 import { evaluateRun, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
-import { checkFuseOptions, fuseRuns, planFusion, readRuns, type FuseOptions, type FusionNorm, type FusionRun, type NamedRun } from './fusion.js';
+import {
+  checkFuseOptions,
+  combineQuery,
+  fuseRuns,
+  listsOf,
+  planFusion,
+  queryValues,
+  readRuns,
+  type FuseOptions,
+  type FusionNorm,
+  type FusionRun,
+  type NamedRun,
+  type QueryValues,
+} from './fusion.js';
 import { higherIsBetter } from './measures/reading.js';
 import { compareUtf8, pickOptions } from './metrics/counts.js';
 import { checkSeed, seededRandom } from './stats/random.js';
@@ -280,7 +293,19 @@ function settingScorer(
   const judgments = qrels instanceof Map ? (qrels as ReadonlyMap<string, Qrels>) : new Map(Object.entries(qrels as Record<string, Qrels>));
   const plans = settings.map((setting) => planFusion({ ...fusion, ...setting }, runs, FN));
   const scores = settings.map(() => new Map<string, number>());
-  const fused = (setting: number, queryIds: readonly string[]) => fuseRuns(runs, plans[setting]!, queryIds);
+  // wsum's settings differ in their weights only: each query's normalised values serve them all.
+  const valuesByQuery = new Map<string, QueryValues>();
+  const fused = (setting: number, queryIds: readonly string[]): Map<string, ScoredDocument[]> => {
+    const plan = plans[setting]!;
+    if (plan.method !== 'wsum') return fuseRuns(runs, plan, queryIds);
+    const rankings = new Map<string, ScoredDocument[]>();
+    for (const qid of queryIds) {
+      let values = valuesByQuery.get(qid);
+      if (values === undefined) valuesByQuery.set(qid, (values = queryValues(listsOf(runs, qid, plan.depth), 'wsum', plan.norm, plan.k)));
+      rankings.set(qid, combineQuery(values, 'wsum', plan.weights));
+    }
+    return rankings;
+  };
   const perQuery = (setting: number, queryIds: readonly string[]): number[] => {
     const known = scores[setting]!;
     const missing = queryIds.filter((qid) => !known.has(qid));

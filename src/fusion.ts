@@ -178,12 +178,16 @@ export function queriesOf(runs: readonly NamedRun[]): string[] {
 export function fuseRuns(runs: readonly NamedRun[], plan: FusionPlan, queryIds: Iterable<string>): Map<string, ScoredDocument[]> {
   const { method, norm, k, weights, depth } = plan;
   const fused = new Map<string, ScoredDocument[]>();
-  for (const qid of queryIds) {
-    const lists = runs.map(({ rankings }) => rankings.get(qid) ?? []);
-    const ranked = lists.map((list) => (depth !== undefined && list.length > depth ? list.slice(0, depth) : list));
-    fused.set(qid, fuseQuery(ranked, method, norm, k, weights));
-  }
+  for (const qid of queryIds) fused.set(qid, fuseQuery(listsOf(runs, qid, depth), method, norm, k, weights));
   return fused;
+}
+
+/** Each run's ranking of a query (an empty one where the run lacks it), cut to its top `depth`. */
+export function listsOf(runs: readonly NamedRun[], qid: string, depth: number | undefined): ScoredDocument[][] {
+  return runs.map(({ rankings }) => {
+    const list = rankings.get(qid) ?? [];
+    return depth !== undefined && list.length > depth ? list.slice(0, depth) : list;
+  });
 }
 
 /** A run as `fuse` reads it: its name (its key, or `runs[i]`) and its rankings. */
@@ -259,38 +263,62 @@ function readWeights(method: FusionMethod, weights: FuseOptions['weights'], runs
 
 /** One query: each run's ranking (ordered, cut) → the fused ranking. */
 function fuseQuery(lists: readonly ScoredDocument[][], method: FusionMethod, norm: FusionNorm, k: number, weights: readonly number[]): ScoredDocument[] {
-  const candidates: string[] = [];
-  const seen = new Set<string>();
-  for (const list of lists) for (const { id } of list) if (!seen.has(id)) (seen.add(id), candidates.push(id));
-  if (candidates.length === 0) return [];
-  const total = candidates.length;
-  if (method === 'condorcet') return condorcet(lists, candidates);
+  if (method === 'condorcet') return condorcet(lists);
+  return combineQuery(queryValues(lists, method, norm, k), method, weights);
+}
 
-  // Each run's contribution per document it holds (after normalisation, or its positional points).
-  const values: Map<string, number>[] = lists.map((list) => {
+/** A query's candidates (the union of the runs' documents) and each run's value for each, NaN where the run does not hold it. */
+export interface QueryValues {
+  readonly candidates: readonly string[];
+  readonly values: readonly Float64Array[];
+}
+
+/** Each run's contribution to each candidate: its normalised score, or its positional points. */
+export function queryValues(lists: readonly ScoredDocument[][], method: Exclude<FusionMethod, 'condorcet'>, norm: FusionNorm, k: number): QueryValues {
+  const candidates = candidatesOf(lists);
+  const total = candidates.length;
+  const values = lists.map((list) => {
+    let byId: Map<string, number>;
     switch (method) {
       case 'rrf':
-        return new Map(list.map(({ id }, i) => [id, 1 / (k + i + 1)]));
+        byId = new Map(list.map(({ id }, i) => [id, 1 / (k + i + 1)]));
+        break;
       case 'isr':
       case 'log_isr':
-        return new Map(list.map(({ id }, i) => [id, 1 / (i + 1) ** 2]));
+        byId = new Map(list.map(({ id }, i) => [id, 1 / (i + 1) ** 2]));
+        break;
       case 'bordafuse':
-        return withUnranked(list, candidates, (i) => total - i, (total - list.length + 1) / 2);
+        byId = withUnranked(list, candidates, (i) => total - i, (total - list.length + 1) / 2);
+        break;
       default:
-        return normalise(list, norm, candidates);
+        byId = normalise(list, norm, candidates);
     }
+    return Float64Array.from(candidates, (id) => byId.get(id) ?? Number.NaN);
   });
+  return { candidates, values };
+}
 
-  const fused: ScoredDocument[] = candidates.map((id) => {
-    const held: number[] = [];
-    const heldWeights: number[] = [];
-    values.forEach((byId, i) => {
-      const value = byId.get(id);
-      if (value !== undefined) (held.push(value), heldWeights.push(weights[i] ?? 1));
+/** The fused ranking of one query's values (see `fuse`), sums taken in the runs' order. */
+export function combineQuery({ candidates, values }: QueryValues, method: Exclude<FusionMethod, 'condorcet'>, weights: readonly number[]): ScoredDocument[] {
+  const held: number[] = [];
+  const heldWeights: number[] = [];
+  const fused: ScoredDocument[] = candidates.map((id, c) => {
+    held.length = 0;
+    heldWeights.length = 0;
+    values.forEach((byCandidate, i) => {
+      const value = byCandidate[c]!;
+      if (!Number.isNaN(value)) (held.push(value), heldWeights.push(weights[i] ?? 1));
     });
     return { id, score: combine(method, held, heldWeights) };
   });
   return fused.sort(byScoreThenId);
+}
+
+/** The documents of the runs' rankings of a query, each once, in the order they are first met. */
+function candidatesOf(lists: readonly ScoredDocument[][]): string[] {
+  const seen = new Set<string>();
+  for (const list of lists) for (const { id } of list) seen.add(id);
+  return [...seen];
 }
 
 function sum(values: readonly number[]): number {
@@ -319,8 +347,11 @@ function combine(method: Exclude<FusionMethod, 'condorcet'>, held: readonly numb
     case 'rrf':
     case 'bordafuse':
       return sum(held);
-    case 'wsum':
-      return sum(held.map((value, i) => weights[i]! * value));
+    case 'wsum': {
+      let total = 0;
+      for (let i = 0; i < count; i++) total += weights[i]! * held[i]!;
+      return total;
+    }
     case 'combmnz':
     case 'isr':
       return sum(held) * count;
@@ -393,7 +424,8 @@ function normalise(list: readonly ScoredDocument[], norm: FusionNorm, candidates
 }
 
 /** Condorcet fusion of one query (see `fuse`): the candidates merge-sorted by the runs' pairwise majority. */
-function condorcet(lists: readonly ScoredDocument[][], candidates: readonly string[]): ScoredDocument[] {
+function condorcet(lists: readonly ScoredDocument[][]): ScoredDocument[] {
+  const candidates = candidatesOf(lists);
   const positions = lists.map((list) => new Map(list.map(({ id }, i) => [id, i])));
   // Negative when a goes first: more runs rank a above b than b above a, or as many and a's id is larger.
   const order = (a: string, b: string): number => {
