@@ -78,7 +78,7 @@ export interface CompareArgs extends SharedArgs {
 }
 
 /** Run names from file names: `runs/bm25.jsonl` → `bm25`, `-` → `<stdin>`; the path itself when two would clash. */
-function runNames(paths: readonly string[], given: string | undefined, usage: (message: string) => CliError): string[] {
+export function runNames(paths: readonly string[], given: string | undefined, usage: (message: string) => CliError): string[] {
   if (given !== undefined) {
     const names = given.split(',').map((name) => name.trim());
     const empty = names.indexOf('');

@@ -127,7 +127,8 @@ async function withLengths(golden: GoldenSet, path: string | undefined, stderr: 
   return { ...golden, lengths: new Map([...(golden.lengths ?? []), ...lengths]) };
 }
 
-const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
+/** The codes of evaluateRun's checks: a failed one is about the run, not the golden set. */
+export const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
 
 /**
  * A RankevalError of scoring, as the command says it: a failed check is about the run, anything else

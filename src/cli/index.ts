@@ -23,8 +23,9 @@ Commands:
                                                   (rankeval report --help)
   merge PART.json …                               the results of a run's shards (eval -q --format json)
                                                   merged into the whole run's (rankeval merge --help)
-  fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run
-                                                  (rankeval fuse --help)
+  fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;
+                                                  --optimize M --qrels GOLDEN tunes wsum's weights or
+                                                  rrf's k, cross-validated (rankeval fuse --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
   help [COMMAND]                                  this help, or the command's
 

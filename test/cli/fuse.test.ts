@@ -7,8 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
 import { fuseUsage, runFuse } from '../../src/cli/fuse.js';
 import { CliError } from '../../src/cli/trec.js';
+import { compare } from '../../src/compare.js';
+import { parseGoldenSet } from '../../src/formats/golden-set.js';
 import { parseRun, type Run } from '../../src/formats/run.js';
 import { fuse, type FuseOptions, type FusionRun } from '../../src/fusion.js';
+import { optimizeFusion, type FusionSetting, type OptimizeFusionOptions } from '../../src/fusion-optimizer.js';
+import { formatP, signed } from '../../src/text/comparison.js';
 
 // ranx's three-run case v01: run_a lexical (BM25-like scores), run_b dense (cosine, negative scores too), run_c weak.
 const CASE = fileURLToPath(new URL('../fixtures/ranx-fusion/v01/', import.meta.url));
@@ -176,5 +180,192 @@ describe('rankeval fuse', () => {
     const result = await call(runCompare, join(dir, 'qrels'), RUNS[0]!, out, '-m', 'ndcg@10,recall@10');
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^ndcg@10 +hybrid +0\.\d{4}/m);
+  });
+});
+
+describe('rankeval fuse --optimize', () => {
+  const QRELS = join(CASE, 'qrels');
+  const qrels = () => parseGoldenSet(readFileSync(QRELS), { format: 'trec', file: QRELS }).qrels;
+  // The runs by the names the command gives them (the file names), in the order given.
+  const named = () => new Map(RUNS.map((path, i) => [['run_a', 'run_b', 'run_c'][i]!, scoredRun(path)]));
+  const optimized = (options: Omit<OptimizeFusionOptions, 'measure'>) => optimizeFusion(named(), qrels(), { measure: 'ndcg@10', ...options });
+  const tune = (...flags: string[]) => call(runFuse, ...RUNS, '--optimize', 'ndcg@10', '--qrels', QRELS, ...flags);
+
+  /** The setting a report line prints (`weights 0.7, 0.3, 0` or `k 10`), read back. */
+  const printedSetting = (report: string): FusionSetting => {
+    const match = /^in-sample .*?(weights|k) ([-\d., e]+?): best on all/m.exec(report);
+    expect(match, report).not.toBeNull();
+    const values = match![2]!.split(', ').map(Number);
+    return match![1] === 'k' ? { k: values[0]! } : { weights: values };
+  };
+
+  /** The run a file holds, as the expected() helper gives fuse()'s: query → ids and scores in fused order. */
+  const fusedWith = (options: FuseOptions) => {
+    const fused = fuse(named(), options);
+    return new Map([...fused].filter(([, ranking]) => ranking.length > 0).map(([qid, ranking]) => [qid, { ids: ranking.map((d) => d.id), scores: ranking.map((d) => d.score) }]));
+  };
+
+  it('prints the figures of optimizeFusion on the same files: each run alone, each fold, in-sample beside cross-validated, the paired test', async () => {
+    const out = join(dir, 'tuned.trec');
+    const result = await tune('--method', 'wsum', '--norm', 'min-max', '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    const report = result.stdout;
+    const expected = optimized({ method: 'wsum', norm: 'min-max' });
+    const row = (...cells: string[]) => new RegExp(`^ *${cells.map((cell) => cell.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' +')}`, 'm');
+    expect(report).toMatch(/^wsum \(norm min-max\) of run_a, run_b, run_c, tuned on ndcg@10: 66 settings \(weights in steps of 0\.1\), 25 judged queries, 5 folds \(seed 42\)$/m);
+    for (const [name, score] of Object.entries(expected.singleRuns)) expect(report).toMatch(row(name, score.toFixed(4)));
+    expect(report).toMatch(row(expected.bestSingleRun, expected.singleRuns[expected.bestSingleRun]!.toFixed(4), 'best alone'));
+    expect(expected.byFold).toHaveLength(5);
+    expected.byFold.forEach((fold, i) => {
+      const chosen = 'weights' in fold.chosen ? fold.chosen.weights.join(', ') : String(fold.chosen.k);
+      expect(report).toMatch(row(String(i + 1), String(fold.queries.length), chosen, fold.training.toFixed(4), fold.heldOut.toFixed(4)));
+    });
+    const best = expected.singleRuns[expected.bestSingleRun]!;
+    expect(report).toMatch(row('in-sample', expected.inSample.toFixed(4), signed(expected.inSample - best, 4), `weights ${(expected.best as { weights: number[] }).weights.join(', ')}:`));
+    expect(report).toMatch(row('cross-validated', expected.crossValidated!.toFixed(4), signed(expected.crossValidated! - best, 4)));
+    expect(report).toMatch(`fitting: in-sample − cross-validated = ${signed(expected.inSample - expected.crossValidated!, 4)}`);
+    // The paired test is compare()'s on `comparable`, with rankeval compare's default test (t).
+    const comparison = compare(expected.comparable, qrels(), { measures: ['ndcg@10'] });
+    const fusedRow = comparison.rows.find((r) => r.run === 'fused')!;
+    expect(report).toMatch(row('ndcg@10', 'fused', fusedRow.mean.toFixed(4), signed(fusedRow.delta!, 4)));
+    expect(report).toContain(`${formatP(fusedRow.pValueCorrected!)}${fusedRow.significant ? ' *' : ''}`);
+    expect(report).toMatch(/paired t-test/);
+    expect(report).toMatch(/run written to .*tuned\.trec: wsum \(norm min-max\) with weights /);
+    // The runs' own warnings (run_c misses queries) go to stderr, each once.
+    expect(result.stderr).toMatch(/^rankeval fuse: warning: run "run_c" has no results for 4 of 25 judged queries/m);
+    expect(result.stderr.split('\n').filter((line) => line.includes('"run_c" has no results'))).toHaveLength(1);
+  });
+
+  it('-o writes the runs fused with the printed best setting over every query of the runs (fuse())', async () => {
+    const out = join(dir, 'tuned-wsum.trec');
+    const result = await tune('--method', 'wsum', '--norm', 'zmuv', '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    const setting = printedSetting(result.stdout);
+    expect(setting).toEqual(optimized({ method: 'wsum', norm: 'zmuv' }).best);
+    expect(readBack(parseRun(readFileSync(out, 'utf8')))).toEqual(fusedWith({ method: 'wsum', norm: 'zmuv', ...setting }));
+  });
+
+  it('rrf: k is chosen on the grid (default 10…100, or --grid), and the run written is fused with it', async () => {
+    const out = join(dir, 'tuned-rrf.trec');
+    const result = await tune('--method', 'rrf', '--grid', '1,5', '--grid', '60', '--folds', '3', '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    const expected = optimized({ method: 'rrf', grid: [1, 5, 60], folds: 3 });
+    expect(result.stdout).toMatch(/^rrf of run_a, run_b, run_c, tuned on ndcg@10: 3 settings \(k from --grid\), 25 judged queries, 3 folds \(seed 42\)$/m);
+    expect(printedSetting(result.stdout)).toEqual(expected.best);
+    expect(readBack(parseRun(readFileSync(out, 'utf8')))).toEqual(fusedWith({ method: 'rrf', ...expected.best }));
+    const byDefault = await tune('--method', 'rrf', '-o', out);
+    expect(printedSetting(byDefault.stdout)).toEqual(optimized({ method: 'rrf' }).best);
+  });
+
+  it('without -o the fused run alone is on standard output and the report on standard error', async () => {
+    const result = await tune('--method', 'wsum', '--norm', 'min-max', '--step', '0.25');
+    expect(result.status, result.stderr).toBe(0);
+    const setting = printedSetting(result.stderr);
+    expect(setting).toEqual(optimized({ method: 'wsum', norm: 'min-max', grid: 0.25 }).best);
+    expect(result.stdout).not.toMatch(/in-sample|fold/);
+    const written = parseRun(result.stdout);
+    expect(written.format).toBe('trec');
+    expect(readBack(written)).toEqual(fusedWith({ method: 'wsum', norm: 'min-max', ...setting }));
+    expect(result.stderr).toMatch(/run written to standard output/);
+  });
+
+  it('--report-format json prints optimizeFusion’s result (but its runs) with compare()’s as "comparison"', async () => {
+    const out = join(dir, 'tuned-json.trec');
+    const result = await tune('--method', 'wsum', '--norm', 'min-max', '--trials', '7', '--seed', '9', '--folds', '4', '--test', 'randomization', '--report-format', 'json', '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    const { run, comparable, ...figures } = optimized({ method: 'wsum', norm: 'min-max', trials: 7, seed: 9, folds: 4 });
+    const comparison = compare(comparable, qrels(), { measures: ['ndcg@10'], test: 'randomization', seed: 9 });
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(JSON.stringify({ ...figures, comparison })));
+    // Random weights are not round: the file is fused with every digit of them.
+    expect(readBack(parseRun(readFileSync(out, 'utf8')))).toEqual(fusedWith({ method: 'wsum', norm: 'min-max', ...figures.best }));
+    expect(run.size).toBe(25);
+  });
+
+  it('--grid lists wsum’s weight vectors, one per flag; --folds 1 reports the in-sample figure only (ranx)', async () => {
+    const out = join(dir, 'tuned-grid.trec');
+    const result = await tune('--method', 'wsum', '--norm', 'min-max', '--grid', '1,0,0', '--grid', '0.5,0.5,0', '--grid', '0.4,0.4,0.2', '--folds', '1', '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    const expected = optimized({ method: 'wsum', norm: 'min-max', grid: [[1, 0, 0], [0.5, 0.5, 0], [0.4, 0.4, 0.2]], folds: 1 });
+    expect(result.stdout).toMatch(/3 settings \(weight vectors from --grid\), 25 judged queries, no cross-validation \(--folds 1\)/);
+    expect(result.stdout).not.toMatch(/^fold|^cross-validated/m);
+    expect(result.stdout).toMatch(new RegExp(`^in-sample +${expected.inSample.toFixed(4)} `, 'm'));
+    expect(result.stdout).toMatch(/--folds 1: the setting is chosen and scored on the same queries/);
+    expect(printedSetting(result.stdout)).toEqual(expected.best);
+    expect(readBack(parseRun(readFileSync(out, 'utf8')))).toEqual(fusedWith({ method: 'wsum', norm: 'min-max', ...expected.best }));
+  });
+
+  it.each([
+    ['--weights with --optimize', ['--method', 'wsum', '--weights', '0.5,0.3,0.2'], /--weights with --optimize/],
+    ['--k with --optimize', ['--method', 'rrf', '--k', '60'], /--k with --optimize/],
+    ['a method without a parameter', ['--method', 'combsum'], /--optimize tunes wsum's weights or rrf's k; --method combsum/],
+    ['an unknown measure', ['--method', 'rrf', '--optimize', 'ndgc@10'], /unknown measure `ndgc@10`/],
+    ['a measure naming several values', ['--method', 'rrf', '--optimize', 'P.5,10'], /--optimize takes one measure; 'P\.5,10' names 2/],
+    ['a measure that is not a mean', ['--method', 'rrf', '--optimize', 'num_ret'], /--optimize num_ret: its run figure is not a mean/],
+    ['--step with rrf', ['--method', 'rrf', '--step', '0.1'], /--step is wsum's/],
+    ['--trials with rrf', ['--method', 'rrf', '--trials', '5'], /--trials is wsum's/],
+    ['--step and --trials', ['--method', 'wsum', '--step', '0.1', '--trials', '5'], /--step and --trials: give one of/],
+    ['a step that does not divide 1', ['--method', 'wsum', '--step', '0.3'], /--step to be a number in \(0, 1\] that divides 1/],
+    ['a weight vector of the wrong length', ['--method', 'wsum', '--grid', '0.5,0.5'], /--grid 0\.5,0\.5 gives 2 weights for 3 runs/],
+    ['a k of 0 in --grid', ['--method', 'rrf', '--grid', '0,10'], /every k of --grid to be a positive finite number/],
+    ['more folds than judged queries', ['--method', 'rrf', '--folds', '26'], /--folds to be at most the number of judged queries \(25\)/],
+    ['--folds 0', ['--method', 'rrf', '--folds', '0'], /--folds takes an integer from 1/],
+    ['a negative seed', ['--method', 'rrf', '--seed', '-1'], /--seed takes an integer from 0 to 4294967295/],
+    ['an unknown test', ['--method', 'rrf', '--test', 'z'], /--test takes t, randomization/],
+    ['--report-format json without -o', ['--method', 'rrf', '--report-format', 'json'], /--report-format json needs -o OUT/],
+    ['-o the golden set', ['--method', 'rrf', '-o', join(CASE, 'qrels')], /is the golden set \(--qrels\)/],
+  ])('%s is a usage error (exit 2) naming the flag', async (_, flags, message) => {
+    const result = await tune(...flags);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/see rankeval fuse --help/);
+    expect(result.stdout).toBe('');
+  });
+
+  it.each([
+    ['--optimize without --qrels', ['--optimize', 'ndcg@10'], /--optimize needs the golden set to measure on: --qrels GOLDEN/],
+    ['--qrels without --optimize', ['--qrels', join(CASE, 'qrels')], /--qrels applies to --optimize, which is not given/],
+    ['--folds without --optimize', ['--folds', '3'], /--folds applies to --optimize/],
+    ['-l without --optimize', ['-l', '2'], /--relevance-threshold applies to --optimize/],
+  ])('%s is a usage error (exit 2)', async (_, flags, message) => {
+    const result = await call(runFuse, ...RUNS, '--method', 'rrf', ...flags);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('a malformed golden set is an input error (exit 3) naming the file and line; a check that fails (--checks error) names the run', async () => {
+    const bad = join(dir, 'bad-qrels');
+    writeFileSync(bad, '2 0 D000545 1\n2 0 D000707 x\n');
+    const malformed = await call(runFuse, ...RUNS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', bad);
+    expect(malformed.status).toBe(3);
+    expect(malformed.stderr).toMatch(/bad-qrels:2\b/);
+    const missing = await call(runFuse, ...RUNS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', join(dir, 'no-such-qrels'));
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toMatch(/cannot read .*no-such-qrels/);
+    // run_c ranks query 304 with every score tied.
+    const checked = await tune('--method', 'rrf', '--checks', 'error');
+    expect(checked.status).toBe(3);
+    expect(checked.stderr).toMatch(/run_c: 1 ranking gives every document the same score/);
+    expect(checked.stdout).toBe('');
+  });
+
+  it('a run given as --qrels and the golden set among the runs: the files look swapped (exit 3)', async () => {
+    const result = await call(runFuse, RUNS[0]!, QRELS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', RUNS[1]!);
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/the files look swapped: .*run_b reads as a run and .*qrels as a golden set \(the golden set is --qrels GOLDEN, the runs RUN RUN …\)$/);
+  });
+
+  it('-o naming the golden set leaves it as it was', async () => {
+    const copy = join(dir, 'qrels.copy');
+    writeFileSync(copy, readFileSync(QRELS));
+    expect((await call(runFuse, ...RUNS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', copy, '-o', copy)).status).toBe(2);
+    expect(readFileSync(copy, 'utf8')).toBe(readFileSync(QRELS, 'utf8'));
+  });
+
+  it('--help shows the tuning flags and says which run is written', async () => {
+    const { stdout } = await call(runFuse, '--help');
+    expect(stdout).toMatch(/--optimize MEASURE/);
+    expect(stdout).toMatch(/--qrels GOLDEN/);
+    expect(stdout).toMatch(/the runs fused with the best setting, over every query they hold/);
+    expect(stdout).toMatch(/standard output when -o OUT writes the run, to standard error otherwise/);
   });
 });
