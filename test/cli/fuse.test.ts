@@ -361,6 +361,18 @@ describe('rankeval fuse --optimize', () => {
     expect(readFileSync(copy, 'utf8')).toBe(readFileSync(QRELS, 'utf8'));
   });
 
+  it("README's --optimize example on the RAG example shows what the command prints", async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const shown = /\n\$ npx rankeval fuse (examples\/rag\/\S+ examples\/rag\/\S+ --method wsum .*--optimize .*) -o hybrid\.trec\n([^]*?)```/.exec(readme);
+    expect(shown).not.toBeNull();
+    const args = shown![1]!.split(' ').map((arg) => (arg.startsWith('examples/') ? join(root, arg) : arg));
+    const out = join(dir, 'hybrid.trec');
+    const result = await call(runFuse, ...args, '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.replace(`run written to ${out}:`, 'run written to hybrid.trec:')).toBe(shown![2]);
+  });
+
   it('--help shows the tuning flags and says which run is written', async () => {
     const { stdout } = await call(runFuse, '--help');
     expect(stdout).toMatch(/--optimize MEASURE/);
