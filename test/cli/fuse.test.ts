@@ -257,6 +257,16 @@ describe('rankeval fuse --optimize', () => {
     expect(printedSetting(byDefault.stdout)).toEqual(optimized({ method: 'rrf' }).best);
   });
 
+  it('--depth cuts the runs in the search and in the run written alike', async () => {
+    const out = join(dir, 'tuned-depth.trec');
+    const result = await tune('--method', 'wsum', '--norm', 'max', '--depth', '5', '--step', '0.5', '-o', out);
+    expect(result.status, result.stderr).toBe(0);
+    const expected = optimized({ method: 'wsum', norm: 'max', depth: 5, grid: 0.5 });
+    expect(result.stdout).toMatch(new RegExp(`^cross-validated +${expected.crossValidated!.toFixed(4)} `, 'm'));
+    expect(printedSetting(result.stdout)).toEqual(expected.best);
+    expect(readBack(parseRun(readFileSync(out, 'utf8')))).toEqual(fusedWith({ method: 'wsum', norm: 'max', depth: 5, ...expected.best }));
+  });
+
   it('without -o the fused run alone is on standard output and the report on standard error', async () => {
     const result = await tune('--method', 'wsum', '--norm', 'min-max', '--step', '0.25');
     expect(result.status, result.stderr).toBe(0);
