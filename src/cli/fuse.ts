@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { compare, type Comparison, type SignificanceTest } from '../compare.js';
 import { isRankevalError } from '../errors.js';
 import { evaluateRun } from '../evaluate.js';
-import { fuse, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion.js';
+import { fuse, FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion.js';
 import { optimizeFusion, type FusionOptimization, type OptimizeFusionOptions } from '../fusion-optimizer.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { writeRun } from '../formats/write-run.js';
@@ -35,7 +35,7 @@ Files:
 
 Fusion:
   --method M               rrf, combsum, combmnz, combmax, combmin, combmed, combanz, wsum, isr, log_isr,
-                           bordafuse (required)
+                           bordafuse, condorcet (required)
   --norm N                 each run's scores rescaled per query before a score-based method combines them:
                            min-max, max, sum, zmuv, rank, borda or none (default none; rank-based methods
                            take none only)
@@ -90,8 +90,6 @@ the output cannot be written.
 
 const usage = usageError('fuse');
 
-const METHODS: readonly FusionMethod[] = ['rrf', 'combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum', 'isr', 'log_isr', 'bordafuse'];
-const NORMS: readonly FusionNorm[] = ['min-max', 'max', 'sum', 'zmuv', 'rank', 'borda', 'none'];
 const WRITE_FORMATS = ['trec', 'jsonl'] as const;
 const WHITESPACE = /\s/;
 
@@ -185,8 +183,8 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   );
   if (values.help) return 'help';
   if (positionals.length === 0) throw usage('expected the runs to fuse (RUN RUN …)');
-  if (values.method === undefined) throw usage(`--method is required: one of ${METHODS.join(', ')}`);
-  const method = oneOf(values.method, METHODS, '--method', 'rrf', usage);
+  if (values.method === undefined) throw usage(`--method is required: one of ${FUSION_METHODS.join(', ')}`);
+  const method = oneOf(values.method, FUSION_METHODS, '--method', 'rrf', usage);
   const weights = values.weights?.split(',').map((text) => flagNumber('--weights', text));
   if (weights !== undefined && weights.length !== positionals.length) {
     throw usage(`--weights gives ${weights.length} weight${weights.length === 1 ? '' : 's'} for ${positionals.length} run${positionals.length === 1 ? '' : 's'}; give one per run, in the runs' order`);
@@ -206,7 +204,7 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   return {
     runs: positionals,
     method,
-    norm: oneOf(values.norm, NORMS, '--norm', 'none', usage),
+    norm: oneOf(values.norm, FUSION_NORMS, '--norm', 'none', usage),
     k: values.k === undefined ? undefined : flagNumber('--k', values.k),
     weights,
     depth: values.depth === undefined ? undefined : flagNumber('--depth', values.depth),

@@ -64,6 +64,7 @@ describe('rankeval fuse', () => {
     ['combsum with min-max', ['--method', 'combsum', '--norm', 'min-max'], { method: 'combsum', norm: 'min-max' }],
     ['wsum with weights and zmuv', ['--method', 'wsum', '--norm', 'zmuv', '--weights', '0.5,0.3,0.2'], { method: 'wsum', norm: 'zmuv', weights: [0.5, 0.3, 0.2] }],
     ['combmnz with --depth 5', ['--method', 'combmnz', '--norm', 'max', '--depth', '5'], { method: 'combmnz', norm: 'max', depth: 5 }],
+    ['condorcet', ['--method', 'condorcet'], { method: 'condorcet' }],
   ])('%s: the TREC run written reads back as fuse() of the same runs, scores and order', async (_, flags, options) => {
     const result = await call(runFuse, ...RUNS, ...flags);
     expect(result.status, result.stderr).toBe(0);
