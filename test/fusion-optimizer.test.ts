@@ -335,3 +335,38 @@ describe('properties', () => {
     expect(result.crossValidated).toBeCloseTo(weighted, 12);
   });
 });
+
+describe('warnings (review of issue 15)', () => {
+  const two = (first: string, second: string) => [
+    { id: first, score: 2 },
+    { id: second, score: 1 },
+  ];
+  it('a run the caller named `fused` keeps its own warnings beside the fused run’s', () => {
+    // The caller's run "fused" has no ranking for q2; run B and so the fusion have one for every query.
+    const mine = { q1: two('a', 'b'), q3: two('a', 'b') };
+    const other = { q1: two('b', 'a'), q2: two('a', 'b'), q3: two('b', 'a') };
+    const result = optimizeFusion({ fused: mine, B: other }, { q1: { a: 1 }, q2: { a: 1 }, q3: { b: 1 } }, { method: 'rrf', measure: 'P@1', grid: [60], folds: 1 });
+    expect(result.warnings.filter((line) => line.includes('has no results for'))).toHaveLength(1);
+    // Today the fused run's evaluation replaces the caller's run under the one name, and this line is lost.
+    expect(result.warnings.some((line) => line.startsWith('run "fused" has no results for 1 of 3'))).toBe(true);
+  });
+
+  it('under noRelevant: skip, no warning says the fused run misses a query that is not scored', () => {
+    const a = { q1: two('a', 'b'), q2: two('b', 'a'), q3: two('a', 'b'), q4: two('a', 'b') };
+    const b = { q1: two('b', 'a'), q2: two('a', 'b'), q3: two('b', 'a'), q4: two('b', 'a') };
+    // q4 has no relevant document: skipped, so it is in no figure; the out-of-fold run holds q1..q3.
+    const result = optimizeFusion({ a, b }, { q1: { a: 1 }, q2: { a: 1 }, q3: { b: 1 }, q4: { a: 0 } }, { method: 'rrf', measure: 'P@1', grid: [60], folds: 3, noRelevant: 'skip' });
+    expect(result.queries).toBe(3);
+    expect(result.warnings.filter((line) => line.includes('has no results for'))).toEqual([]);
+  });
+
+  it('a check in error mode that only the fused run trips names the fused run, not evaluateRun alone', () => {
+    // Each run ranks one document for q1 (no check trips on them); RRF gives both 1/61, a ranking whose
+    // scores all tie, which checks: 'error' refuses after the whole search, in evaluateRun's words.
+    const a = { q1: [{ id: 'a', score: 3 }], q2: two('a', 'b') };
+    const b = { q1: [{ id: 'b', score: 9 }], q2: two('a', 'b') };
+    const failure = failureOf(() => optimizeFusion({ a, b }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
+    expect(failure.code).toBe('all_scores_tied');
+    expect(failure.message).toMatch(/^optimizeFusion: .*fused/);
+  });
+});
