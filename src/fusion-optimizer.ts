@@ -1,6 +1,6 @@
 import { coverageWarnings, SCORING_KEYS } from './compare.js';
-import { checkOptions, fail } from './errors.js';
-import { evaluateRun, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
+import { checkOptions, fail, isRankevalError, RankevalError } from './errors.js';
+import { evaluateRun, readByQuery, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
 import {
   checkFuseOptions,
   combineQuery,
@@ -97,20 +97,24 @@ export interface FusionOptimization {
    * `best` under `folds: 1`. Its measure is `crossValidated` (`inSample` under `folds: 1`).
    */
   readonly run: Map<string, ScoredDocument[]>;
-  /** The best single run and the fused `run` (named `fused`), baseline first: `compare(result.comparable, qrels, …)`. */
+  /**
+   * The best single run, as given (not cut to `depth`: the system fusion would replace), and the fused `run`,
+   * named `fused` (`fused (out of fold)` when a run has that name), baseline first: `compare(result.comparable, qrels, …)`.
+   */
   readonly comparable: Map<string, FusionRun>;
   /** Each single run's and the fused run's missing queries and evaluateRun warnings, every line naming the run. */
   readonly warnings: string[];
 }
 
 const FN = 'optimizeFusion';
-/** The fused run's name in `comparable` and `warnings`. */
-const FUSED = 'fused';
 const OWN_KEYS = ['method', 'measure', 'norm', 'depth', 'grid', 'trials', 'folds', 'seed'];
 const SCORING = SCORING_KEYS.filter((key) => key !== 'measures');
 const RRF_GRID: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
-/** More settings than this is a search that would run for hours; `trials` samples instead. */
-const MAX_SETTINGS = 100_000;
+/**
+ * More settings than this is a search of hours on a golden set of hundreds of queries (each setting is one
+ * fuse and evaluateRun of the whole set: about 0.1 s for 500 queries of 3 runs × 100 documents).
+ */
+const MAX_SETTINGS = 10_000;
 
 /**
  * Tunes a fusion's parameter on a golden set — `wsum`'s weights or `rrf`'s k — by grid (or random) search,
@@ -120,33 +124,40 @@ const MAX_SETTINGS = 100_000;
  *
  * - The search: every setting of `grid` (or `trials` random weight vectors) is fused with `fuse` and scored
  *   with `evaluateRun` on `measure`; the best mean wins. Equal means: the last of them in the grid's order,
- *   as ranx (its `>=`), so `folds: 1` with the default grid chooses what ranx 0.3.20's `optimize_fusion`
- *   chooses. The default `wsum` grid is every vector of multiples of 0.1 that sums to 1, in ranx's order
- *   (the first run's weight varying slowest), computed exactly: ranx's float test `sum(weights) == 1.0` also
- *   drops four of the 66 vectors of three runs ((0.2, 0.7, 0.1), (0.3, 0.6, 0.1), (0.6, 0.3, 0.1),
- *   (0.7, 0.2, 0.1)), which are tried here.
+ *   as ranx (its `>=`). The default `wsum` grid is every vector of multiples of 0.1 that sums to 1, in ranx's
+ *   order (the first run's weight varying slowest), computed exactly, where ranx's float test
+ *   `sum(weights) == 1.0` drops four of the 66 vectors of three runs ((0.2, 0.7, 0.1), (0.3, 0.6, 0.1),
+ *   (0.6, 0.3, 0.1), (0.7, 0.2, 0.1)). So `folds: 1` chooses what ranx 0.3.20's `optimize_fusion` chooses
+ *   with the same normalisation (ranx's default is `min-max`; here, as in `fuse`, it is `none`), unless one
+ *   of those four vectors is the best, which ranx cannot find.
  * - Cross-validation: the judged queries (in UTF-8 byte order) are shuffled with `seed` and dealt into
  *   `folds` folds; a fold's setting is chosen by the mean over the other folds' queries only — its own
  *   queries are never scored before the choice is made. `crossValidated` is the mean over every query of
  *   its held-out score, the measure of `run`.
  * - "Did fusion help?": `comparable` holds the best single run (chosen on every query, a choice that can
- *   only flatter it) and the out-of-fold fused `run`; `compare(result.comparable, qrels, { measures:
- *   [result.measure] })` tests the difference with a paired test.
+ *   only flatter it; the first of equals) and the out-of-fold fused `run`; `compare(result.comparable,
+ *   qrels, { measures: [result.measure] })` tests the difference with a paired test. The single runs are
+ *   scored as given, not cut to `depth`.
+ * - Under `noRelevant: 'skip'`, the queries without relevant documents take no part in any figure; `run`
+ *   holds them fused with `best`, so that no run is said to miss them.
  *
- * Worked example: two runs over 10 queries, `wsum` with `min-max`, the default grid (11 weight vectors,
- * (0, 1) … (1, 0)) and 5 folds of 2 queries: each fold tries the 11 vectors on its 8 training queries,
- * keeps the best, and scores it on its 2 queries; `inSample` is the best vector's mean on all 10.
+ * Worked example (examples/rag, 24 questions): `wsum` of the keyword, BM25 and character-trigram runs after
+ * `min-max`, for ndcg@10, tries the 66 weight vectors in each of 5 folds on the other folds' questions. The
+ * folds choose (0, 0.8, 0.2), (0.3, 0.2, 0.5) three times and (0, 0.6, 0.4); on every question the best is
+ * (0.3, 0.2, 0.5) at 0.8695 (`inSample`), while each question scored with the weights chosen without it
+ * gives 0.8379 (`crossValidated`), below BM25 alone (0.8476, `singleRuns.bm25`).
  *
  * @param runs two runs or more, as `fuse` takes them (an array, or name → run)
  * @param qrels query id → judgments
  * @throws {RankevalError} `invalid_option` for a bad option (a method without a parameter, a measure not
  *   averaged over queries or naming several values, `trials` with `rrf`, `folds` not an integer from 1 to
- *   the number of judged queries, a grid of no setting or too many), whatever `fuse` and `evaluateRun`
- *   throw for bad runs, qrels or measures
+ *   the number of queries scored, a grid of no setting or of more than 10,000), whatever `fuse` and
+ *   `evaluateRun` throw for bad runs, qrels or measures (a check in `'error'` mode that the fused run trips
+ *   is reported as the fused run's)
  * @see ranx 0.3.20 `optimize_fusion` (the in-sample search reproduced by `folds: 1`)
  * @example
- * const tuned = optimizeFusion({ bm25, dense }, qrels, { method: 'wsum', norm: 'min-max', measure: 'ndcg@10' });
- * // => { best: { weights: [0.3, 0.7] }, inSample: 0.512, crossValidated: 0.487, byFold: [...], … }
+ * const tuned = optimizeFusion({ keyword, bm25, trigram }, qrels, { method: 'wsum', norm: 'min-max', measure: 'ndcg@10' });
+ * // => { best: { weights: [0.3, 0.2, 0.5] }, inSample: 0.8695…, crossValidated: 0.8379…, byFold: [...], … }
  * compare(tuned.comparable, qrels, { measures: ['ndcg@10'], test: 'randomization' });
  */
 export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, qrels: ByQuery<Qrels>, options: OptimizeFusionOptions): FusionOptimization {
@@ -173,31 +184,35 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   if (first.conventions.aggregation[keys[0]!] !== 'mean') fail('invalid_option', FN, '`measure`', 'a measure averaged over queries (not a sum or a geometric mean)', measure);
   const better = higherIsBetter(measure);
   const queryIds = Object.keys(first.perQuery).sort(compareUtf8);
-  if (folds > queryIds.length) fail('invalid_option', FN, '`folds`', `at most the number of judged queries (${queryIds.length})`, folds);
+  const skipped = scoring.noRelevant === 'skip' ? first.noRelevantQueries : [];
+  if (folds > queryIds.length) {
+    const scoredQueries = skipped.length > 0 ? `queries scored (${queryIds.length}: ${skipped.length} judged without a relevant document are skipped)` : `judged queries (${queryIds.length})`;
+    fail('invalid_option', FN, '`folds`', `at most the number of ${scoredQueries}`, folds);
+  }
 
-  const scorer = settingScorer(named, qrels, fusion, settings, partScoring, measure);
+  const scorer = settingScorer(named, qrels, fusion, settings, partScoring, measure, queryIds);
   const search = crossValidatedSearch({ queryIds, settings: settings.length, folds, seed, higherIsBetter: better, objective: scorer.mean, heldOut: scorer.perQuery });
 
   const singleRuns: Record<string, number> = Object.create(null);
   named.forEach(({ name }, i) => (singleRuns[name] = singles[i]!.mean[measure]!));
   const bestSingle = named.map(({ name }) => name).reduce((best, name) => (isBetter(singleRuns[name]!, singleRuns[best]!, better) ? name : best));
 
-  const run = new Map<string, ScoredDocument[]>();
   const foldOf = new Map<string, number>();
   search.byFold.forEach(({ queries }, fold) => queries.forEach((qid) => foldOf.set(qid, fold)));
-  for (const qid of queryIds) {
-    const chosen = folds === 1 ? search.best : search.byFold[foldOf.get(qid)!]!.chosen;
-    run.set(qid, scorer.fused(chosen, [qid]).get(qid)!);
-  }
-  // The fused run scored whole, under the caller's checks (the search scores parts of it with checks off).
+  const chosenFor = (qid: string) => (foldOf.has(qid) ? search.byFold[foldOf.get(qid)!]!.chosen : search.best);
+  const run = new Map<string, ScoredDocument[]>();
+  for (const qid of [...queryIds, ...skipped].sort(compareUtf8)) run.set(qid, scorer.fused(chosenFor(qid), [qid]).get(qid)!);
+
+  const names = named.map(({ name }) => name);
+  const fusedName = names.includes('fused') ? 'fused (out of fold)' : 'fused';
   const scored = new Map<string, RunEvaluation>(named.map(({ name }, i) => [name, singles[i]!]));
-  scored.set(FUSED, evaluateRun(run, qrels, scoring));
+  scored.set(fusedName, scoreFusedRun(run, qrels, scoring, fusedName));
   const runsByName = new Map<string, FusionRun>(named.map(({ name, rankings }) => [name, rankings]));
   return {
     method,
     norm,
     measure,
-    runNames: named.map(({ name }) => name),
+    runNames: names,
     queries: queryIds.length,
     best: settings[search.best]!,
     inSample: search.inSample,
@@ -212,10 +227,23 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
     run,
     comparable: new Map([
       [bestSingle, runsByName.get(bestSingle)!],
-      [bestSingle === FUSED ? `${FUSED} (out of fold)` : FUSED, run],
+      [fusedName, run],
     ]),
     warnings: coverageWarnings(scored, [...scored.keys()], queryIds.length),
   };
+}
+
+/**
+ * The fused run scored whole, under the caller's checks (the search scores parts of it with checks off): a
+ * check in 'error' mode that only the fusion trips (RRF tying two runs' lone documents) names the fused run.
+ */
+function scoreFusedRun(run: Map<string, ScoredDocument[]>, qrels: ByQuery<Qrels>, scoring: EvaluateRunOptions, name: string): RunEvaluation {
+  try {
+    return evaluateRun(run, qrels, scoring);
+  } catch (error) {
+    if (!isRankevalError(error)) throw error;
+    throw new RankevalError(error.code, `${FN}: the fused run "${name}" (each query fused with its fold's setting): ${error.message.replace(/^evaluateRun: /, '')}`, error.expected, error.received);
+  }
 }
 
 function isBetter(score: number, than: number, higher: boolean): boolean {
@@ -229,6 +257,7 @@ function settingsToTry(method: OptimizedFusionMethod, runs: number, grid: Optimi
     if (trials !== undefined) fail('invalid_option', FN, '`trials` with rrf', "absent (rrf's one parameter, k, is searched on `grid`: a list of k values)", trials);
     const ks = grid ?? RRF_GRID;
     if (!Array.isArray(ks) || ks.length === 0) fail('invalid_option', FN, '`grid` with rrf', 'a non-empty list of k values', grid);
+    checkGridSize(ks as unknown[]);
     for (const k of ks as unknown[]) if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', FN, 'every k of `grid`', 'a positive finite number', k);
     return (ks as number[]).map((k) => ({ k }));
   }
@@ -238,11 +267,16 @@ function settingsToTry(method: OptimizedFusionMethod, runs: number, grid: Optimi
   }
   if (grid === undefined || typeof grid === 'number') return simplexGrid(runs, grid ?? 0.1).map((weights) => ({ weights }));
   if (!Array.isArray(grid) || grid.length === 0) fail('invalid_option', FN, '`grid` with wsum', 'a step, or a non-empty list of weight vectors', grid);
+  checkGridSize(grid);
   for (const weights of grid as unknown[]) {
     if (!Array.isArray(weights) || weights.length !== runs) fail('invalid_option', FN, 'every weight vector of `grid`', `${runs} weights, one per run`, weights);
     for (const weight of weights as unknown[]) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', FN, 'every weight of `grid`', 'a finite number', weight);
   }
   return (grid as number[][]).map((weights) => ({ weights: [...weights] }));
+}
+
+function checkGridSize(grid: readonly unknown[]): void {
+  if (grid.length > MAX_SETTINGS) fail('invalid_option', FN, '`grid`', `at most ${MAX_SETTINGS.toLocaleString('en')} settings`, `${grid.length.toLocaleString('en')} settings`);
 }
 
 /**
@@ -289,35 +323,38 @@ function settingScorer(
   settings: readonly FusionSetting[],
   scoring: EvaluateRunOptions,
   measure: string,
+  queryIds: readonly string[],
 ) {
-  const judgments = qrels instanceof Map ? (qrels as ReadonlyMap<string, Qrels>) : new Map(Object.entries(qrels as Record<string, Qrels>));
+  const judgments = readByQuery<Qrels>(qrels, FN, '`qrels`', 'invalid_qrels');
   const plans = settings.map((setting) => planFusion({ ...fusion, ...setting }, runs, FN));
-  const scores = settings.map(() => new Map<string, number>());
+  const position = new Map(queryIds.map((qid, i) => [qid, i]));
+  // Setting → each query's score by position (NaN: not scored yet), made when the setting is first scored.
+  const scores: (Float64Array | undefined)[] = settings.map(() => undefined);
   // wsum's settings differ in their weights only: each query's normalised values serve them all.
   const valuesByQuery = new Map<string, QueryValues>();
-  const fused = (setting: number, queryIds: readonly string[]): Map<string, ScoredDocument[]> => {
+  const fused = (setting: number, ids: readonly string[]): Map<string, ScoredDocument[]> => {
     const plan = plans[setting]!;
-    if (plan.method !== 'wsum') return fuseRuns(runs, plan, queryIds);
+    if (plan.method !== 'wsum') return fuseRuns(runs, plan, ids);
     const rankings = new Map<string, ScoredDocument[]>();
-    for (const qid of queryIds) {
+    for (const qid of ids) {
       let values = valuesByQuery.get(qid);
       if (values === undefined) valuesByQuery.set(qid, (values = queryValues(listsOf(runs, qid, plan.depth), 'wsum', plan.norm, plan.k)));
       rankings.set(qid, combineQuery(values, 'wsum', plan.weights));
     }
     return rankings;
   };
-  const perQuery = (setting: number, queryIds: readonly string[]): number[] => {
-    const known = scores[setting]!;
-    const missing = queryIds.filter((qid) => !known.has(qid));
+  const perQuery = (setting: number, ids: readonly string[]): number[] => {
+    const known = (scores[setting] ??= new Float64Array(queryIds.length).fill(Number.NaN));
+    const missing = ids.filter((qid) => Number.isNaN(known[position.get(qid)!]!));
     if (missing.length > 0) {
       const evaluation: RunEvaluation = evaluateRun(fused(setting, missing), new Map(missing.map((qid) => [qid, judgments.get(qid)!])), scoring);
-      for (const qid of missing) known.set(qid, evaluation.perQuery[qid]![measure]!);
+      for (const qid of missing) known[position.get(qid)!] = evaluation.perQuery[qid]![measure]!;
     }
-    return queryIds.map((qid) => known.get(qid)!);
+    return ids.map((qid) => known[position.get(qid)!]!);
   };
   return {
     perQuery,
-    mean: (setting: number, queryIds: readonly string[]): number => meanOf(perQuery(setting, queryIds)),
+    mean: (setting: number, ids: readonly string[]): number => meanOf(perQuery(setting, ids)),
     fused,
   };
 }

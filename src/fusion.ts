@@ -168,7 +168,7 @@ export function planFusion(options: FuseOptions, runs: readonly NamedRun[], fn: 
 }
 
 /** Every query id of the runs, in UTF-8 byte order. */
-export function queriesOf(runs: readonly NamedRun[]): string[] {
+function queriesOf(runs: readonly NamedRun[]): string[] {
   const queries = new Set<string>();
   for (const { rankings } of runs) for (const qid of rankings.keys()) queries.add(qid);
   return [...queries].sort(compareUtf8);

@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crossValidatedSearch, splitIntoFolds } from '../src/fusion-optimizer.js';
-import { compare, evaluateRun, fuse, isRankevalError, optimizeFusion, parseGoldenSet, parseRun, type FusionSetting, type Qrels } from '../src/index.js';
+import { compare, evaluateRun, fuse, optimizeFusion, parseGoldenSet, parseRun, type FusionSetting, type Qrels } from '../src/index.js';
 import { compareUtf8 } from '../src/metrics/counts.js';
+import { rankevalFailureOf } from './helpers/files.js';
 import type { ScoredDocument } from '../src/types.js';
 
 const ORACLE = join(import.meta.dirname, 'fixtures/ranx-fusion');
@@ -25,16 +26,6 @@ function readCase(name: string) {
   const runs = { a: readScoredRun(join(dir, 'run_a')), b: readScoredRun(join(dir, 'run_b')), c: readScoredRun(join(dir, 'run_c')) };
   return { qrels, runs };
 }
-
-const failureOf = (run: () => unknown): { code: string; message: string } => {
-  try {
-    run();
-  } catch (error) {
-    if (isRankevalError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('expected a RankevalError');
-};
 
 const scored = (...ids: string[]) => ids.map((id, i) => ({ id, score: ids.length - i }));
 
@@ -78,10 +69,9 @@ describe('hand-worked searches', () => {
   });
 
   it('searches wsum weights on the simplex in ranx’s order, the first run’s weight varying slowest', () => {
-    // Step 0.5 over two runs: (0, 1), (0.5, 0.5), (1, 0). A alone answers q1, q2; B alone answers nothing
-    // (its top documents are judged 0), so weight on A is all that counts: (0.5, 0.5) and (1, 0) tie on
-    // the score-based order? No — with (0.5, 0.5) b1 (0.5·4 = 2) ties d (0.5·4 = 2) and d wins by id:
-    // both settings score 2/4, and the later, (1, 0), is kept.
+    // Step 0.5 over two runs: (0, 1), (0.5, 0.5), (1, 0). B alone puts b1 first, which no query wants: 0.
+    // A alone puts d first, right for q1, q2. Under (0.5, 0.5), b1 (0.5 · 4) ties d (0.5 · 4) and d goes
+    // first by id descending: also 2/4. Of the equal means the later setting, (1, 0), is kept.
     const result = optimizeFusion(runs, qrels, { method: 'wsum', measure: 'P@1', grid: 0.5, folds: 1 });
     expect(result.settings.map(({ setting }) => setting)).toEqual([{ weights: [0, 1] }, { weights: [0.5, 0.5] }, { weights: [1, 0] }]);
     expect(result.settings.map(({ score }) => score)).toEqual([0 / 4, 2 / 4, 2 / 4]);
@@ -199,7 +189,7 @@ describe('a fold’s choice never reads its own queries', () => {
     expect(calls.slice(start).map((call) => [call.kind, call.queries.length])).toEqual(Array.from({ length: 6 }, () => ['objective', 23]));
   });
 
-  it.each(CASES)('%s: rewriting the held-out queries’ judgments changes no fold’s choice or training figure, only its held-out figure', (name) => {
+  it.each(CASES)('%s: rewriting a fold’s own judgments changes neither that fold’s choice nor its training figure, only its held-out figure', (name) => {
     const { qrels, runs } = readCase(name);
     const options = { method: 'wsum', norm: 'min-max', measure: 'ndcg@10', grid: 0.25, folds: 5, seed: 3 } as const;
     const honest = optimizeFusion(runs, qrels, options);
@@ -288,7 +278,8 @@ describe('input checks', () => {
     ['trials with rrf', () => optimizeFusion(runs, qrels, { method: 'rrf', measure: 'map', trials: 5 }), /`trials` with rrf/],
     ['grid and trials', () => optimizeFusion(runs, qrels, { method: 'wsum', measure: 'map', grid: 0.1, trials: 5 }), /`grid` and `trials` to be one of them/],
     ['a step that does not divide 1', () => optimizeFusion(runs, qrels, { method: 'wsum', measure: 'map', grid: 0.3 }), /step of `grid`.*got `0.3`/],
-    ['a step giving too many vectors', () => optimizeFusion(runs, qrels, { method: 'wsum', measure: 'map', grid: 0.0001 }), /at most 100,000 weight vectors for 3 runs \(it gives 50,015,001/],
+    ['a step giving too many vectors', () => optimizeFusion(runs, qrels, { method: 'wsum', measure: 'map', grid: 0.0001 }), /at most 10,000 weight vectors for 3 runs \(it gives 50,015,001/],
+    ['a list of too many settings', () => optimizeFusion(runs, qrels, { method: 'rrf', measure: 'map', grid: Array.from({ length: 10_001 }, (_, i) => i + 1) }), /`grid` to be at most 10,000 settings, got `"10,001 settings"`/],
     ['a weight vector of the wrong length', () => optimizeFusion(runs, qrels, { method: 'wsum', measure: 'map', grid: [[0.5, 0.5]] }), /3 weights, one per run/],
     ['a k that is not positive', () => optimizeFusion(runs, qrels, { method: 'rrf', measure: 'map', grid: [10, -1] }), /every k of `grid` to be a positive finite number, got `-1`/],
     ['an empty grid', () => optimizeFusion(runs, qrels, { method: 'rrf', measure: 'map', grid: [] }), /non-empty list of k values/],
@@ -299,7 +290,7 @@ describe('input checks', () => {
     ['a ranking that is not scored', () => optimizeFusion({ a: { q: ['d1'] }, b: runs.b } as never, qrels, { method: 'rrf', measure: 'map' }), /\{id: string, score: number\}/],
   ];
   it.each(cases)('refuses %s, naming it', (_, run, message) => {
-    const failure = failureOf(run);
+    const failure = rankevalFailureOf(run);
     expect(failure.message).toMatch(/^optimizeFusion: |^evaluateRun: |unknown measure/);
     expect(failure.message).toMatch(message);
   });
@@ -365,7 +356,7 @@ describe('warnings (review of issue 15)', () => {
     // scores all tie, which checks: 'error' refuses after the whole search, in evaluateRun's words.
     const a = { q1: [{ id: 'a', score: 3 }], q2: two('a', 'b') };
     const b = { q1: [{ id: 'b', score: 9 }], q2: two('a', 'b') };
-    const failure = failureOf(() => optimizeFusion({ a, b }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
+    const failure = rankevalFailureOf(() => optimizeFusion({ a, b }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
     expect(failure.code).toBe('all_scores_tied');
     expect(failure.message).toMatch(/^optimizeFusion: .*fused/);
   });

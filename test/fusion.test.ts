@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
-import { evaluateRun, fuse, isRankevalError, parseRun, type FusionMethod, type FusionNorm } from '../src/index.js';
+import { evaluateRun, fuse, parseRun, type FusionMethod, type FusionNorm } from '../src/index.js';
 import { compareUtf8 } from '../src/metrics/counts.js';
+import { rankevalFailureOf } from './helpers/files.js';
 import type { ScoredDocument } from '../src/types.js';
 
 const ORACLE = join(import.meta.dirname, 'fixtures/ranx-fusion');
@@ -239,8 +240,9 @@ describe('fuse: hand-worked examples', () => {
   });
 
   test('condorcet: pairwise majorities; a run ranking one of two documents ranks it above the other', () => {
-    // Three runs over d1..d4. d2 beats d1 (runs a, c), d3 (a, b) and d4 (a, b, c: c ranks d2 and not d4);
-    // d1 beats d3 (a, c) and d4 (a, c; b abstains, ranking neither); d3 beats d4 (a, b; c abstains).
+    // Three runs over d1..d4. d2 beats d1 (a, b and c: b ranks d2 and not d1), d3 (a and c, against b) and
+    // d4 (all three); d1 beats d3 (a and c, against b) and d4 (a and c, against b, which ranks d4 and not
+    // d1); d3 beats d4 (a and b; c ranks neither and abstains).
     const a = { q: scored({ d2: 4, d1: 3, d3: 2, d4: 1 }) };
     const b = { q: scored({ d3: 3, d2: 2, d4: 1 }) };
     const c = { q: scored({ d2: 2, d1: 1 }) };
@@ -269,16 +271,6 @@ describe('fuse: hand-worked examples', () => {
 
 // ------------------------------------------------------------------------------------------ bad input
 
-function errorOf(call: () => unknown): { code: string; message: string } {
-  try {
-    call();
-  } catch (error) {
-    if (isRankevalError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error('no error');
-}
-
 describe('fuse: bad input is a RankevalError naming the value', () => {
   const run = { q: scored({ d1: 1 }) };
   test.each([
@@ -301,7 +293,7 @@ describe('fuse: bad input is a RankevalError naming the value', () => {
     ['no runs', () => fuse([], { method: 'rrf' }), /one run or more/],
     ['an unknown option', () => fuse([run], { method: 'rrf', top: 3 } as never), /"top"/],
   ])('%s', (_, call, message) => {
-    const error = errorOf(call);
+    const error = rankevalFailureOf(call);
     expect(error.message).toMatch(message);
     expect(['invalid_option', 'invalid_ranking', 'invalid_run']).toContain(error.code);
   });
