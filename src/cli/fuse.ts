@@ -17,7 +17,7 @@ import type { ScoredDocument } from '../types.js';
 import { runNames } from './compare.js';
 import type { Io } from './eval.js';
 import { blameScoring, CHECK_CODES, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, loadRun, STDIN } from './files.js';
-import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, type SharedArgs, TIES_HELP, usageError } from './options.js';
+import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SCORING_OPTIONS, type SharedArgs, TIES_HELP, usageError } from './options.js';
 import { writeReport } from './report.js';
 import { CliError } from './trec.js';
 
@@ -154,12 +154,7 @@ const TUNING_OPTIONS = {
   seed: { type: 'string' },
   test: { type: 'string' },
   names: { type: 'string' },
-  'relevance-threshold': { type: 'string', short: 'l' },
-  'no-relevant': { type: 'string' },
-  ties: { type: 'string' },
-  checks: { type: 'string' },
-  'system-k': { type: 'string' },
-  lengths: { type: 'string' },
+  ...SCORING_OPTIONS,
   'report-format': { type: 'string' },
 } as const;
 

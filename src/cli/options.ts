@@ -18,16 +18,21 @@ export const USAGE_ERROR = 2;
 export const OUTPUT_FORMATS = ['table', 'markdown', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-export const SHARED_OPTIONS = {
-  'qrels-format': { type: 'string' },
-  'run-format': { type: 'string' },
-  measure: { type: 'string', short: 'm', multiple: true },
+/** The flags that say how a run is scored against judgments (eval's, compare's, report's, fuse --optimize's). */
+export const SCORING_OPTIONS = {
   'relevance-threshold': { type: 'string', short: 'l' },
   'no-relevant': { type: 'string' },
   ties: { type: 'string' },
   checks: { type: 'string' },
   'system-k': { type: 'string' },
   lengths: { type: 'string' },
+} as const;
+
+export const SHARED_OPTIONS = {
+  'qrels-format': { type: 'string' },
+  'run-format': { type: 'string' },
+  measure: { type: 'string', short: 'm', multiple: true },
+  ...SCORING_OPTIONS,
   format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
