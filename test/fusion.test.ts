@@ -140,6 +140,28 @@ describe('fuse: hand-worked examples', () => {
     ]);
   });
 
+  test('max, sum, zmuv and rank on a dense-like run with a negative score (one run, combsum: the normalised values)', () => {
+    const dense = { q: scored({ d1: 3, d2: 1, d3: -1 }) };
+    const values = (norm: FusionNorm) => fusedPairs(fuse([dense], { method: 'combsum', norm }));
+    // max: s / 3, the sign kept.
+    expect(values('max')).toEqual([['d1', 3 / 3], ['d2', 1 / 3], ['d3', -1 / 3]]);
+    // sum: (s − min) / (Σs − n · min) = (s + 1) / (3 + 3).
+    expect(values('sum')).toEqual([['d1', (3 + 1) / 6], ['d2', (1 + 1) / 6], ['d3', (-1 + 1) / 6]]);
+    // zmuv: (s − mean) / σ, mean 1, σ = √((2² + 0² + 2²) / 3).
+    const sigma = Math.sqrt((2 ** 2 + 0 ** 2 + 2 ** 2) / 3);
+    expect(values('zmuv')).toEqual([['d1', (3 - 1) / sigma], ['d2', (1 - 1) / sigma], ['d3', (-1 - 1) / sigma]]);
+    // rank: 1 − (r − 1) / n, the scores' sizes ignored.
+    expect(values('rank')).toEqual([['d1', 1 - 0 / 3], ['d2', 1 - 1 / 3], ['d3', 1 - 2 / 3]]);
+    // max on a run whose best score is negative divides by 1e-9: scores of −10⁸ and beyond.
+    expect(fusedPairs(fuse([{ q: scored({ d1: -0.2, d2: -0.5 }) }], { method: 'combsum', norm: 'max' }))).toEqual([['d1', -0.2 / 1e-9], ['d2', -0.5 / 1e-9]]);
+  });
+
+  test('combmax: the largest value over the runs holding the document', () => {
+    const a = { q: scored({ d1: 0.9, d2: 0.1 }) };
+    const b = { q: scored({ d2: 0.7, d3: 0.4 }) };
+    expect(fusedPairs(fuse([a, b], { method: 'combmax' }))).toEqual([['d1', 0.9], ['d2', Math.max(0.1, 0.7)], ['d3', 0.4]]);
+  });
+
   test('min-max maps a query whose scores all tie to 0', () => {
     expect(fusedPairs(fuse([{ q: scored({ a: 5, b: 5 }) }], { method: 'combsum', norm: 'min-max' }))).toEqual([
       ['b', 0],
