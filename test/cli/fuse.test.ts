@@ -343,6 +343,17 @@ describe('rankeval fuse --optimize', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('a check (--checks error) that only the fused run trips names the fused run once', async () => {
+    // Each run ranks one document per query, a different one: RRF gives both the same score, every query tied.
+    writeFileSync(join(dir, 'lone-a'), 'q1 Q0 a 1 5 x\nq2 Q0 c 1 5 x\n');
+    writeFileSync(join(dir, 'lone-b'), 'q1 Q0 b 1 3 y\nq2 Q0 d 1 5 y\n');
+    writeFileSync(join(dir, 'lone-qrels'), 'q1 0 a 1\nq2 0 c 1\n');
+    const result = await call(runFuse, join(dir, 'lone-a'), join(dir, 'lone-b'), '--method', 'rrf', '--optimize', 'P@1', '--qrels', join(dir, 'lone-qrels'), '--folds', '2', '--checks', 'error');
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/every document the same score/);
+    expect(result.stderr.match(/the fused run/g), result.stderr).toHaveLength(1);
+  });
+
   it('a malformed golden set is an input error (exit 3) naming the file and line; a check that fails (--checks error) names the run', async () => {
     const bad = join(dir, 'bad-qrels');
     writeFileSync(bad, '2 0 D000545 1\n2 0 D000707 x\n');
@@ -358,6 +369,15 @@ describe('rankeval fuse --optimize', () => {
     expect(checked.stderr).toMatch(/run_c: 1 ranking gives every document the same score/);
     expect(checked.stdout).toBe('');
   });
+
+  it.each([['ndcg@10,ndcg@10'], ['ndcg@10,'], ['ndcg@10,NDCG@10']])(
+    '--optimize %s names one measure, as -m of rankeval eval reads it: tuned on ndcg@10, no stack trace',
+    async (measure) => {
+      const result = await call(runFuse, ...RUNS, '--method', 'rrf', '--grid', '10,60', '--folds', '2', '--optimize', measure, '--qrels', QRELS, '-o', join(dir, 'one-measure.trec'));
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^rrf of run_a, run_b, run_c, tuned on ndcg@10: 2 settings/);
+    },
+  );
 
   it('a run given as --qrels and the golden set among the runs: the files look swapped (exit 3)', async () => {
     const result = await call(runFuse, RUNS[0]!, QRELS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', RUNS[1]!);
