@@ -118,7 +118,8 @@ export interface Comparison {
   readonly warnings: string[];
 }
 
-const TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
+/** Every paired test `compare` runs. */
+export const SIGNIFICANCE_TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
 const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 'baseline', 'interval'];
 /** evaluateRun's options that compare takes (`slices` has no place in a comparison). */
 export const SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'slices'), ...METRIC_OPTION_KEYS];
@@ -131,7 +132,7 @@ export type ComparePlan = Pick<Comparison, 'test' | 'alpha' | 'correction' | 'in
 
 export function resolveCompareOptions(options: Partial<CompareOptions>, fn: string): ComparePlan {
   const { test = 't', alpha = 0.05, correction = 'holm', permutations = 10_000, seed = 42 } = options;
-  if (!TESTS.includes(test)) fail('invalid_option', fn, '`test`', TESTS.map((name) => `'${name}'`).join(', '), test);
+  if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, '`test`', SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test);
   if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) fail('invalid_option', fn, '`alpha`', 'a number between 0 and 1', alpha);
   if (!CORRECTIONS.includes(correction)) fail('invalid_option', fn, '`correction`', "'holm', 'bonferroni' or 'none'", correction);
   if (!Number.isSafeInteger(permutations) || permutations < 1 || permutations > 10_000_000) {

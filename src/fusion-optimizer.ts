@@ -114,7 +114,7 @@ const RRF_GRID: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
  * More settings than this is a search of hours on a golden set of hundreds of queries (each setting is one
  * fuse and evaluateRun of the whole set: about 0.1 s for 500 queries of 3 runs × 100 documents).
  */
-const MAX_SETTINGS = 10_000;
+export const MAX_SETTINGS = 10_000;
 
 /**
  * Tunes a fusion's parameter on a golden set — `wsum`'s weights or `rrf`'s k — by grid (or random) search,

@@ -1,6 +1,6 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
-import { compareScores, type Correction, type SignificanceTest } from '../compare.js';
+import { compareScores, SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../compare.js';
 import type { RunEvaluation } from '../evaluate.js';
 import { createRunScorer, type RunScorer } from '../evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
@@ -168,7 +168,7 @@ export function readCompareArgs(
     ...shared,
     qrels,
     runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
-    test: oneOf(values.test, ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'], '--test', 't', usage),
+    test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
     alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
     correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
     permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000', usage) ?? 10_000,

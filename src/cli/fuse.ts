@@ -1,13 +1,11 @@
 // `rankeval fuse RUN RUN … --method rrf [-o OUT]`: runs fused into one (hybrid search), written as a run file
 // that `rankeval eval`, `compare` and `report` read like any other; with `--optimize MEASURE --qrels GOLDEN`,
 // wsum's weights or rrf's k tuned on a golden set first (optimizeFusion), cross-validated, with a report.
-import { dirname, resolve } from 'node:path';
-import { statSync } from 'node:fs';
-import { compare, type Comparison, type SignificanceTest } from '../compare.js';
+import { compare, SIGNIFICANCE_TESTS, type Comparison, type SignificanceTest } from '../compare.js';
 import { isRankevalError } from '../errors.js';
 import { evaluateRun } from '../evaluate.js';
 import { fuse, FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion.js';
-import { optimizeFusion, type FusionOptimization, type OptimizeFusionOptions } from '../fusion-optimizer.js';
+import { MAX_SETTINGS, optimizeFusion, type FusionOptimization, type OptimizeFusionOptions } from '../fusion-optimizer.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { writeRun } from '../formats/write-run.js';
 import { parseMeasure } from '../measures/registry.js';
@@ -18,7 +16,7 @@ import { runNames } from './compare.js';
 import type { Io } from './eval.js';
 import { blameScoring, CHECK_CODES, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, loadRun, STDIN } from './files.js';
 import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SCORING_OPTIONS, type SharedArgs, TIES_HELP, usageError } from './options.js';
-import { writeReport } from './report.js';
+import { checkOutput, namesInput, writeReport } from './report.js';
 import { CliError } from './trec.js';
 
 export const fuseUsage = `Usage: rankeval fuse RUN RUN … --method M [--norm N] [--k K] [--weights W,W,…] [-o OUT] [flags]
@@ -41,11 +39,14 @@ Fusion:
                            take none only)
   --k K                    RRF's constant: a document at rank r adds 1 / (K + r) (default 60; rrf only)
   --weights W,W,…          wsum's weights, one per run in the runs' order, e.g. --weights 0.3,0.7 (wsum only)
-  --depth D                keep each run's top D documents of a query (default: all of them)
+  --depth D                keep each run's top D documents of a query (default: all of them); with
+                           --optimize the runs alone are still scored whole
 
 Tuning (--method wsum or rrf; --k and --weights are then chosen, not given):
-  --optimize MEASURE       the measure to maximise (minimise where lower is better: miss@k, tokens@k), one
-                           measure averaged over queries, e.g. ndcg@10
+  --optimize MEASURE       the measure to maximise, one measure averaged over queries, e.g. ndcg@10; one
+                           where lower is better, as rankeval compare reads them (miss@k, tokens@k,
+                           fall_out@k, unj@k, rbp_resid), is minimised: a cost alone (tokens@k) rewards
+                           returning little
   --qrels GOLDEN           the golden set it is measured on (TREC, BEIR qrels, JSONL, JSON or CSV)
   --qrels-format F         force its format: trec, beir, jsonl, json, csv, or trec-diversity
   --step X                 wsum: every weight vector of multiples of X summing to 1 (default 0.1: 66
@@ -93,7 +94,6 @@ const usage = usageError('fuse');
 const WRITE_FORMATS = ['trec', 'jsonl'] as const;
 const WHITESPACE = /\s/;
 
-const TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
 const REPORT_FORMATS = ['table', 'json'] as const;
 
 /** What `--optimize` tunes and how, read from the flags. */
@@ -106,7 +106,8 @@ export interface OptimizeArgs extends SharedArgs {
   /** optimizeFusion's `grid`: a step, weight vectors (wsum) or k values (rrf); undefined for its default. */
   readonly grid: OptimizeFusionOptions['grid'];
   readonly trials: number | undefined;
-  readonly folds: number;
+  /** Undefined for optimizeFusion's default (5). */
+  readonly folds: number | undefined;
   readonly seed: number;
   readonly test: SignificanceTest;
   readonly reportFormat: (typeof REPORT_FORMATS)[number];
@@ -136,10 +137,12 @@ function flagNumber(flag: string, text: string): number {
 }
 
 /** A flag's integer from `low` to `high`, or a usage error naming the flag. */
-function flagInteger(flag: string, text: string | undefined, low: number, high: number): number | undefined {
+function flagInteger(flag: string, text: string | undefined, low: number, high = Infinity): number | undefined {
   if (text === undefined) return undefined;
   const value = decimalNumber(text);
-  if (!Number.isSafeInteger(value) || value < low || value > high) throw usage(`${flag} takes an integer from ${low} to ${high}; got '${text}'`);
+  if (!Number.isSafeInteger(value) || value < low || value > high) {
+    throw usage(`${flag} takes ${high === Infinity ? `an integer of ${low} or more` : `an integer from ${low} to ${high.toLocaleString('en')}`}; got '${text}'`);
+  }
   return value;
 }
 
@@ -194,7 +197,7 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   checkStdinOnce([...positionals, ...(optimize === undefined ? [] : [optimize.qrels, ...(optimize.lengths === undefined ? [] : [optimize.lengths])])], usage);
   if (output !== undefined) {
     refuseInputAsOutput(output, positionals, optimize);
-    checkOutput(output);
+    checkOutput(output, 'the fused run', usage);
   }
   return {
     runs: positionals,
@@ -233,17 +236,17 @@ function readOptimizeArgs(values: TuningValues, runs: readonly string[], method:
   if (runs.length < 2) throw usage(`--optimize fuses two runs or more; got ${runs.length}`);
   // The flags fuse shares with eval (but -m, which --optimize takes the place of, and --format, the run's here).
   const sharedValues = Object.fromEntries(SHARED_FLAGS.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]));
-  const shared = readSharedArgs({ ...sharedValues, measure: [values.optimize] } as Parameters<typeof readSharedArgs>[0], usage);
+  const shared = readSharedArgs({ ...sharedValues, measure: [values.optimize] } as Parameters<typeof readSharedArgs>[0], usage, [], '--optimize');
   if (shared.measures.length !== 1) throw usage(`--optimize takes one measure; '${values.optimize}' names ${shared.measures.length} (${shared.measures.join(', ')})`);
   const measure = shared.measures[0]!;
-  if (parseMeasure(values.optimize).definition.aggregate !== 'mean') {
+  if (parseMeasure(measure).definition.aggregate !== 'mean') {
     throw usage(`--optimize ${values.optimize}: its run figure is not a mean of per-query values (a sum or a geometric mean), which the cross-validation and the paired test average`);
   }
 
-  const searches = (['step', 'grid', 'trials'] as const).filter((key) => values[key] !== undefined);
-  if (searches.length > 1) throw usage(`--${searches[0]} and --${searches[1]}: give one of --step, --grid and --trials`);
   if (method === 'rrf' && values.step !== undefined) throw usage("--step is wsum's (a step of the weights); rrf's k values are listed with --grid");
   if (method === 'rrf' && values.trials !== undefined) throw usage("--trials is wsum's (random weight vectors); rrf's k values are listed with --grid");
+  const searches = (['step', 'grid', 'trials'] as const).filter((key) => values[key] !== undefined);
+  if (searches.length > 1) throw usage(`--${searches[0]} and --${searches[1]}: give one of --step, --grid and --trials`);
   let grid: OptimizeArgs['grid'];
   if (values.step !== undefined) grid = flagNumber('--step', values.step);
   else if (values.grid !== undefined && method === 'rrf') grid = values.grid.flatMap((list) => list.split(',')).map((text) => flagNumber('--grid', text));
@@ -262,48 +265,19 @@ function readOptimizeArgs(values: TuningValues, runs: readonly string[], method:
     qrels: values.qrels,
     names: runNames(runs, values.names, usage),
     grid,
-    trials: flagInteger('--trials', values.trials, 1, 100_000),
-    folds: flagInteger('--folds', values.folds, 1, Number.MAX_SAFE_INTEGER) ?? 5,
+    trials: flagInteger('--trials', values.trials, 1, MAX_SETTINGS),
+    folds: flagInteger('--folds', values.folds, 1),
     seed: flagInteger('--seed', values.seed, 0, 2 ** 32 - 1) ?? 42,
-    test: oneOf(values.test, TESTS, '--test', 't', usage),
+    test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
     reportFormat,
   };
 }
 
-/** -o naming a run or the golden set (the same path, or a link to the same file) would overwrite it. */
+/** -o naming a run, the golden set or the lengths file would overwrite it. */
 function refuseInputAsOutput(output: string, runs: readonly string[], optimize: OptimizeArgs | undefined): void {
-  const identity = (path: string): string | undefined => {
-    try {
-      const stats = statSync(path);
-      return `${stats.dev}:${stats.ino}`;
-    } catch {
-      return undefined;
-    }
-  };
-  const outputIdentity = identity(output);
-  const same = (input: string) => input !== STDIN && (resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity));
-  if (runs.some(same)) throw usage(`-o ${output} is one of the runs; the fused run would overwrite it`);
-  if (optimize !== undefined && same(optimize.qrels)) throw usage(`-o ${output} is the golden set (--qrels); the fused run would overwrite it`);
-  if (optimize?.lengths !== undefined && same(optimize.lengths)) throw usage(`-o ${output} is the lengths file (--lengths); the fused run would overwrite it`);
-}
-
-/**
- * Where -o writes, checked before any run is read: a directory is a usage error, and a missing directory
- * is named (the output cannot be written) rather than the temporary file that would be opened in it.
- */
-function checkOutput(output: string): void {
-  const kind = (path: string): 'directory' | 'other' | undefined => {
-    try {
-      return statSync(path).isDirectory() ? 'directory' : 'other';
-    } catch {
-      return undefined;
-    }
-  };
-  if (kind(output) === 'directory') throw usage(`-o ${output} is a directory; give the fused run's file name`);
-  const directory = dirname(resolve(output));
-  if (kind(output) === undefined && kind(directory) !== 'directory') {
-    throw new CliError(`cannot write ${output}: the directory ${dirname(output)} does not exist`, INPUT_ERROR);
-  }
+  if (runs.some((run) => namesInput(output, run))) throw usage(`-o ${output} is one of the runs; the fused run would overwrite it`);
+  if (optimize !== undefined && namesInput(output, optimize.qrels)) throw usage(`-o ${output} is the golden set (--qrels); the fused run would overwrite it`);
+  if (optimize?.lengths !== undefined && namesInput(output, optimize.lengths)) throw usage(`-o ${output} is the lengths file (--lengths); the fused run would overwrite it`);
 }
 
 const unscored = (path: string, qid: string): CliError =>
@@ -410,7 +384,7 @@ async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io: Io): P
       method: args.method as FusionOptimization['method'],
       measure: tuning.measure,
       norm: args.norm,
-      folds: tuning.folds,
+      ...(tuning.folds === undefined ? {} : { folds: tuning.folds }),
       seed: tuning.seed,
       ...(args.depth === undefined ? {} : { depth: args.depth }),
       ...(tuning.grid === undefined ? {} : { grid: tuning.grid }),
@@ -448,7 +422,7 @@ async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io: Io): P
   const report =
     tuning.reportFormat === 'json'
       ? `${JSON.stringify({ ...figures, comparison }, null, 2)}\n`
-      : renderFusionOptimization(result, comparison, { output: args.output, search: searchText(result, tuning), seed: tuning.seed });
+      : renderFusionOptimization(result, comparison, { output: args.output, search: searchText(result, tuning), seed: tuning.seed, skipping: tuning.noRelevant === 'skip' });
   (args.output === undefined ? io.stderr : io.stdout).write(report);
   return 0;
 }
@@ -469,16 +443,17 @@ function blameTuning(error: unknown, args: FuseArgs, tuning: OptimizeArgs, culpr
   if (!isRankevalError(error)) return error;
   // A measure that needs what the golden set lacks (lengths, aspects) is about the golden set, as in rankeval eval.
   if (error.code === 'invalid_option' && !/`(lengths|aspects)`/.test(error.message)) {
-    return usage(
-      error.message
-        .replace(/^\w+: /, '')
-        .replace('the step of `grid`', '--step')
-        .replace(/`(\w+)`/g, (whole, name: string) => TUNING_FLAGS[name] ?? whole),
-    );
+    const message = error.message
+      .replace(/^\w+: /, '')
+      .replace('the step of `grid`', '--step')
+      .replace(/`(\w+)`/g, (whole, name: string) => TUNING_FLAGS[name] ?? whole);
+    // Too many folds for the queries, where --folds was not given: its default is what is too large.
+    return usage(tuning.folds === undefined && message.includes('--folds') ? `${message}; --folds is 5 when not given: give --folds with fewer` : message);
   }
   if (CHECK_CODES.includes(error.code)) {
     const run = culprit();
-    if (run === undefined) return new CliError(`the fused run: ${error.message.replace(/^\w+: /, '')}`, INPUT_ERROR);
+    // optimizeFusion's message names the fused run already.
+    if (run === undefined) return new CliError(error.message.replace(/^\w+: /, ''), INPUT_ERROR);
     return blameScoring(error, tuning.qrels, run);
   }
   return blameScoring(error, tuning.qrels, args.runs[0]!);

@@ -197,6 +197,7 @@ export function readSharedArgs(
   values: { [K in keyof typeof SHARED_OPTIONS]?: (typeof SHARED_OPTIONS)[K] extends { multiple: true } ? string[] : (typeof SHARED_OPTIONS)[K] extends { type: 'boolean' } ? boolean : string },
   usage: (message: string) => CliError,
   alsoScored: readonly string[] = [],
+  measureFlag = '-m',
 ): SharedArgs {
   // A name of several values (`-m P.5,10`) is a column per value, named as trec_eval prints it (P_5, P_10).
   const named = splitMeasures(values.measure ?? []).flatMap((name) => measureKeys(name, usage));
@@ -210,7 +211,7 @@ export function readSharedArgs(
   const scored = [...distinct, ...alsoScored.flatMap((name) => measureKeys(name, usage))];
   // --lengths that no measure reads is a slip (a budget measure left out of -m), not a setting.
   if (values.lengths !== undefined && !scored.some(({ measure }) => readsLengths(measure.definition, measure.params))) {
-    throw usage('--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with -m');
+    throw usage(`--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with ${measureFlag}`);
   }
   const systemK = readSystemK(values['system-k'], usage);
   if (systemK?.mode === 'error') {

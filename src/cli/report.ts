@@ -60,29 +60,25 @@ function quietly(cleanUp: () => void): void {
   }
 }
 
-/** -o naming an input (the same path, or a link to the same file) would overwrite the golden set or a run. */
-function refuseInputAsOutput(output: string, inputs: readonly string[]): void {
+/** Whether -o names `input` (the same path, or a link to the same file): writing would overwrite it. */
+export function namesInput(output: string, input: string): boolean {
+  if (input === '-') return false;
   const identity = (path: string): string | undefined => {
     const stats = statOf(path);
     return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
   };
   const outputIdentity = identity(output);
-  for (const input of inputs) {
-    if (input === '-') continue;
-    if (resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity)) {
-      throw usage(`-o ${output} is one of the inputs; the report would overwrite it`);
-    }
-  }
+  return resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity);
 }
 
 /**
  * Where -o writes, checked before anything is read: an existing directory is refused (a usage error, 2),
- * and a directory that does not exist is named (3: the report cannot be written) instead of the temporary
- * file that would have been opened in it.
+ * and a directory that does not exist is named (3: the output cannot be written) instead of the temporary
+ * file that would have been opened in it. `what` is what the file holds: `the report`, `the fused run`.
  */
-function checkOutput(output: string): void {
+export function checkOutput(output: string, what: string, usage: (message: string) => CliError): void {
   const stats = statOf(output);
-  if (stats?.isDirectory()) throw usage(`-o ${output} is a directory; give the report's file name`);
+  if (stats?.isDirectory()) throw usage(`-o ${output} is a directory; give ${what}'s file name`);
   if (stats === undefined && statOf(output, false) === undefined) {
     const directory = dirname(output);
     const parent = statOf(directory);
@@ -214,8 +210,10 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   if (values.output === '') throw usage("-o takes a file name (or - for standard output); got ''");
   const output = values.output === '-' ? undefined : values.output;
   if (output !== undefined) {
-    refuseInputAsOutput(output, [args.qrels, ...args.runs.map((run) => run.path)]);
-    checkOutput(output);
+    if ([args.qrels, ...args.runs.map((run) => run.path)].some((input) => namesInput(output, input))) {
+      throw usage(`-o ${output} is one of the inputs; the report would overwrite it`);
+    }
+    checkOutput(output, 'the report', usage);
   }
   // Before the files are read and scored, so that a missing library is said at once.
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {

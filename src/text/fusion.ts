@@ -3,6 +3,7 @@
 // paired test of the fused run against the best run alone.
 import type { Comparison } from '../compare.js';
 import type { FusionOptimization, FusionSetting } from '../fusion-optimizer.js';
+import { higherIsBetter } from '../measures/reading.js';
 import { renderComparison, signed } from './comparison.js';
 import { escapeControls } from './escape.js';
 import { type Cell, type Column, renderTable } from './table.js';
@@ -24,6 +25,8 @@ export interface FusionReportContext {
   /** How the settings were drawn, e.g. `grid step 0.1`, `20 random trials (seed 42)`. */
   readonly search: string;
   readonly seed: number;
+  /** Whether judged queries without a relevant document are left out (`--no-relevant skip`). */
+  readonly skipping: boolean;
 }
 
 /** The report of `rankeval fuse --optimize` as text; it ends with a newline. */
@@ -33,7 +36,7 @@ export function renderFusionOptimization(result: FusionOptimization, comparison:
   const norm = result.method === 'wsum' ? ` (norm ${result.norm})` : '';
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const split = folds === 0 ? 'no cross-validation (--folds 1)' : `${folds} folds (seed ${context.seed})`;
-  const queries = `${result.queries} judged quer${result.queries === 1 ? 'y' : 'ies'}`;
+  const queries = `${result.queries} ${context.skipping ? 'scored' : 'judged'} quer${result.queries === 1 ? 'y' : 'ies'}${context.skipping ? ' (judged ones without a relevant document skipped)' : ''}`;
   // Run and file names come from the command line: shown, not obeyed (renderTable escapes its cells).
   const lines: string[] = [escapeControls(`${result.method}${norm} of ${result.runNames.join(', ')}, tuned on ${measure}: ${plural(result.settings.length, 'setting')} (${context.search}), ${queries}, ${split}`), ''];
 
@@ -80,7 +83,11 @@ export function renderFusionOptimization(result: FusionOptimization, comparison:
   if (result.crossValidated === null) {
     lines.push('--folds 1: the setting is chosen and scored on the same queries (ranx’s optimize_fusion), which flatters it\n');
   } else {
-    lines.push(`fitting: in-sample − cross-validated = ${signed(result.inSample - result.crossValidated, 4)} (the part of the in-sample figure that the choice itself made)\n`);
+    const made = 'the part of the in-sample figure that the choice itself made';
+    const fitting = higherIsBetter(measure)
+      ? `in-sample − cross-validated = ${signed(result.inSample - result.crossValidated, 4)} (${made})`
+      : `cross-validated − in-sample = ${signed(result.crossValidated - result.inSample, 4)} (lower is better for ${measure}: ${made})`;
+    lines.push(`fitting: ${fitting}\n`);
   }
 
   const fused = comparison.runs[1]!;

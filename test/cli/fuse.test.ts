@@ -319,8 +319,11 @@ describe('rankeval fuse --optimize', () => {
     ['a weight vector of the wrong length', ['--method', 'wsum', '--grid', '0.5,0.5'], /--grid 0\.5,0\.5 gives 2 weights for 3 runs/],
     ['a k of 0 in --grid', ['--method', 'rrf', '--grid', '0,10'], /every k of --grid to be a positive finite number/],
     ['more folds than judged queries', ['--method', 'rrf', '--folds', '26'], /--folds to be at most the number of judged queries \(25\)/],
-    ['--folds 0', ['--method', 'rrf', '--folds', '0'], /--folds takes an integer from 1/],
-    ['a negative seed', ['--method', 'rrf', '--seed', '-1'], /--seed takes an integer from 0 to 4294967295/],
+    ['--folds 0', ['--method', 'rrf', '--folds', '0'], /--folds takes an integer of 1 or more; got '0'/],
+    ['a negative seed', ['--method', 'rrf', '--seed', '-1'], /--seed takes an integer from 0 to 4,294,967,295/],
+    ['more trials than the library searches', ['--method', 'wsum', '--trials', '10001'], /--trials takes an integer from 1 to 10,000; got '10001'/],
+    ['--step and --grid with rrf', ['--method', 'rrf', '--step', '0.1', '--grid', '10'], /--step is wsum's/],
+    ['--lengths that no measure reads', ['--method', 'rrf', '--lengths', join(CASE, 'qrels')], /tokens@k with --optimize/],
     ['an unknown test', ['--method', 'rrf', '--test', 'z'], /--test takes t, randomization/],
     ['--report-format json without -o', ['--method', 'rrf', '--report-format', 'json'], /--report-format json needs -o OUT/],
     ['-o the golden set', ['--method', 'rrf', '-o', join(CASE, 'qrels')], /is the golden set \(--qrels\)/],
@@ -330,6 +333,29 @@ describe('rankeval fuse --optimize', () => {
     expect(result.stderr).toMatch(message);
     expect(result.stderr).toMatch(/see rankeval fuse --help/);
     expect(result.stdout).toBe('');
+  });
+
+  it('more folds than queries, --folds not given: the message says its default is what is too large', async () => {
+    writeFileSync(join(dir, 'three-queries'), '2 0 D000113 1\n3 0 D000113 1\n4 0 D000113 1\n');
+    const result = await call(runFuse, ...RUNS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', join(dir, 'three-queries'));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/--folds to be at most the number of judged queries \(3\), got `5` \(number\); --folds is 5 when not given: give --folds with fewer/);
+  });
+
+  it('a measure where lower is better: minimised, and the fitting line turned so that a flattered figure is positive', async () => {
+    const result = await call(runFuse, ...RUNS, '--optimize', 'miss@5', '--qrels', QRELS, '--method', 'rrf', '-o', join(dir, 'miss.trec'));
+    expect(result.status, result.stderr).toBe(0);
+    const expected = optimizeFusion(named(), qrels(), { method: 'rrf', measure: 'miss@5' });
+    expect(expected.inSample).toBe(Math.min(...expected.settings.map(({ score }) => score)));
+    const fitting = expected.crossValidated! - expected.inSample;
+    expect(result.stdout).toContain(`fitting: cross-validated − in-sample = ${fitting >= 0 ? '+' : '−'}${Math.abs(fitting).toFixed(4)} (lower is better for miss@5: `);
+  });
+
+  it('--no-relevant skip: the header counts the queries scored and says why some judged ones are not', async () => {
+    const result = await tune('--method', 'rrf', '--grid', '10,60', '--no-relevant', 'skip', '-o', join(dir, 'skip.trec'));
+    expect(result.status, result.stderr).toBe(0);
+    const expected = optimized({ method: 'rrf', grid: [10, 60], noRelevant: 'skip' });
+    expect(result.stdout).toContain(`, ${expected.queries} scored queries (judged ones without a relevant document skipped), 5 folds`);
   });
 
   it.each([

@@ -19,7 +19,7 @@ describe('renderFusionOptimization', () => {
   it('shows each run alone, each fold, in-sample beside cross-validated, their difference and the paired test', () => {
     const result = optimizeFusion(runs, qrels, { method: 'rrf', measure: 'P@1', grid: [1, 10], folds: 4 });
     const comparison = compare(result.comparable, qrels, { measures: ['P@1'] });
-    const text = renderFusionOptimization(result, comparison, { output: 'hybrid.trec', search: 'k from --grid', seed: 42 });
+    const text = renderFusionOptimization(result, comparison, { output: 'hybrid.trec', search: 'k from --grid', seed: 42, skipping: false });
     const [before, after] = text.split(renderComparison(comparison, 'table'));
     // A alone answers q1 and q2 (d first): 2/4; B answers nothing: 0. Leave-one-out, every held-out query scores 0.
     // Holding out q1 or q2, k = 10 wins on the other three (2/3) and fails it; holding out q3 or q4, k = 1.
@@ -50,7 +50,7 @@ describe('renderFusionOptimization', () => {
 
   it('with --folds 1 shows no folds and no cross-validated figure, and says the figure is flattered', () => {
     const result = optimizeFusion(runs, qrels, { method: 'rrf', measure: 'P@1', grid: [1, 10], folds: 1 });
-    const text = renderFusionOptimization(result, compare(result.comparable, qrels, { measures: ['P@1'] }), { output: undefined, search: 'k from --grid', seed: 42 });
+    const text = renderFusionOptimization(result, compare(result.comparable, qrels, { measures: ['P@1'] }), { output: undefined, search: 'k from --grid', seed: 42, skipping: false });
     expect(text).toMatch(/, no cross-validation \(--folds 1\)\n/);
     expect(text).not.toMatch(/^fold|^cross-validated|^fitting/m);
     expect(text).toMatch(/^--folds 1: the setting is chosen and scored on the same queries/m);
@@ -61,7 +61,7 @@ describe('renderFusionOptimization', () => {
   it('shows run names and the output as written, not as a terminal would obey them', () => {
     const named = new Map([['A\x1b[2J', runs.get('A')!], ['B', runs.get('B')!]]);
     const result = optimizeFusion(named, qrels, { method: 'wsum', measure: 'P@1', grid: 0.5, folds: 2 });
-    const text = renderFusionOptimization(result, compare(result.comparable, qrels, { measures: ['P@1'] }), { output: 'out\x1b[0m', search: 'weights in steps of 0.5', seed: 42 });
+    const text = renderFusionOptimization(result, compare(result.comparable, qrels, { measures: ['P@1'] }), { output: 'out\x1b[0m', search: 'weights in steps of 0.5', seed: 42, skipping: false });
     expect(text).not.toContain('\x1b');
     expect(text).toContain('of A\\x1b[2J, B, tuned on P@1');
     expect(text).toContain('run written to out\\x1b[0m: wsum (norm none) with weights');
