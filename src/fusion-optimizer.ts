@@ -207,7 +207,6 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   const fusedName = names.includes('fused') ? 'fused (out of fold)' : 'fused';
   const scored = new Map<string, RunEvaluation>(named.map(({ name }, i) => [name, singles[i]!]));
   scored.set(fusedName, scoreFusedRun(run, qrels, scoring, fusedName));
-  const runsByName = new Map<string, FusionRun>(named.map(({ name, rankings }) => [name, rankings]));
   return {
     method,
     norm,
@@ -217,16 +216,13 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
     best: settings[search.best]!,
     inSample: search.inSample,
     crossValidated: folds === 1 ? null : search.crossValidated,
-    byFold:
-      folds === 1
-        ? []
-        : search.byFold.map(({ queries, chosen, training, heldOut }) => ({ queries, chosen: settings[chosen]!, training, heldOut })),
+    byFold: search.byFold.map(({ queries, chosen, training, heldOut }) => ({ queries, chosen: settings[chosen]!, training, heldOut })),
     settings: search.inSampleScores.map((score, i) => ({ setting: settings[i]!, score })),
     singleRuns,
     bestSingleRun: bestSingle,
     run,
     comparable: new Map([
-      [bestSingle, runsByName.get(bestSingle)!],
+      [bestSingle, named.find(({ name }) => name === bestSingle)!.rankings],
       [fusedName, run],
     ]),
     warnings: coverageWarnings(scored, [...scored.keys()], queryIds.length),
