@@ -309,7 +309,8 @@ export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, nam
   const warnings: string[] = [];
   for (const name of names) {
     const result = scored.get(name)!;
-    const missing = result.unansweredQueries.length;
+    // Under noRelevant 'skip' a skipped query is listed unanswered too, but it scores nothing: only the scored ones count.
+    const missing = result.unansweredQueries.filter((qid) => Object.hasOwn(result.perQuery, qid)).length;
     if (missing > 0) warnings.push(`run ${JSON.stringify(name)} has no results for ${missing} of ${judged} judged queries; they score 0`);
     if (result.unjudgedQueries.length > 0) {
       warnings.push(`run ${JSON.stringify(name)} answers ${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} nobody judged; left out`);

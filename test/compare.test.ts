@@ -129,6 +129,14 @@ describe('compare', () => {
     expect(result.warnings).toEqual(['run "partial" has no results for 2 of 3 judged queries; they score 0', 'run "partial" answers 1 query nobody judged; left out']);
   });
 
+  it('under noRelevant skip, a query without relevant documents that a run misses is in no warning: it scores nothing', () => {
+    // q3 is judged without a relevant document: skipped. Run "partial" answers neither q2 nor q3; only q2 is scored 0.
+    const qrels = { q1: { a: 1 }, q2: { a: 1 }, q3: { a: 0 } };
+    const result = compare({ full: { q1: ['a'], q2: ['a'], q3: ['a'] }, partial: { q1: ['a'] } }, qrels, { measures: ['recall'], noRelevant: 'skip' });
+    expect(result.queries).toBe(2);
+    expect(result.warnings).toEqual(['run "partial" has no results for 1 of 2 judged queries; they score 0']);
+  });
+
   it.each([
     [{ a: {} }, {}, /expected `runs` to be two or more runs to compare, got `1`/],
     [null, {}, /expected `runs` to be a Map or an object of run name → run/],
