@@ -230,3 +230,34 @@ function writeFixed4(bytes, at, value) {
   bytes[at++] = 0x30 + (fraction % 10);
   return at;
 }
+
+/**
+ * Three runs to fuse, as a hybrid search has them: `queries` queries, each run `depth` documents drawn from a
+ * pool of 3 × `depth` per query; BM25-like scores (0–30), cosine-like ones (−1..1) and a weak run's (0–1);
+ * 20 judged documents per query, grades 0–2.
+ */
+export function hybridRuns({ queries = 300, depth = 100, seed = 20240603 } = {}) {
+  const random = seededRandom(seed);
+  const scales = { bm25: (x) => 30 * x, dense: (x) => 2 * x - 1, weak: (x) => x };
+  const runs = Object.fromEntries(Object.keys(scales).map((name) => [name, new Map()]));
+  const qrels = new Map();
+  const pool = 3 * depth;
+  for (let q = 0; q < queries; q++) {
+    const qid = `q${q}`;
+    const judged = {};
+    for (let j = 0; j < 20; j++) judged[`d${Math.floor(random() * pool)}`] = Math.floor(random() * 3);
+    qrels.set(qid, judged);
+    for (const [name, scale] of Object.entries(scales)) {
+      const seen = new Set();
+      const ranking = [];
+      while (ranking.length < depth) {
+        const id = `d${Math.floor(random() * pool)}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        ranking.push({ id, score: scale(random()) });
+      }
+      runs[name].set(qid, ranking);
+    }
+  }
+  return { runs, qrels };
+}

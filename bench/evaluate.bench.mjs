@@ -1,8 +1,8 @@
 // `npm run bench` (its second half): operations and ranked documents per second for evaluate() and evaluateRun() on the
 // built package. Data come from a fixed seed (bench/data.mjs) and every case runs a fixed number of
 // iterations, so a run measures the same work and ends in about the same time (~15 s here, when idle).
-import { averagePrecision, evaluate, evaluateRun, ndcgAtK, recallAtK, reciprocalRank } from '../dist/index.js';
-import { msMarcoLikeRun, singleQuery } from './data.mjs';
+import { averagePrecision, evaluate, evaluateRun, fuse, ndcgAtK, optimizeFusion, recallAtK, reciprocalRank } from '../dist/index.js';
+import { hybridRuns, msMarcoLikeRun, singleQuery } from './data.mjs';
 
 const small = singleQuery({ length: 10, judged: 5 });
 const large = singleQuery({ length: 1000, judged: 100 });
@@ -86,3 +86,23 @@ const [shallow, deep] = perDocumentCases;
 console.log(`  100 × ${shallow.depth.toLocaleString('en')}: ${shallow.best.toFixed(1)} ns/document (best of 3 × ${shallow.calls} calls)`);
 console.log(`  100 × ${deep.depth.toLocaleString('en')}: ${deep.best.toFixed(1)} ns/document (best of 3 calls)`);
 console.log(`  ratio 100,000 / 1,000: ${(deep.best / shallow.best).toFixed(2)}`);
+
+// Fusion: fuse() of three runs, and optimizeFusion's searches (each setting is one fuse and evaluateRun of
+// the golden set; cross-validation reuses each query's score), timed once each after one warm-up call.
+const hybrid = hybridRuns();
+const fusedDocuments = [...hybrid.runs.bm25.values()].length * 3 * 100;
+console.log(`\nfusion: 3 runs × ${hybrid.qrels.size} queries × 100 documents (BM25-like, cosine-like, weak), 20 judged per query`);
+const fusionCases = [
+  ['fuse, rrf (k = 60)', () => fuse(hybrid.runs, { method: 'rrf' })],
+  ['fuse, wsum after min-max', () => fuse(hybrid.runs, { method: 'wsum', norm: 'min-max', weights: [0.5, 0.3, 0.2] })],
+  ['optimizeFusion, wsum after min-max, ndcg@10, 66 weight vectors, 5 folds', () => optimizeFusion(hybrid.runs, hybrid.qrels, { method: 'wsum', norm: 'min-max', measure: 'ndcg@10' })],
+  ['optimizeFusion, rrf, ndcg@10, k = 10 … 100, 5 folds', () => optimizeFusion(hybrid.runs, hybrid.qrels, { method: 'rrf', measure: 'ndcg@10' })],
+];
+for (const [name, run] of fusionCases) {
+  sink[0] = run();
+  const start = process.hrtime.bigint();
+  sink[1] = run();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const rate = name.startsWith('fuse') ? `  (${format((fusedDocuments / ms) * 1000)} run documents/s)` : '';
+  console.log(`  ${name.padEnd(76)} ${ms.toFixed(0).padStart(6)} ms${rate}`);
+}

@@ -173,8 +173,10 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   if (named.length < 2) fail('invalid_option', FN, '`runs`', 'two runs or more to fuse', named.length);
   const settings = settingsToTry(method, named.length, grid, trials, seed);
   const scoring = { ...pickOptions(options, SCORING), measures: [measure] } as unknown as EvaluateRunOptions;
-  // Parts of a run (a fold, one query) would trip checks the whole run does not (a cutoff beyond a part's deepest ranking).
-  const partScoring: EvaluateRunOptions = { ...scoring, checks: 'off' };
+  // Parts of a run (a fold, one query) would trip checks the whole run does not (a cutoff beyond a part's
+  // deepest ranking). A fused ranking is already in trec_eval's order (score, then id descending): under
+  // that tie rule it is scored as given, unsorted again.
+  const partScoring: EvaluateRunOptions = { ...scoring, checks: 'off', ...((scoring.ties ?? 'trec') === 'trec' && { ties: 'given' }) };
 
   // Each run alone, which also checks the measure and names the queries every figure is over.
   const singles = named.map(({ rankings }) => evaluateRun(rankings, qrels, scoring));

@@ -300,18 +300,22 @@ export function queryValues(lists: readonly ScoredDocument[][], method: Exclude<
 
 /** The fused ranking of one query's values (see `fuse`), sums taken in the runs' order. */
 export function combineQuery({ candidates, values }: QueryValues, method: Exclude<FusionMethod, 'condorcet'>, weights: readonly number[]): ScoredDocument[] {
-  const held: number[] = [];
-  const heldWeights: number[] = [];
-  const fused: ScoredDocument[] = candidates.map((id, c) => {
-    held.length = 0;
-    heldWeights.length = 0;
-    values.forEach((byCandidate, i) => {
-      const value = byCandidate[c]!;
-      if (!Number.isNaN(value)) (held.push(value), heldWeights.push(weights[i] ?? 1));
-    });
-    return { id, score: combine(method, held, heldWeights) };
-  });
-  return fused.sort(byScoreThenId);
+  const runs = values.length;
+  // The values and weights of the runs holding the candidate at hand, in the runs' order (reused).
+  const held = new Float64Array(runs);
+  const heldWeights = new Float64Array(runs);
+  const scores = new Float64Array(candidates.length);
+  for (let c = 0; c < candidates.length; c++) {
+    let count = 0;
+    for (let i = 0; i < runs; i++) {
+      const value = values[i]![c]!;
+      if (!Number.isNaN(value)) (held[count] = value), (heldWeights[count++] = weights[i] ?? 1);
+    }
+    scores[c] = combine(method, held, heldWeights, count);
+  }
+  // Score descending, then id descending in UTF-8 byte order (byScoreThenId), on indices.
+  const order = Array.from(candidates, (_, c) => c).sort((a, b) => (scores[a] !== scores[b] ? (scores[a]! > scores[b]! ? -1 : 1) : compareUtf8(candidates[b]!, candidates[a]!)));
+  return order.map((c) => ({ id: candidates[c]!, score: scores[c]! }));
 }
 
 /** The documents of the runs' rankings of a query, each once, in the order they are first met. */
@@ -328,43 +332,45 @@ function sum(values: readonly number[]): number {
 }
 
 // Loops, not Math.min(...values): spreading a long ranking's scores would overflow the call stack.
-function smallest(values: readonly number[]): number {
+function smallest(values: ArrayLike<number> & Iterable<number>): number {
   let least = Infinity;
   for (const value of values) if (value < least) least = value;
   return least;
 }
 
-function largest(values: readonly number[]): number {
+function largest(values: ArrayLike<number> & Iterable<number>): number {
   let most = -Infinity;
   for (const value of values) if (value > most) most = value;
   return most;
 }
 
-function combine(method: Exclude<FusionMethod, 'condorcet'>, held: readonly number[], weights: readonly number[]): number {
-  const count = held.length;
+/** The method's score of a candidate from the first `count` values (and weights) of the runs holding it. */
+function combine(method: Exclude<FusionMethod, 'condorcet'>, held: Float64Array, weights: Float64Array, count: number): number {
+  let total = 0;
+  for (let i = 0; i < count; i++) total += held[i]!;
   switch (method) {
     case 'combsum':
     case 'rrf':
     case 'bordafuse':
-      return sum(held);
-    case 'wsum': {
-      let total = 0;
-      for (let i = 0; i < count; i++) total += weights[i]! * held[i]!;
       return total;
+    case 'wsum': {
+      let weighted = 0;
+      for (let i = 0; i < count; i++) weighted += weights[i]! * held[i]!;
+      return weighted;
     }
     case 'combmnz':
     case 'isr':
-      return sum(held) * count;
+      return total * count;
     case 'log_isr':
-      return sum(held) * Math.log(count);
+      return total * Math.log(count);
     case 'combanz':
-      return sum(held) / count;
+      return total / count;
     case 'combmax':
-      return largest(held);
+      return largest(held.subarray(0, count));
     case 'combmin':
-      return smallest(held);
+      return smallest(held.subarray(0, count));
     case 'combmed': {
-      const sorted = [...held].sort((a, b) => a - b);
+      const sorted = held.slice(0, count).sort();
       const middle = Math.floor(count / 2);
       return count % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
     }
