@@ -1,6 +1,7 @@
 import { checkOptions, fail } from './errors.js';
 import { compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
 import { indexIds, rankOf } from './metrics/id-index.js';
+import { budgetCut } from './measures/context.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /** One ranked document, as `explainRanking` shows it. */
@@ -91,3 +92,82 @@ export function explainTop(
   missed.sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));
   return { top: shown, missed, retrieved, relevant };
 }
+
+/** A document of a budget window, with its length and the running total of the window up to it. */
+export interface BudgetedDocument extends ExplainedDocument {
+  /** Its length in tokens. */
+  readonly tokens: number;
+  /** The lengths of the documents ranked 1 to this one, summed. */
+  readonly total: number;
+}
+
+/** Where a token budget cuts a ranking, as `budgetCut` cuts it for the measures. */
+export interface BudgetWindow {
+  /** The budget in tokens. */
+  readonly budget: number;
+  /** The documents within the budget: ranks 1 to `held`. */
+  readonly held: number;
+  /** Their lengths summed. */
+  readonly tokens: number;
+  /**
+   * The document that ends the window, whose length would take the total past the budget (`total` >
+   * `budget`); null when the window ends with the ranking or at the system's k instead.
+   */
+  readonly next: BudgetedDocument | null;
+  /** The documents retrieved beyond the system's k, which no budget reaches (0 without one). */
+  readonly beyondSystemK: number;
+}
+
+/** The view of a ranking under a token budget: `top` is the window (or its first `shown` documents). */
+export interface BudgetExplanation extends Explanation {
+  /** The documents within the budget, at most `shown` of them. */
+  readonly top: BudgetedDocument[];
+  /**
+   * The relevant documents out of `top`: those beyond the budget (with their ranks), not retrieved, or
+   * (when the window is longer than `shown`) within it but not shown.
+   */
+  readonly missed: MissedDocument[];
+  readonly window: BudgetWindow;
+}
+
+/**
+ * The view of a ranking under a token budget, from the explanation of the whole ranking (`full`, its `top`
+ * every document retrieved): the documents the budget holds, cut by `budgetCut` as the measures cut them
+ * (in rank order, no deeper than `depth`, the system's k), with their lengths and running total, the
+ * document that would pass the budget, and the relevant documents left out. The view behind `rankeval eval
+ * --explain` and the report's "lost most" for a budget measure, and the matchers' failure messages.
+ *
+ * @example
+ * explainWithinBudget(explainRanking(['a', 'b', 'c'], { c: 1 }, { depth: Infinity }), 250, Infinity, (id) => ({ a: 100, b: 120, c: 90 })[id]!, 20)
+ * // => window { budget: 250, held: 2, tokens: 220, next: c (90 tokens, total 310) }; missed: c at rank 3
+ */
+export function explainWithinBudget(full: Explanation, budget: number, depth: number, tokens: (id: string) => number, shown: number): BudgetExplanation {
+  const fn = 'explainWithinBudget';
+  if (typeof budget !== 'number' || !(budget >= 0) || !Number.isFinite(budget)) fail('invalid_option', fn, '`budget`', 'a number of tokens ≥ 0', budget);
+  for (const [name, value] of [['`depth`', depth], ['`shown`', shown]] as const) {
+    if (!(value === Infinity || (Number.isInteger(value) && value > 0))) fail('invalid_option', fn, name, 'a positive integer or Infinity', value);
+  }
+  // A length that is not a number would hold every document (NaN passes no budget): refused, naming the document.
+  const lengthOf = (id: string): number => {
+    const length = tokens(id);
+    if (typeof length !== 'number' || !(length >= 0) || !Number.isFinite(length)) fail('invalid_option', fn, `the length of document ${JSON.stringify(id)}`, 'a number of tokens ≥ 0', length);
+    return length;
+  };
+  const ids = full.top.map(({ id }) => id);
+  const held = budgetCut(ids, budget, depth, lengthOf);
+  let total = 0;
+  const window = full.top.slice(0, held).map((document): BudgetedDocument => {
+    const length = lengthOf(document.id);
+    total += length;
+    return { ...document, tokens: length, total };
+  });
+  const last = Math.min(ids.length, depth);
+  const after = full.top[held];
+  const next = held < last && after !== undefined ? budgeted(after, lengthOf(after.id), total) : null;
+  const top = window.slice(0, shown);
+  const deeper = full.top.slice(top.length).filter(({ relevant }) => relevant).map(({ id, grade, rank }) => ({ id, grade: grade!, rank }));
+  const missed = [...deeper, ...full.missed].sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));
+  return { ...full, top, missed, window: { budget, held, tokens: total, next, beyondSystemK: ids.length - last } };
+}
+
+const budgeted = (document: ExplainedDocument, tokens: number, before: number): BudgetedDocument => ({ ...document, tokens, total: before + tokens });

@@ -28,7 +28,17 @@ export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from
 export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { higherIsBetter } from './measures/reading.js';
-export { explainRanking, type ExplainedDocument, type ExplainOptions, type Explanation, type MissedDocument } from './explain.js';
+export {
+  explainRanking,
+  explainWithinBudget,
+  type BudgetedDocument,
+  type BudgetExplanation,
+  type BudgetWindow,
+  type ExplainedDocument,
+  type ExplainOptions,
+  type Explanation,
+  type MissedDocument,
+} from './explain.js';
 export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion.js';
 export {
   optimizeFusion,

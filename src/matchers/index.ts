@@ -3,14 +3,13 @@
 // ranking with grades and relevance marks, and the relevant documents that were missed.
 import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions } from '../compare.js';
 import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
-import { explainRanking } from '../explain.js';
-import { budgetCut } from '../measures/context.js';
+import { explainRanking, explainWithinBudget } from '../explain.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
 import { checkOptions, fail, RankevalError } from '../errors.js';
 import { escapeControls } from '../text/escape.js';
-import { explanationText, missedText } from '../text/explain.js';
+import { budgetWording, explanationText, missedText } from '../text/explain.js';
 import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../regression.js';
 import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
@@ -127,21 +126,16 @@ function measureView(ranking: Ranking, qrels: Qrels, measure: string, options: M
   const full = explainRanking(ranking, qrels, { depth: Infinity, ...threshold });
   const lengthOf = (id: string): number => (lengths instanceof Map ? lengths.get(id) : Object.hasOwn(lengths, id) ? (lengths as Record<string, number>)[id] : undefined) ?? 0;
   const k = systemK === undefined ? Infinity : typeof systemK === 'number' ? systemK : systemK.k;
-  const held = budgetCut(full.top.map(({ id }) => id), budget, Math.min(k, cutoff), lengthOf);
-  const shown = Math.min(held, MAX_SHOWN);
-  const deeper = full.top.slice(shown).filter(({ relevant }) => relevant).map(({ id, grade, rank }) => ({ id, grade: grade!, rank }));
-  const missed = [...deeper, ...full.missed].sort((a, b) => b.grade - a.grade || compareUtf8(a.id, b.id));
-  const explanation = { ...full, top: full.top.slice(0, shown), missed };
-  // Past MAX_SHOWN, a relevant document left out of the view may still be within the budget.
-  const wording = { label: shown < held ? `relevant beyond the top ${shown} shown` : `missed relevant within ${budget} tokens`, grades: true };
-  const missedLine = missedText(explanation, wording);
-  if (held === 0 && full.top.length > 0) {
+  const explanation = explainWithinBudget(full, budget, Math.min(k, cutoff), lengthOf, MAX_SHOWN);
+  const { held, next } = explanation.window;
+  const shown = explanation.top.length;
+  const missedLine = missedText(explanation, budgetWording(explanation));
+  if (held === 0 && next !== null) {
     // No table of no rows: the first document alone passes the budget.
-    const first = full.top[0]!.id;
-    return { title: escapeControls(`no document within ${budget} tokens: the first, ${first}, has ${lengthOf(first)}:`), text: `  ${escapeControls(missedLine)}`, missed: missedLine };
+    return { title: escapeControls(`no document within ${budget} tokens: the first, ${next.id}, has ${next.tokens}:`), text: `  ${escapeControls(missedLine)}`, missed: missedLine };
   }
   const title = `the ${held} document${held === 1 ? '' : 's'} within ${budget} tokens${shown < held ? `, top ${shown} shown` : ''} (✓ relevant, grade - unjudged):`;
-  return { title, text: explanationText(explanation, '  ', wording), missed: missedLine };
+  return { title, text: explanationText(explanation, '  ', budgetWording(explanation)), missed: missedLine };
 }
 
 /** The top `depth` of a ranking with grades and marks, and the missed relevant documents, indented. */

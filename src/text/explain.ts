@@ -1,4 +1,4 @@
-import type { Explanation } from '../explain.js';
+import type { BudgetExplanation, BudgetWindow, Explanation } from '../explain.js';
 import { escapeControls } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
@@ -37,4 +37,50 @@ export function missedText({ missed, relevant }: Explanation, { label, grades } 
   const shown = missed.slice(0, 20).map(({ id, grade, rank }) => `${id} (${grades ? `grade ${grade}, ` : ''}${where(rank)})`);
   if (missed.length > 20) shown.push(`and ${missed.length - 20} more`);
   return `${label} (${missed.length} of ${relevant}): ${shown.join(', ')}`;
+}
+
+/** How a budget view names the relevant documents it leaves out: beyond the budget, or beyond the rows shown. */
+export function budgetWording({ top, window }: BudgetExplanation): MissedWording {
+  return { label: top.length < window.held ? `relevant beyond the top ${top.length} shown` : `missed relevant within ${window.budget} tokens`, grades: true };
+}
+
+/** 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. */
+const ordinal = (n: number): string => {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/**
+ * Where a budget cut the ranking, in a sentence: `the budget of 200 tokens held the first 3 documents (187
+ * tokens); the 4th (d7, 40 tokens) would pass it (227)`. Ids as they are, for the caller to escape.
+ */
+export function budgetSentence({ budget, held, tokens, next, beyondSystemK }: BudgetWindow): string {
+  const of = `the budget of ${budget} tokens`;
+  const documents = (n: number): string => `${n} document${n === 1 ? '' : 's'}`;
+  if (next !== null) {
+    const passing = `the ${ordinal(next.rank)} (${next.id}, ${next.tokens} tokens) would pass it`;
+    return held === 0 ? `${of} held no document; ${passing}` : `${of} held the first ${held === 1 ? 'document' : documents(held)} (${tokens} tokens); ${passing} (${next.total})`;
+  }
+  if (beyondSystemK > 0) return `${of} was not filled: the system passes on its k = ${documents(held)} (${tokens} tokens), not the ${beyondSystemK} below`;
+  return held === 0 ? `${of} held no document: the ranking is empty` : `${of} was not filled: it held all ${documents(held)} retrieved (${tokens} tokens)`;
+}
+
+/** A budget window as a table: rank, grade, ✓, id, the document's tokens and the running total. */
+export function budgetTable({ top }: BudgetExplanation, format: TableFormat): string {
+  const columns: Column[] = [
+    { name: 'rank', kind: 'count' },
+    { name: 'grade', kind: 'count' },
+    { name: format === 'table' ? '' : 'relevant', kind: 'text' },
+    { name: 'id', kind: 'text' },
+    { name: 'tokens', kind: 'count' },
+    { name: 'total', kind: 'count' },
+  ];
+  return renderTable(columns, top.map((document): Cell[] => [document.rank, document.grade ?? '-', document.relevant ? '✓' : '', document.id, document.tokens, document.total]), format);
+}
+
+/** A budget view as indented text: the sentence of the cut, the window's table, the relevant documents left out. */
+export function budgetText(explanation: BudgetExplanation, indent = ''): string {
+  const table = explanation.top.length === 0 ? [] : budgetTable(explanation, 'table').trimEnd().split('\n');
+  const lines = [escapeControls(budgetSentence(explanation.window)), ...table, escapeControls(missedText(explanation, budgetWording(explanation)))];
+  return lines.map((line) => indent + line).join('\n');
 }
