@@ -4,15 +4,15 @@ import { conventionsLine } from '../conventions.js';
 import type { RunEvaluation } from '../evaluate.js';
 import { createRunScorer } from '../evaluator.js';
 import { rankingFor, type KeptQueries } from '../stream.js';
-import { explainRanking, type Explanation } from '../explain.js';
+import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { checkGates, type Gate, type GateResult, gateText } from '../text/gates.js';
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
-import { explanationTable, explanationText, missedText } from '../text/explain.js';
+import { budgetSentence, budgetTable, budgetText, budgetWording, explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
+import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
 import { canonicalMeasure, decimalNumber, evaluationOptions, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
@@ -57,7 +57,8 @@ Output:
   --by-tag                 a row per tag of the golden set
   -q, --per-query          a row per query
   --explain QID            the query's ranking with grades, the relevant documents it missed and its
-                           scores, instead of the means (repeatable)
+                           scores, instead of the means (repeatable); under a token budget, the window
+                           the budget held, with lengths and running total
   --depth N                ranks shown by --explain (default: the deepest cutoff of the measures, or 10)
 
 Gates:
@@ -267,42 +268,87 @@ export function renderMeans(args: MeansView, result: RunEvaluation, gates: reado
   return text;
 }
 
+/** The token budgets of the measures asked for, each with the measures it cuts (recall@budget=200 and P@budget=200 share one). */
+function budgetsOf(measures: readonly string[]): { budget: number; measures: string[] }[] {
+  const budgets: { budget: number; measures: string[] }[] = [];
+  for (const name of measures) {
+    const budget = (parseMeasure(name).params as { budget?: number }).budget;
+    if (budget === undefined) continue;
+    const found = budgets.find((other) => other.budget === budget);
+    if (found === undefined) budgets.push({ budget, measures: [name] });
+    else found.measures.push(name);
+  }
+  return budgets;
+}
+
+type Explained = Explanation & {
+  query: string;
+  question?: string;
+  tags: readonly string[];
+  scores: Record<string, number> | null;
+  /** For each token budget of the measures, the window it cut (absent when no measure has a budget). */
+  budgets?: (BudgetExplanation & { measures: string[] })[];
+};
+
 function renderExplanations(args: EvalArgs, golden: GoldenSet, kept: KeptQueries['kept'], result: RunEvaluation): string {
   const cutoffs = args.measures.map((name) => parseMeasure(name).cutoff).filter((k) => k !== Infinity);
   const depth = args.depth ?? (cutoffs.length > 0 ? Math.max(...cutoffs) : 10);
-  const explained = args.explain.map((qid) => {
+  const budgets = budgetsOf(args.measures);
+  // Measures cut by a budget only are shown by their windows: a table to a fixed depth would say nothing of them.
+  const plain = budgets.length === 0 || args.measures.some((name) => (parseMeasure(name).params as { budget?: number }).budget === undefined);
+  const explained = args.explain.map((qid): Explained => {
     const judged = golden.qrels.get(qid);
     if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${inputName(args.qrels)}`, USAGE_ERROR);
     const results = kept.get(qid);
-    const explanation = explainRanking(results === undefined ? [] : rankingFor(results, args.ties), judged, { depth, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
+    const ranking = results === undefined ? [] : rankingFor(results, args.ties);
+    const explanation = explainRanking(ranking, judged, { depth, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
     const question = golden.questions.get(qid);
-    return { query: qid, ...(question === undefined ? {} : { question }), tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };
+    const one = { query: qid, ...(question === undefined ? {} : { question }), tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };
+    if (budgets.length === 0) return one;
+    // The windows are cut from the whole ranking in the order scored, by budgetCut as the measures cut them.
+    const full = explainRanking(ranking, judged, { depth: Infinity, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
+    const tokens = (id: string): number => {
+      const length = golden.lengths?.get(id);
+      if (length === undefined) throw new CliError(`--explain ${qid}: the lengths (--lengths, or "tokens" in the golden set) give no length for document ${JSON.stringify(id)}`, INPUT_ERROR);
+      return length;
+    };
+    const windows = budgets.map(({ budget, measures }) => ({ measures, ...explainWithinBudget(full, budget, args.systemK?.k ?? Infinity, tokens, args.depth ?? Infinity) }));
+    return { ...one, budgets: windows };
   });
   if (args.format === 'json') return `${JSON.stringify(explained.length === 1 ? explained[0] : explained, null, 2)}\n`;
   if (args.format === 'csv') {
-    const rows: Cell[][] = explained.flatMap(({ query, top, missed }) => [
-      ...top.map((document): Cell[] => [query, document.rank, document.id, document.grade, document.relevant ? 1 : 0, 'top']),
-      ...missed.map((document): Cell[] => [query, document.rank, document.id, document.grade, 1, document.rank === null ? 'not retrieved' : 'below the top']),
+    const rows: Cell[][] = explained.flatMap(({ query, top, missed, budgets: windows = [] }) => [
+      ...(plain ? top.map((document): Cell[] => [query, document.rank, document.id, document.grade, document.relevant ? 1 : 0, 'top']) : []),
+      ...(plain ? missed.map((document): Cell[] => [query, document.rank, document.id, document.grade, 1, document.rank === null ? 'not retrieved' : 'below the top']) : []),
+      ...windows.flatMap(({ top: held, window: { budget, next } }) => [
+        ...held.map((document): Cell[] => [query, document.rank, document.id, document.grade, document.relevant ? 1 : 0, `within ${budget} tokens`]),
+        ...(next === null ? [] : [[query, next.rank, next.id, next.grade, next.relevant ? 1 : 0, `passes ${budget} tokens`]]),
+      ]),
     ]);
     const columns: Column[] = ['query', 'rank', 'id', 'grade', 'relevant', 'where'].map((name) => ({ name, kind: name === 'rank' || name === 'grade' || name === 'relevant' ? 'count' : 'text' }));
     return renderTable(columns, rows, 'csv');
   }
-  return explained.map((one) => explanationSection(one, args.format === 'markdown', depth)).join('\n');
+  return explained.map((one) => explanationSection(one, args.format === 'markdown', depth, plain)).join('\n');
 }
 
-function explanationSection(
-  one: Explanation & { query: string; question?: string; tags: readonly string[]; scores: Record<string, number> | null },
-  markdown: boolean,
-  depth: number,
-): string {
+function explanationSection(one: Explained, markdown: boolean, depth: number, plain: boolean): string {
   const scores = one.scores === null ? 'not scored (no relevant document, --no-relevant skip)' : Object.entries(one.scores).map(([name, value]) => `${name} ${value.toFixed(4)}`).join('  ');
   const escape = markdown ? escapeMarkdown : escapeControls;
   const head = [
     escape(`query ${one.query}${one.question === undefined ? '' : `: ${one.question}`}${one.tags.length > 0 ? `  (tags: ${one.tags.join(', ')})` : ''}`),
     `scores: ${scores}`,
-    `retrieved ${one.retrieved}, relevant ${one.relevant}; top ${Math.min(depth, one.retrieved)} shown, ✓ = relevant, grade - = unjudged`,
+    `retrieved ${one.retrieved}, relevant ${one.relevant}; ${plain ? `top ${Math.min(depth, one.retrieved)} shown, ` : ''}✓ = relevant, grade - = unjudged`,
   ];
-  if (!markdown) return `${head.join('\n')}\n\n${explanationText(one, '  ')}\n`;
-  return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${explanationTable(one, 'markdown')}\n${escapeMarkdown(missedText(one))}\n`;
+  const windows = one.budgets ?? [];
+  if (!markdown) {
+    const blocks = [...(plain ? [explanationText(one, '  ')] : []), ...windows.map((window) => `${escapeControls(window.measures.join(', '))}: ${budgetText(window, '  ').trimStart()}`)];
+    return `${head.join('\n')}\n\n${blocks.join('\n\n')}\n`;
+  }
+  const plainPart = plain ? `${explanationTable(one, 'markdown')}\n${escapeMarkdown(missedText(one))}\n` : '';
+  const windowParts = windows.map((window) => {
+    const table = window.top.length === 0 ? '' : `${budgetTable(window, 'markdown')}\n`;
+    return `${escapeMarkdown(`${window.measures.join(', ')}: ${budgetSentence(window.window)}`)}\n\n${table}${escapeMarkdown(missedText(window, budgetWording(window)))}\n`;
+  });
+  return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${[plainPart, ...windowParts].filter((part) => part !== '').join('\n')}`;
 }

@@ -274,6 +274,63 @@ describe('rankeval eval --explain', () => {
     expect(csv).toBe('query,rank,id,grade,relevant,where\nq2,1,d9,,0,top\nq2,2,d4,1,1,below the top\n');
   });
 
+  it('under a token budget, shows the window the budget held, its running total and the document that would pass it', async () => {
+    // lengths.tsv: q1 ranks G (100) x (300) T (200) y (50) z (400): 100 + 300 = 400 ≤ 450 < 400 + 200 = 600,
+    // so the window holds G and x, and T (grade 2) would pass it: recall 1 of 3. q2's d9 alone (600) passes 450.
+    const { status, stdout } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=450', '--lengths', 'lengths.tsv', '--explain', 'q1', '--explain', 'q2');
+    expect(status).toBe(0);
+    expect(stdout).toMatchInlineSnapshot(`
+      "query q1  (tags: en, factoid)
+      scores: recall@budget=450 0.3333
+      retrieved 5, relevant 3; ✓ = relevant, grade - = unjudged
+
+      recall@budget=450: the budget of 450 tokens held the first 2 documents (400 tokens); the 3rd (T, 200 tokens) would pass it (600)
+        rank  grade     id  tokens  total
+           1      1  ✓  G      100    100
+           2      -     x      300    400
+        missed relevant within 450 tokens (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)
+
+      query q2: где d4?  (tags: ru)
+      scores: recall@budget=450 0.0000
+      retrieved 2, relevant 1; ✓ = relevant, grade - = unjudged
+
+      recall@budget=450: the budget of 450 tokens held no document; the 1st (d9, 600 tokens) would pass it
+        missed relevant within 450 tokens (1 of 1): d4 (grade 1, at rank 2)
+      "
+    `);
+    const json = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=450', '-m', 'P@budget=450', '--lengths', 'lengths.tsv', '--explain', 'q1', '--format', 'json')).stdout);
+    expect(json.scores).toEqual({ 'recall@budget=450': 1 / 3, 'P@budget=450': 1 / 2 });
+    // One window for the two measures of one budget.
+    expect(json.budgets).toHaveLength(1);
+    expect(json.budgets[0].measures).toEqual(['recall@budget=450', 'P@budget=450']);
+    expect(json.budgets[0].top.map(({ id, total }: { id: string; total: number }) => [id, total])).toEqual([['G', 100], ['x', 100 + 300]]);
+    expect(json.budgets[0].window).toEqual({ budget: 450, held: 2, tokens: 100 + 300, next: { rank: 3, id: 'T', grade: 2, relevant: true, tokens: 200, total: 100 + 300 + 200 }, beyondSystemK: 0 });
+    expect(json.budgets[0].missed).toEqual([{ id: 'T', grade: 2, rank: 3 }, { id: 'F', grade: 1, rank: null }]);
+  });
+
+  it('shows a budget window beside the top of the ranking when other measures are asked for, which it leaves as it was', async () => {
+    const plain = (await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '--explain', 'q1')).stdout;
+    const both = (await run('golden.jsonl', 'run.jsonl', '-m', 'ndcg@5', '-m', 'recall@budget=1000', '--lengths', 'lengths.tsv', '--explain', 'q1')).stdout;
+    const [head, ...rest] = plain.split('\n');
+    // The same section but for the scores line, then the window: 100 + 300 + 200 + 50 = 650 ≤ 1000 < 650 + 400.
+    expect(both).toBe(
+      [head, `scores: ndcg@5 ${q1.ndcg5.toFixed(4)}  recall@budget=1000 ${(2 / 3).toFixed(4)}`, ...rest.slice(1)].join('\n') +
+        '\nrecall@budget=1000: the budget of 1000 tokens held the first 4 documents (650 tokens); the 5th (z, 400 tokens) would pass it (1050)\n' +
+        '  rank  grade     id  tokens  total\n     1      1  ✓  G      100    100\n     2      -     x      300    400\n     3      2  ✓  T      200    600\n     4      -     y       50    650\n' +
+        '  missed relevant within 1000 tokens (1 of 3): F (grade 1, not retrieved)\n',
+    );
+    // --system-k 2 ends the window first: 100 + 300 = 400 ≤ 1000, and y and z are never passed on.
+    const cut = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=1000', '--lengths', 'lengths.tsv', '--system-k', '2', '--explain', 'q1')).stdout;
+    expect(cut).toContain('recall@budget=1000: the budget of 1000 tokens was not filled: the system passes on its k = 2 documents (400 tokens), not the 3 below\n');
+    // --depth 2 shows two of the four documents held: T, held at rank 3, is named as beyond the rows shown.
+    const shortened = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=1000', '--lengths', 'lengths.tsv', '--depth', '2', '--explain', 'q1')).stdout;
+    expect(shortened).toContain('  relevant beyond the top 2 shown (2 of 3): T (grade 2, at rank 3), F (grade 1, not retrieved)\n');
+    const csv = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=450', '--lengths', 'lengths.tsv', '--explain', 'q1', '--format', 'csv')).stdout;
+    expect(csv).toBe('query,rank,id,grade,relevant,where\nq1,1,G,1,1,within 450 tokens\nq1,2,x,,0,within 450 tokens\nq1,3,T,2,1,passes 450 tokens\n');
+    const markdown = (await run('golden.jsonl', 'run.jsonl', '-m', 'recall@budget=450', '--lengths', 'lengths.tsv', '--explain', 'q1', '--format', 'markdown')).stdout;
+    expect(markdown).toContain('| rank | grade | relevant | id | tokens | total |\n| ---: | ---: | --- | --- | ---: | ---: |\n| 1 | 1 | ✓ | G | 100 | 100 |\n| 2 | - |  | x | 300 | 400 |\n');
+  });
+
   it('refuses a query that is not in the golden set', async () => {
     expect(await run('golden.jsonl', 'run.jsonl', '--explain', 'q9')).toMatchObject({ status: 2, stderr: expect.stringContaining('--explain q9: the query is not in') });
   });
