@@ -180,15 +180,21 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
   );
   const tags = readSlices(golden.tags, fn, 'tags');
   return asInputError(inputName(args.qrels), () =>
-    assembleReport(runs, { qrels: golden.qrels, tags, questions: golden.questions }, options, lossCount, fn, (run, qid, shown) => {
+    assembleReport(runs, { qrels: golden.qrels, tags, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
       // The top of the ranking as the reading kept it; a query the run does not answer has none.
       const kept = scorers.get(run)!.found().found.get(qid);
       if (kept?.shown === undefined) return explainRanking([], golden.qrels.get(qid)!, shown);
       const threshold = shown.relevanceThreshold ?? 1;
       const { grades, relevant } = readJudgments(golden.qrels.get(qid)!, threshold, fn);
-      return explainTop(kept.shown.top, kept.length, (id) => kept.shown!.ranks.get(id) ?? 0, grades, relevant, threshold, shown.depth);
+      // The whole ranking (a budget's window is cut from it) is kept when a measure reads ids, as a budget does.
+      const top = shown.depth !== Infinity ? kept.shown.top : (kept.documents ?? missingDocuments(qid));
+      return explainTop(top, kept.length, (id) => kept.shown!.ranks.get(id) ?? 0, grades, relevant, threshold, shown.depth);
     }),
   );
+}
+
+function missingDocuments(qid: string): never {
+  throw new Error(`rankeval report: the whole ranking of query ${JSON.stringify(qid)} was not kept for its budget window; this is a bug in rankeval, please report it`);
 }
 
 /** Runs `rankeval report`; returns the exit status. */

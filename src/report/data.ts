@@ -4,7 +4,7 @@ import { COMPARE_OPTION_KEYS, compareScores, type CompareOptions, type Compariso
 import { confidenceInterval } from '../confidence.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
-import { explainRanking, type Explanation } from '../explain.js';
+import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../explain.js';
 import { SHOWN_DEPTH } from '../evaluator.js';
 import { checkOptions, fail } from '../errors.js';
 import { latencyOf, type LatencySummary } from '../latency.js';
@@ -79,9 +79,16 @@ export interface LostQuery {
   readonly question: string | undefined;
   readonly tags: readonly string[];
   readonly delta: number;
-  readonly baseline: Explanation & { readonly score: number };
-  readonly candidate: Explanation & { readonly score: number };
+  /** The run's view of the query: its top, or under a token budget (the measure's) the window the budget held. */
+  readonly baseline: LostView;
+  readonly candidate: LostView;
 }
+
+/**
+ * One run's view of a query lost most, with its score: the top of its ranking, or for a measure with a
+ * token budget the window the budget held (`explainWithinBudget`: `top` is the window, `window` where it ends).
+ */
+export type LostView = (Explanation | BudgetExplanation) & { readonly score: number };
 
 export interface LossList {
   readonly measure: string;
@@ -152,11 +159,15 @@ export interface ReportRun {
   readonly latency?: ReadonlyMap<string, number>;
 }
 
-/** What the report shows besides the runs' numbers: the judgments, tags and questions. */
+/** What the report shows besides the runs' numbers: the judgments, tags and questions, and what cuts a budget. */
 export interface ReportContext {
   readonly qrels: ReadonlyMap<string, Qrels>;
   readonly tags: ReadonlyMap<string, readonly string[]> | undefined;
   readonly questions: ReadonlyMap<string, string> | undefined;
+  /** Document id → length in tokens, as the runs were scored with (a budget's window is shown from them). */
+  readonly lengths?: ReadonlyMap<string, number> | undefined;
+  /** The system's k the runs were scored with (no budget window goes deeper); Infinity or absent for none. */
+  readonly systemK?: number | undefined;
 }
 
 /** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
@@ -175,7 +186,15 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
       return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans, ...(times === undefined ? {} : { latency: times }) }];
     }),
   );
-  return assembleReport(scored, { qrels, tags, questions }, options, lossCount, fn, (run, qid, shown) => explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, shown));
+  const { lengths, systemK } = evaluateOptions;
+  const context = {
+    qrels,
+    tags,
+    questions,
+    ...(lengths === undefined ? {} : { lengths: lengths instanceof Map ? lengths : new Map(Object.entries(lengths)) }),
+    ...(systemK === undefined ? {} : { systemK: typeof systemK === 'number' ? systemK : systemK.k }),
+  };
+  return assembleReport(scored, context, options, lossCount, fn, (run, qid, shown) => explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, shown));
 }
 
 /** The report's options, checked: how many losses to show, and evaluateRun's share of them. */
@@ -217,11 +236,12 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
 /**
  * Everything the report shows, from runs already scored (in memory by `reportData`, or as their files
  * were read by `rankeval report`); `explainQuery` gives the view of a run's ranking of one of the queries
- * lost most (lostQueries), as `explainRanking` with `shown` gives it.
+ * lost most (lostQueries), as `explainRanking` with `shown` gives it (the whole ranking when `shown.depth`
+ * is Infinity: a budget's window is cut from it).
  */
 export function assembleReport(
   scored: ReadonlyMap<string, ReportRun>,
-  { qrels, tags, questions }: ReportContext,
+  { qrels, tags, questions, lengths, systemK }: ReportContext,
   options: ReportOptions,
   lossCount: number,
   fn: string,
@@ -271,16 +291,17 @@ export function assembleReport(
   // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most 20).
   const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
   const measure = measures[0]!;
+  const budget = (parseMeasure(measure).params as { budget?: number }).budget;
   // No query shown is no section, rather than a list that says no query was lost.
   const losses = [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossList => {
-    const explain = (run: string, qid: string) => ({
-      ...explainQuery(run, qid, {
-        depth: Math.min(depthShown, SHOWN_DEPTH),
-        ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }),
-        ...(options.ties === undefined ? {} : { ties: options.ties }),
-      }),
-      score: evaluations.get(run)!.perQuery[qid]![measure]!,
-    });
+    const view = { ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }), ...(options.ties === undefined ? {} : { ties: options.ties }) };
+    const explain = (run: string, qid: string): LostView => {
+      const score = evaluations.get(run)!.perQuery[qid]![measure]!;
+      if (budget === undefined || lengths === undefined) return { ...explainQuery(run, qid, { depth: Math.min(depthShown, SHOWN_DEPTH), ...view }), score };
+      // Under a budget the view is the window the measure read, cut from the whole ranking as the scoring cut it.
+      const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined);
+      return { ...explainWithinBudget(explainQuery(run, qid, { depth: Infinity, ...view }), budget, systemK ?? Infinity, tokens, SHOWN_DEPTH), score };
+    };
     return {
       measure,
       candidate,

@@ -2,7 +2,8 @@
 // (linkedom) as static SVG, styles inline, no script and no network access when opened.
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
-import { explanationTable, missedText } from '../text/explain.js';
+import type { BudgetedDocument, BudgetExplanation } from '../explain.js';
+import { budgetSentence, budgetWording, explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
 import { escapeControls } from '../text/escape.js';
 import { higherIsBetter, isBounded, towardsBetter } from '../measures/reading.js';
@@ -411,8 +412,12 @@ function sliceTable(data: ReportData): string {
 }
 
 function lostQuery(query: ReportData['losses'][number]['queries'][number], baseline: string, candidate: string, measure: string): string {
-  const side = (name: string, explained: typeof query.baseline): string =>
-    `<div class="side"><h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
+  const side = (name: string, explained: typeof query.baseline): string => {
+    const head = `<h4>${escapeHtml(name)} · ${escapeHtml(measure)} ${explained.score.toFixed(4)}</h4>`;
+    if (!('window' in explained)) return `<div class="side">${head}${rankingTable(explained)}<p class="missed">${escapeHtml(missedText(explained))}</p></div>`;
+    const missed = missedText(explained, budgetWording(explained));
+    return `<div class="side">${head}<p class="budget">${escapeHtml(budgetSentence(explained.window))}</p>${budgetTableHtml(explained)}<p class="missed">${escapeHtml(missed)}</p></div>`;
+  };
   const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
   const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
   return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ ${signed(query.delta)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
@@ -426,6 +431,22 @@ function rankingTable(explanation: ReportData['losses'][number]['queries'][numbe
       `<tr${document.relevant ? ' class="relevant"' : ''}><td class="number">${document.rank}</td><td class="number">${document.grade ?? '-'}</td><td>${document.relevant ? '✓' : ''}</td><td>${escapeHtml(document.id)}</td></tr>`,
   );
   return `<div class="scroll"><table class="ranking"><thead><tr><th>rank</th><th>grade</th><th></th><th>id</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+/**
+ * A budget window as an HTML table (rank, grade, ✓, id, tokens, running total), and below a dashed rule the
+ * document that would pass the budget, where there is one: the cut is where the rule is.
+ */
+function budgetTableHtml(explanation: BudgetExplanation): string {
+  const row = (document: BudgetedDocument, past: boolean): string => {
+    const classes = [...(document.relevant ? ['relevant'] : []), ...(past ? ['past'] : [])];
+    return `<tr${classes.length === 0 ? '' : ` class="${classes.join(' ')}"`}><td class="number">${document.rank}</td><td class="number">${document.grade ?? '-'}</td><td>${document.relevant ? '✓' : ''}</td><td>${escapeHtml(document.id)}</td><td class="number">${document.tokens}</td><td class="number">${document.total}</td></tr>`;
+  };
+  const { next, held } = explanation.window;
+  // The passing document is drawn only right below the window, not below a window cut short for the page.
+  const rows = [...explanation.top.map((document) => row(document, false)), ...(next !== null && explanation.top.length === held ? [row(next, true)] : [])];
+  if (rows.length === 0) return '';
+  return `<div class="scroll"><table class="ranking"><thead><tr><th>rank</th><th>grade</th><th></th><th>id</th><th>tokens</th><th>total</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 const STYLE = `
@@ -460,5 +481,7 @@ tr.relevant td { font-weight: 600; }
 .tags { font-weight: normal; color: #555; font-size: 12px; }
 .delta { font-weight: normal; color: ${LOSS}; font-size: 13px; }
 .missed { color: #444; font-size: 12.5px; max-width: 420px; }
+.budget { font-size: 12.5px; max-width: 420px; margin: 0 0 6px; }
+tr.past td { color: #888; border-top: 2px dashed ${LOSS}; }
 footer { margin-top: 40px; color: #777; font-size: 12px; }
 `;

@@ -14,6 +14,7 @@ export {
   type DeltaSeries,
   type LossList,
   type LostQuery,
+  type LostView,
   type MeanBar,
   type QueryDelta,
   type ReportData,

@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runReport } from '../../src/cli/report.js';
+import { COMPARE_OPTIONS, readCompareArgs } from '../../src/cli/compare.js';
+import { parseCommandArgs, usageError } from '../../src/cli/options.js';
+import { runReport, scoreReport } from '../../src/cli/report.js';
+import { reportData } from '../../src/report/data.js';
 import { CliError } from '../../src/cli/trec.js';
 
 const golden = 'examples/rag/golden.jsonl';
@@ -89,5 +92,42 @@ describe('rankeval report', () => {
 
   it('prints its help', async () => {
     expect((await run('--help')).stdout).toMatch(/^Usage: rankeval report QRELS RUN_A/);
+  });
+});
+
+describe('rankeval report under a token budget', () => {
+  it('shows the windows of the queries lost most as reportData does, from a TREC run and a JSONL run', async () => {
+    // q1: base ranks a (60) b (70) c (150): 60 + 70 = 130 ≤ 200 < 280; next ranks c a b: 150 ≤ 200 < 150 + 60 = 210.
+    const dir = mkdtempSync(join(tmpdir(), 'rankeval-report-budget-'));
+    const file = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
+    // q3, deeper than the 20 documents a report keeps of a ranking: base ranks e1 … e22 (1 token each, e22
+    // relevant), all 22 held; next ranks big (190) first: 190 + 10 × 1 = 200, so e1 … e10 are held, not e22.
+    const deep = Array.from({ length: 22 }, (_, i) => `e${i + 1}`);
+    const qrels = file('qrels.txt', 'q1 0 a 1\nq1 0 b 2\nq2 0 d 1\nq3 0 e22 1\n');
+    const trecLines = (ids: readonly string[], qid: string) => ids.map((id, i) => `${qid} Q0 ${id} ${i + 1} ${ids.length - i} base\n`).join('');
+    const base = file('base.txt', trecLines(['a', 'b', 'c'], 'q1') + trecLines(['d'], 'q2') + trecLines(deep, 'q3'));
+    const next = file('next.jsonl', ['{"query_id": "q1", "results": ["c", "a", "b"]}', '{"query_id": "q2", "results": ["d"]}', JSON.stringify({ query_id: 'q3', results: ['big', ...deep] })].join('\n'));
+    const lengthOf: Record<string, number> = { a: 60, b: 70, c: 150, d: 10, big: 190, ...Object.fromEntries(deep.map((id) => [id, 1])) };
+    const lengths = file('lengths.tsv', Object.entries(lengthOf).map(([id, tokens]) => `${id}\t${tokens}\n`).join(''));
+    const argv = [qrels, base, next, '-m', 'recall@budget=200', '--lengths', lengths, '--names', 'base,next'];
+    const { values, positionals } = parseCommandArgs(argv, COMPARE_OPTIONS, usageError('report'));
+    const silent = { stdout: { write: () => true }, stderr: { write: () => true } };
+    const fromFiles = await scoreReport(readCompareArgs(values, positionals, 1, usageError('report')), 10, silent);
+    const inMemory = reportData(
+      {
+        qrels: { q1: { a: 1, b: 2 }, q2: { d: 1 }, q3: { e22: 1 } },
+        runs: { base: { q1: ['a', 'b', 'c'], q2: ['d'], q3: deep }, next: { q1: ['c', 'a', 'b'], q2: ['d'], q3: ['big', ...deep] } },
+      },
+      { measures: ['recall@budget=200'], lengths: lengthOf },
+    );
+    expect(fromFiles.losses).toStrictEqual(inMemory.losses);
+    const q3 = fromFiles.losses[0]!.queries.find(({ query }) => query === 'q3')!;
+    // 22 held, 20 shown: e22 is held but beyond the rows shown.
+    expect(q3.baseline).toMatchObject({ score: 1, window: { held: 22, tokens: 22 * 1, next: null, beyondSystemK: 0 }, missed: [{ id: 'e22', grade: 1, rank: 22 }] });
+    expect(q3.baseline.top).toHaveLength(20);
+    expect(q3.candidate).toMatchObject({ score: 0, window: { held: 1 + 10, tokens: 190 + 10 * 1, next: { rank: 12, id: 'e11', total: 190 + 11 * 1 } } });
+    expect(fromFiles.losses[0]!.queries[0]!.candidate).toMatchObject({ score: 0, window: { held: 1, tokens: 150, next: { id: 'a', total: 150 + 60 } } });
+    const { stdout } = await run(...argv);
+    expect(stdout).toContain('<p class="budget">the budget of 200 tokens held the first 2 documents (130 tokens); the 3rd (c, 150 tokens) would pass it (280)</p>');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { explainRanking } from '../../src/explain.js';
 import { latencyOf } from '../../src/latency.js';
 import { curveCutoffs, reportData } from '../../src/report/index.js';
 
@@ -140,6 +141,49 @@ describe('reportData', () => {
   ])('refuses %s of the wrong type, naming the value', (_, bad, message, code) => {
     expect(() => reportData(bad as never, { measures: ['mrr'] })).toThrow(message);
     expect(() => reportData(bad as never, { measures: ['mrr'] })).toThrow(expect.objectContaining({ name: 'RankevalError', code }));
+  });
+
+  it('losses under a token budget: each run\'s window, its running total and the document that would pass it', () => {
+    // q1 judges a (1) and b (2). base ranks a (60) b (70) c (150): 60 + 70 = 130 ≤ 200 < 130 + 150 = 280, so
+    // a and b are held (recall 1). next ranks c a b: 150 ≤ 200 < 150 + 60 = 210, only c is held (recall 0).
+    const budgetInput = {
+      qrels: { q1: { a: 1, b: 2 }, q2: { d: 1 } },
+      runs: { base: { q1: ['a', 'b', 'c'], q2: ['d'] }, next: { q1: ['c', 'a', 'b'], q2: ['d'] } },
+    };
+    const lengths = { a: 60, b: 70, c: 150, d: 10 };
+    const [lost] = reportData(budgetInput, { measures: ['recall@budget=200'], lengths }).losses[0]!.queries;
+    expect(lost).toMatchObject({ query: 'q1', delta: 0 - 1 });
+    expect(lost!.baseline).toEqual({
+      top: [
+        { rank: 1, id: 'a', grade: 1, relevant: true, tokens: 60, total: 60 },
+        { rank: 2, id: 'b', grade: 2, relevant: true, tokens: 70, total: 60 + 70 },
+      ],
+      missed: [],
+      retrieved: 3,
+      relevant: 2,
+      window: { budget: 200, held: 2, tokens: 60 + 70, next: { rank: 3, id: 'c', grade: null, relevant: false, tokens: 150, total: 60 + 70 + 150 }, beyondSystemK: 0 },
+      score: 2 / 2,
+    });
+    expect(lost!.candidate).toEqual({
+      top: [{ rank: 1, id: 'c', grade: null, relevant: false, tokens: 150, total: 150 }],
+      // Highest grade first: b (grade 2) at rank 3, then a (grade 1) at rank 2, both beyond the budget.
+      missed: [
+        { id: 'b', grade: 2, rank: 3 },
+        { id: 'a', grade: 1, rank: 2 },
+      ],
+      retrieved: 3,
+      relevant: 2,
+      window: { budget: 200, held: 1, tokens: 150, next: { rank: 2, id: 'a', grade: 1, relevant: true, tokens: 60, total: 150 + 60 }, beyondSystemK: 0 },
+      score: 0 / 2,
+    });
+    // The system's k ends both windows at one document: base keeps a (recall 1/2), next keeps c (0). (In
+    // 'warn' mode: reportData scores its curves, deeper than k, with the systemK given.)
+    const [cut] = reportData(budgetInput, { measures: ['recall@budget=200'], lengths: new Map(Object.entries(lengths)), systemK: { k: 1, mode: 'warn' } }).losses[0]!.queries;
+    expect(cut!.baseline).toMatchObject({ score: 1 / 2, window: { held: 1, tokens: 60, next: null, beyondSystemK: 3 - 1 } });
+    expect(cut!.candidate).toMatchObject({ score: 0, window: { held: 1, tokens: 150, next: null, beyondSystemK: 3 - 1 } });
+    // A first measure without a budget shows the top of the ranking as before, lengths or not.
+    const plain = reportData(budgetInput, { measures: ['recall@1', 'recall@budget=200'], lengths }).losses[0]!.queries[0]!;
+    expect(plain.candidate).toEqual({ ...explainRanking(['c', 'a', 'b'], { a: 1, b: 2 }, { depth: 10 }), score: 0 });
   });
 
   it('shows no section of losses when asked for none', () => {

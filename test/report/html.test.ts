@@ -44,6 +44,22 @@ describe('renderReport', () => {
     expect(html.match(/<table class="ranking">/g)).toHaveLength(2);
   });
 
+  it('shows a budget measure\'s lost query as the window each run\'s budget held, and the document that would pass it', async () => {
+    // q1: base ranks a (60) b (70) c (150): 60 + 70 = 130 ≤ 200 < 280; next ranks c a b: 150 ≤ 200 < 150 + 60 = 210.
+    const page = await renderReport(
+      { qrels: { q1: { a: 1, b: 2 }, q2: { d: 1 } }, runs: { base: { q1: ['a', 'b', 'c'], q2: ['d'] }, next: { q1: ['c', 'a', 'b'], q2: ['d'] } } },
+      { measures: ['recall@budget=200'], lengths: { a: 60, b: 70, c: 150, d: 10 } },
+    );
+    const lost = page.slice(page.indexOf('<article class="lost">'));
+    expect(lost).toContain('<p class="budget">the budget of 200 tokens held the first 2 documents (130 tokens); the 3rd (c, 150 tokens) would pass it (280)</p>');
+    expect(lost).toContain('<p class="budget">the budget of 200 tokens held the first document (150 tokens); the 2nd (a, 60 tokens) would pass it (210)</p>');
+    // The window's rows with their running totals, then below the cut the document that would pass it.
+    expect(lost).toContain(
+      '<tbody><tr><td class="number">1</td><td class="number">-</td><td></td><td>c</td><td class="number">150</td><td class="number">150</td></tr><tr class="relevant past"><td class="number">2</td><td class="number">1</td><td>✓</td><td>a</td><td class="number">60</td><td class="number">210</td></tr></tbody>',
+    );
+    expect(lost).toContain('<p class="missed">missed relevant within 200 tokens (2 of 2): b (grade 2, at rank 3), a (grade 1, at rank 2)</p>');
+  });
+
   it('writes the charts’ coordinates to at most two decimals', () => {
     const numbers = [...html.matchAll(/\s(?:d|x|y|x1|x2|y1|y2|cx|cy|r|width|height|transform|viewBox)="([^"]*)"/g)].flatMap((match) => match[1]!.match(/-?\d*\.?\d+/g) ?? []);
     expect(numbers.length).toBeGreaterThan(500);
