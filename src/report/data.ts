@@ -176,12 +176,15 @@ export function reportDataFor(input: ReportInput, options: ReportOptions, fn: st
   const { qrels, tags, questions, runs, latency } = readInput(input, fn);
   const ordered = orderRuns([...runs.keys()], options.baseline, fn);
   const scoring = { ...evaluateOptions, ...(tags === undefined ? {} : { slices: tags }) };
+  // The curves go as deep as the deepest ranking, whatever the system's k (they show what lies beyond it),
+  // and reach cutoffs deeper than every ranking: neither the system's k nor the checks apply to them.
+  const { systemK: _systemK, ...curveScoring } = scoring;
   const scored = new Map<string, ReportRun>(
     ordered.map((name) => {
       const run = runs.get(name)!;
       let depth = 1;
       for (const ranking of run.values()) depth = Math.max(depth, Array.isArray(ranking) ? ranking.length : 0);
-      const curveMeans = (measures: readonly string[]) => evaluateRun(run, qrels, { ...scoring, measures, slices: {} }).mean;
+      const curveMeans = (measures: readonly string[]) => evaluateRun(run, qrels, { ...curveScoring, checks: 'off', measures, slices: {} }).mean;
       const times = latency.get(name);
       return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans, ...(times === undefined ? {} : { latency: times }) }];
     }),

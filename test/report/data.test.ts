@@ -176,11 +176,16 @@ describe('reportData', () => {
       window: { budget: 200, held: 1, tokens: 150, next: { rank: 2, id: 'a', grade: 1, relevant: true, tokens: 60, total: 150 + 60 }, beyondSystemK: 0 },
       score: 0 / 2,
     });
-    // The system's k ends both windows at one document: base keeps a (recall 1/2), next keeps c (0). (In
-    // 'warn' mode: reportData scores its curves, deeper than k, with the systemK given.)
-    const [cut] = reportData(budgetInput, { measures: ['recall@budget=200'], lengths: new Map(Object.entries(lengths)), systemK: { k: 1, mode: 'warn' } }).losses[0]!.queries;
-    expect(cut!.baseline).toMatchObject({ score: 1 / 2, window: { held: 1, tokens: 60, next: null, beyondSystemK: 3 - 1 } });
-    expect(cut!.candidate).toMatchObject({ score: 0, window: { held: 1, tokens: 150, next: null, beyondSystemK: 3 - 1 } });
+    // The system's k ends both windows at one document: base keeps a (recall 1/2), next keeps c (0), in
+    // 'error' mode too: the curves, deeper than k, are scored without it, as rankeval report scores them.
+    for (const mode of ['warn', 'error'] as const) {
+      const report = reportData(budgetInput, { measures: ['recall@budget=200'], lengths: new Map(Object.entries(lengths)), systemK: { k: 1, mode } });
+      const [cut] = report.losses[0]!.queries;
+      expect(cut!.baseline).toMatchObject({ score: 1 / 2, window: { held: 1, tokens: 60, next: null, beyondSystemK: 3 - 1 } });
+      expect(cut!.candidate).toMatchObject({ score: 0, window: { held: 1, tokens: 150, next: null, beyondSystemK: 3 - 1 } });
+      // The curves reach the deepest ranking, 3, beyond k = 1: base's recall@3 is 2/2 (q1) and 1/1 (q2).
+      expect(report.curves.find((point) => point.run === 'base' && point.metric === 'recall' && point.k === 3)).toMatchObject({ value: (2 / 2 + 1 / 1) / 2 });
+    }
     // A first measure without a budget shows the top of the ranking as before, lengths or not.
     const plain = reportData(budgetInput, { measures: ['recall@1', 'recall@budget=200'], lengths }).losses[0]!.queries[0]!;
     expect(plain.candidate).toEqual({ ...explainRanking(['c', 'a', 'b'], { a: 1, b: 2 }, { depth: 10 }), score: 0 });
