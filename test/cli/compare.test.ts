@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CompareArgs, parseCompareArgs, runCompare } from '../../src/cli/compare.js';
-import { CliError } from '../../src/cli/trec.js';
 import { compare } from '../../src/index.js';
+import { runCommand, type CommandResult } from '../helpers/cli.js';
 
 // Four judged queries, one relevant document each. base finds it at rank 2 on q1–q3 and misses q4;
 // better finds it first everywhere; TREC and JSONL forms of the runs.
@@ -28,17 +28,8 @@ beforeAll(() => {
   for (const [name, content] of Object.entries(FILES)) writeFileSync(join(dir, name), content);
 });
 
-async function run(args: string[], colour = false): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, colour };
-  const withPaths = args.map((arg) => (arg in FILES ? join(dir, arg) : arg));
-  try {
-    return { status: await runCompare(withPaths, io), stdout, stderr: stderr.replaceAll(dir + '/', '') };
-  } catch (error) {
-    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message.replaceAll(dir + '/', '') };
-    throw error;
-  }
+async function run(args: string[], colour = false): Promise<CommandResult> {
+  return runCommand(runCompare, args.map((arg) => (arg in FILES ? join(dir, arg) : arg)), { colour, hide: dir });
 }
 
 describe('rankeval compare', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseEvalArgs, runEval } from '../../src/cli/eval.js';
-import { CliError } from '../../src/cli/trec.js';
+import { runCommand, type CommandResult } from '../helpers/cli.js';
 import { idealDcg } from '../helpers/examples.js';
 
 // The worked example as a golden set: q1 judges T (2), G and F (1), and the run ranks G x T y z; q2's one
@@ -43,17 +43,8 @@ beforeAll(() => {
   for (const [name, content] of Object.entries(FILES)) writeFileSync(join(dir, name), content);
 });
 
-async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  const withPaths = args.map((arg) => (arg in FILES ? join(dir, arg) : arg));
-  try {
-    return { status: await runEval(withPaths, io), stdout, stderr: stderr.replaceAll(dir + '/', '') };
-  } catch (error) {
-    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message.replaceAll(dir + '/', '') };
-    throw error;
-  }
+async function run(...args: string[]): Promise<CommandResult> {
+  return runCommand(runEval, args.map((arg) => (arg in FILES ? join(dir, arg) : arg)), { hide: dir });
 }
 
 // Per-query values of the example, by their formulas.

@@ -6,31 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
 import { fuseUsage, runFuse } from '../../src/cli/fuse.js';
-import { CliError } from '../../src/cli/trec.js';
 import { compare } from '../../src/compare.js';
 import { parseGoldenSet } from '../../src/formats/golden-set.js';
 import { parseRun, type Run } from '../../src/formats/run.js';
 import { fuse, type FuseOptions, type FusionRun } from '../../src/fusion.js';
 import { optimizeFusion, type FusionSetting, type OptimizeFusionOptions } from '../../src/fusion-optimizer.js';
 import { formatP, signed } from '../../src/text/comparison.js';
+import { runCommand, type Command, type CommandResult } from '../helpers/cli.js';
 
 // ranx's three-run case v01: run_a lexical (BM25-like scores), run_b dense (cosine, negative scores too), run_c weak.
 const CASE = fileURLToPath(new URL('../fixtures/ranx-fusion/v01/', import.meta.url));
 const RUNS = ['run_a', 'run_b', 'run_c'].map((name) => join(CASE, name));
 let dir = '';
 
-type Command = (argv: readonly string[], io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } }) => Promise<number>;
-
-async function call(command: Command, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  try {
-    return { status: await command(args, io), stdout, stderr };
-  } catch (error) {
-    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message };
-    throw error;
-  }
+async function call(command: Command, ...args: string[]): Promise<CommandResult> {
+  return runCommand(command, args);
 }
 
 /** A run file's rankings as `{id, score}` lists, as fuse() takes them. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runEval } from '../../src/cli/eval.js';
 import { runMerge } from '../../src/cli/merge.js';
-import { CliError } from '../../src/cli/trec.js';
+import { runCommand, type Command, type CommandResult } from '../helpers/cli.js';
 
 // Real files: trec_eval oracle cases. 006: TREC qrels and run; 272 and 837 are judged but not answered,
 // 827 is answered but not judged, 132, 730 and 837 have no relevant document. 023: rankings of 999 to 1,200
@@ -66,19 +66,8 @@ beforeAll(() => {
   }
 });
 
-type Command = (argv: readonly string[], io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } }) => Promise<number>;
-
-async function call(command: Command, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  const withPaths = args.map((arg) => (existsSync(join(dir, arg)) ? join(dir, arg) : arg));
-  try {
-    return { status: await command(withPaths, io), stdout, stderr: stderr.replaceAll(dir + '/', '') };
-  } catch (error) {
-    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message.replaceAll(dir + '/', '') };
-    throw error;
-  }
+async function call(command: Command, ...args: string[]): Promise<CommandResult> {
+  return runCommand(command, args.map((arg) => (existsSync(join(dir, arg)) ? join(dir, arg) : arg)), { hide: dir });
 }
 
 /** Evaluates each shard (`golden` and `run` with the shard's suffix, or `golden` whole) into `part.N.json`, then merges them in the given order. */

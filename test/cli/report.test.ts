@@ -6,22 +6,14 @@ import { COMPARE_OPTIONS, readCompareArgs } from '../../src/cli/compare.js';
 import { parseCommandArgs, usageError } from '../../src/cli/options.js';
 import { runReport, scoreReport } from '../../src/cli/report.js';
 import { reportData } from '../../src/report/data.js';
-import { CliError } from '../../src/cli/trec.js';
+import { runCommand, type CommandResult } from '../helpers/cli.js';
 
 const golden = 'examples/rag/golden.jsonl';
 const keyword = 'examples/rag/runs/keyword.jsonl';
 const bm25 = 'examples/rag/runs/bm25.jsonl';
 
-async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  try {
-    return { status: await runReport(args, io), stdout, stderr };
-  } catch (error) {
-    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message };
-    throw error;
-  }
+async function run(...args: string[]): Promise<CommandResult> {
+  return runCommand(runReport, args);
 }
 
 describe('rankeval report', () => {

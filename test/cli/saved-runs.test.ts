@@ -1,5 +1,5 @@
-// Runs kept with writeRun after evaluateRetriever, read back by the commands: eval and compare score them
 // as any other run, and the report shows the latency a JSONL run carries.
+import { runCommand, type Command, type CommandResult } from '../helpers/cli.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { runReport } from '../../src/cli/report.js';
-import { CliError } from '../../src/cli/trec.js';
 import { evaluateRetriever, writeRun, type RetrieverEvaluation } from '../../src/index.js';
+// Runs kept with writeRun after evaluateRetriever, read back by the commands: eval and compare score them
 
 const golden =
   '{"query_id": "q1", "query": "one?", "relevant": {"a": 1}, "tags": ["en"]}\n' +
@@ -38,19 +38,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'plain.trec'), writeRun(result.run, { format: 'trec', runName: 'stub' }));
 });
 
-type Command = (argv: readonly string[], io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown } }) => Promise<number>;
-
-async function run(command: Command, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  const withPaths = args.map((arg) => (/\.(jsonl|trec)$/.test(arg) ? join(dir, arg) : arg));
-  try {
-    return { status: await command(withPaths, io), stdout, stderr };
-  } catch (error) {
-    if (error instanceof CliError) return { status: error.status, stdout, stderr: stderr + error.message };
-    throw error;
-  }
+async function run(command: Command, ...args: string[]): Promise<CommandResult> {
+  return runCommand(command, args.map((arg) => (/\.(jsonl|trec)$/.test(arg) ? join(dir, arg) : arg)));
 }
 
 describe('runs saved by writeRun', () => {
