@@ -277,23 +277,28 @@ export interface QueryValues {
 export function queryValues(lists: readonly ScoredDocument[][], method: Exclude<FusionMethod, 'condorcet'>, norm: FusionNorm, k: number): QueryValues {
   const candidates = candidatesOf(lists);
   const total = candidates.length;
+  const position = new Map(candidates.map((id, c) => [id, c]));
   const values = lists.map((list) => {
-    let byId: Map<string, number>;
+    const n = list.length;
+    // NaN: the run does not hold the candidate; `unranked` gives the candidates it leaves out a value.
+    const row = new Float64Array(total).fill(Number.NaN);
+    const rank = (value: (i: number, score: number) => number, unranked = Number.NaN): Float64Array => {
+      if (!Number.isNaN(unranked)) row.fill(unranked);
+      list.forEach(({ id, score }, i) => (row[position.get(id)!] = value(i, score)));
+      return row;
+    };
     switch (method) {
       case 'rrf':
-        byId = new Map(list.map(({ id }, i) => [id, 1 / (k + i + 1)]));
-        break;
+        return rank((i) => 1 / (k + i + 1));
       case 'isr':
       case 'log_isr':
-        byId = new Map(list.map(({ id }, i) => [id, 1 / (i + 1) ** 2]));
-        break;
+        return rank((i) => 1 / (i + 1) ** 2);
       case 'bordafuse':
-        byId = withUnranked(list, candidates, (i) => total - i, (total - list.length + 1) / 2);
-        break;
+        return rank((i) => total - i, (total - n + 1) / 2);
       default:
-        byId = normalise(list, norm, candidates);
+        // borda: the mean of the points of the positions the run leaves free, for the candidates it leaves out.
+        return norm === 'borda' ? rank((i) => 1 - i / total, 0.5 - (n - 1) / (2 * total)) : rank(rescaler(list, norm));
     }
-    return Float64Array.from(candidates, (id) => byId.get(id) ?? Number.NaN);
   });
   return { candidates, values };
 }
@@ -377,56 +382,36 @@ function combine(method: Exclude<FusionMethod, 'condorcet'>, held: Float64Array,
   }
 }
 
-/** Values for the documents a run ranks (by 0-based position) and one value for the candidates it leaves out. */
-function withUnranked(list: readonly ScoredDocument[], candidates: readonly string[], ranked: (i: number) => number, unranked: number): Map<string, number> {
-  const values = new Map(list.map(({ id }, i) => [id, ranked(i)]));
-  for (const id of candidates) if (!values.has(id)) values.set(id, unranked);
-  return values;
-}
-
-/** One run's ranking of a query, normalised (see `fuse`); `borda` also scores the candidates it leaves out. */
-function normalise(list: readonly ScoredDocument[], norm: FusionNorm, candidates: readonly string[]): Map<string, number> {
+/** One run's rescaling of its scores for a query (see `fuse`), a function of a document's position and score; not `borda`, which scores the candidates too. */
+function rescaler(list: readonly ScoredDocument[], norm: Exclude<FusionNorm, 'borda'>): (i: number, score: number) => number {
   const n = list.length;
-  if (norm === 'borda') {
-    const total = candidates.length;
-    return withUnranked(list, candidates, (i) => 1 - i / total, 0.5 - (n - 1) / (2 * total));
-  }
-  if (n === 0) return new Map();
   const scores = list.map((document) => document.score);
-  let rescale: (score: number, i: number) => number;
   switch (norm) {
     case 'none':
-      rescale = (score) => score;
-      break;
+      return (_, score) => score;
     case 'rank':
-      rescale = (_, i) => 1 - i / n;
-      break;
+      return (i) => 1 - i / n;
     case 'min-max': {
       const min = smallest(scores);
       const denominator = Math.max(largest(scores) - min, SMALLEST_DENOMINATOR);
-      rescale = (score) => (score - min) / denominator;
-      break;
+      return (_, score) => (score - min) / denominator;
     }
     case 'max': {
       const denominator = Math.max(largest(scores), SMALLEST_DENOMINATOR);
-      rescale = (score) => score / denominator;
-      break;
+      return (_, score) => score / denominator;
     }
     case 'sum': {
       const min = smallest(scores);
       const denominator = Math.max(sum(scores) - min * n, SMALLEST_DENOMINATOR);
-      rescale = (score) => (score - min) / denominator;
-      break;
+      return (_, score) => (score - min) / denominator;
     }
     case 'zmuv': {
       const mean = sum(scores) / n;
       const deviation = Math.sqrt(sum(scores.map((score) => (score - mean) ** 2)) / n);
       const denominator = Math.max(deviation, SMALLEST_DENOMINATOR);
-      rescale = (score) => (score - mean) / denominator;
-      break;
+      return (_, score) => (score - mean) / denominator;
     }
   }
-  return new Map(list.map(({ id, score }, i) => [id, rescale(score, i)]));
 }
 
 /** Condorcet fusion of one query (see `fuse`): the candidates merge-sorted by the runs' pairwise majority. */
