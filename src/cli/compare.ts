@@ -193,7 +193,7 @@ export async function scoreFiles(
 ): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer>; latency: Map<string, Map<string, number>> }> {
   const latency = new Map(args.runs.map(({ name }) => [name, new Map<string, number>()]));
   let next = 0;
-  const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, order, (path, golden) => {
+  const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, `the golden set comes first: ${order}`, (path, golden) => {
     const options = { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) };
     // The runs are read one after the other, in the order given.
     const times = latency.get(args.runs[next++]!.name)!;

@@ -184,7 +184,7 @@ export async function runEval(argv: readonly string[], io: Io): Promise<number> 
   const keep: KeptQueries | undefined = args.explain.length > 0 ? { wanted: new Set(args.explain), kept: new Map() } : undefined;
   const scoring = (golden: GoldenSet) => ({ ...evaluationOptions(args), ...goldenSetOptions(golden, args.byTag) });
   // The run is scored as it is read; only the --explain queries' results are kept.
-  const { golden, runs } = await loadGoldenSetAnd(args.qrels, [args.run], args, io.stderr, 'GOLDEN RUN, or --qrels GOLDEN --run RUN', (path, golden) =>
+  const { golden, runs } = await loadGoldenSetAnd(args.qrels, [args.run], args, io.stderr, 'the golden set comes first: GOLDEN RUN, or --qrels GOLDEN --run RUN', (path, golden) =>
     scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, scoring(golden), 'evaluateRun')), io.stderr, args.qrels, keep),
   );
   const result = (() => {

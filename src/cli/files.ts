@@ -245,8 +245,8 @@ async function swappedRun(qrels: string, runs: readonly string[]): Promise<strin
   return undefined;
 }
 
-const swapped = (qrels: string, run: string, order: string): CliError =>
-  new CliError(`the files look swapped: ${inputName(qrels)} reads as a run and ${inputName(run)} as a golden set (the golden set comes first: ${order})`, INPUT_ERROR);
+const swapped = (qrels: string, run: string, where: string): CliError =>
+  new CliError(`the files look swapped: ${inputName(qrels)} reads as a run and ${inputName(run)} as a golden set (${where})`, INPUT_ERROR);
 
 /**
  * What the scoring takes from the golden set besides its qrels: its tags as slices (`--by-tag`, the
@@ -264,14 +264,15 @@ export function goldenSetOptions(golden: GoldenSet, slices: boolean): { readonly
 /**
  * The golden set and the runs of a command, each run read by `readRunFile` (collected, or scored as it is
  * read); files given the other way round (an easy slip with positional files) are named as such rather
- * than failing on a line of the wrong file, or scoring nonsense. `order` says how the command takes them.
+ * than failing on a line of the wrong file, or scoring nonsense. `where` says where the command takes the
+ * golden set, for that message: `the golden set comes first: GOLDEN RUN`.
  */
 export async function loadGoldenSetAnd<R>(
   qrels: string,
   runs: readonly string[],
   formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto'; readonly lengths?: string },
   stderr: ProgressStream,
-  order: string,
+  where: string,
   readRunFile: (path: string, golden: GoldenSet) => Promise<R>,
 ): Promise<{ golden: GoldenSet; runs: R[] }> {
   // A forced format says which kind each file is: then no file is taken for the other kind.
@@ -288,12 +289,12 @@ export async function loadGoldenSetAnd<R>(
     // would read as.
     if (error instanceof CliError && !forced && parseLines.get(error) === 1) {
       const run = await swappedRun(qrels, runs);
-      if (run !== undefined) throw swapped(qrels, run, order);
+      if (run !== undefined) throw swapped(qrels, run, where);
     }
     throw error;
   }
   if (!forced && loaded.golden.format === 'csv') {
-    for (const run of runs) if (await csvHeadersSwapped(qrels, run)) throw swapped(qrels, run, order);
+    for (const run of runs) if (await csvHeadersSwapped(qrels, run)) throw swapped(qrels, run, where);
   }
   return loaded;
 }

@@ -350,8 +350,6 @@ function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDocument[]>, io:
   else writeReport(args.output, text);
 }
 
-/** How `rankeval fuse --optimize` takes the golden set and the runs, for the hint about swapped files. */
-const ORDER = '--qrels GOLDEN, the runs RUN RUN …';
 
 // optimizeFusion's option names, as the command line spells them.
 const TUNING_FLAGS: Readonly<Record<string, string>> = { ...FLAGS, measure: '--optimize', grid: '--grid', trials: '--trials', folds: '--folds', seed: '--seed' };
@@ -363,17 +361,10 @@ const TUNING_FLAGS: Readonly<Record<string, string>> = { ...FLAGS, measure: '--o
  * standard error.
  */
 async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io: Io): Promise<number> {
-  let loaded;
-  try {
-    loaded = await loadGoldenSetAnd(tuning.qrels, args.runs, tuning, io.stderr, ORDER, async (path) => scoredRankings(path, await loadRun(path, args.runFormat, io.stderr)));
-  } catch (error) {
-    // The golden set is a flag here, not the first file: the hint about swapped files says so.
-    if (error instanceof CliError && error.message.endsWith(`(the golden set comes first: ${ORDER})`)) {
-      throw new CliError(error.message.replace(`(the golden set comes first: ${ORDER})`, `(the golden set is ${ORDER})`), error.status);
-    }
-    throw error;
-  }
-  const { golden, runs: read } = loaded;
+  // The golden set is a flag here, not the first file: the hint about swapped files says so.
+  const { golden, runs: read } = await loadGoldenSetAnd(tuning.qrels, args.runs, tuning, io.stderr, 'the golden set is --qrels GOLDEN, the runs RUN RUN …', async (path) =>
+    scoredRankings(path, await loadRun(path, args.runFormat, io.stderr)),
+  );
   const runs = new Map(tuning.names.map((name, i) => [name, read[i]!]));
   const { measures: _, ...evaluation } = evaluationOptions(tuning);
   const scoring = { ...evaluation, ...goldenSetOptions(golden, false) };
