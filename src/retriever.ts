@@ -257,6 +257,8 @@ function readClock(now: () => number, fn: string, start?: number): number {
   }
   if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
   if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
+  // Two finite readings can still be more than Number.MAX_VALUE apart (−1e308, then 1e308).
+  if (start !== undefined && !Number.isFinite(time - start)) fail('invalid_option', fn, '`now()`', `a time a finite number of milliseconds after ${start}, the time it gave when the call began`, time);
   return time;
 }
 
