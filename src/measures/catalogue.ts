@@ -57,7 +57,12 @@ export interface MeasureDefinition {
    * least 0.00001 (trec_eval's gm_map, gm_bpref); or the sum (counts, as trec_eval and ir_measures sum them).
    */
   readonly aggregate: 'mean' | 'geometric' | 'sum';
-  /** Every value is in [0, 1]. */
+  /**
+   * The values one query can score (`ValueSet`), for every parameterisation alike or as its parameters
+   * make them: what mergeEvaluations holds each value of a part to.
+   */
+  readonly values: ValueSet | ((params: MeasureParams) => ValueSet);
+  /** Every value is in [0, 1] (under the default parameters): read from `values`. */
   readonly bounded: boolean;
   /**
    * `lower` for a measure where a smaller value is the better ranking (a miss rate, a cost, a share of
@@ -95,6 +100,41 @@ export interface MeasureDefinition {
 }
 
 type Compute = MeasureDefinition['compute'];
+
+/**
+ * The values a query can score on a measure:
+ * - `min`, `max`: the closed range (∓Number.MAX_VALUE where no bound holds: a value is always finite);
+ * - `step`, where the values of one order of the ranking are discrete: `'integer'` (a count), `'binary'`
+ *   (0 or 1), `'cutoff'` (i/k for i = 0…k, at a cutoff k; none without one), `'reciprocal'` (0 or 1/r for a
+ *   rank r ≤ k). A tie-averaged value (`ties: 'average'`) is their expectation, which takes no step
+ *   (save `'integer'`: the counts are the same for every order);
+ * - `noRelevant`: the value of a query with no relevant document at the measure's relevance level, where
+ *   the formula fixes it (0 for the shares of the relevant documents).
+ */
+export interface ValueSet {
+  readonly min: number;
+  readonly max: number;
+  readonly step?: 'integer' | 'binary' | 'cutoff' | 'reciprocal';
+  readonly noRelevant?: number;
+}
+
+/** A share of the relevant documents (or of the ranks that hold them): in [0, 1], 0 without any. */
+const SHARE: ValueSet = { min: 0, max: 1, noRelevant: 0 };
+/** In [0, 1], whatever the query's judgments. */
+const UNIT: ValueSet = { min: 0, max: 1 };
+/** A count of documents: an integer from 0 to 2^53 − 1 (no ranking or qrels hold more). */
+const COUNT: ValueSet = { min: 0, max: Number.MAX_SAFE_INTEGER, step: 'integer' };
+/** A sum of gains or lengths: ≥ 0, with no bound short of the largest number (grades and lengths are the caller's). */
+const AMOUNT: ValueSet = { min: 0, max: Number.MAX_VALUE };
+/** Any finite number. */
+const ANY: ValueSet = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE };
+/**
+ * A measure normalised by the ideal ranking's gains: in [0, 1] on the grades' own gains. A gain table
+ * (`gains`) need not rise with the grade, nor cover every grade (one it leaves out gains its grade), so the
+ * ideal trec_eval walks (down the grades) can be beaten: ≥ 0 with no bound short of the largest number,
+ * and any finite number once a gain is negative.
+ */
+const gainTable = (params: MeasureParams): ValueSet => (params.gains === undefined ? UNIT : params.gains.some((pair) => pair.gain < 0) ? ANY : AMOUNT);
 
 /** One value per parameterisation, each computed in the context its parameters describe. */
 const each =
@@ -138,6 +178,7 @@ const cutoff = (params: MeasureParams): number => params.cutoff;
 const point = (params: MeasureParams): number => params.point!;
 const gainsOf = (params: MeasureParams): readonly GainParam[] => params.gains ?? [];
 
+/** An entry as written: `values` required (every measure says what a query can score), `bounded` read from it. */
 interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' | 'trecEval' | 'at' | 'params' | 'defaults' | 'aggregate' | 'bounded' | 'tieAverage'> {
   readonly aliases?: readonly string[];
   readonly irMeasures?: readonly string[];
@@ -146,7 +187,6 @@ interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' |
   readonly params?: readonly ParamName[];
   readonly defaults?: Partial<MeasureParams>;
   readonly aggregate?: MeasureDefinition['aggregate'];
-  readonly bounded?: boolean;
   readonly tieAverage?: boolean;
 }
 
@@ -171,15 +211,23 @@ const define = <const D extends Declaration>(declaration: D): Declared<D> =>
     params: ['rel', 'judgedOnly'],
     defaults: {},
     aggregate: 'mean',
-    bounded: true,
     tieAverage: false,
     ...declaration,
+    bounded: isUnit(valuesOf(declaration, { ...declaration.defaults, cutoff: Infinity })),
   }) as MeasureDefinition as Declared<D>;
+
+const isUnit = (values: ValueSet): boolean => values.min >= 0 && values.max <= 1;
+
+/** The values a query can score on this parameterisation of the measure (its `values`). */
+export function valuesOf(definition: Pick<MeasureDefinition, 'values'>, params: MeasureParams): ValueSet {
+  return typeof definition.values === 'function' ? definition.values(params) : definition.values;
+}
 
 const declared = [
   // ------------------------------------------------------------------ counts of one pass (library core)
   define({
     name: 'P',
+    values: { ...SHARE, step: 'cutoff' },
     tieAverage: true,
     aliases: ['precision', 'prec'],
     irMeasures: ['P', 'SetP'],
@@ -190,6 +238,7 @@ const declared = [
   }),
   define({
     name: 'recall',
+    values: SHARE,
     tieAverage: true,
     aliases: ['R'],
     irMeasures: ['R', 'Recall', 'SetR'],
@@ -200,6 +249,7 @@ const declared = [
   }),
   define({
     name: 'f1',
+    values: SHARE,
     tieAverage: true,
     aliases: ['F'],
     irMeasures: ['SetF'],
@@ -210,6 +260,7 @@ const declared = [
   }),
   define({
     name: 'success',
+    values: { ...SHARE, step: 'binary' },
     tieAverage: true,
     aliases: ['hit', 'hits', 'hit_rate'],
     irMeasures: ['Success'],
@@ -220,6 +271,7 @@ const declared = [
   }),
   define({
     name: 'mrr',
+    values: { ...SHARE, step: 'reciprocal' },
     tieAverage: true,
     aliases: ['rr', 'recip_rank', 'reciprocal_rank'],
     irMeasures: ['RR', 'MRR'],
@@ -230,6 +282,7 @@ const declared = [
   }),
   define({
     name: 'map',
+    values: SHARE,
     tieAverage: true,
     aliases: ['ap', 'average_precision'],
     irMeasures: ['AP', 'MAP'],
@@ -240,6 +293,7 @@ const declared = [
   }),
   define({
     name: 'gm_map',
+    values: SHARE,
     tieAverage: true,
     aliases: ['gmap'],
     trecEval: ['gm_map'],
@@ -249,6 +303,7 @@ const declared = [
   }),
   define({
     name: 'R-prec',
+    values: SHARE,
     tieAverage: true,
     aliases: ['r_precision', 'rprec'],
     irMeasures: ['Rprec', 'RPrec'],
@@ -258,23 +313,24 @@ const declared = [
   }),
   define({
     name: 'dcg',
+    values: AMOUNT,
     tieAverage: true,
     params: ['judgedOnly', 'gain', 'budget'],
-    bounded: false,
     summary: 'DCG: Σ gain / log2(rank + 1) over the top k',
     compute: fromCounts(dcgFromCounts),
   }),
   define({
     name: 'idcg',
+    values: AMOUNT,
     tieAverage: true,
     readsRanking: false,
     params: ['judgedOnly', 'gain'],
-    bounded: false,
     summary: 'ideal DCG of all judged documents, retrieved or not',
     compute: fromCounts(idcgFromCounts),
   }),
   define({
     name: 'ndcg',
+    values: gainTable,
     tieAverage: true,
     irMeasures: ['nDCG', 'NDCG'],
     trecEval: ['ndcg_cut', 'ndcg'],
@@ -284,6 +340,7 @@ const declared = [
   }),
   define({
     name: 'context_precision',
+    values: SHARE,
     tieAverage: true,
     aliases: ['cp'],
     params: ['rel', 'judgedOnly', 'budget'],
@@ -292,6 +349,7 @@ const declared = [
   }),
   define({
     name: 'miss',
+    values: SHARE,
     better: 'lower',
     tieAverage: true,
     aliases: ['miss_rate'],
@@ -301,10 +359,10 @@ const declared = [
   }),
   define({
     name: 'tokens',
+    values: AMOUNT,
     better: 'lower',
     readsDocuments: true,
     params: ['budget'],
-    bounded: false,
     summary: 'context cost: the sum of the lengths (`lengths`) of the top k documents, in tokens',
     compute: each((context, params) => {
       const { documents } = context;
@@ -316,51 +374,52 @@ const declared = [
   // ------------------------------------------------------------------------------ counts of the set
   define({
     name: 'num_ret',
+    values: (params) => (params.rel === undefined ? COUNT : { ...COUNT, noRelevant: 0 }),
     tieAverage: true,
     irMeasures: ['NumRet'],
     trecEval: ['num_ret'],
     at: 'none',
     params: ['judgedOnly', 'rel'],
     aggregate: 'sum',
-    bounded: false,
     summary: 'documents retrieved (summed over queries); with rel, those of grade ≥ rel (ir_measures\' NumRet(rel=1) = NumRelRet)',
     compute: each((context, params) => (params.rel === undefined ? context.query.numRet : context.query.numRelRet)),
   }),
   define({
     name: 'num_rel',
+    values: { ...COUNT, noRelevant: 0 },
     tieAverage: true,
     readsRanking: false,
     irMeasures: ['NumRel'],
     trecEval: ['num_rel'],
     at: 'none',
     aggregate: 'sum',
-    bounded: false,
     summary: 'relevant documents in the qrels (summed over queries)',
     compute: each((context) => context.query.numRel),
   }),
   define({
     name: 'num_rel_ret',
+    values: { ...COUNT, noRelevant: 0 },
     tieAverage: true,
     irMeasures: ['NumRelRet'],
     trecEval: ['num_rel_ret'],
     at: 'none',
     aggregate: 'sum',
-    bounded: false,
     summary: 'relevant documents retrieved (summed over queries)',
     compute: each((context) => context.query.numRelRet),
   }),
   define({
     name: 'num_nonrel_judged_ret',
+    values: COUNT,
     tieAverage: true,
     trecEval: ['num_nonrel_judged_ret'],
     at: 'none',
     aggregate: 'sum',
-    bounded: false,
     summary: 'judged non-relevant documents retrieved (summed over queries)',
     compute: each(({ query }) => query.numRet - query.numNonpool - query.numUnjudgedInPool - query.numRelRet),
   }),
   define({
     name: 'set_relative_P',
+    values: SHARE,
     tieAverage: true,
     trecEval: ['set_relative_P'],
     at: 'none',
@@ -369,6 +428,7 @@ const declared = [
   }),
   define({
     name: 'set_map',
+    values: SHARE,
     tieAverage: true,
     irMeasures: ['SetAP'],
     trecEval: ['set_map'],
@@ -378,24 +438,26 @@ const declared = [
   }),
   define({
     name: 'relative_P',
+    values: SHARE,
     trecEval: ['relative_P'],
     summary: 'relevant in the top k / min(k, R)',
     compute: batched(cutoff, (context, cutoffs) => relativePrecisions(context.query, context.relevanceLevel, cutoffs)),
   }),
   define({
     name: 'utility',
+    values: ANY,
     tieAverage: true,
     trecEval: ['utility'],
     at: 'none',
     params: ['judgedOnly', 'coefficients'],
     defaults: { coefficients: [1, -1, 0, 0] },
-    bounded: false,
     summary: 'a·rel_ret + b·nonrel_ret + c·rel_not_ret + d·nonrel_not_ret (default 1, −1, 0, 0)',
     compute: each((context, params) => utility(context.query, params.coefficients ?? [1, -1, 0, 0], context.numDocsInColl)),
   }),
   // ---------------------------------------------------------------------------- walks down the ranking
   define({
     name: 'bpref',
+    values: SHARE,
     irMeasures: ['Bpref', 'BPref'],
     trecEval: ['bpref'],
     at: 'none',
@@ -404,6 +466,7 @@ const declared = [
   }),
   define({
     name: 'gm_bpref',
+    values: SHARE,
     trecEval: ['gm_bpref'],
     at: 'none',
     aggregate: 'geometric',
@@ -412,6 +475,7 @@ const declared = [
   }),
   define({
     name: 'infAP',
+    values: SHARE,
     aliases: ['inferred_ap'],
     irMeasures: ['infAP'],
     trecEval: ['infAP'],
@@ -421,6 +485,7 @@ const declared = [
   }),
   define({
     name: 'iprec',
+    values: SHARE,
     aliases: ['iprec_at_recall'],
     irMeasures: ['IPrec'],
     trecEval: ['iprec_at_recall'],
@@ -430,6 +495,7 @@ const declared = [
   }),
   define({
     name: '11pt_avg',
+    values: SHARE,
     aliases: ['eleven_point_average'],
     trecEval: ['11pt_avg'],
     at: 'none',
@@ -439,6 +505,7 @@ const declared = [
   }),
   define({
     name: 'Rprec_mult',
+    values: SHARE,
     trecEval: ['Rprec_mult'],
     at: 'multiple',
     summary: 'precision at a multiple m of R: P@⌊m·R + 0.9⌋',
@@ -446,6 +513,7 @@ const declared = [
   }),
   define({
     name: 'binG',
+    values: SHARE,
     trecEval: ['binG'],
     at: 'none',
     summary: 'binary G: Σ 1 / log2(2 + non-relevant above) over relevant retrieved / R',
@@ -453,6 +521,7 @@ const declared = [
   }),
   define({
     name: 'G',
+    values: gainTable,
     trecEval: ['G'],
     at: 'none',
     params: ['judgedOnly', 'gains'],
@@ -461,6 +530,7 @@ const declared = [
   }),
   define({
     name: 'ndcg_rel',
+    values: gainTable,
     trecEval: ['ndcg_rel'],
     at: 'none',
     params: ['judgedOnly', 'gains'],
@@ -469,6 +539,7 @@ const declared = [
   }),
   define({
     name: 'Rndcg',
+    values: gainTable,
     trecEval: ['Rndcg'],
     at: 'none',
     params: ['judgedOnly', 'gains'],
@@ -480,6 +551,8 @@ const declared = [
   }),
   define({
     name: 'rbp',
+    // Gains outside [0, 1] are scaled into it (see rbp).
+    values: UNIT,
     irMeasures: ['RBP'],
     trecEval: ['rbp'],
     at: 'none',
@@ -495,16 +568,17 @@ const declared = [
   }),
   define({
     name: 'rbp_resid',
+    values: UNIT,
     better: 'lower',
     trecEval: ['rbp_resid'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p'],
-    bounded: true,
     summary: 'RBP residual: the weight still open to unjudged documents and the ranks past the last',
     compute: each((context, params) => rbpResidual(context.query, params.p ?? persistence(gainsOf(params)))),
   }),
   define({
     name: 'unj',
+    values: { ...UNIT, step: 'cutoff' },
     better: 'lower',
     trecEval: ['unj'],
     params: [],
@@ -513,6 +587,7 @@ const declared = [
   }),
   define({
     name: 'judged',
+    values: { ...UNIT, step: 'cutoff' },
     params: [],
     summary: 'judged documents in the top k / k (1 − unj@k)',
     compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs).map((share) => 1 - share)),
@@ -520,6 +595,7 @@ const declared = [
   // ------------------------------------------------------------------------------------ new measures
   define({
     name: 'judged_retrieved',
+    values: UNIT,
     irMeasures: ['Judged'],
     params: [],
     summary: "documents of the top k the qrels list (any grade) / min(k, retrieved): ir_measures' Judged@k",
@@ -527,6 +603,7 @@ const declared = [
   }),
   define({
     name: 'err',
+    values: UNIT,
     aliases: ['expected_reciprocal_rank'],
     irMeasures: ['ERR'],
     params: ['judgedOnly', 'maxGrade'],
@@ -542,6 +619,7 @@ const declared = [
   }),
   define({
     name: 'fall_out',
+    values: UNIT,
     better: 'lower',
     aliases: ['fallout'],
     summary: 'judged non-relevant documents in the top k / judged non-relevant documents (0 if none)',
@@ -549,6 +627,7 @@ const declared = [
   }),
   define({
     name: 'nerr8',
+    values: UNIT,
     irMeasures: ['NERR8'],
     params: ['judgedOnly', 'maxGrade'],
     required: ['maxGrade'],
@@ -557,6 +636,7 @@ const declared = [
   }),
   define({
     name: 'inst',
+    values: UNIT,
     irMeasures: ['INST'],
     at: 'none',
     params: ['judgedOnly', 'maxGrade', 'desiredGain'],
@@ -568,6 +648,7 @@ const declared = [
   // ------------------------------------------------------------- aspects (subtopics, nuggets): diversity
   define({
     name: 'aspect_recall',
+    values: UNIT,
     aliases: ['subtopic_recall', 's_recall'],
     irMeasures: ['StRecall'],
     readsDocuments: true,
@@ -578,6 +659,7 @@ const declared = [
   }),
   define({
     name: 'all_aspects',
+    values: { ...UNIT, step: 'binary' },
     readsDocuments: true,
     readsAspects: true,
     params: ['rel'],
@@ -586,18 +668,19 @@ const declared = [
   }),
   define({
     name: 'alpha_ndcg',
+    // Normalised by ndeval's greedy ideal ranking, which a ranking can beat: a value can pass 1.
+    values: AMOUNT,
     irMeasures: ['alpha_nDCG'],
     readsDocuments: true,
     readsAspects: true,
     params: ['rel', 'alpha'],
     defaults: { alpha: 0.5 },
-    // Normalised by ndeval's greedy ideal ranking, which a ranking can beat: a value can pass 1.
-    bounded: false,
     summary: "α-nDCG (Clarke et al.): gain (1 − α)^(aspect seen before) per aspect covered, over ndeval's greedy ideal",
     compute: each((context, params) => alphaNdcg(context.documents, context.aspects, params.cutoff, params.alpha ?? 0.5, context.relevanceLevel)),
   }),
   define({
     name: 'err_ia',
+    values: UNIT,
     irMeasures: ['ERR_IA'],
     readsDocuments: true,
     readsAspects: true,
@@ -609,6 +692,7 @@ const declared = [
   }),
   define({
     name: 'p_ia',
+    values: UNIT,
     irMeasures: ['P_IA'],
     readsDocuments: true,
     readsAspects: true,
