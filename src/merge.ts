@@ -8,12 +8,9 @@ import { emptyRecord, evaluationOf } from './evaluator.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from './measures/registry.js';
 import { compareUtf8 } from './metrics/counts.js';
-import { CHECK_MODES, type CheckMode, type RunCheckName } from './run-checks.js';
+import { firstDifference, readPart } from './merge-part.js';
 
 const FN = 'mergeEvaluations';
-const CHECK_NAMES: readonly RunCheckName[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
-const AGGREGATES: readonly Aggregate[] = ['mean', 'geometric', 'sum'];
-
 
 /**
  * Merges the results of evaluateRun on parts of one run, split by query id, into the result of evaluating
@@ -35,7 +32,11 @@ const AGGREGATES: readonly Aggregate[] = ['mean', 'geometric', 'sum'];
  * @param parts evaluateRun results (or their JSON: `rankeval eval -q --format json`, with `--by-tag` for
  *   slices), all with the same measures, conventions and check modes
  * @throws {RankevalError} `invalid_evaluation` for a part that is not a whole evaluateRun result (naming
- *   the part and the field: a result without `perQuery` or `mergeable` cannot be merged);
+ *   the part and the field: a result without `perQuery` or `mergeable` cannot be merged), or not one
+ *   evaluateRun could have written (merge-part.ts): a value its measure cannot take (P@1 of 0.5, NDCG of
+ *   −5: the catalogue's `values`), a query without relevant document scored otherwise than its measure
+ *   scores one, a mean that is not its rows', a query both scored and unjudged, lists or `mergeable` facts
+ *   that contradict each other — naming the part, the query and the measure;
  *   `incompatible_evaluations` for parts with other measures, conventions or checks than the first, a
  *   query answered in two parts, or a query ranked in one part and judged in another; `no_queries` when no
  *   query is left to average; the checks' codes for a check in 'error' mode whose condition holds
@@ -177,23 +178,6 @@ function incompatible(message: string, received: unknown): never {
 
 // ------------------------------------------------------------------------------------------ the boundary
 
-/** Where two JSON-like values first differ (`["ties"]`, `["aggregation"]["P@5"]`) and what each holds there, or undefined. */
-function firstDifference(a: unknown, b: unknown, path = ''): { path: string; a: unknown; b: unknown } | undefined {
-  if (Object.is(a, b)) return undefined;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return { path, a, b };
-  const recordA = a as Record<string, unknown>;
-  const recordB = b as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(recordA), ...Object.keys(recordB)])];
-  for (const key of keys) {
-    const step = `${path}[${JSON.stringify(key)}]`;
-    const valueA = Object.hasOwn(recordA, key) ? recordA[key] : undefined;
-    const valueB = Object.hasOwn(recordB, key) ? recordB[key] : undefined;
-    const difference = firstDifference(valueA, valueB, step);
-    if (difference !== undefined) return difference;
-  }
-  return undefined;
-}
-
 const shown = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 function checkCompatible(first: RunEvaluation, firstName: string, part: RunEvaluation, name: string): void {
@@ -212,112 +196,4 @@ function checkCompatible(first: RunEvaluation, firstName: string, part: RunEvalu
     if (difference === undefined) continue;
     incompatible(`${field}${difference.path} is ${shown(difference.a)} in ${firstName} and ${shown(difference.b)} in ${name}: evaluate every shard with the same options`, difference.b);
   }
-}
-
-/** The values evaluateRun's conventions can hold, rule by rule. */
-const VALID_RULES: Record<string, (value: unknown) => boolean> = {
-  ties: (value) => value === 'trec' || value === 'given' || value === 'average',
-  gain: (value) => value === 'linear' || value === 'exponential',
-  relevanceThreshold: (value) => typeof value === 'number' && Number.isFinite(value),
-  noRelevant: (value) => value === 'zero' || value === 'skip' || value === 'error',
-  apDenominator: (value) => value === 'relevant' || value === 'min-relevant-k',
-};
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
-
-/**
- * A part checked as far as the merge reads it: its means' names, its rows, its lists, its conventions and
- * its `mergeable`. Fields the merge computes again (`bySlice`, `warnings`) are not read.
- */
-function readPart(value: unknown, name: string, howToWrite: string): RunEvaluation {
-  const bad = (field: string, expected: string, received: unknown): never => {
-    throw new RankevalError('invalid_evaluation', `${FN}: expected \`${field}\` of ${name} to be ${expected}, got ${describeValue(received)}`, expected, { part: name, field, value: received });
-  };
-  if (!isRecord(value)) bad('the part', 'an evaluateRun result (an object)', value);
-  const part = value as Record<string, unknown>;
-  for (const field of ['perQuery', 'mergeable']) {
-    if (part[field] === undefined || !Object.hasOwn(part, field)) {
-      throw new RankevalError(
-        'invalid_evaluation',
-        `${FN}: ${name} has no \`${field}\`, without which it cannot be merged; a part is ${howToWrite}`,
-        `a result with \`${field}\``,
-        { part: name, field },
-      );
-    }
-  }
-  const { mean, queries, perQuery, conventions, mergeable } = part as { [key: string]: unknown };
-  if (!isRecord(mean) || Object.keys(mean).length === 0) bad('mean', 'an object of measure name → number', mean);
-  const measures = Object.keys(mean as object);
-  for (const measure of measures) {
-    if (typeof (mean as Record<string, unknown>)[measure] !== 'number') bad(`mean[${JSON.stringify(measure)}]`, 'a number', (mean as Record<string, unknown>)[measure]);
-    try {
-      parseMeasure(measure);
-    } catch {
-      bad('mean', 'keyed by measure names of one value each', measure);
-    }
-  }
-  if (!isRecord(perQuery)) bad('perQuery', 'an object of query id → scores', perQuery);
-  let rows = 0;
-  for (const [qid, scores] of Object.entries(perQuery as object)) {
-    rows++;
-    if (!isRecord(scores) || Object.keys(scores).length !== measures.length) bad(`perQuery[${JSON.stringify(qid)}]`, `an object of the ${measures.length} measures of \`mean\``, scores);
-    for (const measure of measures) {
-      const score = Object.hasOwn(scores as object, measure) ? (scores as Record<string, unknown>)[measure] : undefined;
-      if (typeof score !== 'number' || !Number.isFinite(score)) bad(`perQuery[${JSON.stringify(qid)}][${JSON.stringify(measure)}]`, 'a finite number', score);
-    }
-  }
-  if (queries !== rows) bad('queries', `the number of queries in \`perQuery\` (${rows})`, queries);
-  for (const field of ['unjudgedQueries', 'unansweredQueries', 'noRelevantQueries']) {
-    if (!isStringList(part[field])) bad(field, 'an array of query ids', part[field]);
-  }
-  for (const qid of part['unansweredQueries'] as string[]) {
-    if (!Object.hasOwn(perQuery as object, qid) && !(part['noRelevantQueries'] as string[]).includes(qid)) {
-      bad('unansweredQueries', 'judged queries (each scored, or without relevant document)', qid);
-    }
-  }
-  if (!isRecord(conventions)) bad('conventions', 'an object', conventions);
-  const aggregation = (conventions as Record<string, unknown>)['aggregation'];
-  if (!isRecord(aggregation) || Object.keys(aggregation).join('\n') !== measures.join('\n')) {
-    bad('conventions.aggregation', 'an object of the measures of `mean` (in its order) → their aggregate', aggregation);
-  }
-  for (const measure of measures) {
-    const aggregate = (aggregation as Record<string, unknown>)[measure];
-    if (!AGGREGATES.includes(aggregate as Aggregate)) bad(`conventions.aggregation[${JSON.stringify(measure)}]`, "'mean', 'geometric' or 'sum'", aggregate);
-  }
-  // The merged result restates these conventions: they must be the ones evaluateRun writes for these options.
-  const rules = conventions as Record<string, unknown>;
-  const rebuilt = describeConventions({
-    ties: rules['ties'] as Conventions['ties'],
-    gain: rules['gain'] as Conventions['gain'],
-    relevanceThreshold: rules['relevanceThreshold'] as number,
-    noRelevant: rules['noRelevant'] as Conventions['noRelevant'],
-    apDenominator: rules['apDenominator'] as Conventions['apDenominator'],
-    names: measures,
-    aggregates: measures.map((measure) => (aggregation as Record<string, Aggregate>)[measure]!),
-  });
-  const readable = ['ties', 'gain', 'relevanceThreshold', 'noRelevant', 'apDenominator'].every((key) => VALID_RULES[key]!(rules[key]));
-  const difference = readable ? firstDifference(rebuilt, conventions) : { path: '', b: conventions };
-  if (difference !== undefined) bad(`conventions${difference.path}`, "evaluateRun's conventions", difference.b);
-  if (!isRecord(mergeable)) bad('mergeable', 'an object', mergeable);
-  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK, systemK, withoutAspects } = mergeable as Record<string, unknown>;
-  if (systemK !== undefined && (typeof systemK !== 'number' || !Number.isSafeInteger(systemK) || systemK < 1)) bad('mergeable.systemK', 'a positive integer', systemK);
-  if (withoutAspects !== undefined && !isStringList(withoutAspects)) bad('mergeable.withoutAspects', 'an array of query ids', withoutAspects);
-  if (beyondSystemK !== undefined) {
-    const { k, measures } = isRecord(beyondSystemK) ? (beyondSystemK as Record<string, unknown>) : {};
-    if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1 || !isStringList(measures)) bad('mergeable.beyondSystemK', 'an object { k, measures }', beyondSystemK);
-  }
-  if (typeof deepestRanking !== 'number' || !Number.isSafeInteger(deepestRanking) || deepestRanking < 0) bad('mergeable.deepestRanking', 'a non-negative integer', deepestRanking);
-  if (!isStringList(queriesInRanking)) bad('mergeable.queriesInRanking', 'an array of query ids', queriesInRanking);
-  if (!isStringList(tiedQueries)) bad('mergeable.tiedQueries', 'an array of query ids', tiedQueries);
-  if (!isRecord(checks) || Object.keys(checks).length !== CHECK_NAMES.length) bad('mergeable.checks', `an object of ${CHECK_NAMES.join(', ')} → mode`, checks);
-  for (const check of CHECK_NAMES) {
-    const mode = Object.hasOwn(checks as object, check) ? (checks as Record<string, unknown>)[check] : undefined;
-    if (!CHECK_MODES.includes(mode as CheckMode)) bad(`mergeable.checks.${check}`, "'error', 'warn' or 'off'", mode);
-  }
-  if (!isRecord(slices)) bad('mergeable.slices', 'an object of query id → labels', slices);
-  for (const [qid, labels] of Object.entries(slices as object)) {
-    if (!isStringList(labels)) bad(`mergeable.slices[${JSON.stringify(qid)}]`, 'an array of labels', labels);
-  }
-  return value as unknown as RunEvaluation;
 }

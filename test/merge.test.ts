@@ -248,3 +248,159 @@ describe('mergeEvaluations laws', () => {
     expectSame(mergeEvaluations(parts), whole);
   });
 });
+
+// ------------------------------------------------------------------------------------------ impossible parts
+
+describe('mergeEvaluations refuses a part no evaluateRun could have written, naming the part, the query and the measure', () => {
+  // q1, q2 answered; q3 judged, unanswered; q4 judged, unanswered, no relevant document (scored, noRelevant 'zero'); q9 unjudged.
+  const options = { measures: ['P@1', 'ndcg@10', 'dcg@10', 'mrr@5', 'success@3', 'num_ret'], slices: { q1: 'en', q2: ['en', 'ru'] } } as const;
+  const part = evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b'], q9: ['d'] }, { q1: { a: 1 }, q2: { b: 2 }, q3: { c: 1 }, q4: { e: 0 } }, options);
+  const other = evaluateRun({ q5: ['f'] }, { q5: { f: 1 } }, options);
+  type Part = { -readonly [K in keyof RunEvaluation]: RunEvaluation[K] } & Record<string, unknown>;
+  /** The part's JSON, edited. */
+  const edited = (change: (part: Part) => void, from: RunEvaluation = part): RunEvaluation => {
+    const copy = JSON.parse(JSON.stringify(from)) as Part;
+    change(copy);
+    return copy;
+  };
+  /** The refusal of `[other, edited]`: its code and message. */
+  const refusal = (value: RunEvaluation): { code: unknown; message: string } => {
+    const error = errorOf(() => mergeEvaluations([other, value]));
+    return { code: isRankevalError(error) ? error.code : error, message: (error as Error).message };
+  };
+  const invalid = (message: string) => ({ code: 'invalid_evaluation', message: `mergeEvaluations: ${message}` });
+
+  test('the parts as evaluateRun wrote them merge (and so does their JSON)', () => {
+    expect(mergeEvaluations([other, part]).queries).toBe(5);
+    expect(mergeEvaluations([other, edited(() => {})]).queries).toBe(5);
+  });
+
+  test('a value outside the measure’s range: a P@1 of 42, an NDCG of −5 or of 1e308, a negative DCG', () => {
+    expect(refusal(edited((p) => (p.perQuery['q1']!['P@1'] = 42)))).toEqual(
+      invalid('expected `perQuery["q1"]["P@1"]` of part 1 to be a value P@1 can take (a multiple of 1/1 in [0, 1]), got `42` (number)'),
+    );
+    expect(refusal(edited((p) => (p.perQuery['q2']!['ndcg@10'] = -5)))).toEqual(
+      invalid('expected `perQuery["q2"]["ndcg@10"]` of part 1 to be a value ndcg@10 can take (a number in [0, 1]), got `-5` (number)'),
+    );
+    expect(refusal(edited((p) => (p.perQuery['q2']!['ndcg@10'] = 1e308)))).toEqual(
+      invalid('expected `perQuery["q2"]["ndcg@10"]` of part 1 to be a value ndcg@10 can take (a number in [0, 1]), got `1e+308` (number)'),
+    );
+    expect(refusal(edited((p) => (p.perQuery['q1']!['dcg@10'] = -1)))).toEqual(
+      invalid('expected `perQuery["q1"]["dcg@10"]` of part 1 to be a value dcg@10 can take (a finite number ≥ 0), got `-1` (number)'),
+    );
+  });
+
+  test('a value between the measure’s possible values: 0.123456 for P@1, 0.4 for RR, 0.5 for success, 2.5 documents retrieved', () => {
+    expect(refusal(edited((p) => (p.perQuery['q1']!['P@1'] = 0.123456)))).toEqual(
+      invalid('expected `perQuery["q1"]["P@1"]` of part 1 to be a value P@1 can take (a multiple of 1/1 in [0, 1]), got `0.123456` (number)'),
+    );
+    expect(refusal(edited((p) => (p.perQuery['q1']!['mrr@5'] = 0.4))).message).toBe(
+      'mergeEvaluations: expected `perQuery["q1"]["mrr@5"]` of part 1 to be a value mrr@5 can take (0 or 1/r for a rank r ≤ 5), got `0.4` (number)',
+    );
+    expect(refusal(edited((p) => (p.perQuery['q1']!['mrr@5'] = 1 / 6))).message).toMatch(/got `0\.1666666666666666\d` \(number\)$/);
+    expect(refusal(edited((p) => (p.perQuery['q2']!['success@3'] = 0.5))).message).toBe(
+      'mergeEvaluations: expected `perQuery["q2"]["success@3"]` of part 1 to be a value success@3 can take (0 or 1), got `0.5` (number)',
+    );
+    expect(refusal(edited((p) => (p.perQuery['q2']!['num_ret'] = 2.5))).message).toBe(
+      'mergeEvaluations: expected `perQuery["q2"]["num_ret"]` of part 1 to be a value num_ret can take (an integer in [0, 9007199254740991]), got `2.5` (number)',
+    );
+  });
+
+  test('a query without relevant document scored otherwise than its measure scores one: P@1 of 1', () => {
+    expect(part.noRelevantQueries).toEqual(['q4']);
+    expect(refusal(edited((p) => (p.perQuery['q4']!['P@1'] = 1)))).toEqual(
+      invalid('expected `perQuery["q4"]["P@1"]` of part 1 to be 0, as P@1 scores a query without relevant document, got `1` (number) (the query is in `noRelevantQueries`)'),
+    );
+    // NDCG is not fixed there: a grade under the threshold still has gain (the mean, then, is what is wrong).
+    expect(refusal(edited((p) => (p.perQuery['q4']!['ndcg@10'] = 0.5))).message).toMatch(/^mergeEvaluations: expected `mean\["ndcg@10"\]` of part 1 to be the mean of its `perQuery` values/);
+  });
+
+  test('a query scored and listed unjudged, or listed twice; no-relevant queries against the noRelevant rule', () => {
+    expect(refusal(edited((p) => p.unjudgedQueries.push('q1')))).toEqual(
+      invalid('expected `unjudgedQueries` of part 1 to be queries the part does not judge, got `"q1"` (string), which `perQuery` scores'),
+    );
+    expect(refusal(edited((p) => p.unansweredQueries.push('q3'))).message).toBe(
+      'mergeEvaluations: expected `unansweredQueries` of part 1 to be query ids each listed once, got `"q3"` (string), listed twice',
+    );
+    const skipped = evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q4: { e: 0 } }, { ...options, noRelevant: 'skip' });
+    const skippedOther = evaluateRun({ q5: ['f'] }, { q5: { f: 1 } }, { ...options, noRelevant: 'skip' });
+    const scoredAnyway = edited((p) => {
+      p.perQuery['q4'] = { ...p.perQuery['q1']! };
+      p.queries = 2;
+    }, skipped);
+    expect(errorOf(() => mergeEvaluations([skippedOther, scoredAnyway]))).toMatchObject({
+      code: 'invalid_evaluation',
+      message: "mergeEvaluations: expected `noRelevantQueries` of part 1 to be queries left out of `perQuery` under `noRelevant: 'skip'`, got `\"q4\"` (string), which `perQuery` scores",
+    });
+    expect(refusal(edited((p) => delete p.perQuery['q4'])).message).toBe(
+      "mergeEvaluations: expected `queries` of part 1 to be the number of queries in `perQuery` (3), got `4` (number)",
+    );
+    expect(
+      refusal(
+        edited((p) => {
+          delete p.perQuery['q4'];
+          p.queries = 3;
+        }),
+      ).message,
+    ).toBe("mergeEvaluations: expected `noRelevantQueries` of part 1 to be scored queries under `noRelevant: 'zero'`, got `\"q4\"` (string), which `perQuery` does not score");
+    const erroring = evaluateRun({ q1: ['a'] }, { q1: { a: 1 } }, { ...options, noRelevant: 'error' });
+    expect(errorOf(() => mergeEvaluations([edited((p) => p.noRelevantQueries.push('q1'), erroring)]))).toMatchObject({
+      message: "mergeEvaluations: expected `noRelevantQueries` of part 0 to be empty under `noRelevant: 'error'` (evaluateRun refuses such a query), got `\"q1\"` (string)",
+    });
+  });
+
+  test('a mean that is not the mean of the part’s rows (overall or per tag)', () => {
+    expect(refusal(edited((p) => (p.mean['P@1'] = 0.7)))).toEqual(invalid('expected `mean["P@1"]` of part 1 to be the mean of its `perQuery` values (0.25), got `0.7` (number)'));
+    expect(refusal(edited((p) => (p.mean['num_ret'] = 3))).message).toBe(
+      'mergeEvaluations: expected `mean["num_ret"]` of part 1 to be the sum of its `perQuery` values (4), got `3` (number)',
+    );
+    expect(refusal(edited((p) => (p.bySlice['ru']!.mean['P@1'] = 1))).message).toBe(
+      'mergeEvaluations: expected `bySlice["ru"].mean["P@1"]` of part 1 to be the mean of the values of its queries (0), got `1` (number)',
+    );
+    expect(refusal(edited((p) => (p.bySlice['en']!.queries = 3))).message).toBe(
+      'mergeEvaluations: expected `bySlice["en"].queries` of part 1 to be the number of queries with the label in `mergeable.slices` (2), got `3` (number)',
+    );
+    expect(refusal(edited((p) => delete p.bySlice['ru'])).message).toBe(
+      'mergeEvaluations: expected `bySlice` of part 1 to be the labels of `mergeable.slices`, each with the means of its queries, got `"ru"` (string), which it leaves out',
+    );
+  });
+
+  test('mergeable facts that disagree with the rows: tags, queries holding their id, tied queries, the deepest ranking, beyondSystemK', () => {
+    expect(refusal(edited((p) => (p.mergeable.slices['q9'] = ['en']))).message).toBe(
+      'mergeEvaluations: expected `mergeable.slices` of part 1 to be the labels of scored queries (in `perQuery`), got `"q9"` (string), which `perQuery` does not score',
+    );
+    expect(refusal(edited((p) => (p.mergeable.slices['q1'] = []))).message).toBe(
+      'mergeEvaluations: expected `mergeable.slices["q1"]` of part 1 to be a non-empty array of labels (a query without any is not listed), got `array of 0` (array)',
+    );
+    expect(refusal(edited((p) => p.mergeable.queriesInRanking.push('q3'))).message).toBe(
+      'mergeEvaluations: expected `mergeable.queriesInRanking` of part 1 to be queries scored on a ranking (in `perQuery`, not unanswered), got `"q3"` (string)',
+    );
+    const given = evaluateRun({ q1: ['a'] }, { q1: { a: 1 } }, { ...options, ties: 'given' });
+    expect(errorOf(() => mergeEvaluations([edited((p) => p.mergeable.tiedQueries.push('q1'), given)]))).toMatchObject({
+      message: "mergeEvaluations: expected `mergeable.tiedQueries` of part 0 to be empty under `ties: 'given'` (scores order nothing), got `\"q1\"` (string)",
+    });
+    const unanswered = evaluateRun({ q9: ['a'] }, { q1: { a: 1 } }, options);
+    expect(errorOf(() => mergeEvaluations([edited((p) => (p.mergeable.deepestRanking = 5), unanswered)]))).toMatchObject({
+      message: 'mergeEvaluations: expected `mergeable.deepestRanking` of part 0 to be 0, as no query is scored on a ranking, got `5` (number)',
+    });
+    const cut = evaluateRun({ q1: ['a'] }, { q1: { a: 1 } }, { ...options, systemK: { k: 3, mode: 'warn' } });
+    expect(cut.mergeable.beyondSystemK).toEqual({ k: 3, measures: ['ndcg@10', 'dcg@10', 'mrr@5', 'num_ret'] });
+    expect(errorOf(() => mergeEvaluations([edited((p) => (p.mergeable.beyondSystemK = { k: 3, measures: ['ndcg@10'] }), cut)]))).toMatchObject({
+      message: 'mergeEvaluations: expected `mergeable.beyondSystemK` of part 0 to be `{"k":3,"measures":["ndcg@10","dcg@10","mrr@5","num_ret"]}`, got `{"k":3,"measures":["ndcg@10"]}`',
+    });
+    expect(errorOf(() => mergeEvaluations([edited((p) => (p.mergeable.beyondSystemK = { k: 3, measures: ['ndcg@10'] }))]))).toMatchObject({
+      message: 'mergeEvaluations: expected `mergeable.beyondSystemK` of part 0 to be absent (no measure reads beyond `systemK`), got `{"k":3,"measures":["ndcg@10"]}`',
+    });
+  });
+
+  test('values near the largest number are merged without overflow: dcg of 1.6e308 per query has a finite mean', () => {
+    // Linear gain: grade 1e308 at ranks 1 and 2 gives DCG 1e308 + 1e308 / log2(3) ≈ 1.63e308, a finite sum of gains.
+    const judged = { a: 1e308, b: 1e308 };
+    const run = { q1: ['a', 'b'], q2: ['a', 'b'], q3: ['a', 'b'] };
+    const qrels = { q1: judged, q2: judged, q3: judged };
+    const whole = evaluateRun(run, qrels, { measures: ['dcg@10'] });
+    expect(whole.mean['dcg@10']).toBe(1e308 + 1e308 / Math.log2(3));
+    const parts = (['q1', 'q2', 'q3'] as const).map((qid) => evaluateRun({ [qid]: run[qid] }, { [qid]: judged }, { measures: ['dcg@10'] }));
+    expectSame(mergeEvaluations(parts), whole);
+  });
+});

@@ -7,6 +7,7 @@ import { describe, expect } from 'vitest';
 import { evaluateRun, isRankevalError, mergeEvaluations, type EvaluateRunOptions, type RunEvaluation } from '../../src/index.js';
 import { averagesTies, measureDefinitions, valuesOf, type MeasureDefinition } from '../../src/measures/catalogue.js';
 import type { MeasureParams } from '../../src/measures/context.js';
+import type { Ranking } from '../../src/types.js';
 import { formatMeasure, parseMeasure } from '../../src/measures/registry.js';
 import { canScore, describeValues, noRelevantValue, possibleValues } from '../../src/measures/values.js';
 
@@ -120,8 +121,26 @@ const drawnParams = fc.record({
   multiple: fc.constantFrom(0.5, 1, 2),
 });
 
+/** The parameters drawn (the test below names one of each). */
+interface Drawn {
+  readonly cutoff: number;
+  readonly rel: number | undefined;
+  readonly judgedOnly: boolean | undefined;
+  readonly gain: 'linear' | 'exponential' | undefined;
+  readonly gains: readonly number[] | undefined;
+  readonly p: number | undefined;
+  readonly beta: number | undefined;
+  readonly alpha: number | undefined;
+  readonly desiredGain: number | undefined;
+  readonly coefficients: readonly number[] | undefined;
+  readonly points: readonly number[] | undefined;
+  readonly budget: number | undefined;
+  readonly point: number;
+  readonly multiple: number;
+}
+
 /** The drawn parameters this measure takes, as a name: `P(rel=2,judged_only=True)@5`, `iprec@0.3`. */
-function nameFor(definition: MeasureDefinition, drawn: typeof drawnParams extends fc.Arbitrary<infer T> ? T : never): string {
+function nameFor(definition: MeasureDefinition, drawn: Drawn): string {
   const takes = (key: string): boolean => (definition.params as readonly string[]).includes(key);
   const params: Record<string, unknown> = { ...definition.defaults };
   for (const key of ['rel', 'judgedOnly', 'gain', 'p', 'beta', 'alpha', 'desiredGain', 'coefficients', 'points'] as const) {
@@ -164,7 +183,7 @@ describe('the values evaluateRun gives are those the catalogue declares', () => 
   test.prop([scenario], { numRuns: 300 })(
     'any evaluateRun result, and its JSON, merges without refusal (every measure, cutoffs, budgets, gain tables, tie rules, no-relevant modes, tags, systemK)',
     ({ queries, measures, ties, gain, relevanceThreshold, noRelevant, apDenominator, systemK }) => {
-      const run: Record<string, unknown> = {};
+      const run: Record<string, Ranking> = {};
       const qrels: Record<string, Record<string, number>> = {};
       const slices: Record<string, string[]> = {};
       const aspects: Record<string, Record<string, Record<string, number>>> = {};
