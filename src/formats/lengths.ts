@@ -1,15 +1,20 @@
 import { parseError, quoteJson } from '../errors.js';
 import { decimalNumber } from './columns.js';
+import { isTokenLength, MAX_TOKENS, TOKEN_LENGTH } from '../token-length.js';
 import { lineReader, parseWith, readWith, type Chunk, type FileKind, type ReadOptions, type Source } from './source.js';
 
 /**
  * Document lengths in tokens, for token budgets (`recall@budget=2000`) and `tokens@k`: one document a line,
- * `id<TAB>tokens`, where tokens is a decimal number ≥ 0 (a tokenizer's count, or an estimate such as
- * characters / 4). A first line whose second field is not a number is a header (`doc_id<TAB>tokens`) and
- * is skipped; blank lines are skipped. An id given twice is an error, even with the same length: one of the
- * two lines is then from another file.
+ * `id<TAB>tokens`, where tokens is a decimal number from 0 to 2^53 − 1 (a tokenizer's count, or an estimate
+ * such as characters / 4). The first line may be a header, `doc_id<TAB>tokens`: it is one when its second
+ * field names the column (`tokens`, `length`, `n_tokens`, …); any other first line is a length, checked as
+ * every line is. Blank lines are skipped. An id given twice is an error, even with the same length: one of
+ * the two lines is then from another file.
  */
 export type LengthsFormat = 'tsv';
+
+/** The names of the second column that make a first line a header. */
+export const LENGTH_COLUMNS = ['tokens', 'length', 'len', 'n_tokens', 'num_tokens', 'ntokens', 'token_count', 'tokens_count', 'length_tokens'];
 
 const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
   what: 'lengths',
@@ -29,11 +34,13 @@ const lengthsKind: FileKind<LengthsFormat, Map<string, number>> = {
         // A third field would make its line a header, or a length, by accident: two fields, always.
         const field = text.slice(tab + 1).trim();
         if (text.indexOf('\t', tab + 1) !== -1) throw parseError(file, line, `expected two fields, \`id<TAB>tokens\`, got ${quoteJson(text)}`, 'id<TAB>tokens');
+        // A header says so by its column's name; a first line of another word is a length, and refused as one.
+        if (line === 1 && LENGTH_COLUMNS.includes(field.toLowerCase())) return;
         const tokens = decimalNumber(field);
-        if (!Number.isFinite(tokens) || tokens < 0) {
-          // A header (`doc_id<TAB>tokens`) is a first line whose second field is no number; a negative one is a length.
-          if (line === 1 && Number.isNaN(tokens)) return;
-          throw parseError(file, line, `expected the length of document ${quoteJson(id)} in tokens (a number ≥ 0), got ${quoteJson(field)}`, 'a number ≥ 0');
+        if (!isTokenLength(tokens)) {
+          const header = line === 1 && Number.isNaN(tokens) ? ` (a header names the column: ${LENGTH_COLUMNS.slice(0, 3).join(', ')}, …)` : '';
+          const why = tokens > MAX_TOKENS ? ' (no text is that long, and sums of such lengths overflow)' : '';
+          throw parseError(file, line, `expected the length of document ${quoteJson(id)} in tokens (a number from 0 to ${MAX_TOKENS}), got ${quoteJson(field)}${why}${header}`, TOKEN_LENGTH);
         }
         const first = lines.get(id);
         if (first !== undefined) throw parseError(file, line, `document ${quoteJson(id)} has a length on lines ${first} and ${line}`, 'one length per document');

@@ -19,9 +19,15 @@ describe('parseLengths: id<TAB>tokens a line', () => {
     expect(parse('c1\t120\nc4\t80.5\nc7\t0\n')).toEqual(new Map([['c1', 120], ['c4', 80.5], ['c7', 0]]));
   });
 
-  test('skips a header: a first line whose second field is not a number', () => {
+  test('skips a header: a first line whose second field names the column (tokens, length, …), in any case', () => {
     expect(parse('doc_id\ttokens\nc1\t120\n')).toEqual(new Map([['c1', 120]]));
     expect(parse('doc_id\ttokens\n')).toEqual(new Map());
+    expect(parse('id\tLength\nc1\t120\n')).toEqual(new Map([['c1', 120]]));
+    expect(parse('chunk\tn_tokens \nc1\t120\n')).toEqual(new Map([['c1', 120]]));
+  });
+
+  test('reads lengths up to 2^53 − 1', () => {
+    expect(parse('c1\t9007199254740991\n')).toEqual(new Map([['c1', Number.MAX_SAFE_INTEGER]]));
   });
 
   test('skips blank lines, and reads CRLF line ends and a last line without one', () => {
@@ -42,13 +48,36 @@ describe('parseLengths: bad lines name the file and the line', () => {
   test('a length that is not a number ≥ 0', () => {
     const error = refusal('c1\t120\nc4\tmany\n');
     expect(error.code).toBe('parse_error');
-    expect(error.message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number ≥ 0), got "many"');
+    expect(error.message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "many"');
     expect(error.received).toEqual({ file: FILE, line: 2 });
-    expect(refusal('c1\t120\nc4\t-3\n').message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number ≥ 0), got "-3"');
+    expect(refusal('c1\t120\nc4\t-3\n').message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "-3"');
+  });
+
+  test('a first line whose length is no number is refused at line 1, not skipped as a header (it was taken for one)', () => {
+    const error = refusal('c1\t12O\nc4\t80\n');
+    expect(error.message).toBe(
+      'lengths.tsv:1: expected the length of document "c1" in tokens (a number from 0 to 9007199254740991), got "12O" (a header names the column: tokens, length, len, …)',
+    );
+    expect(error.received).toEqual({ file: FILE, line: 1 });
+    expect(refusal('doc_id\tsize\nc1\t120\n').message).toMatch(/^lengths\.tsv:1: .* got "size" \(a header names the column/);
+    // The same word on a later line is a bad length.
+    expect(refusal('c1\t120\nc4\ttokens\n').message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "tokens"');
+  });
+
+  test.each(['1e308', '9007199254740992', '1e400'])('a length of %s is refused at its line: sums of such lengths overflow (it was taken, and the budget sums blamed the grades)', (tokens) => {
+    const error = refusal(`c1\t120\nc4\t${tokens}\n`);
+    expect(error.code).toBe('parse_error');
+    expect(error.message).toBe(
+      `lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "${tokens}" (no text is that long, and sums of such lengths overflow)`,
+    );
+  });
+
+  test.each(['NaN', 'Infinity', '-0x1', ''])('a length of %j on a later line is refused', (tokens) => {
+    expect(refusal(`c1\t120\nc4\t${tokens}\n`).message).toBe(`lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "${tokens}"`);
   });
 
   test('a negative length on the first line is refused, not taken for a header', () => {
-    expect(refusal('c1\t-5\nc4\t80\n').message).toBe('lengths.tsv:1: expected the length of document "c1" in tokens (a number ≥ 0), got "-5"');
+    expect(refusal('c1\t-5\nc4\t80\n').message).toBe('lengths.tsv:1: expected the length of document "c1" in tokens (a number from 0 to 9007199254740991), got "-5"');
   });
 
   test('a line without a tab, or with a third field', () => {
