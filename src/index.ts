@@ -48,7 +48,7 @@ export {
   type OptimizedFusionMethod,
   type OptimizeFusionOptions,
 } from './fusion-optimizer.js';
-export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat } from './formats/golden-set.js';
+export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, type GoldenSetReadOptions } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
 export { percentile, type Latency, type LatencySummary } from './latency.js';

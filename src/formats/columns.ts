@@ -15,9 +15,23 @@ export function isHeader(fields: readonly string[]): boolean {
 /** Splits a possible CSV header loosely (quotes dropped), only to tell the format. */
 export const looseCsvFields = (line: string): string[] => line.split(',').map((field) => field.trim().replace(/^"(.*)"$/, '$1'));
 
+/** A column the caller names for a role (an option), and how a message tells them to name it. */
+export interface NamedColumn<Role extends string> {
+  readonly role: Role;
+  /** The header's name of the column, as the caller gave it; undefined to find it by the role's aliases. */
+  readonly name: string | undefined;
+  /** The option (and flag) that names it, for messages: ``the `gradeColumn` option (--grade-column NAME)``. */
+  readonly option: string;
+}
+
 /**
- * The index of each wanted column in a header: the first header name among its aliases, -1 when absent.
- * A required column that is absent is an error at the header's line.
+ * The index of each wanted column in a header, -1 when absent: the one column whose name is among the
+ * role's aliases, or the column `named` names for its role. A column name is never resolved by guessing:
+ * - two columns for one role (`score` and `label` for the grade) are refused, naming both and the option
+ *   that picks one (or, for a role without one, asking to keep one); a name shared by two roles (`query`,
+ *   the query id or the question) goes to the other role when this one has a column of its own;
+ * - a name read twice (`grade,grade`) is refused, as is a required role without a column.
+ * Errors are at the header's line.
  */
 export function mapColumns<Role extends string>(
   header: readonly string[],
@@ -25,19 +39,45 @@ export function mapColumns<Role extends string>(
   required: readonly NoInfer<Role>[],
   file: string,
   line: number,
+  named?: NamedColumn<NoInfer<Role>>,
 ): Record<Role, number> {
   const names = header.map(normal);
+  const shown = quoteJson(header.join(','));
+  const roles = Object.keys(wanted) as Role[];
+  const column = (i: number): string => `${quoteJson(header[i]!.trim())} (column ${i + 1})`;
+  const candidates = new Map<Role, number[]>();
+  for (const role of roles) {
+    const chosen = named?.role === role && named.name !== undefined ? normal(named.name) : undefined;
+    const indices = names.flatMap((name, i) => ((chosen === undefined ? wanted[role].includes(name) : name === chosen) ? [i] : []));
+    if (chosen !== undefined && indices.length === 0) throw parseError(file, line, `the header ${shown} has no column ${quoteJson(named!.name)} (named by ${named!.option})`);
+    candidates.set(role, indices);
+  }
+  // A name read twice: which of the two columns holds the values is anyone's guess.
+  for (const indices of candidates.values()) {
+    for (const i of indices) {
+      const twin = names.indexOf(names[i]!);
+      if (twin !== i) throw parseError(file, line, `the header ${shown} has the column ${quoteJson(header[i]!.trim())} twice (columns ${twin + 1} and ${i + 1}); keep one`);
+    }
+  }
+  // The named column first: it is that role's whatever its name, so no other role takes it.
+  const order = named === undefined ? roles : [named.role, ...roles.filter((role) => role !== named.role)];
   const taken = new Set<number>();
   const map = {} as Record<Role, number>;
-  for (const role of Object.keys(wanted) as Role[]) {
-    let index = -1;
-    for (const alias of wanted[role]) {
-      index = names.findIndex((name, i) => name === alias && !taken.has(i));
-      if (index !== -1) break;
+  for (const role of order) {
+    let indices = candidates.get(role)!.filter((i) => !taken.has(i));
+    // A name another role also reads (`query`) is left to it when this role has a column of its own.
+    if (indices.length > 1) {
+      const own = indices.filter((i) => !roles.some((other) => other !== role && !(other in map) && candidates.get(other)!.includes(i)));
+      if (own.length > 0) indices = own;
     }
+    if (indices.length > 1) {
+      const pick = named?.role === role ? `name the one to read with ${named.option}` : 'keep one (remove or rename the others)';
+      throw parseError(file, line, `the header ${shown} has ${indices.length} ${role} columns, ${indices.map(column).join(' and ')}; ${pick}`);
+    }
+    const index = indices[0] ?? -1;
     if (index !== -1) taken.add(index);
     else if (required.includes(role)) {
-      throw parseError(file, line, `the header ${quoteJson(header.join(','))} has no ${role} column (one of ${wanted[role].join(', ')})`);
+      throw parseError(file, line, `the header ${shown} has no ${role} column (one of ${wanted[role].join(', ')})`);
     }
     map[role] = index;
   }

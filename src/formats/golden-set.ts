@@ -1,4 +1,5 @@
-import { parseError, quoteJson } from '../errors.js';
+import { checkOptions, fail, parseError, quoteJson } from '../errors.js';
+import { isTokenLength, TOKEN_LENGTH } from '../token-length.js';
 import { latin1, parseQrels } from '../trec/parse.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
@@ -21,7 +22,8 @@ import { concatBytes, createLineChunker, createRecordReader, decodeUtf8, utf8Fro
  * - `csv`: a header naming a query id column (`query_id`, `qid`…), a document id column (`doc_id`,
  *   `corpus_id`, `id`…), optionally a grade column (`relevance`, `grade`, `score`…; 1 when absent), a
  *   `tags` column (tags separated by `;` or `|`) and a question column (`query_text`, `question`), then
- *   one judgment a row;
+ *   one judgment a row. A header with two columns for one of these (`score` and `label`) or a column
+ *   twice is refused; `gradeColumn` names the grade column (BEIR likewise);
  * - `trec-diversity`: TREC diversity qrels, `qid subtopic docno grade` per line (as ndeval reads them), one
  *   judgment per document and subtopic. They look like ad hoc qrels (whose second column is ignored), so
  *   this format is never told from the content: it must be named. The qrels are, per document, its largest
@@ -185,6 +187,10 @@ function checkWholeGrade(bytes: Uint8Array, docEnd: number, grade: number, file:
   if (!/^[+-]?\d+$/.test(text)) {
     throw parseError(file, line, `the grade ${quoteJson(text)} is not a whole decimal number (trec_eval would read it as ${grade})`, 'a well-formed TREC file');
   }
+  // A grade past 2^53 − 1 is not the number written (a double rounds it, atol saturates): refused as such.
+  if (!Number.isSafeInteger(Number(text))) {
+    throw parseError(file, line, `the grade ${text} is beyond ±(2^53 − 1), the whole numbers a grade may be (it would read as ${grade})`, 'a well-formed TREC file');
+  }
 }
 
 // The blanks that separate TREC fields (C's isspace), not the Unicode ones an id may hold.
@@ -205,6 +211,7 @@ function trecDiversityReader(file: string): FormatReader<GoldenSet> {
       if (fields.length !== 4) throw parseError(file, line, `expected 4 fields (qid subtopic docno grade), got ${fields.length}`, 'a well-formed TREC file');
       const [qid, subtopic, id, grade] = fields as [string, string, string, string];
       if (!/^[+-]?\d+$/.test(grade)) throw parseError(file, line, `the grade ${quoteJson(grade)} is not a whole decimal number`, 'a well-formed TREC file');
+      if (!Number.isSafeInteger(Number(grade))) throw parseError(file, line, `the grade ${grade} is beyond ±(2^53 − 1), the whole numbers a grade may be`, 'a well-formed TREC file');
       collector.judgeAspect(qid, subtopic, id, Number(grade), line);
       judgments++;
     },
@@ -215,12 +222,17 @@ function trecDiversityReader(file: string): FormatReader<GoldenSet> {
   );
 }
 
-function delimitedReader(file: string, format: 'csv' | 'beir'): FormatReader<GoldenSet> {
+/** How a message names the option that picks the grade column. */
+const GRADE_OPTION = 'the `gradeColumn` option (--grade-column NAME on the command line)';
+
+function delimitedReader(file: string, format: 'csv' | 'beir', gradeColumn: string | undefined): FormatReader<GoldenSet> {
   const collector = createCollector(file, format);
   let columns: Record<'query' | 'document' | 'grade' | 'tags' | 'question', number> | undefined;
   const records = createRecordReader(file, format === 'csv' ? ',' : '\t', format === 'csv', (fields, line) => {
     if (columns === undefined) {
-      columns = mapColumns(fields, { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, grade: GRADE_COLUMNS, tags: TAG_COLUMNS, question: QUESTION_COLUMNS }, format === 'beir' ? ['query', 'document', 'grade'] : ['query', 'document'], file, line);
+      const wanted = { query: QUERY_COLUMNS, document: DOCUMENT_COLUMNS, grade: GRADE_COLUMNS, tags: TAG_COLUMNS, question: QUESTION_COLUMNS };
+      const required = format === 'beir' ? (['query', 'document', 'grade'] as const) : (['query', 'document'] as const);
+      columns = mapColumns(fields, wanted, required, file, line, { role: 'grade', name: gradeColumn, option: GRADE_OPTION });
       return;
     }
     const qid = requiredField(fields, columns.query, 'query id', file, line);
@@ -250,6 +262,8 @@ function jsonlGoldenReader(file: string): FormatReader<GoldenSet> {
       if (aspects !== undefined) readAspects(collector, qid, aspects, file, line);
       if (tags !== undefined) collector.tag(qid, readTags(tags, file, line));
       if (tokens !== undefined) readTokens(collector, qid, tokens, file, line);
+      // Two keys for the question: which one to ask is a guess.
+      if (query !== undefined && question !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} gives both "query" and "question" (the question's text); keep one`);
       const asked = query ?? question;
       if (typeof asked === 'string') collector.question(qid, asked);
     },
@@ -263,9 +277,7 @@ function readTokens(collector: Collector, qid: string, tokens: unknown, file: st
     throw parseError(file, line, `"tokens" of query ${quoteJson(qid)} must be an object of document id → length in tokens, got ${quoteJson(tokens)}`);
   }
   for (const [id, length] of Object.entries(tokens)) {
-    if (typeof length !== 'number' || !Number.isFinite(length) || length < 0) {
-      throw parseError(file, line, `the length of ${quoteJson(id)} in "tokens" must be a number of tokens ≥ 0, got ${quoteJson(length)}`);
-    }
+    if (!isTokenLength(length)) throw parseError(file, line, `the length of ${quoteJson(id)} in "tokens" must be ${TOKEN_LENGTH}, got ${quoteJson(length)}`);
     collector.length(id, length, line);
   }
 }
@@ -338,18 +350,47 @@ function detect(line: string): GoldenSetFormat | undefined {
   return undefined;
 }
 
-const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
-  what: 'golden set',
-  formats: GOLDEN_FORMATS,
-  detect,
-  open(format, file) {
-    if (format === 'trec') return trecReader(file);
-    if (format === 'trec-diversity') return trecDiversityReader(file);
-    if (format === 'jsonl') return jsonlGoldenReader(file);
-    if (format === 'json') return jsonGoldenReader(file);
-    return delimitedReader(file, format);
-  },
-};
+/** How to read a golden set: where it comes from and its format, and which CSV or BEIR column holds the grades. */
+export interface GoldenSetReadOptions extends ReadOptions<GoldenSetFormat> {
+  /**
+   * The header's name of the grade column of a CSV or BEIR golden set (case and blanks around it aside),
+   * for a header with more than one column a grade could be in (`score` and `label`), which is otherwise
+   * refused. Any column may be named. Only for those formats: another format with it is an error.
+   */
+  readonly gradeColumn?: string;
+}
+
+const GOLDEN_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress', 'gradeColumn'];
+
+/** The reading options of the file (for `parseWith`, `readWith`) and the checked `gradeColumn`. */
+function goldenOptions(options: GoldenSetReadOptions | undefined, fn: string): { read: ReadOptions<GoldenSetFormat> | undefined; gradeColumn: string | undefined } {
+  if (options === undefined) return { read: undefined, gradeColumn: undefined };
+  checkOptions(options, GOLDEN_OPTION_KEYS, fn);
+  // Own keys only, as every option: an inherited `gradeColumn` is no option given.
+  const { gradeColumn: _inherited, ...read } = options;
+  const gradeColumn = Object.hasOwn(options, 'gradeColumn') ? options.gradeColumn : undefined;
+  if (gradeColumn !== undefined && (typeof gradeColumn !== 'string' || gradeColumn.trim() === '')) {
+    fail('invalid_option', fn, '`gradeColumn`', 'the name of a column of the header (a non-blank string)', gradeColumn);
+  }
+  return { read, gradeColumn };
+}
+
+function goldenSetKind(gradeColumn: string | undefined): FileKind<GoldenSetFormat, GoldenSet> {
+  return {
+    what: 'golden set',
+    formats: GOLDEN_FORMATS,
+    detect,
+    open(format, file) {
+      if (format === 'csv' || format === 'beir') return delimitedReader(file, format, gradeColumn);
+      // A grade column named for a file without columns would go unread: a slip of the files or the flags.
+      if (gradeColumn !== undefined) throw parseError(file, 1, `a grade column is named (${quoteJson(gradeColumn)}, ${GRADE_OPTION}), but the golden set is ${format}, which has no header; only CSV and BEIR files have one`);
+      if (format === 'trec') return trecReader(file);
+      if (format === 'trec-diversity') return trecDiversityReader(file);
+      if (format === 'jsonl') return jsonlGoldenReader(file);
+      return jsonGoldenReader(file);
+    },
+  };
+}
 
 /**
  * Reads a golden set from its whole content. The format is told from the first line of content unless
@@ -358,20 +399,23 @@ const goldenSetKind: FileKind<GoldenSetFormat, GoldenSet> = {
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
  *   judged twice (for one query, or for one aspect of a query), a key written twice in one JSON object, or
- *   a line past the limit; `invalid_option` for an
- *   unknown format, an unknown option key or an option of the wrong type
+ *   a line past the limit, a header with two columns for one role (two a grade could be in: name one with
+ *   `gradeColumn`) or a column twice; `invalid_option` for an unknown format, an unknown option key or an
+ *   option of the wrong type
  * @example
  * const golden = parseGoldenSet('{"query_id": "q1", "relevant": {"d1": 2}, "tags": ["ru"]}\n');
  * evaluateRun(run, golden.qrels, { measures: ['ndcg@10'], slices: golden.tags });
  */
-export function parseGoldenSet(content: Chunk, options?: ReadOptions<GoldenSetFormat>): GoldenSet {
-  return parseWith(goldenSetKind, content, options, 'parseGoldenSet');
+export function parseGoldenSet(content: Chunk, options?: GoldenSetReadOptions): GoldenSet {
+  const { read, gradeColumn } = goldenOptions(options, 'parseGoldenSet');
+  return parseWith(goldenSetKind(gradeColumn), content, read, 'parseGoldenSet');
 }
 
 /**
  * Reads a golden set from a stream of chunks (a Node `fs.createReadStream(path)`, a web `ReadableStream`,
  * any iterable of strings or bytes), as `parseGoldenSet` does.
  */
-export function readGoldenSet(source: Source, options?: ReadOptions<GoldenSetFormat>): Promise<GoldenSet> {
-  return readWith(goldenSetKind, source, options, 'readGoldenSet');
+export async function readGoldenSet(source: Source, options?: GoldenSetReadOptions): Promise<GoldenSet> {
+  const { read, gradeColumn } = goldenOptions(options, 'readGoldenSet');
+  return readWith(goldenSetKind(gradeColumn), source, read, 'readGoldenSet');
 }

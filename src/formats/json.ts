@@ -37,7 +37,7 @@ export function jsonlReader<T>(
       if (text.trim() === '') return;
       const record = parseJson(text, file, line);
       if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, `expected a JSON object ${fields}`);
-      checkNoRepeatedKey(text, record, file, line);
+      checkParsedWhole(text, record, file, line);
       const qid = queryId((record as Record<string, unknown>)['query_id'], file, line);
       const first = seen.get(qid);
       if (first !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} appears twice (lines ${first} and ${line})`);
@@ -67,7 +67,7 @@ export function jsonObjectReader<T>(file: string, expected: string, onEntry: (qi
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       const value = parseJson(text, file, 1);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw parseError(file, 1, `expected a JSON object of ${expected}`);
-      const { top } = checkNoRepeatedKey(text, value, file, 1, true);
+      const { top } = checkParsedWhole(text, value, file, 1, true);
       for (const [qid, line] of top) onEntry(qid, (value as Record<string, unknown>)[qid], line);
       return finish();
     },
@@ -81,13 +81,17 @@ function countNewlines(bytes: Uint8Array): number {
 }
 
 /**
- * Refuses a key written twice in one object of a JSON text, which JSON.parse would silently read as its
- * last value. Counting the keys written against the keys parsed is enough to know; only then is the text
- * searched for the key. Returns the top-level keys with their lines, in file order.
+ * Refuses what JSON.parse reads as something other than the text: a key written twice in one object (read
+ * as its last value), and a number beyond a double's range (`1e400`, read as Infinity, which JSON cannot
+ * write: every later message would show it as `null`). Counting the keys written against the keys parsed
+ * is enough to know of a repeat, and one walk of the value finds a non-finite number; only then is the
+ * text searched for the culprit. Returns the top-level keys with their lines, in file order.
  */
-function checkNoRepeatedKey(text: string, value: object, file: string, firstLine: number, topLevel = false): { top: [string, number][] } {
+function checkParsedWhole(text: string, value: object, file: string, firstLine: number, topLevel = false): { top: [string, number][] } {
+  const parsed = walkValue(value);
+  if (parsed.overflows) throwOverflow(text, file, firstLine);
   const scan = scanKeys(text, topLevel, false);
-  if (scan.count === countKeys(value)) return scan;
+  if (scan.count === parsed.keys) return scan;
   const { repeat } = scanKeys(text, false, true);
   if (repeat === undefined) return scan; // not reached: a count that differs comes from a repeat
   const [first, second] = repeat.lines.map((line) => firstLine - 1 + line) as [number, number];
@@ -99,24 +103,68 @@ function checkNoRepeatedKey(text: string, value: object, file: string, firstLine
   throw parseError(file, second, message);
 }
 
-/** The keys of every object in a parsed JSON value, counted (without recursion: any depth is fine). */
-function countKeys(value: unknown): number {
-  let count = 0;
+/**
+ * The keys of every object in a parsed JSON value, counted, and whether a number in it is not finite
+ * (without recursion: any depth is fine).
+ */
+function walkValue(value: unknown): { keys: number; overflows: boolean } {
+  let keys = 0;
+  let overflows = false;
   const stack = [value];
+  const visit = (element: unknown): void => {
+    if (typeof element === 'object' && element !== null) stack.push(element);
+    else if (typeof element === 'number' && !Number.isFinite(element)) overflows = true;
+  };
   while (stack.length > 0) {
     const item = stack.pop();
-    if (Array.isArray(item)) {
-      for (const element of item) if (typeof element === 'object' && element !== null) stack.push(element);
-    } else if (typeof item === 'object' && item !== null) {
-      const keys = Object.keys(item);
-      count += keys.length;
-      for (const key of keys) {
-        const element = (item as Record<string, unknown>)[key];
-        if (typeof element === 'object' && element !== null) stack.push(element);
-      }
+    if (Array.isArray(item)) item.forEach(visit);
+    else {
+      const names = Object.keys(item as object);
+      keys += names.length;
+      for (const name of names) visit((item as Record<string, unknown>)[name]);
     }
   }
-  return count;
+  return { keys, overflows };
+}
+
+// A JSON number, as JSON.parse accepted it.
+const JSON_NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * Throws for the first number of a JSON text that JSON.parse read as ±Infinity, quoting it as written with
+ * the key it is the value of (or is in the list of), at its line.
+ */
+function throwOverflow(text: string, file: string, firstLine: number): never {
+  let line = firstLine;
+  let key = '';
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 10) line++;
+    else if (char === QUOTE) {
+      const end = closingQuote(text, i);
+      let next = end + 1;
+      while (/\s/.test(text[next] ?? '')) next++;
+      if (text.charCodeAt(next) === 58) key = JSON.parse(text.slice(i, end + 1)) as string;
+      i = end;
+    } else if (char === 45 || (char >= 48 && char <= 57)) {
+      JSON_NUMBER.lastIndex = i;
+      const written = JSON_NUMBER.exec(text)![0];
+      const read = Number(written);
+      if (!Number.isFinite(read)) {
+        // A record is an object: some key comes before any number.
+        throw parseError(file, line, `the number ${written} (the value of ${quoteJson(key)}) is beyond the range of a double (about ±1.8e308): it would read as ${read}`);
+      }
+      i += written.length - 1;
+    }
+  }
+  throw parseError(file, firstLine, 'a number is beyond the range of a double'); // not reached: walkValue found one
+}
+
+/** The index of the quote that closes the JSON string opening at `start`. */
+function closingQuote(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  while (text.charCodeAt(end - 1) === BACKSLASH && escaped(text, end)) end = text.indexOf('"', end + 1);
+  return end;
 }
 
 interface KeyScan {
@@ -149,8 +197,7 @@ function scanKeys(text: string, topLevel: boolean, findRepeat: boolean): KeyScan
     } else if (char === QUOTE) {
       const start = i;
       const keyLine = line;
-      let end = text.indexOf('"', i + 1);
-      while (text.charCodeAt(end - 1) === BACKSLASH && escaped(text, end)) end = text.indexOf('"', end + 1);
+      const end = closingQuote(text, i);
       let next = end + 1;
       for (let c = text.charCodeAt(next); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++next)) if (c === 10) line++;
       i = next - 1;

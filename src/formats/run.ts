@@ -17,7 +17,8 @@ import { createLineChunker, createRecordReader, utf8FromLatin1 } from './text.js
  *   object of id → score), the form `evaluateRun` takes;
  * - `csv`: a header naming a query id column, a document id column and a `score` or `rank` column, then
  *   one result a row. With a score, rows are ordered as TREC runs are; with only a rank, by rank; with
- *   neither, in file order.
+ *   neither, in file order. A header with two columns for one of these (`score` and `similarity`, `doc_id`
+ *   and `id`) or a column twice is refused.
  */
 export type RunFormat = 'trec' | 'jsonl' | 'json' | 'csv';
 

@@ -123,9 +123,9 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
 
   it('refuses options that are not an object, an unknown option key and a wrong option type (they were accepted silently)', async () => {
     const content = 'q1 0 d1 1\n';
-    const known = /one of `file`, `format`, `onProgress`/;
+    const known = /one of `file`, `format`, `onProgress`, `gradeColumn`/;
     expect(() => parseGoldenSet(content, null as never)).toThrow(/^parseGoldenSet: expected `options` to be an object, got `null`/);
-    expect(() => parseGoldenSet(content, { fiel: 'x' } as never)).toThrow(/^parseGoldenSet: expected every option to be one of `file`, `format`, `onProgress`, got `"fiel"`/);
+    expect(() => parseGoldenSet(content, { fiel: 'x' } as never)).toThrow(/^parseGoldenSet: expected every option to be one of `file`, `format`, `onProgress`, `gradeColumn`, got `"fiel"`/);
     await expect(readGoldenSet(content, { fiel: 'x' } as never)).rejects.toThrow(known);
     await expect(readGoldenSet(content, { fiel: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_option' });
     expect(() => parseGoldenSet(content, { file: 5 } as never)).toThrow(/^parseGoldenSet: expected `file` to be a string, got `5`/);
@@ -381,7 +381,7 @@ describe('aspects (trec-diversity qrels and JSONL "aspects")', () => {
     const twice = errorOf(() => parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": {"c1": 120}}\n{"query_id": "q2", "relevant": ["c1"], "tokens": {"c1": 121}}\n', { file: 'g' }));
     expect((twice as Error).message).toBe('g:2: document "c1" has 121 tokens here and 120 on line 1');
     const negative = errorOf(() => parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": {"c1": -1}}\n', { file: 'g' }));
-    expect((negative as Error).message).toBe('g:1: the length of "c1" in "tokens" must be a number of tokens ≥ 0, got -1');
+    expect((negative as Error).message).toBe('g:1: the length of "c1" in "tokens" must be a length in tokens (a number from 0 to 9007199254740991), got -1');
     const notObject = errorOf(() => parseGoldenSet('{"query_id": "q1", "relevant": ["c1"], "tokens": [1]}\n', { file: 'g' }));
     expect((notObject as Error).message).toBe('g:1: "tokens" of query "q1" must be an object of document id → length in tokens, got [1]');
   });
