@@ -189,6 +189,31 @@ describe('rankeval merge', () => {
     });
   });
 
+  it('refuses a part no eval could have written: exit 3, one line naming the file, the query and the measure', async () => {
+    const written = (await call(runEval, 'golden.jsonl', 'run', '-m', 'P@1,ndcg@10,mrr@5', '-q', '--format', 'json')).stdout;
+    type Part = { perQuery: Record<string, Record<string, number>>; unjudgedQueries: string[]; noRelevantQueries: string[]; mean: Record<string, number> };
+    const refusal = async (change: (part: Part) => void) => {
+      const part = JSON.parse(written) as Part;
+      change(part);
+      writeFileSync(join(dir, 'edited.json'), JSON.stringify(part));
+      return call(runMerge, 'edited.json');
+    };
+    // As eval wrote it, the part merges; its queries without relevant document are 132, 730 and 837.
+    expect((await refusal(() => {})).status).toBe(0);
+    expect(JSON.parse(written).noRelevantQueries).toEqual(['132', '730', '837']);
+    const cases: [(part: Part) => void, string][] = [
+      [(part) => (part.perQuery['132']!['P@1'] = 42), 'expected `perQuery["132"]["P@1"]` of edited.json to be a value P@1 can take (a multiple of 1/1 in [0, 1]), got `42` (number)'],
+      [(part) => (part.perQuery['132']!['ndcg@10'] = -5), 'expected `perQuery["132"]["ndcg@10"]` of edited.json to be a value ndcg@10 can take (a number in [0, 1]), got `-5` (number)'],
+      [(part) => (part.perQuery['132']!['P@1'] = 0.123456), 'expected `perQuery["132"]["P@1"]` of edited.json to be a value P@1 can take (a multiple of 1/1 in [0, 1]), got `0.123456` (number)'],
+      [(part) => (part.perQuery['132']!['ndcg@10'] = 1e308), 'expected `perQuery["132"]["ndcg@10"]` of edited.json to be a value ndcg@10 can take (a number in [0, 1]), got `1e+308` (number)'],
+      [(part) => (part.perQuery['132']!['mrr@5'] = 1 / 7), 'expected `perQuery["132"]["mrr@5"]` of edited.json to be a value mrr@5 can take (0 or 1/r for a rank r ≤ 5), got `0.14285714285714285` (number)'],
+      [(part) => (part.perQuery['132']!['P@1'] = 1), 'expected `perQuery["132"]["P@1"]` of edited.json to be 0, as P@1 scores a query without relevant document, got `1` (number) (the query is in `noRelevantQueries`)'],
+      [(part) => part.unjudgedQueries.push('132'), 'expected `unjudgedQueries` of edited.json to be queries the part does not judge, got `"132"` (string), which `perQuery` scores'],
+      [(part) => (part.mean['P@1'] = 0.5), `expected \`mean["P@1"]\` of edited.json to be the mean of its \`perQuery\` values (${JSON.parse(written).mean['P@1']}), got \`0.5\` (number)`],
+    ];
+    for (const [change, message] of cases) expect(await refusal(change)).toMatchObject({ status: 3, stdout: '', stderr: message });
+  });
+
   it('usage: no part, an unknown flag, --help', async () => {
     expect(await call(runMerge)).toMatchObject({ status: 2, stderr: 'expected one or more parts (PART.json …, each written by rankeval eval -q --format json) (see rankeval merge --help)' });
     expect((await call(runMerge, 'a.json', '--formt', 'json')).status).toBe(2);
@@ -200,12 +225,21 @@ describe('rankeval merge (built)', () => {
   const bin = fileURLToPath(new URL('../../bin/rankeval.js', import.meta.url));
   const rankeval = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: dir, encoding: 'utf8' });
 
-  it('is a command of the CLI: merges the parts, exits 3 on a part without rows', async () => {
+  it('is a command of the CLI: merges the parts, exits 3 on a part without rows or with an impossible value', async () => {
     await evaluateAndMerge((shard) => `golden.jsonl.${shard}`, (shard) => `run.${shard}`, MEASURES, []);
     const whole = await call(runEval, 'golden.jsonl', 'run', ...MEASURES);
     const merged = rankeval('merge', 'part.0.json', 'part.1.json', 'part.2.json', 'part.3.json');
     expect({ status: merged.status, stdout: merged.stdout }).toEqual({ status: 0, stdout: whole.stdout });
     writeFileSync(join(dir, 'means-only.json'), (await call(runEval, 'golden.jsonl.0', 'run.0', '--format', 'json')).stdout);
+    const part = JSON.parse(readFileSync(join(dir, 'part.0.json'), 'utf8')) as { perQuery: Record<string, Record<string, number>> };
+    const qid = Object.keys(part.perQuery)[0]!;
+    part.perQuery[qid]!['ndcg@10'] = -5;
+    writeFileSync(join(dir, 'negative.json'), JSON.stringify(part));
+    const impossible = rankeval('merge', 'negative.json', 'part.1.json');
+    expect({ status: impossible.status, stderr: impossible.stderr }).toEqual({
+      status: 3,
+      stderr: `rankeval merge: expected \`perQuery[${JSON.stringify(qid)}]["ndcg@10"]\` of negative.json to be a value ndcg@10 can take (a number in [0, 1]), got \`-5\` (number)\n`,
+    });
     const refused = rankeval('merge', 'means-only.json');
     expect({ status: refused.status, stderr: refused.stderr }).toEqual({
       status: 3,
