@@ -1,6 +1,7 @@
 import type { Conventions } from './conventions.js';
-import { checkOptions, fail, RankevalError } from './errors.js';
+import { fail, ownFields, ownOptions, RankevalError, whileReading } from './errors.js';
 import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
+import { readScoringInputs } from './evaluator.js';
 import { higherIsBetter } from './measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from './metrics/counts.js';
 import type { CheckMode, RunChecks } from './run-checks.js';
@@ -130,7 +131,9 @@ export const COMPARE_OPTION_KEYS: readonly string[] = [...SCORING_KEYS, ...COMPA
 /** The options of `compare` with their defaults, checked. */
 export type ComparePlan = Pick<Comparison, 'test' | 'alpha' | 'correction' | 'interval' | 'permutations' | 'seed'>;
 
-export function resolveCompareOptions(options: Partial<CompareOptions>, fn: string): ComparePlan {
+export function resolveCompareOptions(given: Partial<CompareOptions>, fn: string): ComparePlan {
+  // Own keys only (ownFields): compareScores is given an object its caller spread, with a prototype.
+  const options = ownFields(given, fn, '`options`');
   const { test = 't', alpha = 0.05, correction = 'holm', permutations = 10_000, seed = 42 } = options;
   if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, '`test`', SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test);
   if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) fail('invalid_option', fn, '`alpha`', 'a number between 0 and 1', alpha);
@@ -164,15 +167,18 @@ export function resolveCompareOptions(options: Partial<CompareOptions>, fn: stri
  */
 export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, options: CompareOptions): Comparison {
   const fn = 'compare';
-  checkOptions(options, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
-  const named: [unknown, unknown][] = runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs);
+  const own = ownOptions(options, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
+  const named: [unknown, unknown][] = whileReading(fn, 'invalid_run', '`runs`', () =>
+    runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs),
+  );
   if (named.length < 2) fail('invalid_option', fn, '`runs`', 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
-  resolveCompareOptions(options, fn); // bad options fail before any run is scored
-  const scoring = pickOptions(options, SCORING_KEYS);
+  resolveCompareOptions(own, fn); // bad options fail before any run is scored
+  // Every run is scored on the same judgments and aspects: each iterable in them is read once, here.
+  const inputs = readScoringInputs(qrels, pickOptions(own, SCORING_KEYS, fn), fn);
   const scored = new Map<string, RunEvaluation>();
-  for (const [name, run] of named) scored.set(name as string, evaluateRun(run as ByQuery<Ranking>, qrels, scoring as unknown as EvaluateRunOptions));
-  return compareScores(scored, { ...options, baseline: options.baseline ?? (named[0]![0] as string) }, fn);
+  for (const [name, run] of named) scored.set(name as string, evaluateRun(run as ByQuery<Ranking>, inputs.qrels as ByQuery<Qrels>, inputs.options as unknown as EvaluateRunOptions));
+  return compareScores(scored, { ...own, baseline: own.baseline ?? (named[0]![0] as string) }, fn);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkOptions, fail, RankevalError } from './errors.js';
+import { fail, ownOptions, RankevalError } from './errors.js';
 import type { ByQuery } from './evaluate.js';
 import { bootstrapInterval, meanOf, overflowScale, tInterval } from './stats/tests.js';
 import { checkSeed } from './stats/random.js';
@@ -50,8 +50,7 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
     const value: unknown = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value);
   }
-  checkOptions(options, OPTION_KEYS, fn);
-  const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = options;
+  const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = ownOptions(options, OPTION_KEYS, fn);
   if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, '`level`', 'a number between 0 and 1', level);
   if (method !== 't' && method !== 'bootstrap') fail('invalid_option', fn, '`method`', "'t' or 'bootstrap'", method);
   if (!Number.isSafeInteger(samples) || samples < 1 || samples > 10_000_000) fail('invalid_option', fn, '`samples`', 'an integer from 1 to 10,000,000', samples);

@@ -28,6 +28,8 @@ export type RankevalErrorCode =
   // `failOnError`, else a failure); the evaluation stopped by its AbortSignal.
   | 'missing_question'
   | 'retrieval_timeout'
+  // evaluateRetriever with `failOnError`: the retriever threw or rejected (the thrown value is the `cause`).
+  | 'retrieval_failed'
   | 'aborted';
 
 /** The one error class rankeval throws for bad input. */
@@ -42,8 +44,9 @@ export class RankevalError extends Error {
   /** The offending value as it was received. */
   declare readonly received: unknown;
 
-  constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown) {
-    super(boundMessage(message));
+  /** With `cause`: what the caller's code threw (a getter, an iterator, a callback, a revoked Proxy), kept whole. */
+  constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown, options?: { readonly cause: unknown }) {
+    super(boundMessage(message), options);
     this.name = 'RankevalError';
     this.code = code;
     this.expected = expected;
@@ -126,26 +129,106 @@ export function describeValue(value: unknown): string {
   return `\`${shown}\` (${type})`;
 }
 
+/**
+ * Describes what a caller's code threw or rejected with, as it is: an Error by its name and message
+ * (`TypeError: boom`), anything else quoted (`` `0` (number) ``, `` `null` (null) ``), so that no failure
+ * reads as "undefined" or as another value. Never throws, whatever was thrown (a revoked Proxy included).
+ */
+export function describeThrown(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return thrown.message === '' ? thrown.name : `${thrown.name}: ${thrown.message}`;
+  } catch {
+    // A revoked Proxy throws on `instanceof`: described by describeValue, which never throws.
+  }
+  return describeValue(thrown);
+}
+
+/**
+ * Runs `read`, a read of a value the caller gave (`what`, named as messages name it); whatever that read
+ * throws that is not already a RankevalError (a revoked Proxy, a getter or an iterator that throws) becomes
+ * one of `code`, naming the argument and what was thrown, which is kept as its `cause`. The one guard every
+ * boundary reader runs its reads of caller values in, so that no untyped error escapes the library.
+ */
+export function whileReading<T>(fn: string, code: RankevalErrorCode, what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw readFailure(error, fn, code, what);
+  }
+}
+
+/** The error whileReading throws for `error`: a RankevalError as it is, anything else wrapped (see whileReading). */
+export function readFailure(error: unknown, fn: string, code: RankevalErrorCode, what: string): unknown {
+  if (isRankevalErrorSafe(error)) return error;
+  return new RankevalError(
+    code,
+    `${fn}: reading ${what} threw ${describeThrown(error)}`,
+    'a value that can be read (not a revoked Proxy, no getter or iterator that throws)',
+    error,
+    { cause: error },
+  );
+}
+
+function isRankevalErrorSafe(error: unknown): boolean {
+  try {
+    return isRankevalError(error);
+  } catch {
+    return false;
+  }
+}
+
 /** Throws a RankevalError whose message reads ``fn: expected `what` to be EXPECTED, got `value` (type)``. */
 export function fail(code: RankevalErrorCode, fn: string, what: string, expected: string, received: unknown): never {
   throw new RankevalError(code, `${fn}: expected ${what} to be ${expected}, got ${describeValue(received)}`, expected, received);
 }
 
+/** How checkOptions and ownOptions name the object and its keys in messages. */
+export interface OptionsLabels {
+  readonly name?: string;
+  readonly expected?: string;
+  readonly what?: string;
+}
+
 /**
  * Checks an options object (or an input object) at a public boundary: an object, not null nor an array,
  * every key of which is one of `known` — a misspelt or invented option would otherwise do nothing,
- * silently. `name` and `expected` describe the object in the message, `what` its keys.
+ * silently. `name` and `expected` describe the object in the message, `what` its keys. A revoked Proxy or
+ * a throwing trap is a RankevalError naming the object (whileReading). Read the options through
+ * `ownOptions`, which checks them so, rather than from the object itself.
  */
-export function checkOptions(
-  options: unknown,
-  known: readonly string[],
-  fn: string,
-  { name = '`options`', expected = 'an object', what = 'every option' }: { name?: string; expected?: string; what?: string } = {},
-): asserts options is object {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, name, expected, options);
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((option) => `\`${option}\``).join(', ')}`, key);
-  }
+export function checkOptions(options: unknown, known: readonly string[], fn: string, labels: OptionsLabels = {}): asserts options is object {
+  ownOptions(options, known, fn, labels);
+}
+
+/**
+ * Checks an options object as checkOptions does and returns a copy of its own enumerable keys, without a
+ * prototype, read once: every option is then read from the copy, so that an inherited key
+ * (`Object.prototype.k = 1`) is never an option, and a getter runs once, at the boundary.
+ */
+export function ownOptions<T>(options: T, known: readonly string[], fn: string, labels: OptionsLabels = {}): T & object {
+  const { name = '`options`', expected = 'an object', what = 'every option' } = labels;
+  return whileReading(fn, 'invalid_option', name, () => {
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, name, expected, options);
+    const copy = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(options)) {
+      if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((option) => `\`${option}\``).join(', ')}`, key);
+      copy[key] = (options as Record<string, unknown>)[key];
+    }
+    return copy as T & object;
+  });
+}
+
+/**
+ * The own enumerable keys of an input object (a golden set, say) that may hold keys the function does not
+ * read, copied without a prototype as ownOptions copies options; `undefined` stays undefined.
+ */
+export function ownFields<T>(value: T, fn: string, name: string, code: RankevalErrorCode = 'invalid_option'): T {
+  return whileReading(fn, code, name, () => {
+    if (typeof value !== 'object' || value === null) return value;
+    const copy = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value)) copy[key] = (value as Record<string, unknown>)[key];
+    return copy as T;
+  });
 }
 
 /** An error in a file, located: the message reads `file:line: what is wrong`. */

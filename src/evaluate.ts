@@ -3,7 +3,8 @@ import { createRunScorer, readByQuery } from './evaluator.js';
 import type { MeasureKey, MeasureName } from './measures/registry.js';
 import { averagePrecisionFromCounts } from './metrics/average-precision.js';
 import { contextPrecisionFromCounts } from './metrics/context-precision.js';
-import { addIdealDcg, countAtCutoffs, orderRanking, readCutoff, readJudgments, resolveOptions } from './metrics/counts.js';
+import { ownOptions, whileReading } from './errors.js';
+import { addIdealDcg, countAtCutoffs, METRIC_OPTION_KEYS, orderRanking, readCutoff, readJudgments, resolveOptions } from './metrics/counts.js';
 import { dcgFromCounts, finiteGainSum, idcgFromCounts, ndcgFromCounts } from './metrics/dcg.js';
 import { f1FromCounts } from './metrics/f1.js';
 import { precisionFromCounts } from './metrics/precision.js';
@@ -74,9 +75,10 @@ export interface EvaluateOptions extends MetricOptions {
  */
 export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions): Evaluation {
   const fn = 'evaluate';
-  // Only a plain options object is read as options: `[5]` or null in place of k is a bad cutoff, not "no options".
-  const { k = Infinity, ...metricOptions } =
-    typeof kOrOptions === 'object' && kOrOptions !== null && !Array.isArray(kOrOptions) ? kOrOptions : { k: kOrOptions === undefined ? Infinity : kOrOptions };
+  // Only a plain options object is read as options: `[5]` or null in place of k is a bad cutoff, not "no
+  // options". Options are read from their own keys (ownOptions), never inherited ones.
+  const isOptions = typeof kOrOptions === 'object' && kOrOptions !== null && !whileReading(fn, 'invalid_option', '`options`', () => Array.isArray(kOrOptions));
+  const { k = Infinity, ...metricOptions } = isOptions ? ownOptions(kOrOptions as EvaluateOptions, ['k', ...METRIC_OPTION_KEYS], fn) : { k: kOrOptions === undefined ? Infinity : kOrOptions };
   const cutoff = readCutoff(k, fn);
   const options = resolveOptions(metricOptions, fn, ['k']);
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);

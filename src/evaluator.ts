@@ -2,15 +2,17 @@
 // are scored one at a time as they arrive (from ids in memory, or from a run file's bytes) and only their
 // scores are kept, so that memory holds one query's ranking at a time, whatever the size of the run.
 import { describeConventions, type Conventions } from './conventions.js';
-import { checkOptions, describeValue, fail, RankevalError } from './errors.js';
+import { describeValue, fail, ownOptions, RankevalError, whileReading } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
 import { averagesTies, readsDocuments, readsLengths, type MeasureDefinition } from './measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from './measures/context.js';
 import { readAspectsOption, type QueryAspects } from './metrics/diversity.js';
 import { expandMeasure, type MeasureKey, type ParsedMeasure } from './measures/registry.js';
-import { compareUtf8, judgedHits, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from './metrics/counts.js';
+import { readByQuery, readQrels } from './inputs.js';
+import { compareUtf8, judgedHits, METRIC_OPTION_KEYS, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from './metrics/counts.js';
 import { finiteGainSum } from './metrics/dcg.js';
 import { rankOf } from './metrics/id-index.js';
+import { isTokenLength, TOKEN_LENGTH } from './token-length.js';
 import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunCheckName, type RunWarning } from './run-checks.js';
 import { aggregateRows } from './means.js';
 import type { Qrels, Ranking } from './types.js';
@@ -166,8 +168,9 @@ export interface RunScorer {
 }
 
 /** The evaluation core; `fn` names the public function in error messages. */
-export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn: string, keepFound = false): RunScorer {
-  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
+export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: string, keepFound = false): RunScorer {
+  // Read once, own keys only (ownOptions): every option below is read from this copy.
+  const options = ownOptions(given, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
   const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
   const noRelevant = options.noRelevant ?? 'zero';
   if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
@@ -176,7 +179,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
     const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
     if (index !== -1) fail('invalid_option', fn, '`ties`', `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, resolved.ties);
   }
-  const qrelsById = readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels');
+  // Each query's judgments read once here (readQrels): they are read twice below.
+  const qrelsById = readQrels(qrels, fn);
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
   const checks = readChecks(options.checks, fn);
   const lengths = options.lengths === undefined ? undefined : readLengths(options.lengths, fn);
@@ -286,7 +290,8 @@ export function createRunScorer(qrels: unknown, options: EvaluateRunOptions, fn:
       if (keepFound) kept.set(qid, found);
     },
     addRanking(qid, ranking, fileScoresTie = false) {
-      const query = scorer.begin(qid, Array.isArray(ranking) ? ranking.length : 0);
+      // Array.isArray throws for a revoked Proxy: orderRanking, below, names it.
+      const query = scorer.begin(qid, whileReading(fn, 'invalid_ranking', `run[${JSON.stringify(qid)}]`, () => (Array.isArray(ranking) ? ranking.length : 0)));
       // Rankings of queries nobody judged are not read: they are left out whatever they hold.
       if (query === undefined || query.skipped) return;
       const where = `run[${JSON.stringify(qid)}]`;
@@ -473,9 +478,7 @@ function readSystemK(value: unknown, fn: string): SystemK | undefined {
   const expected = "a positive integer (the results the system passes on), or { k, mode: 'error' | 'warn' }";
   const isK = (k: unknown): k is number => typeof k === 'number' && Number.isSafeInteger(k) && k > 0;
   if (isK(value)) return { k: value, mode: 'error' };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('invalid_option', fn, '`systemK`', expected, value);
-  checkOptions(value, ['k', 'mode'], fn, { name: '`systemK`', what: 'every key of `systemK`' });
-  const { k, mode = 'error' } = value as { k?: unknown; mode?: unknown };
+  const { k, mode = 'error' } = ownOptions(value, ['k', 'mode'], fn, { name: '`systemK`', expected, what: 'every key of `systemK`' }) as { k?: unknown; mode?: unknown };
   if (!isK(k)) fail('invalid_option', fn, '`systemK.k`', 'a positive integer', k);
   if (mode !== 'error' && mode !== 'warn') fail('invalid_option', fn, '`systemK.mode`', "'error' or 'warn'", mode);
   return { k, mode };
@@ -498,23 +501,24 @@ export function readsBeyond({ definition, params, cutoff }: ParsedMeasure, k: nu
   return definition.readsRanking !== false && params.budget === undefined && cutoff > k;
 }
 
-/** Document id → length in tokens, each a finite number ≥ 0. */
+/** Document id → length in tokens, each from 0 to MAX_TOKENS (so that no sum of them overflows). */
 function readLengths(value: unknown, fn: string): ReadonlyMap<string, number> {
   const lengths = readByQuery<unknown>(value, fn, '`lengths`', 'invalid_option', 'a Map or an object of document id → length in tokens');
   for (const [id, length] of lengths) {
-    if (typeof length !== 'number' || !Number.isFinite(length) || length < 0) fail('invalid_option', fn, `\`lengths[${JSON.stringify(id)}]\``, 'a length in tokens (a finite number ≥ 0)', length);
+    if (!isTokenLength(length)) fail('invalid_option', fn, `\`lengths[${JSON.stringify(id)}]\``, TOKEN_LENGTH, length);
   }
   return lengths as ReadonlyMap<string, number>;
 }
 
-/** Reads a Map or a plain object (key → value) as a Map. */
-export function readByQuery<T>(value: unknown, fn: string, what: string, code: 'invalid_run' | 'invalid_qrels' | 'invalid_option', expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
-  if (value instanceof Map) {
-    for (const qid of value.keys()) if (typeof qid !== 'string') fail(code, fn, `every query id of ${what}`, 'a string', qid);
-    return value as ReadonlyMap<string, T>;
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Map(Object.entries(value));
-  return fail(code, fn, what, expected, value);
+/**
+ * The qrels and evaluateRun options of a function that scores several runs on them (compare,
+ * optimizeFusion) or one run twice (evaluateRunStream), with every iterable they hold read once
+ * (readQrels, readAspectsOption): scored again, they are not read again. `options` is a copy of own keys.
+ */
+export function readScoringInputs(qrels: unknown, options: Record<string, unknown>, fn: string): { qrels: ReadonlyMap<string, unknown>; options: Record<string, unknown> } {
+  const read = readQrels(qrels, fn);
+  if (options['aspects'] === undefined) return { qrels: read, options };
+  return { qrels: read, options: { ...options, aspects: readAspectsOption(options['aspects'], fn) } };
 }
 
 /** Reads query id → one label or several (the report's tags are slices by another name). */
@@ -581,3 +585,4 @@ export function createEvaluator<Name extends string = string>(
 }
 
 export type { CheckMode, RunCheckName };
+export { readByQuery };

@@ -1,4 +1,4 @@
-import { checkOptions, fail } from './errors.js';
+import { fail, ownOptions } from './errors.js';
 import { compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
 import { indexIds, rankOf } from './metrics/id-index.js';
 import { budgetCut } from './measures/context.js';
@@ -54,8 +54,7 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
  */
 export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainOptions = {}): Explanation {
   const fn = 'explainRanking';
-  checkOptions(options, ['depth', 'relevanceThreshold', 'ties'], fn);
-  const { depth = 10, ...metricOptions } = options;
+  const { depth = 10, ...metricOptions } = ownOptions(options, ['depth', 'relevanceThreshold', 'ties'], fn);
   if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, '`depth`', 'a positive integer or Infinity', depth);
   const { relevanceThreshold, ties } = resolveOptions(metricOptions, fn);
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);

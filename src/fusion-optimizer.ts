@@ -1,5 +1,6 @@
 import { coverageWarnings, SCORING_KEYS } from './compare.js';
-import { checkOptions, fail, isRankevalError, RankevalError } from './errors.js';
+import { fail, isRankevalError, ownOptions, RankevalError } from './errors.js';
+import { readScoringInputs } from './evaluator.js';
 import { evaluateRun, readByQuery, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from './evaluate.js';
 import {
   checkFuseOptions,
@@ -160,8 +161,8 @@ export const MAX_SETTINGS = 10_000;
  * // => { best: { weights: [0.3, 0.2, 0.5] }, inSample: 0.8695…, crossValidated: 0.8379…, byFold: [...], … }
  * compare(tuned.comparable, qrels, { measures: ['ndcg@10'], test: 'randomization' });
  */
-export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, qrels: ByQuery<Qrels>, options: OptimizeFusionOptions): FusionOptimization {
-  checkOptions(options, [...OWN_KEYS, ...SCORING], FN, { expected: 'an object with `method` and `measure`' });
+export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, givenQrels: ByQuery<Qrels>, given: OptimizeFusionOptions): FusionOptimization {
+  const options = ownOptions(given, [...OWN_KEYS, ...SCORING], FN, { expected: 'an object with `method` and `measure`' });
   const { method, measure, norm = 'none', depth, grid, trials, folds = 5, seed = 42 } = options;
   if (method !== 'wsum' && method !== 'rrf') fail('invalid_option', FN, '`method`', "'wsum' or 'rrf' (the methods with a parameter to tune)", method);
   const fusion: FuseOptions = { method, norm, ...(depth !== undefined && { depth }) };
@@ -172,7 +173,10 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   const named = readRuns(runs, FN);
   if (named.length < 2) fail('invalid_option', FN, '`runs`', 'two runs or more to fuse', named.length);
   const settings = settingsToTry(method, named.length, grid, trials, seed);
-  const scoring = { ...pickOptions(options, SCORING), measures: [measure] } as unknown as EvaluateRunOptions;
+  // Every setting is scored on the same judgments and aspects: each iterable in them is read once, here.
+  const inputs = readScoringInputs(givenQrels, pickOptions(options, SCORING, FN), FN);
+  const qrels = inputs.qrels as ByQuery<Qrels>;
+  const scoring = { ...inputs.options, measures: [measure] } as unknown as EvaluateRunOptions;
   // Parts of a run (a fold, one query) would trip checks the whole run does not (a cutoff beyond a part's
   // deepest ranking). A fused ranking is already in trec_eval's order (score, then id descending): under
   // that tie rule it is scored as given, unsorted again.

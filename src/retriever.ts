@@ -1,9 +1,10 @@
 // evaluateRetriever: the loop every RAG team writes around its retriever — ask each golden-set question,
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
-import { checkOptions, describeValue, fail, quoteJson, RankevalError } from './errors.js';
+import { describeThrown, describeValue, fail, ownFields, ownOptions, quoteJson, RankevalError, whileReading } from './errors.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { createRunScorer, readByQuery, readSlices, RUN_OPTION_KEYS } from './evaluator.js';
+import { readQrels } from './inputs.js';
 import { latencyOf, type Latency } from './latency.js';
 import type { MeasureKey } from './measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, readJudgments } from './metrics/counts.js';
@@ -57,7 +58,7 @@ export interface EvaluateRetrieverOptions<Name extends string = string, Doc = ne
   readonly signal?: AbortSignal;
   /** Called after each call ends (an error it throws rejects the evaluation). */
   readonly onProgress?: (progress: RetrieverProgress) => void;
-  /** Reject with the first failure (the retriever's own error, or `retrieval_timeout`) instead of recording it. */
+  /** Reject with the first failure (`retrieval_failed`, whose `cause` is what the retriever threw, or `retrieval_timeout`) instead of recording it. */
   readonly failOnError?: boolean;
   /** Reads the document id of each result that is not an id or an `{id, score}` (LangChain.js: `(d) => d.metadata.id`). */
   readonly id?: (doc: Doc) => string;
@@ -91,8 +92,10 @@ const RETRIEVER_OPTION_KEYS = ['concurrency', 'timeoutMs', 'signal', 'onProgress
 
 const DEFAULT_CONCURRENCY = 4;
 
-/** How a call ended: the value it returned, or its error. */
-type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { readonly time: number };
+/** How a call ended: the value it returned, or what it threw or rejected with (or its timeout), as it was. */
+type Outcome = ({ readonly value: unknown } | { readonly error: unknown; readonly how: FailureKind }) & { readonly time: number };
+
+type FailureKind = 'threw' | 'rejected' | 'timeout';
 
 /**
  * Asks a retriever every question of a golden set and scores its answers: quality (every measure of
@@ -125,7 +128,8 @@ type Outcome = ({ readonly value: unknown } | { readonly error: unknown }) & { r
  *   array of ids, `{id, score}` objects or documents read with `id` (documents without `id`, an id that is
  *   not a non-empty string, a score that is not finite, a document listed twice), naming the query, as soon
  *   as it comes; `aborted`; `invalid_option` for a clock (`now`) that throws, returns no finite number or
- *   goes back; with `failOnError`, the first failure (the retriever's error or `retrieval_timeout`)
+ *   goes back; `invalid_option` when `onProgress` throws; with `failOnError`, the first failure
+ *   (`retrieval_failed`, the retriever's error or rejection as its `cause`, or `retrieval_timeout`)
  * @example
  * const golden = await readGoldenSet(createReadStream('golden.jsonl'));
  * const result = await evaluateRetriever((question) => store.similaritySearch(question, 10), golden, {
@@ -142,25 +146,30 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
 ): Promise<RetrieverEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRetriever';
   if (typeof retrieve !== 'function') fail('invalid_option', fn, '`retrieve`', 'a function (question, queryId) => ranking', retrieve);
-  // Checked here, not by evaluateRun's checks alone, so that a misspelt option is told every option there is.
-  checkOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
-  if (typeof goldenSet !== 'object' || goldenSet === null || Array.isArray(goldenSet)) fail('invalid_option', fn, '`goldenSet`', 'an object with `qrels` and `questions`', goldenSet);
-  const settings = readSettings(options as EvaluateRetrieverOptions<string, any>, fn);
+  // Checked here, not by evaluateRun's checks alone, so that a misspelt option is told every option there
+  // is; read from their own keys once (ownOptions), as the golden set's fields are (ownFields).
+  const own = ownOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
+  if (typeof goldenSet !== 'object' || goldenSet === null || whileReading(fn, 'invalid_option', '`goldenSet`', () => Array.isArray(goldenSet))) {
+    fail('invalid_option', fn, '`goldenSet`', 'an object with `qrels` and `questions`', goldenSet);
+  }
+  const golden = ownFields(goldenSet, fn, '`goldenSet`');
+  const settings = readSettings(own as EvaluateRetrieverOptions<string, any>, fn);
   const scoring: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) if (!(RETRIEVER_OPTION_KEYS as readonly string[]).includes(key)) scoring[key] = value;
-  if (scoring['slices'] === undefined && goldenSet.tags !== undefined) scoring['slices'] = goldenSet.tags;
-  if (scoring['aspects'] === undefined && goldenSet.aspects !== undefined) scoring['aspects'] = goldenSet.aspects;
-  if (scoring['lengths'] === undefined && goldenSet.lengths !== undefined) scoring['lengths'] = goldenSet.lengths;
+  for (const [key, value] of Object.entries(own)) if (!(RETRIEVER_OPTION_KEYS as readonly string[]).includes(key)) scoring[key] = value;
+  if (scoring['slices'] === undefined && golden.tags !== undefined) scoring['slices'] = golden.tags;
+  if (scoring['aspects'] === undefined && golden.aspects !== undefined) scoring['aspects'] = golden.aspects;
+  if (scoring['lengths'] === undefined && golden.lengths !== undefined) scoring['lengths'] = golden.lengths;
+  // Each query's judgments read once (readQrels): the scorer and the filter below both read them.
+  const qrelsById = readQrels(golden.qrels, fn, '`goldenSet.qrels`');
   // Made first: bad measures, options or judgments fail before any question is asked.
-  const scorer = createRunScorer(goldenSet.qrels, scoring as unknown as EvaluateRunOptions, fn);
-  const qrelsById = readByQuery<unknown>(goldenSet.qrels, fn, '`goldenSet.qrels`', 'invalid_qrels');
+  const scorer = createRunScorer(qrelsById, scoring as unknown as EvaluateRunOptions, fn);
   // A question `noRelevant: 'skip'` leaves out of every mean is not asked: its answer would never be
   // scored, and its time would count in a latency over more queries than the scores are.
   const skipsNoRelevant = scoring['noRelevant'] === 'skip';
   const queryIds = [...qrelsById.keys()]
     .filter((qid) => !skipsNoRelevant || readJudgments(qrelsById.get(qid), scorer.options.relevanceThreshold, fn).relevant > 0)
     .sort(compareUtf8);
-  const questions = readQuestions(goldenSet.questions, queryIds, fn);
+  const questions = readQuestions(golden.questions, queryIds, fn);
   const slices = scoring['slices'] === undefined ? undefined : readSlices(scoring['slices'], fn);
 
   const collected = new Map<string, string[] | ScoredDocument[]>();
@@ -168,7 +177,7 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   const failures = new Map<string, string>();
   await callAll(queryIds, settings, fn, (qid, signal) => retrieve(questions.get(qid)!, qid, { signal }), (qid, outcome) => {
     times.set(qid, outcome.time);
-    if ('error' in outcome) return void failures.set(qid, errorMessage(outcome.error));
+    if ('error' in outcome) return void failures.set(qid, failureMessage(outcome.error, outcome.how));
     const ranking = readRetrieved(outcome.value, qid, settings, fn);
     // Scored as it comes (the scorer's result does not depend on the order), so that a ranking it refuses,
     // a document listed twice say, stops the evaluation at once.
@@ -253,7 +262,7 @@ function readClock(now: () => number, fn: string, start?: number): number {
   try {
     time = now();
   } catch (error) {
-    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error);
+    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error, { cause: error });
   }
   if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
   if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
@@ -262,10 +271,48 @@ function readClock(now: () => number, fn: string, start?: number): number {
   return time;
 }
 
-const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : `threw ${describeValue(error)}`);
+/** An Error's message; anything else thrown, quoted as it is (`threw \`0\` (number)`), never as another value. */
+const errorMessage = (error: unknown): string => (isError(error) ? error.message : `threw ${describeValue(error)}`);
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+const isError = (value: unknown): value is Error => {
+  try {
+    return value instanceof Error;
+  } catch {
+    return false; // a revoked Proxy
+  }
+};
+
+/**
+ * A failed call's message in `failures`: an Error's message as it is (a timeout's says so); anything else
+ * by what it was and how it came (`retrieve rejected with \`null\` (null)`, `retrieve threw \`0\` (number)`).
+ */
+function failureMessage(error: unknown, how: FailureKind): string {
+  return isError(error) ? error.message : `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeValue(error)}`;
+}
+
+/**
+ * What `failOnError` rejects with: the timeout's own RankevalError, or a RankevalError `retrieval_failed`
+ * saying what the retriever threw or rejected with, which it keeps as its `cause`.
+ */
+function failedCall(error: unknown, how: FailureKind, qid: string, fn: string): unknown {
+  if (how === 'timeout') return error;
+  return new RankevalError(
+    'retrieval_failed',
+    `${fn}: retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeThrown(error)} for query ${quoteJson(qid)}`,
+    'a ranking for every query',
+    error,
+    { cause: error },
+  );
+}
+
+/** Whether a value has a `then` method; false for one whose `then` cannot be read (readRetrieved names it). */
+const isThenable = (value: unknown): value is PromiseLike<unknown> => {
+  try {
+    return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Calls `call` for every query, at most `concurrency` at once, and hands each outcome to `record` as it
@@ -314,7 +361,7 @@ function callAll(
         }
         let ended = false;
         let timer: ReturnType<typeof setTimeout> | undefined;
-        const end = (outcome: { value: unknown } | { error: unknown }): void => {
+        const end = (outcome: { value: unknown } | { error: unknown; how: FailureKind }): void => {
           if (ended) return;
           ended = true;
           if (timer !== undefined) clearTimeout(timer);
@@ -332,7 +379,7 @@ function callAll(
         if (timeoutMs !== undefined) {
           timer = setTimeout(() => {
             const error = new RankevalError('retrieval_timeout', `${fn}: retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`, `an answer within ${timeoutMs} ms`, qid);
-            end({ error });
+            end({ error, how: 'timeout' });
             controller.abort(error);
           }, timeoutMs);
         }
@@ -340,12 +387,12 @@ function callAll(
         try {
           value = call(qid, controller.signal);
         } catch (error) {
-          return end({ error: error ?? new Error('retrieve threw undefined') });
+          return end({ error, how: 'threw' });
         }
         if (!isThenable(value)) return end({ value });
         value.then(
           (answer) => end({ value: answer }),
-          (error: unknown) => end({ error: error ?? new Error('retrieve rejected with undefined') }),
+          (error: unknown) => end({ error, how: 'rejected' }),
         );
       });
     };
@@ -359,11 +406,11 @@ function callAll(
             inFlight--;
             if (stopped) return;
             const isFailure = 'error' in outcome;
-            if (isFailure && failOnError) return stop(outcome.error);
+            if (isFailure && failOnError) return stop(failedCall(outcome.error, outcome.how, qid, fn));
             record(qid, outcome);
             done++;
             if (isFailure) failed++;
-            onProgress?.({ done, total, failed });
+            if (onProgress !== undefined) callOnProgress(onProgress, { done, total, failed }, fn);
             if (done === total) {
               stopped = true;
               signal?.removeEventListener('abort', onAbort);
@@ -384,9 +431,25 @@ function callAll(
   });
 }
 
-/** A ranking `retrieve` returned, checked, as the run holds it: ids, or `{id, score}` objects. */
-function readRetrieved(value: unknown, qid: string, { id, score }: Settings, fn: string): string[] | ScoredDocument[] {
+/** Calls `onProgress`; what it throws rejects the evaluation as a RankevalError saying so (the thrown value its `cause`). */
+function callOnProgress(onProgress: (progress: RetrieverProgress) => void, progress: RetrieverProgress, fn: string): void {
+  try {
+    onProgress(progress);
+  } catch (error) {
+    throw new RankevalError('invalid_option', `${fn}: \`onProgress\` threw ${describeThrown(error)}`, 'an onProgress that returns', error, { cause: error });
+  }
+}
+
+/**
+ * A ranking `retrieve` returned, checked, as the run holds it: ids, or `{id, score}` objects. Whatever
+ * reading it throws (a revoked Proxy, an entry's getter) is an `invalid_ranking` naming it (whileReading).
+ */
+function readRetrieved(value: unknown, qid: string, settings: Settings, fn: string): string[] | ScoredDocument[] {
   const where = `the ranking retrieve returned for query ${quoteJson(qid)}`;
+  return whileReading(fn, 'invalid_ranking', where, () => readRanking(value, where, settings, fn));
+}
+
+function readRanking(value: unknown, where: string, { id, score }: Settings, fn: string): string[] | ScoredDocument[] {
   if (!Array.isArray(value)) {
     return fail('invalid_ranking', fn, where, id === undefined ? 'an array of ids or of {id, score} objects (or give `id` to read your documents)' : 'an array of documents', value);
   }
@@ -395,7 +458,7 @@ function readRetrieved(value: unknown, qid: string, { id, score }: Settings, fn:
       try {
         return accessor(doc);
       } catch (error) {
-        return fail('invalid_ranking', fn, `\`options.${name}\` of entry ${i + 1} of ${where} (${errorMessage(error)})`, `to read it`, doc);
+        throw new RankevalError('invalid_ranking', `${fn}: \`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`, `an \`options.${name}\` that reads every document`, doc, { cause: error });
       }
     };
     const ids = value.map((doc, i) => {

@@ -2,7 +2,7 @@
 // author meant to score, each of which warns (the default), throws or stays silent as `checks` says. A
 // warning is one entry per check, whatever the number of queries concerned, so that a run of 100,000
 // queries does not bury the result under 100,000 lines.
-import { checkOptions, fail, RankevalError } from './errors.js';
+import { fail, ownOptions, RankevalError } from './errors.js';
 
 /** What a check does when its condition holds: throw a RankevalError, add a warning to the result, or nothing. */
 export type CheckMode = 'error' | 'warn' | 'off';
@@ -59,10 +59,9 @@ export function readChecks(checks: unknown, fn: string): Readonly<Record<RunChec
     for (const name of CHECK_NAMES) modes[name] = checks as CheckMode;
     return modes;
   }
-  if (typeof checks !== 'object' || checks === null || Array.isArray(checks)) fail('invalid_option', fn, '`checks`', expected, checks);
-  checkOptions(checks, CHECK_NAMES, fn, { name: '`checks`', what: 'every key of `checks`' });
+  const own = ownOptions(checks as RunChecks, CHECK_NAMES, fn, { name: '`checks`', expected, what: 'every key of `checks`' });
   for (const name of CHECK_NAMES) {
-    const mode = (checks as RunChecks)[name];
+    const mode = own[name];
     if (mode === undefined) continue;
     if (!CHECK_MODES.includes(mode)) fail('invalid_option', fn, `\`checks.${name}\``, "'error', 'warn' or 'off'", mode);
     modes[name] = mode;

@@ -2,8 +2,8 @@
 // dropped. A TREC run is scored from its bytes, as `rankeval trec` scores it: documents are hashed as they
 // are read and only the judged ones are looked up, so no document id becomes a string; the other formats
 // hand each query's ids to the same core (src/evaluator.ts) as soon as the query ends.
-import { checkOptions, describeValue, fail, parseError, quoteJson, RankevalError } from './errors.js';
-import { createRunScorer, QueryRepeated, RUN_OPTION_KEYS, SHOWN_DEPTH, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
+import { describeValue, isRankevalError, ownOptions, parseError, quoteJson, RankevalError, readFailure, whileReading } from './errors.js';
+import { createRunScorer, QueryRepeated, readScoringInputs, RUN_OPTION_KEYS, SHOWN_DEPTH, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from './formats/run.js';
 import { readWith, type FormatReader, type ReadOptions, type Source } from './formats/source.js';
@@ -44,10 +44,18 @@ export async function scoreRun(
   keep?: KeptQueries,
   latency?: Map<string, number>,
 ): Promise<RunScorer> {
-  const sourceOf = async (): Promise<Source> => (typeof open === 'function' ? await open() : open);
   const scorer = makeScorer();
+  // A function's own errors stay as they are (the CLI reads their errno); awaiting a value reads its `then`.
+  const sourceOf = async (): Promise<Source> => {
+    if (typeof open === 'function') return await open();
+    try {
+      return await open;
+    } catch (error) {
+      throw readFailure(error, scorer.fn, 'invalid_option', '`source`');
+    }
+  };
   try {
-    await readWith(streamingKind(scorer, keep, latency), await sourceOf(), readOptions, scorer.fn);
+    await readNaming(await sourceOf(), scorer.fn, (source) => readWith(streamingKind(scorer, keep, latency), source, readOptions, scorer.fn));
     return scorer;
   } catch (error) {
     if (!(error instanceof QueryRepeated)) throw error;
@@ -63,7 +71,7 @@ export async function scoreRun(
   const collected = makeScorer();
   keep?.kept.clear();
   latency?.clear();
-  const run: Run = await readRun(await sourceOf(), readOptions);
+  const run: Run = await readNaming(await sourceOf(), collected.fn, (source) => readRun(source, readOptions));
   for (const [qid, ms] of run.latency) latency?.set(qid, ms);
   const tied = new Set(run.tiedQueries);
   for (const [qid, ranked] of run.rankings) {
@@ -72,6 +80,38 @@ export async function scoreRun(
     collected.addRanking(qid, rankingFor(results, collected.options.ties), results.tied);
   }
   return collected;
+}
+
+/**
+ * Reads `source` with `read`, naming a source that gave no chunk at all for what it is: a stream already
+ * read to its end (a Node stream that ended or was destroyed before this read), or an empty source or an
+ * iterator read to its end already (a generator cannot tell which), rather than "the run file is empty".
+ * Strings, bytes and arrays of chunks are read as they are: their content is what the reader says.
+ */
+async function readNaming<T>(source: Source, fn: string, read: (source: Source) => Promise<T>): Promise<T> {
+  const spent = whileReading(fn, 'invalid_option', '`source`', () => {
+    const iterable = typeof source === 'object' && source !== null && !(source instanceof Uint8Array) && !Array.isArray(source) && (Symbol.asyncIterator in source || Symbol.iterator in source);
+    if (!iterable) return undefined;
+    const stream = source as { readableEnded?: unknown; destroyed?: unknown };
+    return stream.readableEnded === true || stream.destroyed === true;
+  });
+  if (spent === undefined) return read(source);
+  let chunks = 0;
+  const counted = (async function* () {
+    for await (const chunk of source as AsyncIterable<unknown>) {
+      chunks++;
+      yield chunk;
+    }
+  })();
+  try {
+    return await read(counted as Source);
+  } catch (error) {
+    if (chunks > 0 || !isRankevalError(error) || error.code !== 'parse_error') throw error;
+    const what = spent
+      ? '`source` is a stream already read to its end (or destroyed) before this read'
+      : '`source` gave no chunk at all: an empty stream, or an iterator read to its end already (give a function that opens the run each time, () => createReadStream(path))';
+    throw new RankevalError('invalid_run', `${fn}: the run gave no records: ${what}`, 'a source that gives the run', source, { cause: error });
+  }
 }
 
 const canReadAgain = (open: RunSource): boolean => typeof open === 'function' || typeof open === 'string' || open instanceof Uint8Array || Array.isArray(open);
@@ -261,15 +301,16 @@ export async function evaluateRunStream<Name extends string = string>(
   options: EvaluateRunStreamOptions<Name> & CheckedMeasures<Name>,
 ): Promise<RunEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRunStream';
-  if (typeof options !== 'object' || options === null) fail('invalid_option', fn, '`options`', 'an object with `measures`', options);
-  checkOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...READ_KEYS], fn);
+  const own = ownOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...READ_KEYS], fn, { expected: 'an object with `measures`' });
   const readOptions: Record<string, unknown> = {};
-  const scoring: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(options)) (READ_KEYS.includes(key) ? readOptions : scoring)[key] = value;
-  // Made before anything is read, so that bad options and judgments fail first; made again for a second read.
-  let first: RunScorer | undefined = createRunScorer(qrels, scoring as unknown as EvaluateRunOptions, fn);
+  const given: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(own)) (READ_KEYS.includes(key) ? readOptions : given)[key] = value;
+  // Made before anything is read, so that bad options and judgments fail first; made again for a second
+  // read, on the same judgments and aspects, read once (readScoringInputs).
+  const inputs = readScoringInputs(qrels, given, fn);
+  let first: RunScorer | undefined = createRunScorer(inputs.qrels, inputs.options as unknown as EvaluateRunOptions, fn);
   const makeScorer = (): RunScorer => {
-    const scorer = first ?? createRunScorer(qrels, scoring as unknown as EvaluateRunOptions, fn);
+    const scorer = first ?? createRunScorer(inputs.qrels, inputs.options as unknown as EvaluateRunOptions, fn);
     first = undefined;
     return scorer;
   };

@@ -122,10 +122,11 @@ describe('evaluateRetriever', () => {
     expect(signals[0]!.aborted).toBe(false);
   });
 
-  it('with failOnError, rejects with the first failure itself', async () => {
+  it('with failOnError, rejects with the first failure as retrieval_failed, the retriever\'s error as its cause', async () => {
     const { retrieve, calls } = stub((qid) => (qid === 'q2' ? 'reject' : 'answer'));
     const error = await settled(evaluateRetriever(retrieve, golden, { measures, now, concurrency: 1, failOnError: true })).catch((thrown: unknown) => thrown);
-    expect(error).toEqual(new Error('no answer for q2'));
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'retrieval_failed', message: 'evaluateRetriever: retrieve rejected with Error: no answer for q2 for query "q2"' });
+    expect((error as Error).cause).toEqual(new Error('no answer for q2'));
     expect(calls).toEqual(['q1', 'q2']);
   });
 

@@ -1,7 +1,7 @@
 // Internal: reads and checks the inputs every metric shares, and counts, in one pass over a ranking,
 // everything the metrics need at several cutoffs. Each metric module turns these counts into its number,
 // so that a metric has a single definition whether it is called alone, through evaluate() or evaluateRun().
-import { checkOptions, fail } from '../errors.js';
+import { fail, ownFields, ownOptions, readFailure, whileReading } from '../errors.js';
 import type { ApDenominator, Gain, MetricOptions, Ties } from '../types.js';
 import { indexIds, rankOf } from './id-index.js';
 
@@ -67,9 +67,10 @@ const GAINS: readonly Gain[] = ['linear', 'exponential'];
 /** The options every metric takes (`MetricOptions`). */
 export const METRIC_OPTION_KEYS: readonly string[] = ['relevanceThreshold', 'gain', 'apDenominator', 'ties'];
 
-/** The options among `keys` that `options` gives, for passing a larger options object's share on. */
-export function pickOptions(options: object, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((key) => key in options).map((key) => [key, (options as Record<string, unknown>)[key]]));
+/** The options among `keys` that `options` gives as its own keys, for passing a larger options object's share on. */
+export function pickOptions(options: object, keys: readonly string[], fn = 'rankeval'): Record<string, unknown> {
+  const own = ownFields(options, fn, '`options`') as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((key) => key in own).map((key) => [key, own[key]]));
 }
 
 const AP_DENOMINATORS: readonly ApDenominator[] = ['relevant', 'min-relevant-k'];
@@ -78,8 +79,7 @@ const TIES: readonly Ties[] = ['trec', 'given', 'average'];
 /** Reads the metric options; `otherKeys` are the further options the calling function takes. */
 export function resolveOptions(options: MetricOptions | undefined, fn: string, otherKeys: readonly string[] = []): ResolvedOptions {
   if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant', ties: 'trec' };
-  checkOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
-  const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant', ties = 'trec' } = options;
+  const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant', ties = 'trec' } = ownOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
   if (typeof relevanceThreshold !== 'number' || !Number.isFinite(relevanceThreshold)) {
     fail('invalid_option', fn, '`relevanceThreshold`', 'a finite number', relevanceThreshold);
   }
@@ -104,8 +104,18 @@ function readGrade(grade: unknown, id: string, fn: string, where: string): numbe
   return grade;
 }
 
-/** Reads a Map, a plain object (id → grade) or an iterable of ids (grade 1 each). */
+/**
+ * Reads a Map, a plain object (id → grade) or an iterable of ids (grade 1 each), reading the iterable once.
+ * What reading them throws (a revoked Proxy, a throwing iterator) is an `invalid_qrels` naming `where`.
+ */
 export function readJudgments(qrels: unknown, relevanceThreshold: number, fn: string, where = 'the qrels'): Judgments {
+  const grades = whileReading(fn, 'invalid_qrels', where, () => readGrades(qrels, fn, where));
+  let relevant = 0;
+  for (const grade of grades.values()) if (isRelevant(grade, relevanceThreshold)) relevant++;
+  return { grades, relevant };
+}
+
+function readGrades(qrels: unknown, fn: string, where: string): Map<string, number> {
   let grades: Map<string, number>;
   if (qrels instanceof Map) {
     grades = new Map();
@@ -125,9 +135,7 @@ export function readJudgments(qrels: unknown, relevanceThreshold: number, fn: st
   } else {
     return fail('invalid_qrels', fn, where, 'a Map, an object of id → grade or an iterable of ids', qrels);
   }
-  let relevant = 0;
-  for (const grade of grades.values()) if (isRelevant(grade, relevanceThreshold)) relevant++;
-  return { grades, relevant };
+  return grades;
 }
 
 /** Negative grades are never relevant: trec_eval reads them as pooled but unjudged. */
@@ -184,23 +192,18 @@ export interface OrderedRanking {
 
 /** Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. */
 export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties): OrderedRanking {
-  if (!Array.isArray(ranking)) {
-    return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
-  }
-  if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, tieGroups: undefined };
-  const ids: string[] = new Array(ranking.length);
-  const scores = new Float64Array(ranking.length);
-  for (let i = 0; i < ranking.length; i++) {
-    const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
-    if (typeof entry !== 'object' || entry === null) {
-      fail('invalid_ranking', fn, `${where}[${i}]`, 'an {id, score} object like the first entry', entry);
-    }
-    if (typeof entry.id !== 'string') fail('invalid_ranking', fn, `${where}[${i}].id`, 'a string', entry.id);
-    if (typeof entry.score !== 'number' || !Number.isFinite(entry.score)) {
-      fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', entry.score);
-    }
-    ids[i] = entry.id;
-    scores[i] = entry.score;
+  // What reading the caller's ranking throws (Array.isArray of a revoked Proxy, a getter) is an
+  // invalid_ranking naming it (readFailure); a try, not a closure, on this path of every query.
+  let ids: string[];
+  let scores: Float64Array;
+  try {
+    if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
+    if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, tieGroups: undefined };
+    ids = new Array<string>(ranking.length);
+    scores = new Float64Array(ranking.length);
+    readScored(ranking, ids, scores, fn, where);
+  } catch (error) {
+    throw readFailure(error, fn, 'invalid_ranking', where);
   }
   if (ties === 'given') return { ids, tieGroups: undefined };
   if (ties === 'trec') return { ids: orderByScore(ids, scores), tieGroups: undefined };
@@ -214,6 +217,21 @@ export function orderRanking(ranking: unknown, fn: string, where: string, ties: 
     i = end;
   }
   return { ids: order.map((i) => ids[i]!), tieGroups: tieGroups.length === 0 ? undefined : tieGroups };
+}
+
+/** Reads the {id, score} entries of a scored ranking into `ids` and `scores`, each field once. */
+function readScored(ranking: readonly unknown[], ids: string[], scores: Float64Array, fn: string, where: string): void {
+  for (let i = 0; i < ranking.length; i++) {
+    const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
+    if (typeof entry !== 'object' || entry === null) {
+      fail('invalid_ranking', fn, `${where}[${i}]`, 'an {id, score} object like the first entry', entry);
+    }
+    const { id, score } = entry;
+    if (typeof id !== 'string') fail('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
+    if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
+    ids[i] = id;
+    scores[i] = score;
+  }
 }
 
 /** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */

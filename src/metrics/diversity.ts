@@ -1,4 +1,5 @@
-import { fail } from '../errors.js';
+import { fail, whileReading } from '../errors.js';
+import { isRead, markRead } from '../inputs.js';
 import { compareUtf8, isRelevant, readCutoff, readJudgments } from './counts.js';
 
 /**
@@ -306,12 +307,14 @@ export type AspectsByQuery = Map<string, Map<string, Map<string, number>>>;
 
 /** Entries of a Map (string keys) or of a plain object; anything else is an error naming `what`. */
 function entriesOf(value: unknown, fn: string, what: string, expected: string): [string, unknown][] {
-  if (value instanceof Map) {
-    for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, `every key of ${what}`, 'a string', key);
-    return [...value.entries()] as [string, unknown][];
-  }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.iterator in value)) return Object.entries(value);
-  return fail('invalid_option', fn, what, expected, value);
+  return whileReading(fn, 'invalid_option', what, () => {
+    if (value instanceof Map) {
+      for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, `every key of ${what}`, 'a string', key);
+      return [...value.entries()] as [string, unknown][];
+    }
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.iterator in value)) return Object.entries(value);
+    return fail('invalid_option', fn, what, expected, value);
+  });
 }
 
 /**
@@ -327,6 +330,8 @@ function entriesOf(value: unknown, fn: string, what: string, expected: string): 
  *   // => Map { q1 → Map { price → Map { d1 → 1, d4 → 1 }, refund → Map { d7 → 2 } } }
  */
 export function readAspectsOption(value: unknown, fn: string): AspectsByQuery {
+  // Read already (compare reads them once for every run it scores): nothing to read again.
+  if (isRead(value)) return value as AspectsByQuery;
   const byQuery: AspectsByQuery = new Map();
   for (const [qid, aspects] of entriesOf(value, fn, '`aspects`', 'a Map or an object of query id → aspect id → judgments')) {
     const where = `aspects[${JSON.stringify(qid)}]`;
@@ -336,5 +341,5 @@ export function readAspectsOption(value: unknown, fn: string): AspectsByQuery {
     }
     byQuery.set(qid, read);
   }
-  return byQuery;
+  return markRead(byQuery);
 }
