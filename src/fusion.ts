@@ -1,6 +1,7 @@
 import type { ByQuery } from './evaluate.js';
 import { checkOptions, fail } from './errors.js';
 import { compareUtf8 } from './metrics/counts.js';
+import { exponentOf, scaleAll, timesPowerOfTwo } from './powers-of-two.js';
 import type { ScoredDocument } from './types.js';
 
 /** The fusion methods `fuse` knows: score-based (Comb*, wsum) and rank-based (rrf, isr, log_isr, bordafuse, condorcet). */
@@ -45,7 +46,7 @@ const RANK_METHODS: readonly FusionMethod[] = ['rrf', 'isr', 'log_isr', 'bordafu
 const OPTION_KEYS = ['method', 'norm', 'k', 'weights', 'depth'];
 const FN = 'fuse';
 
-// ranx's guard against a zero denominator (a query whose scores all tie, a run whose best score is ≤ 0).
+// ranx's divisor for `max` when a run's best score is ≤ 0 (ranx also floors the other denominators at it).
 const SMALLEST_DENOMINATOR = 1e-9;
 
 /**
@@ -62,14 +63,14 @@ const SMALLEST_DENOMINATOR = 1e-9;
  *
  * Normalisations (`norm`, score-based methods only), over one run's n documents s_1 … s_n of the query:
  * - `none`: the scores as they are. Scales are not reconciled: BM25 (0–30) swamps cosine (−1..1) in a sum.
- * - `min-max`: (s − min) / max(max − min, 1e-9). Maps every run to [0, 1] whatever its scale or sign, so
+ * - `min-max`: (s − min) / (max − min). Maps every run to [0, 1] whatever its scale or sign, so
  *   BM25 and cosine weigh alike; a query whose scores all tie maps them all to 0.
- * - `max`: s / max(max, 1e-9). Keeps the sign; only sensible for non-negative scores: when the best score
- *   is ≤ 0 (a cosine run of all-negative scores) it divides by 1e-9, blowing scores up to ≈ −10⁹·|s|.
- * - `sum`: (s − min) / max(Σs − n·min, 1e-9). Shifts the minimum to 0, then makes the shifted scores
- *   sum to 1 (negative scores are fine); a query whose scores all tie maps them all to 0.
- * - `zmuv`: (s − mean) / max(σ, 1e-9), σ the population standard deviation: z-scores, of either sign,
- *   whatever the scale; all-tied scores map to 0.
+ * - `max`: s / max. Keeps the sign; only sensible for non-negative scores: when the best score is ≤ 0 (a
+ *   cosine run of all-negative scores) it divides by 1e-9, as ranx, blowing scores up to ≈ −10⁹·|s|.
+ * - `sum`: (s − min) / Σ(s − min). Shifts the minimum to 0, then makes the shifted scores sum to 1
+ *   (negative scores are fine); a query whose scores all tie maps them all to 0.
+ * - `zmuv`: (s − mean) / σ, σ the population standard deviation: z-scores, of either sign, whatever the
+ *   scale; all-tied scores map to 0.
  * - `rank`: 1 − (r − 1) / n. Ignores the scores (their sign and scale) except for the order.
  * - `borda`: over the N candidates of the query (the union of every run's documents): 1 − (r − 1) / N for
  *   a document the run ranks, and 0.5 − (n − 1) / (2N) for one it does not (the mean of the points of the
@@ -92,6 +93,15 @@ const SMALLEST_DENOMINATOR = 1e-9;
  *   circle. A document that beats every other (a Condorcet winner) is always first, and when the majority
  *   is a total order (one run, or runs that agree) the fused order is that order.
  *
+ * Any finite scores and weights, up to ±Number.MAX_VALUE and down to the subnormal numbers, fuse to finite
+ * scores in the order the formulas give, as if doubles had no limit of exponent: each normalisation is
+ * computed on the run's scores rescaled by a power of two (the largest into [1, 2)), and each query's terms
+ * are combined rescaled by one power of two that keeps every sum and product below Number.MAX_VALUE.
+ * Rescaling by a power of two is exact, so the results are the plain formulas' wherever those do not
+ * overflow, and scaling every score by a power of two changes no fused order. A query whose fused scores
+ * pass Number.MAX_VALUE (combsum of two scores of 1e308) has them all written divided by the least power
+ * of two that keeps them finite (halved, there): its order and ties are kept, and only its scale differs.
+ *
  * Rules, as ranx 0.3.20 (differentially tested against its fused runs to 1e-9 per document):
  * - A document missing from a run contributes nothing to that run's term (it is not a 0 in `combmin`,
  *   `combmed`, `combanz`, nor counted in `combmnz`), except under `borda` normalisation and `bordafuse`,
@@ -110,7 +120,10 @@ const SMALLEST_DENOMINATOR = 1e-9;
  *   (ranx would pad runs with the `borda` candidates and rank them); `combmax`/`combmin` take the maximum/
  *   minimum over the runs holding the document, where ranx pads missing ones with ∓10⁹ (the same unless a
  *   score is beyond ±10⁹); `zmuv` is applied per non-empty ranking (ranx's `fuse(norm='zmuv')` loses
- *   documents when a run has an empty query); one run may be fused alone.
+ *   documents when a run has an empty query); one run may be fused alone; `min-max`, `sum`, `zmuv` and
+ *   `max` (of a positive best score) divide by the spread itself however small, where ranx divides by at
+ *   least 1e-9 (the same unless a run's spread, or best score, is below 1e-9: there ranx's values shrink
+ *   with the scores' scale, and these do not).
  *
  * Worked example (`rrf`, k = 60): run A ranks [d1, d2], run B ranks [d2, d3]. d2 scores 1/62 + 1/61,
  * d1 1/61, d3 1/62: the fused order is d2, d1, d3. With `combsum` and `min-max`, A = {d1: 12, d2: 4},
@@ -267,10 +280,17 @@ function fuseQuery(lists: readonly ScoredDocument[][], method: FusionMethod, nor
   return combineQuery(queryValues(lists, method, norm, k), method, weights);
 }
 
-/** A query's candidates (the union of the runs' documents) and each run's value for each, NaN where the run does not hold it. */
+/**
+ * A query's candidates (the union of the runs' documents) and each run's value for each: the value of run i
+ * for candidate c is values[i][c] · 2^exponents[i], NaN where the run does not hold the candidate.
+ */
 export interface QueryValues {
   readonly candidates: readonly string[];
   readonly values: readonly Float64Array[];
+  /** The power of two each run's row is in: 0 but under `max`, whose quotients can pass Number.MAX_VALUE. */
+  readonly exponents: readonly number[];
+  /** ⌊log2⌋ of the largest |value| of each row (−Infinity for a row of zeros or of none). */
+  readonly magnitudes: readonly number[];
 }
 
 /** Each run's contribution to each candidate: its normalised score, or its positional points. */
@@ -278,49 +298,134 @@ export function queryValues(lists: readonly ScoredDocument[][], method: Exclude<
   const candidates = candidatesOf(lists);
   const total = candidates.length;
   const position = new Map(candidates.map((id, c) => [id, c]));
+  const exponents: number[] = [];
+  const magnitudes: number[] = [];
   const values = lists.map((list) => {
     const n = list.length;
     // NaN: the run does not hold the candidate; `unranked` gives the candidates it leaves out a value.
     const row = new Float64Array(total).fill(Number.NaN);
-    const rank = (value: (i: number, score: number) => number, unranked = Number.NaN): Float64Array => {
+    let exponent = 0;
+    const rank = (value: (i: number) => number, unranked = Number.NaN): void => {
       if (!Number.isNaN(unranked)) row.fill(unranked);
-      list.forEach(({ id, score }, i) => (row[position.get(id)!] = value(i, score)));
-      return row;
+      for (let i = 0; i < n; i++) row[position.get(list[i]!.id)!] = value(i);
     };
     switch (method) {
       case 'rrf':
-        return rank((i) => 1 / (k + i + 1));
+        rank((i) => 1 / (k + i + 1));
+        break;
       case 'isr':
       case 'log_isr':
-        return rank((i) => 1 / (i + 1) ** 2);
+        rank((i) => 1 / (i + 1) ** 2);
+        break;
       case 'bordafuse':
-        return rank((i) => total - i, (total - n + 1) / 2);
+        rank((i) => total - i, (total - n + 1) / 2);
+        break;
       default:
         // borda: the mean of the points of the positions the run leaves free, for the candidates it leaves out.
-        return norm === 'borda' ? rank((i) => 1 - i / total, 0.5 - (n - 1) / (2 * total)) : rank(rescaler(list, norm));
+        if (norm === 'borda') rank((i) => 1 - i / total, 0.5 - (n - 1) / (2 * total));
+        else if (n > 0) {
+          const normalised = normalise(list, norm);
+          exponent = normalised.exponent;
+          for (let i = 0; i < n; i++) row[position.get(list[i]!.id)!] = normalised.values[i]!;
+        }
     }
+    let largest = 0;
+    for (let c = 0; c < total; c++) {
+      const size = Math.abs(row[c]!);
+      if (size > largest) largest = size;
+    }
+    exponents.push(exponent);
+    magnitudes.push(exponentOf(largest));
+    return row;
   });
-  return { candidates, values };
+  return { candidates, values, exponents, magnitudes };
 }
 
-/** The fused ranking of one query's values (see `fuse`), sums taken in the runs' order. */
-export function combineQuery({ candidates, values }: QueryValues, method: Exclude<FusionMethod, 'condorcet'>, weights: readonly number[]): ScoredDocument[] {
+/**
+ * The headroom kept above the largest rescaled term, in bits: a sum of `runs` terms, times up to `runs`
+ * (combmnz, isr), stays below 2^1022.
+ */
+const headroom = (runs: number): number => 2 * Math.ceil(Math.log2(runs + 1)) + 2;
+
+/**
+ * The fused ranking of one query's values (see `fuse`), sums taken in the runs' order.
+ *
+ * Every term (a run's value, times its weight under `wsum`) is first multiplied by one power of two 2^-shift,
+ * the same for the whole query, that brings the largest near 2^(1022 − headroom): no sum or product can overflow, none of
+ * the terms that can move a sum falls among the subnormal numbers, and since the rescaling is exact the
+ * order is that of the terms themselves (the same for the runs scaled by any power of two). The scores are
+ * then scaled back; should that overflow, they are all left divided by the same power of two.
+ */
+export function combineQuery({ candidates, values, exponents, magnitudes }: QueryValues, method: Exclude<FusionMethod, 'condorcet'>, weights: readonly number[]): ScoredDocument[] {
   const runs = values.length;
-  // The values and weights of the runs holding the candidate at hand, in the runs' order (reused).
+  const weighted = method === 'wsum';
+  // Each run's weight as a mantissa in [1, 2) (with its sign) times 2^weightExponents[i].
+  const weightExponents = new Array<number>(runs);
+  let top = -Infinity;
+  for (let i = 0; i < runs; i++) {
+    weightExponents[i] = weighted ? exponentOf(weights[i]!) : 0;
+    top = Math.max(top, magnitudes[i]! + exponents[i]! + weightExponents[i]!);
+  }
+  const shift = top === -Infinity ? 0 : top - (1022 - headroom(runs));
+  // Run i's terms are mantissa(w_i) · (value · 2^powers[i]); factors[i] = 2^powers[i] when that is a double, else 0.
+  const powers = new Float64Array(runs);
+  const factors = new Float64Array(runs);
+  const mantissas = new Float64Array(runs);
+  for (let i = 0; i < runs; i++) {
+    const weightExponent = weightExponents[i]!;
+    if (weightExponent === -Infinity) {
+      // A weight of 0: every term ±0, as 0 · value.
+      mantissas[i] = 0;
+      factors[i] = 1;
+      continue;
+    }
+    mantissas[i] = weighted ? timesPowerOfTwo(weights[i]!, -weightExponent) : 1;
+    powers[i] = exponents[i]! + weightExponent - shift;
+    factors[i] = powers[i]! >= -1022 && powers[i]! <= 1023 ? 2 ** powers[i]! : 0;
+  }
+  // The terms of the runs holding the candidate at hand, in the runs' order (reused).
   const held = new Float64Array(runs);
-  const heldWeights = new Float64Array(runs);
   const scores = new Float64Array(candidates.length);
   for (let c = 0; c < candidates.length; c++) {
     let count = 0;
     for (let i = 0; i < runs; i++) {
       const value = values[i]![c]!;
-      if (!Number.isNaN(value)) (held[count] = value), (heldWeights[count++] = weights[i] ?? 1);
+      if (Number.isNaN(value)) continue;
+      const term = factors[i] !== 0 ? value * factors[i]! : timesPowerOfTwo(value, powers[i]!);
+      held[count++] = weighted ? mantissas[i]! * term : term;
     }
-    scores[c] = combine(method, held, heldWeights, count);
+    scores[c] = combine(method, held, count);
   }
   // Score descending, then id descending in UTF-8 byte order (byScoreThenId), on indices.
   const order = Array.from(candidates, (_, c) => c).sort((a, b) => (scores[a] !== scores[b] ? (scores[a]! > scores[b]! ? -1 : 1) : compareUtf8(candidates[b]!, candidates[a]!)));
-  return order.map((c) => ({ id: candidates[c]!, score: scores[c]! }));
+  const written = scaleAll(scores, writtenShift(scores, shift), scores);
+  return order.map((c) => ({ id: candidates[c]!, score: written[c]! }));
+}
+
+/**
+ * The power of two the rescaled scores are written times: `shift`, which gives the scores themselves,
+ * when each comes back exactly; else the nearest to it that keeps them all finite and exact, so that they
+ * keep their order and ties (a query whose fused scores pass Number.MAX_VALUE is written divided by 2^k).
+ */
+function writtenShift(scores: Float64Array, shift: number): number {
+  if (shift === 0) return 0;
+  let largest = 0;
+  let least = Infinity;
+  for (let c = 0; c < scores.length; c++) {
+    const size = Math.abs(scores[c]!);
+    if (size > largest) largest = size;
+    if (size !== 0 && size < least) least = size;
+  }
+  if (largest === 0) return 0;
+  // Exact for every score when the largest stays finite (⌊log2⌋ ≤ 1023) and the least normal (≥ 2^-1022).
+  const up = 1023 - exponentOf(largest);
+  const down = -1022 - exponentOf(least);
+  if (shift <= up && shift >= down) return shift;
+  // Else exact still when each score comes back: a subnormal with enough trailing zeros, say.
+  let exact = true;
+  for (let c = 0; c < scores.length && exact; c++) exact = timesPowerOfTwo(timesPowerOfTwo(scores[c]!, shift), -shift) === scores[c];
+  if (exact) return shift;
+  return shift > 0 ? Math.min(shift, up) : Math.min(0, Math.max(shift, down));
 }
 
 /** The documents of the runs' rankings of a query, each once, in the order they are first met. */
@@ -328,12 +433,6 @@ function candidatesOf(lists: readonly ScoredDocument[][]): string[] {
   const seen = new Set<string>();
   for (const list of lists) for (const { id } of list) seen.add(id);
   return [...seen];
-}
-
-function sum(values: readonly number[]): number {
-  let total = 0;
-  for (const value of values) total += value;
-  return total;
 }
 
 // Loops, not Math.min(...values): spreading a long ranking's scores would overflow the call stack.
@@ -349,20 +448,16 @@ function largest(values: ArrayLike<number> & Iterable<number>): number {
   return most;
 }
 
-/** The method's score of a candidate from the first `count` values (and weights) of the runs holding it. */
-function combine(method: Exclude<FusionMethod, 'condorcet'>, held: Float64Array, weights: Float64Array, count: number): number {
+/** The method's score of a candidate from the first `count` terms of the runs holding it (weighted already under `wsum`). */
+function combine(method: Exclude<FusionMethod, 'condorcet'>, held: Float64Array, count: number): number {
   let total = 0;
   for (let i = 0; i < count; i++) total += held[i]!;
   switch (method) {
     case 'combsum':
     case 'rrf':
     case 'bordafuse':
+    case 'wsum':
       return total;
-    case 'wsum': {
-      let weighted = 0;
-      for (let i = 0; i < count; i++) weighted += weights[i]! * held[i]!;
-      return weighted;
-    }
     case 'combmnz':
     case 'isr':
       return total * count;
@@ -382,36 +477,84 @@ function combine(method: Exclude<FusionMethod, 'condorcet'>, held: Float64Array,
   }
 }
 
-/** One run's rescaling of its scores for a query (see `fuse`), a function of a document's position and score; not `borda`, which scores the candidates too. */
-function rescaler(list: readonly ScoredDocument[], norm: Exclude<FusionNorm, 'borda'>): (i: number, score: number) => number {
+/**
+ * One run's normalised scores for a query (see `fuse`), in its ranking's order (score descending), as
+ * values · 2^exponent (`borda`, which scores the candidates the run leaves out too, is not here). Those
+ * that do not depend on the scores' scale (all but `none`, and `max` of a run whose best score is ≤ 0) are
+ * computed on the scores rescaled by the power of two that brings the largest |s| into [1, 2): exactly the
+ * same numbers, with no difference, sum or square that can overflow, nor a spread lost among the subnormals.
+ */
+function normalise(list: readonly ScoredDocument[], norm: Exclude<FusionNorm, 'borda'>): { values: Float64Array; exponent: number } {
   const n = list.length;
-  const scores = list.map((document) => document.score);
+  const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) values[i] = list[i]!.score;
+  if (norm === 'none') return { values, exponent: 0 };
+  if (norm === 'rank') {
+    for (let i = 0; i < n; i++) values[i] = 1 - i / n;
+    return { values, exponent: 0 };
+  }
+  // The ranking is in score order: its largest |s| is at one end.
+  const scale = exponentOf(Math.max(Math.abs(values[0]!), Math.abs(values[n - 1]!)));
+  if (scale === -Infinity) {
+    // Every score 0: 0 under every normalisation (`max` divides ±0 by 1e-9).
+    return { values: norm === 'max' ? values.map((score) => score / SMALLEST_DENOMINATOR) : values.fill(0), exponent: 0 };
+  }
+  if (norm === 'max') return maxNormalised(values, scale);
+  scaleAll(values, -scale, values);
   switch (norm) {
-    case 'none':
-      return (_, score) => score;
-    case 'rank':
-      return (i) => 1 - i / n;
     case 'min-max': {
-      const min = smallest(scores);
-      const denominator = Math.max(largest(scores) - min, SMALLEST_DENOMINATOR);
-      return (_, score) => (score - min) / denominator;
-    }
-    case 'max': {
-      const denominator = Math.max(largest(scores), SMALLEST_DENOMINATOR);
-      return (_, score) => score / denominator;
+      const min = values[n - 1]!;
+      const range = values[0]! - min;
+      for (let i = 0; i < n; i++) values[i] = range === 0 ? 0 : (values[i]! - min) / range;
+      return { values, exponent: 0 };
     }
     case 'sum': {
-      const min = smallest(scores);
-      const denominator = Math.max(sum(scores) - min * n, SMALLEST_DENOMINATOR);
-      return (_, score) => (score - min) / denominator;
+      const min = values[n - 1]!;
+      let total = 0;
+      for (let i = 0; i < n; i++) total += values[i]! - min;
+      for (let i = 0; i < n; i++) values[i] = total === 0 ? 0 : (values[i]! - min) / total;
+      return { values, exponent: 0 };
     }
     case 'zmuv': {
-      const mean = sum(scores) / n;
-      const deviation = Math.sqrt(sum(scores.map((score) => (score - mean) ** 2)) / n);
-      const denominator = Math.max(deviation, SMALLEST_DENOMINATOR);
-      return (_, score) => (score - mean) / denominator;
+      let total = 0;
+      for (let i = 0; i < n; i++) total += values[i]!;
+      const mean = total / n;
+      for (let i = 0; i < n; i++) values[i] = values[i]! - mean;
+      // Deviations rescaled again, the largest into [1, 2), so that their squares neither overflow nor underflow.
+      const spread = exponentOf(Math.max(Math.abs(values[0]!), Math.abs(values[n - 1]!)));
+      if (spread === -Infinity) return { values: values.fill(0), exponent: 0 };
+      scaleAll(values, -spread, values);
+      let squares = 0;
+      for (let i = 0; i < n; i++) squares += values[i]! ** 2;
+      const deviation = Math.sqrt(squares / n);
+      for (let i = 0; i < n; i++) values[i] = values[i]! / deviation;
+      return { values, exponent: 0 };
     }
   }
+}
+
+/**
+ * `max`: s / best, as row · 2^exponent with the largest |row| near 2^1000, so that a quotient past
+ * Number.MAX_VALUE (a tiny best score, or ranx's 1e-9 for a best score ≤ 0) is held, and one far below it
+ * keeps its bits. Each quotient is taken on the mantissas, (s · 2^-e) / (best · 2^-b), then placed by its
+ * power of two: the same as s / best wherever that is a normal number.
+ */
+function maxNormalised(scores: Float64Array, scale: number): { values: Float64Array; exponent: number } {
+  const n = scores.length;
+  const best = scores[0]!;
+  if (best <= 0) {
+    // ranx's guard: a best score ≤ 0 divides by 1e-9 (not scale-free: it blows the scores up ≈ 10⁹ times).
+    for (let i = 0; i < n; i++) scores[i] = timesPowerOfTwo(scores[i]!, 970 - scale) / SMALLEST_DENOMINATOR;
+    return { values: scores, exponent: scale - 970 };
+  }
+  const b = exponentOf(best);
+  const divisor = timesPowerOfTwo(best, -b);
+  for (let i = 0; i < n; i++) {
+    const score = scores[i]!;
+    const e = exponentOf(score);
+    scores[i] = e === -Infinity ? score / divisor : timesPowerOfTwo(timesPowerOfTwo(score, -e) / divisor, e - scale + 1000);
+  }
+  return { values: scores, exponent: scale - b - 1000 };
 }
 
 /** Condorcet fusion of one query (see `fuse`): the candidates merge-sorted by the runs' pairwise majority. */

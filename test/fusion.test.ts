@@ -390,3 +390,152 @@ describe('fuse: properties', () => {
     },
   );
 });
+
+// ------------------------------------------------------------------------- overflow, and scale invariance
+
+const MAX = Number.MAX_VALUE;
+const ids = (fused: Map<string, ScoredDocument[]>, qid = 'q'): string[] => fused.get(qid)!.map((document) => document.id);
+const scoresOf = (fused: Map<string, ScoredDocument[]>, qid = 'q'): number[] => fused.get(qid)!.map((document) => document.score);
+
+describe('fuse: finite scores in the order of exact arithmetic, for any finite scores and weights', () => {
+  test('combsum at 1e308: the sums that pass Number.MAX_VALUE keep their order, written halved (they were Infinity, tied)', () => {
+    const a = { q: scored({ d1: 1e308, d2: 1e308 }) };
+    const b = { q: scored({ d1: 1.5e308, d2: 1e308, d3: 1 }) };
+    const fused = fuse([a, b], { method: 'combsum' });
+    // Exact: d1 = 2.5e308, d2 = 2e308, d3 = 1; every score of the query divided by 2, the least power of
+    // two that keeps them finite.
+    expect(fusedPairs(fused)).toEqual([['d1', 1e308 / 2 + 1.5e308 / 2], ['d2', 1e308 / 2 + 1e308 / 2], ['d3', 1 / 2]]);
+  });
+
+  test('combmnz, combanz and combmed at 1e308: no Infinity, and ties only where the exact values tie', () => {
+    const a = { q: scored({ d1: 1e308, d2: 1e308 }) };
+    const b = { q: scored({ d1: 1.2e308, d2: 1.1e308 }) };
+    // combmnz: d1 = 2 · 2.2e308, d2 = 2 · 2.1e308, written divided by 4.
+    expect(fusedPairs(fuse([a, b], { method: 'combmnz' }))).toEqual([['d1', (1e308 / 4 + 1.2e308 / 4) * 2], ['d2', (1e308 / 4 + 1.1e308 / 4) * 2]]);
+    // The mean and the median of two values near MAX_VALUE are finite: written as they are.
+    for (const method of ['combanz', 'combmed'] as const) {
+      expect(fusedPairs(fuse([a, b], { method }))).toEqual([['d1', 1e308 / 2 + 1.2e308 / 2], ['d2', 1e308 / 2 + 1.1e308 / 2]]);
+    }
+  });
+
+  test('wsum with weights of 1e308: the order of the exact weighted sums', () => {
+    const a = { q: scored({ d1: 2, d2: 3 }) };
+    const b = { q: scored({ d1: 3, d2: 1.5 }) };
+    // d1 = 5e308, d2 = 4.5e308 (both were Infinity, and d2 went first by id).
+    const fused = fuse([a, b], { method: 'wsum', weights: [1e308, 1e308] });
+    expect(ids(fused)).toEqual(['d1', 'd2']);
+    expect(scoresOf(fused).every(Number.isFinite)).toBe(true);
+    expect(scoresOf(fused)[0]! / scoresOf(fused)[1]!).toBeCloseTo(5 / 4.5, 12);
+    // Weights of opposite signs near ±MAX_VALUE, and a weight of 0.
+    const mixed = fuse([a, b, a], { method: 'wsum', weights: [MAX, -MAX, 0] });
+    expect(ids(mixed)).toEqual(['d2', 'd1']); // d2: (3 − 1.5) · MAX, d1: (2 − 3) · MAX
+    expect(scoresOf(mixed).every(Number.isFinite)).toBe(true);
+  });
+
+  test('wsum of subnormal scores: products that underflow no longer tie (exact: d1 = 1.25 · 2^-1074, d2 = 2^-1074)', () => {
+    const tiny = 2 ** -1074;
+    const fused = fuse([{ q: scored({ d1: 5 * tiny, d2: 4 * tiny }) }], { method: 'wsum', weights: [0.25] });
+    expect(ids(fused)).toEqual(['d1', 'd2']);
+    // Written times one power of two, so that the scores keep the order when read back.
+    const [first, second] = scoresOf(fused);
+    expect(first! > second! && second! > 0).toBe(true);
+    expect(first! / second!).toBe(1.25);
+  });
+
+  test('max of very negative scores: s / 1e-9 past −MAX_VALUE keeps its order (all −Infinity before)', () => {
+    const fused = fuse([{ q: scored({ d1: -1e300, d2: -1e301 }) }], { method: 'combsum', norm: 'max' });
+    expect(ids(fused)).toEqual(['d1', 'd2']);
+    expect(scoresOf(fused).every(Number.isFinite)).toBe(true);
+    expect(scoresOf(fused)[1]! / scoresOf(fused)[0]!).toBeCloseTo(10, 12);
+    // A tiny best score: s / best = −1e608 for d2, beside a run whose values are ordinary.
+    const mixed = fuse([{ q: scored({ d1: 1e-300, d2: -1e308 }) }, { q: scored({ d2: 2, d3: 1 }) }], { method: 'combsum', norm: 'max' });
+    expect(ids(mixed)).toEqual(['d1', 'd3', 'd2']);
+    expect(scoresOf(mixed).every(Number.isFinite)).toBe(true);
+  });
+
+  test('min-max, sum and zmuv of scores whose differences, sums or squares overflow', () => {
+    const wide = [{ q: scored({ d1: 1e308, d2: 0, d3: -1e308 }) }];
+    // min-max: (s − min) / (max − min); max − min = 2e308 gave NaN and 0.
+    expect(fusedPairs(fuse(wide, { method: 'combsum', norm: 'min-max' }))).toEqual([['d1', 1], ['d2', 0.5], ['d3', 0]]);
+    // sum: (s − min) / Σ(s − min) = (2, 1, 0) / 3.
+    expect(fusedPairs(fuse(wide, { method: 'combsum', norm: 'sum' }))).toEqual([['d1', 2 / 3], ['d2', 1 / 3], ['d3', 0]]);
+    // zmuv: σ of (1e200, 0, −1e200) is √(2/3) · 1e200, whose square overflowed: every z was 0.
+    const z = fusedPairs(fuse([{ q: scored({ d1: 1e200, d2: 0, d3: -1e200 }) }], { method: 'combsum', norm: 'zmuv' }));
+    expect(z.map(([id]) => id)).toEqual(['d1', 'd2', 'd3']);
+    expect(z[0]![1]).toBeCloseTo(Math.sqrt(3 / 2), 14);
+    expect(z[2]![1]).toBeCloseTo(-Math.sqrt(3 / 2), 14);
+  });
+
+  test('min-max, max, sum and zmuv do not depend on the scores’ scale, tiny spreads included (no 1e-9 floor but for all-tied scores)', () => {
+    // ranx divides by max(…, 1e-9): a spread of 2e-10 came out 5 times too small beside another run's.
+    const tiny = [{ q: scored({ a: 3 * 2 ** -40, b: 2 ** -40 }) }];
+    const large = [{ q: scored({ a: 3 * 2 ** 40, b: 2 ** 40 }) }];
+    for (const norm of ['min-max', 'max', 'sum', 'zmuv'] as const) {
+      expect(fusedPairs(fuse(tiny, { method: 'combsum', norm }))).toEqual(fusedPairs(fuse(large, { method: 'combsum', norm })));
+    }
+    expect(fusedPairs(fuse(tiny, { method: 'combsum', norm: 'min-max' }))).toEqual([['a', 1], ['b', 0]]);
+    // All tied: 0, as before.
+    expect(fusedPairs(fuse([{ q: scored({ a: 5e-320, b: 5e-320 }) }], { method: 'combsum', norm: 'zmuv' }))).toEqual([['b', 0], ['a', 0]]);
+  });
+});
+
+// Any finite double, and often the extremes: ±MAX_VALUE, ±1e308, the least subnormal, ±0, small integers.
+const anyScore = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(MAX, -MAX, 1e308, -1e308, 1.5e308, 2 ** -1074, -(2 ** -1074), 2 ** -1022, 0, -0),
+  fc.integer({ min: -30, max: 30 }),
+);
+const wideRanking = fc.uniqueArray(fc.record({ id: fc.constantFrom('a', 'b', 'c', 'd', 'e'), score: anyScore }), { selector: (document) => document.id, maxLength: 5 });
+const wideRun = fc.dictionary(fc.constantFrom('q1', 'q2'), wideRanking);
+const RANK_BASED: FusionMethod[] = ['rrf', 'isr', 'log_isr', 'bordafuse', 'condorcet'];
+const SCORE_BASED: FusionMethod[] = ['combsum', 'combmnz', 'combmax', 'combmin', 'combmed', 'combanz', 'wsum'];
+const NORMS: FusionNorm[] = ['none', 'min-max', 'max', 'sum', 'zmuv', 'rank', 'borda'];
+const anySetting = fc.oneof(
+  fc.tuple(fc.constantFrom(...SCORE_BASED), fc.constantFrom(...NORMS)),
+  fc.tuple(fc.constantFrom(...RANK_BASED), fc.constant<FusionNorm>('none')),
+);
+const withWeights = (runs: readonly unknown[], method: FusionMethod, weights: readonly number[]) => (method === 'wsum' ? { weights: runs.map((_, i) => weights[i % weights.length]!) } : {});
+
+/** ⌊log2⌋ of the lowest bit set in x ≠ 0: x · 2^-k is exact for every k ≤ that + 1074. */
+function lowestBit(x: number): number {
+  let exponent = Math.floor(Math.log2(Math.abs(x)));
+  if (2 ** exponent > Math.abs(x)) exponent--;
+  let bit = exponent;
+  let rest = Math.abs(x) - 2 ** exponent;
+  while (rest > 0) {
+    bit--;
+    if (2 ** bit <= rest) rest -= 2 ** bit;
+  }
+  return bit;
+}
+
+const scaledBy = (run: Record<string, ScoredDocument[]>, factor: (score: number) => number) =>
+  Object.fromEntries(Object.entries(run).map(([qid, ranking]) => [qid, ranking.map(({ id, score }) => ({ id, score: factor(score) }))]));
+
+describe('fuse: properties over the whole range of doubles', () => {
+  test.prop([fc.array(wideRun, { minLength: 1, maxLength: 4 }), anySetting, fc.array(anyScore, { minLength: 1, maxLength: 4 })])(
+    'every fused score is a finite number, for every method and normalisation',
+    (runs, [method, norm], weights) => {
+      const fused = fuse(runs, { method, norm, ...withWeights(runs, method, weights) });
+      for (const ranking of fused.values()) for (const { score } of ranking) expect(Number.isFinite(score)).toBe(true);
+    },
+  );
+
+  test.prop([fc.array(wideRun, { minLength: 1, maxLength: 4 }), anySetting, fc.array(anyScore, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 1100 })])(
+    'the fused order is the same when every score is scaled down by a power of two (scale invariance)',
+    (runs, [method, norm], weights, wanted) => {
+      // `max` of a run whose best score is ≤ 0 divides by 1e-9 (ranx's guard), which no rescaling undoes: positive scores there.
+      const given = norm === 'max' ? runs.map((run) => scaledBy(run, Math.abs)) : runs;
+      // The largest k for which every score times 2^-k is exact (a subnormal would lose bits).
+      let exactUpTo = 1100;
+      for (const run of given) for (const ranking of Object.values(run)) for (const { score } of ranking) if (score !== 0) exactUpTo = Math.min(exactUpTo, lowestBit(score) + 1074);
+      const k = Math.min(wanted, exactUpTo);
+      fc.pre(k > 0);
+      const scaled = given.map((run) => scaledBy(run, (score) => score * 2 ** -Math.min(k, 1000) * 2 ** -(k - Math.min(k, 1000))));
+      const options = { method, norm, ...withWeights(runs, method, weights) };
+      const before = fuse(given, options);
+      const after = fuse(scaled, options);
+      for (const [qid, ranking] of before) expect(after.get(qid)!.map((document) => document.id)).toEqual(ranking.map((document) => document.id));
+    },
+  );
+});
