@@ -8,7 +8,7 @@ import type { RunEvaluation } from './evaluate.js';
 import { readsBeyond } from './evaluator.js';
 import { aggregateRows, type Aggregate } from './means.js';
 import { parseMeasure } from './measures/registry.js';
-import { canScore, describeValues, noRelevantValue } from './measures/values.js';
+import { canScore, describeValues, emptyRankingValue, noRelevantValue } from './measures/values.js';
 import { compareUtf8 } from './metrics/counts.js';
 import { CHECK_MODES, type CheckMode, type RunCheckName } from './run-checks.js';
 
@@ -159,8 +159,9 @@ const AGGREGATE_WORDS: Readonly<Record<Aggregate, string>> = { mean: 'mean', geo
 
 /**
  * What every evaluateRun result holds, checked on a part already read (readPart):
- * - each per-query value is one its measure can take (`canScore`: the catalogue's range and step), and a
- *   query without relevant document scores what the measure's formula gives it there (`noRelevantValue`);
+ * - each per-query value is one its measure can take (`canScore`: the catalogue's range and step); a
+ *   query without relevant document scores what the measure's formula gives it there (`noRelevantValue`),
+ *   and an unanswered query what it gives an empty ranking (`emptyRankingValue`);
  * - each mean, overall and per tag, is the aggregate of its rows as means.ts takes it (in query-id order);
  * - no query is listed twice; an unjudged query is neither scored nor judged; the queries without relevant
  *   document are scored (`noRelevant: 'zero'`), left out (`'skip'`) or absent (`'error'`);
@@ -194,6 +195,8 @@ function checkConsistent(part: RunEvaluation, name: string): void {
 
   // Every value, then the means of the rows (a value edited would make its mean wrong too: it is named first).
   const whenNoRelevant = parsed.map((measure) => noRelevantValue(measure, conventions.relevanceThreshold));
+  const whenUnanswered = parsed.map(emptyRankingValue);
+  const unanswered = new Set(part.unansweredQueries);
   const rows = scored.map((qid) => {
     const scores = perQuery[qid]!;
     return measures.map((measure, i) => {
@@ -203,6 +206,10 @@ function checkConsistent(part: RunEvaluation, name: string): void {
       const fixed = whenNoRelevant[i];
       if (fixed !== undefined && value !== fixed && noRelevant.has(qid)) {
         bad(field, `${fixed}, as ${measure} scores a query without relevant document`, value, ` (the query is in \`noRelevantQueries\`)`);
+      }
+      const empty = whenUnanswered[i];
+      if (empty !== undefined && value !== empty && unanswered.has(qid)) {
+        bad(field, `${empty}, as ${measure} scores an empty ranking`, value, ` (the query is in \`unansweredQueries\`: the run does not answer it)`);
       }
       return value;
     });
@@ -251,7 +258,6 @@ function checkConsistent(part: RunEvaluation, name: string): void {
     }
   }
 
-  const unanswered = new Set(part.unansweredQueries);
   const answered = (qid: string): boolean => isScored(qid) && !unanswered.has(qid);
   for (const field of ['queriesInRanking', 'tiedQueries', 'withoutAspects'] as const) {
     const list = mergeable[field] ?? [];

@@ -252,9 +252,9 @@ describe('mergeEvaluations laws', () => {
 // ------------------------------------------------------------------------------------------ impossible parts
 
 describe('mergeEvaluations refuses a part no evaluateRun could have written, naming the part, the query and the measure', () => {
-  // q1, q2 answered; q3 judged, unanswered; q4 judged, unanswered, no relevant document (scored, noRelevant 'zero'); q9 unjudged.
+  // q1, q2 answered; q3 judged, unanswered; q4 answered, without relevant document (scored, noRelevant 'zero'); q9 unjudged.
   const options = { measures: ['P@1', 'ndcg@10', 'dcg@10', 'mrr@5', 'success@3', 'num_ret'], slices: { q1: 'en', q2: ['en', 'ru'] } } as const;
-  const part = evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b'], q9: ['d'] }, { q1: { a: 1 }, q2: { b: 2 }, q3: { c: 1 }, q4: { e: 0 } }, options);
+  const part = evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b'], q4: ['e'], q9: ['d'] }, { q1: { a: 1 }, q2: { b: 2 }, q3: { c: 1 }, q4: { e: 0 } }, options);
   const other = evaluateRun({ q5: ['f'] }, { q5: { f: 1 } }, options);
   type Part = { -readonly [K in keyof RunEvaluation]: RunEvaluation[K] } & Record<string, unknown>;
   /** The part's JSON, edited. */
@@ -315,6 +315,22 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
     expect(refusal(edited((p) => (p.perQuery['q4']!['ndcg@10'] = 0.5))).message).toMatch(/^mergeEvaluations: expected `mean\["ndcg@10"\]` of part 1 to be the mean of its `perQuery` values/);
   });
 
+  test('an unanswered query scored otherwise than an empty ranking scores: P@1 of 1, judged@k other than 1', () => {
+    expect(part.unansweredQueries).toEqual(['q3']);
+    expect(refusal(edited((p) => (p.perQuery['q3']!['P@1'] = 1)))).toEqual(
+      invalid('expected `perQuery["q3"]["P@1"]` of part 1 to be 0, as P@1 scores an empty ranking, got `1` (number) (the query is in `unansweredQueries`: the run does not answer it)'),
+    );
+    const judged = evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q3: { c: 1 } }, { measures: ['judged@5', 'num_rel'] });
+    expect(judged.perQuery['q3']).toEqual({ 'judged@5': 1, num_rel: 1 });
+    expect(errorOf(() => mergeEvaluations([edited((p) => (p.perQuery['q3']!['judged@5'] = 0.8), judged)]))).toMatchObject({
+      message: 'mergeEvaluations: expected `perQuery["q3"]["judged@5"]` of part 0 to be 1, as judged@5 scores an empty ranking, got `0.8` (number) (the query is in `unansweredQueries`: the run does not answer it)',
+    });
+    // num_rel of an empty ranking is the judgments' (what is wrong, then, is the sum).
+    expect(errorOf(() => mergeEvaluations([edited((p) => (p.perQuery['q3']!['num_rel'] = 2), judged)]))).toMatchObject({
+      message: 'mergeEvaluations: expected `mean["num_rel"]` of part 0 to be the sum of its `perQuery` values (3), got `2` (number)',
+    });
+  });
+
   test('a query scored and listed unjudged, or listed twice; no-relevant queries against the noRelevant rule', () => {
     expect(refusal(edited((p) => p.unjudgedQueries.push('q1')))).toEqual(
       invalid('expected `unjudgedQueries` of part 1 to be queries the part does not judge, got `"q1"` (string), which `perQuery` scores'),
@@ -352,7 +368,7 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
   test('a mean that is not the mean of the part’s rows (overall or per tag)', () => {
     expect(refusal(edited((p) => (p.mean['P@1'] = 0.7)))).toEqual(invalid('expected `mean["P@1"]` of part 1 to be the mean of its `perQuery` values (0.25), got `0.7` (number)'));
     expect(refusal(edited((p) => (p.mean['num_ret'] = 3))).message).toBe(
-      'mergeEvaluations: expected `mean["num_ret"]` of part 1 to be the sum of its `perQuery` values (4), got `3` (number)',
+      'mergeEvaluations: expected `mean["num_ret"]` of part 1 to be the sum of its `perQuery` values (5), got `3` (number)',
     );
     expect(refusal(edited((p) => (p.bySlice['ru']!.mean['P@1'] = 1))).message).toBe(
       'mergeEvaluations: expected `bySlice["ru"].mean["P@1"]` of part 1 to be the mean of the values of its queries (0), got `1` (number)',
@@ -391,6 +407,41 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
     expect(errorOf(() => mergeEvaluations([edited((p) => (p.mergeable.beyondSystemK = { k: 3, measures: ['ndcg@10'] }))]))).toMatchObject({
       message: 'mergeEvaluations: expected `mergeable.beyondSystemK` of part 0 to be absent (no measure reads beyond `systemK`), got `{"k":3,"measures":["ndcg@10"]}`',
     });
+  });
+
+  test('the rarer contradictions: an unjudged query listed as without relevant document, a tag listed twice or of no query, stray aspects, no row at all', () => {
+    const skipped = evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q4: { e: 0 } }, { ...options, noRelevant: 'skip' });
+    expect(errorOf(() => mergeEvaluations([edited((p) => p.unjudgedQueries.push('q4'), skipped)]))).toMatchObject({
+      message: 'mergeEvaluations: expected `unjudgedQueries` of part 0 to be queries the part does not judge, got `"q4"` (string), which `noRelevantQueries` lists as judged',
+    });
+    expect(refusal(edited((p) => (p.mergeable.slices['q2'] = ['en', 'en']))).message).toBe(
+      'mergeEvaluations: expected `mergeable.slices["q2"]` of part 1 to be labels each given once, got `"en"` (string), given twice',
+    );
+    expect(refusal(edited((p) => (p.bySlice['fr'] = p.bySlice['ru']!))).message).toBe(
+      'mergeEvaluations: expected `bySlice` of part 1 to be the labels of `mergeable.slices`, each with the means of its queries, got `"fr"` (string), which no query has',
+    );
+    expect(refusal(edited((p) => (p.bySlice = [] as never))).message).toBe('mergeEvaluations: expected `bySlice` of part 1 to be an object of label → means, got `array of 0` (array)');
+    expect(refusal(edited((p) => (p.bySlice['ru'] = { mean: 1 } as never))).message).toBe(
+      'mergeEvaluations: expected `bySlice["ru"]` of part 1 to be an object { mean, queries }, got `{"mean":1}` (object)',
+    );
+    // Written without --by-tag, a part has no bySlice: nothing to check there.
+    expect(mergeEvaluations([other, edited((p) => Reflect.deleteProperty(p, 'bySlice'))]).queries).toBe(5);
+    expect(refusal(edited((p) => p.mergeable.tiedQueries.push('q1', 'q1'))).message).toBe(
+      'mergeEvaluations: expected `mergeable.tiedQueries` of part 1 to be query ids each listed once, got `"q1"` (string), listed twice',
+    );
+    expect(refusal(edited((p) => (p.mergeable.withoutAspects = ['q1']))).message).toBe(
+      'mergeEvaluations: expected `mergeable.withoutAspects` of part 1 to be absent without an aspect measure, got `array of 1` (array)',
+    );
+    expect(refusal(edited((p) => (p.mergeable.withoutAspects = ['q9']))).message).toBe(
+      'mergeEvaluations: expected `mergeable.withoutAspects` of part 1 to be scored queries (in `perQuery`), got `"q9"` (string)',
+    );
+    const empty = edited((p) => {
+      p.perQuery = {};
+      p.queries = 0;
+      p.unansweredQueries = [];
+      p.noRelevantQueries = [];
+    });
+    expect(refusal(empty).message).toBe('mergeEvaluations: expected `perQuery` of part 1 to be at least one scored query (evaluateRun scores one or refuses the run), got `{}` (object)');
   });
 
   test('values near the largest number are merged without overflow: dcg of 1.6e308 per query has a finite mean', () => {

@@ -109,32 +109,41 @@ type Compute = MeasureDefinition['compute'];
  *   rank r ≤ k). A tie-averaged value (`ties: 'average'`) is their expectation, which takes no step
  *   (save `'integer'`: the counts are the same for every order);
  * - `noRelevant`: the value of a query with no relevant document at the measure's relevance level, where
- *   the formula fixes it (0 for the shares of the relevant documents).
+ *   the formula fixes it (0 for the shares of the relevant documents);
+ * - `emptyRanking`: the value of an empty ranking (a judged query the run does not answer), where it does
+ *   not depend on the judgments (it does for idcg, num_rel, miss, utility).
  */
 export interface ValueSet {
   readonly min: number;
   readonly max: number;
   readonly step?: 'integer' | 'binary' | 'cutoff' | 'reciprocal';
   readonly noRelevant?: number;
+  readonly emptyRanking?: number;
 }
 
-/** A share of the relevant documents (or of the ranks that hold them): in [0, 1], 0 without any. */
-const SHARE: ValueSet = { min: 0, max: 1, noRelevant: 0 };
+/** A share of the relevant documents (or of the ranks that hold them): in [0, 1], 0 without any, 0 for an empty ranking. */
+const SHARE: ValueSet = { min: 0, max: 1, noRelevant: 0, emptyRanking: 0 };
 /** In [0, 1], whatever the query's judgments. */
 const UNIT: ValueSet = { min: 0, max: 1 };
+/** In [0, 1], 0 for an empty ranking. */
+const RANKED_UNIT: ValueSet = { ...UNIT, emptyRanking: 0 };
 /** A count of documents: an integer from 0 to 2^53 − 1 (no ranking or qrels hold more). */
 const COUNT: ValueSet = { min: 0, max: Number.MAX_SAFE_INTEGER, step: 'integer' };
+/** A count of retrieved documents: 0 for an empty ranking. */
+const RETRIEVED: ValueSet = { ...COUNT, emptyRanking: 0 };
 /** A sum of gains or lengths: ≥ 0, with no bound short of the largest number (grades and lengths are the caller's). */
 const AMOUNT: ValueSet = { min: 0, max: Number.MAX_VALUE };
+/** A sum over the ranking (of gains or lengths): 0 for an empty ranking. */
+const RANKED_AMOUNT: ValueSet = { ...AMOUNT, emptyRanking: 0 };
 /** Any finite number. */
 const ANY: ValueSet = { min: -Number.MAX_VALUE, max: Number.MAX_VALUE };
 /**
  * A measure normalised by the ideal ranking's gains: in [0, 1] on the grades' own gains. A gain table
  * (`gains`) need not rise with the grade, nor cover every grade (one it leaves out gains its grade), so the
  * ideal trec_eval walks (down the grades) can be beaten: ≥ 0 with no bound short of the largest number,
- * and any finite number once a gain is negative.
+ * and any finite number once a gain is negative. 0 for an empty ranking.
  */
-const gainTable = (params: MeasureParams): ValueSet => (params.gains === undefined ? UNIT : params.gains.some((pair) => pair.gain < 0) ? ANY : AMOUNT);
+const gainTable = (params: MeasureParams): ValueSet => ({ ...(params.gains === undefined ? UNIT : params.gains.some((pair) => pair.gain < 0) ? ANY : AMOUNT), emptyRanking: 0 });
 
 /** One value per parameterisation, each computed in the context its parameters describe. */
 const each =
@@ -313,7 +322,7 @@ const declared = [
   }),
   define({
     name: 'dcg',
-    values: AMOUNT,
+    values: RANKED_AMOUNT,
     tieAverage: true,
     params: ['judgedOnly', 'gain', 'budget'],
     summary: 'DCG: Σ gain / log2(rank + 1) over the top k',
@@ -349,7 +358,7 @@ const declared = [
   }),
   define({
     name: 'miss',
-    values: SHARE,
+    values: { ...UNIT, noRelevant: 0 },
     better: 'lower',
     tieAverage: true,
     aliases: ['miss_rate'],
@@ -359,7 +368,7 @@ const declared = [
   }),
   define({
     name: 'tokens',
-    values: AMOUNT,
+    values: RANKED_AMOUNT,
     better: 'lower',
     readsDocuments: true,
     params: ['budget'],
@@ -374,7 +383,7 @@ const declared = [
   // ------------------------------------------------------------------------------ counts of the set
   define({
     name: 'num_ret',
-    values: (params) => (params.rel === undefined ? COUNT : { ...COUNT, noRelevant: 0 }),
+    values: (params) => (params.rel === undefined ? RETRIEVED : { ...RETRIEVED, noRelevant: 0 }),
     tieAverage: true,
     irMeasures: ['NumRet'],
     trecEval: ['num_ret'],
@@ -398,7 +407,7 @@ const declared = [
   }),
   define({
     name: 'num_rel_ret',
-    values: { ...COUNT, noRelevant: 0 },
+    values: { ...RETRIEVED, noRelevant: 0 },
     tieAverage: true,
     irMeasures: ['NumRelRet'],
     trecEval: ['num_rel_ret'],
@@ -409,7 +418,7 @@ const declared = [
   }),
   define({
     name: 'num_nonrel_judged_ret',
-    values: COUNT,
+    values: RETRIEVED,
     tieAverage: true,
     trecEval: ['num_nonrel_judged_ret'],
     at: 'none',
@@ -552,7 +561,7 @@ const declared = [
   define({
     name: 'rbp',
     // Gains outside [0, 1] are scaled into it (see rbp).
-    values: UNIT,
+    values: RANKED_UNIT,
     irMeasures: ['RBP'],
     trecEval: ['rbp'],
     at: 'none',
@@ -568,7 +577,7 @@ const declared = [
   }),
   define({
     name: 'rbp_resid',
-    values: UNIT,
+    values: RANKED_UNIT,
     better: 'lower',
     trecEval: ['rbp_resid'],
     at: 'none',
@@ -578,7 +587,7 @@ const declared = [
   }),
   define({
     name: 'unj',
-    values: { ...UNIT, step: 'cutoff' },
+    values: { ...RANKED_UNIT, step: 'cutoff' },
     better: 'lower',
     trecEval: ['unj'],
     params: [],
@@ -587,7 +596,7 @@ const declared = [
   }),
   define({
     name: 'judged',
-    values: { ...UNIT, step: 'cutoff' },
+    values: { ...UNIT, step: 'cutoff', emptyRanking: 1 },
     params: [],
     summary: 'judged documents in the top k / k (1 − unj@k)',
     compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs).map((share) => 1 - share)),
@@ -595,7 +604,7 @@ const declared = [
   // ------------------------------------------------------------------------------------ new measures
   define({
     name: 'judged_retrieved',
-    values: UNIT,
+    values: RANKED_UNIT,
     irMeasures: ['Judged'],
     params: [],
     summary: "documents of the top k the qrels list (any grade) / min(k, retrieved): ir_measures' Judged@k",
@@ -603,7 +612,7 @@ const declared = [
   }),
   define({
     name: 'err',
-    values: UNIT,
+    values: RANKED_UNIT,
     aliases: ['expected_reciprocal_rank'],
     irMeasures: ['ERR'],
     params: ['judgedOnly', 'maxGrade'],
@@ -619,7 +628,7 @@ const declared = [
   }),
   define({
     name: 'fall_out',
-    values: UNIT,
+    values: RANKED_UNIT,
     better: 'lower',
     aliases: ['fallout'],
     summary: 'judged non-relevant documents in the top k / judged non-relevant documents (0 if none)',
@@ -627,7 +636,7 @@ const declared = [
   }),
   define({
     name: 'nerr8',
-    values: UNIT,
+    values: RANKED_UNIT,
     irMeasures: ['NERR8'],
     params: ['judgedOnly', 'maxGrade'],
     required: ['maxGrade'],
@@ -636,7 +645,7 @@ const declared = [
   }),
   define({
     name: 'inst',
-    values: UNIT,
+    values: RANKED_UNIT,
     irMeasures: ['INST'],
     at: 'none',
     params: ['judgedOnly', 'maxGrade', 'desiredGain'],
@@ -648,7 +657,7 @@ const declared = [
   // ------------------------------------------------------------- aspects (subtopics, nuggets): diversity
   define({
     name: 'aspect_recall',
-    values: UNIT,
+    values: RANKED_UNIT,
     aliases: ['subtopic_recall', 's_recall'],
     irMeasures: ['StRecall'],
     readsDocuments: true,
@@ -659,7 +668,7 @@ const declared = [
   }),
   define({
     name: 'all_aspects',
-    values: { ...UNIT, step: 'binary' },
+    values: { ...RANKED_UNIT, step: 'binary' },
     readsDocuments: true,
     readsAspects: true,
     params: ['rel'],
@@ -669,7 +678,7 @@ const declared = [
   define({
     name: 'alpha_ndcg',
     // Normalised by ndeval's greedy ideal ranking, which a ranking can beat: a value can pass 1.
-    values: AMOUNT,
+    values: RANKED_AMOUNT,
     irMeasures: ['alpha_nDCG'],
     readsDocuments: true,
     readsAspects: true,
@@ -680,7 +689,7 @@ const declared = [
   }),
   define({
     name: 'err_ia',
-    values: UNIT,
+    values: RANKED_UNIT,
     irMeasures: ['ERR_IA'],
     readsDocuments: true,
     readsAspects: true,
@@ -692,7 +701,7 @@ const declared = [
   }),
   define({
     name: 'p_ia',
-    values: UNIT,
+    values: RANKED_UNIT,
     irMeasures: ['P_IA'],
     readsDocuments: true,
     readsAspects: true,

@@ -85,3 +85,14 @@ export function noRelevantValue(measure: ParsedMeasure, relevanceThreshold: numb
   if (rel !== undefined && Math.max(rel, 0) < Math.max(relevanceThreshold, 0)) return undefined;
   return valuesOf(measure.definition, measure.params).noRelevant;
 }
+
+/**
+ * The value an empty ranking (a judged query the run does not answer) scores on the measure, where it does
+ * not depend on the judgments (the catalogue's `emptyRanking`); undefined otherwise.
+ *
+ * @example emptyRankingValue(parseMeasure('ndcg@10')) // => 0
+ * @example emptyRankingValue(parseMeasure('judged@10')) // => 1 (1 − unj@10)
+ */
+export function emptyRankingValue(measure: ParsedMeasure): number | undefined {
+  return valuesOf(measure.definition, measure.params).emptyRanking;
+}

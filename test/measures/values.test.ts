@@ -9,7 +9,7 @@ import { averagesTies, measureDefinitions, valuesOf, type MeasureDefinition } fr
 import type { MeasureParams } from '../../src/measures/context.js';
 import type { Ranking } from '../../src/types.js';
 import { formatMeasure, parseMeasure } from '../../src/measures/registry.js';
-import { canScore, describeValues, noRelevantValue, possibleValues } from '../../src/measures/values.js';
+import { canScore, describeValues, emptyRankingValue, noRelevantValue, possibleValues } from '../../src/measures/values.js';
 
 describe('canScore', () => {
   test('P@k takes i/k for i = 0…k, to within rounding; without a cutoff or with a budget any share', () => {
@@ -77,6 +77,12 @@ describe('canScore', () => {
     // Grades below the threshold still have gain, and fall-out counts the non-relevant.
     expect(noRelevantValue(parseMeasure('ndcg@10'), 1)).toBeUndefined();
     expect(noRelevantValue(parseMeasure('fall_out@10'), 1)).toBeUndefined();
+  });
+
+  test('an empty ranking (a query the run does not answer) scores 0, save judged@k (1 − unj@k), and what reads the judgments', () => {
+    expect(['P@5', 'ndcg@10', 'ndcg(gains={0:0,1:-1})', 'dcg', 'num_ret', 'tokens@5', 'rbp_resid', 'err_ia@5'].map((name) => emptyRankingValue(parseMeasure(name)))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(emptyRankingValue(parseMeasure('judged@10'))).toBe(1);
+    expect(['idcg', 'num_rel', 'miss@5', 'utility'].map((name) => emptyRankingValue(parseMeasure(name)))).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   test("the catalogue's `bounded` is read from `values`: in [0, 1] under the default parameters", () => {
