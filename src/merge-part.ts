@@ -165,9 +165,11 @@ const AGGREGATE_WORDS: Readonly<Record<Aggregate, string>> = { mean: 'mean', geo
  * - each mean, overall and per tag, is the aggregate of its rows as means.ts takes it (in query-id order);
  * - no query is listed twice; an unjudged query is neither scored nor judged; the queries without relevant
  *   document are scored (`noRelevant: 'zero'`), left out (`'skip'`) or absent (`'error'`);
+ * - each measure's aggregation is the catalogue's;
  * - `mergeable`: tags, queries holding their id and tied queries are of scored queries (the last two of
  *   answered ones, and no tied query under `ties: 'given'`), withoutAspects only with aspect measures, the
- *   deepest ranking 0 when no query is answered, and beyondSystemK what systemK and the measures make.
+ *   deepest ranking 0 when no query is answered, no check in 'error' mode whose condition holds, and
+ *   beyondSystemK what systemK and the measures make.
  */
 function checkConsistent(part: RunEvaluation, name: string): void {
   const bad = (field: string, expected: string, received: unknown, why = '', shown?: string): never => invalidPart(name, field, expected, received, why, shown);
@@ -192,6 +194,12 @@ function checkConsistent(part: RunEvaluation, name: string): void {
     if (conventions.noRelevant === 'zero' && !isScored(qid)) bad('noRelevantQueries', "scored queries under `noRelevant: 'zero'`", qid, ', which `perQuery` does not score');
     if (conventions.noRelevant === 'skip' && isScored(qid)) bad('noRelevantQueries', "queries left out of `perQuery` under `noRelevant: 'skip'`", qid, ', which `perQuery` scores');
   }
+
+  // The aggregate is the measure's own (gm_map is a geometric mean, num_ret a sum): not a choice of the part.
+  parsed.forEach((measure, i) => {
+    const aggregate = conventions.aggregation[measures[i]!];
+    if (aggregate !== measure.definition.aggregate) bad(`conventions.aggregation[${JSON.stringify(measures[i])}]`, `'${measure.definition.aggregate}', as ${measures[i]} is aggregated`, aggregate);
+  });
 
   // Every value, then the means of the rows (a value edited would make its mean wrong too: it is named first).
   const whenNoRelevant = parsed.map((measure) => noRelevantValue(measure, conventions.relevanceThreshold));
@@ -270,6 +278,14 @@ function checkConsistent(part: RunEvaluation, name: string): void {
   if (conventions.ties === 'given' && mergeable.tiedQueries.length > 0) bad('mergeable.tiedQueries', "empty under `ties: 'given'` (scores order nothing)", mergeable.tiedQueries[0]);
   if ((mergeable.withoutAspects ?? []).length > 0 && !parsed.some((measure) => measure.definition.readsAspects === true)) {
     bad('mergeable.withoutAspects', 'absent without an aspect measure', mergeable.withoutAspects);
+  }
+  // A check in 'error' mode whose condition held would have refused the run: the part cannot hold one.
+  const { checks } = mergeable;
+  const deeper = measures.find((_, i) => parsed[i]!.cutoff !== Infinity && parsed[i]!.cutoff > mergeable.deepestRanking);
+  if (checks.queryInRanking === 'error' && mergeable.queriesInRanking.length > 0) bad('mergeable.queriesInRanking', "empty, as its check is in 'error' mode", mergeable.queriesInRanking[0]);
+  if (checks.allScoresTied === 'error' && mergeable.tiedQueries.length > 0) bad('mergeable.tiedQueries', "empty, as its check is in 'error' mode", mergeable.tiedQueries[0]);
+  if (checks.cutoffBeyondRun === 'error' && deeper !== undefined) {
+    bad('mergeable.deepestRanking', `at least the cutoff of ${deeper} (${parsed[measures.indexOf(deeper)]!.cutoff}), as the cutoffBeyondRun check is in 'error' mode`, mergeable.deepestRanking);
   }
   if (mergeable.deepestRanking !== 0 && !scored.some(answered)) bad('mergeable.deepestRanking', '0, as no query is scored on a ranking', mergeable.deepestRanking);
   const { systemK } = mergeable;

@@ -444,6 +444,23 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
     expect(refusal(empty).message).toBe('mergeEvaluations: expected `perQuery` of part 1 to be at least one scored query (evaluateRun scores one or refuses the run), got `{}` (object)');
   });
 
+  test("an aggregation other than the measure's, and a check in 'error' mode whose condition holds", () => {
+    expect(refusal(edited((p) => (p.conventions.aggregation['num_ret'] = 'mean'))).message).toBe(
+      "mergeEvaluations: expected `conventions.aggregation[\"num_ret\"]` of part 1 to be 'sum', as num_ret is aggregated, got `\"mean\"` (string)",
+    );
+    const strictPart = evaluateRun({ q1: ['a', 'b', 'c', 'd', 'e'] }, { q1: { a: 1 } }, { measures: ['P@5'], checks: 'error' });
+    expect(errorOf(() => mergeEvaluations([edited((p) => p.mergeable.queriesInRanking.push('q1'), strictPart)]))).toMatchObject({
+      code: 'invalid_evaluation',
+      message: "mergeEvaluations: expected `mergeable.queriesInRanking` of part 0 to be empty, as its check is in 'error' mode, got `\"q1\"` (string)",
+    });
+    expect(errorOf(() => mergeEvaluations([edited((p) => p.mergeable.tiedQueries.push('q1'), strictPart)]))).toMatchObject({
+      message: "mergeEvaluations: expected `mergeable.tiedQueries` of part 0 to be empty, as its check is in 'error' mode, got `\"q1\"` (string)",
+    });
+    expect(errorOf(() => mergeEvaluations([edited((p) => (p.mergeable.deepestRanking = 4), strictPart)]))).toMatchObject({
+      message: "mergeEvaluations: expected `mergeable.deepestRanking` of part 0 to be at least the cutoff of P@5 (5), as the cutoffBeyondRun check is in 'error' mode, got `4` (number)",
+    });
+  });
+
   test('values near the largest number are merged without overflow: dcg of 1.6e308 per query has a finite mean', () => {
     // Linear gain: grade 1e308 at ranks 1 and 2 gives DCG 1e308 + 1e308 / log2(3) ≈ 1.63e308, a finite sum of gains.
     const judged = { a: 1e308, b: 1e308 };
