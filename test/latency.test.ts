@@ -137,5 +137,3 @@ describe('latency figures are finite for every finite time', () => {
     expect(errorOf(() => parseRun(text, { format: 'jsonl', file: 'timed.jsonl' }))).toMatchObject({ code: 'parse_error', message: expect.stringMatching(new RegExp(`^timed\\.jsonl:1: .*${written}.*latency_ms`)) });
   });
 });
-  });
-});
