@@ -8,7 +8,7 @@ import type { RunEvaluation } from './evaluate.js';
 import { readsBeyond } from './evaluator.js';
 import { aggregateRows, type Aggregate } from './means.js';
 import { parseMeasure } from './measures/registry.js';
-import { canScore, describeValues, emptyRankingValue, noRelevantValue } from './measures/values.js';
+import { describeValues, emptyRankingValue, noRelevantValue, scorable } from './measures/values.js';
 import { compareUtf8 } from './metrics/counts.js';
 import { CHECK_MODES, type CheckMode, type RunCheckName } from './run-checks.js';
 
@@ -202,6 +202,7 @@ function checkConsistent(part: RunEvaluation, name: string): void {
   });
 
   // Every value, then the means of the rows (a value edited would make its mean wrong too: it is named first).
+  const canScore = parsed.map((measure) => scorable(measure, conventions.ties));
   const whenNoRelevant = parsed.map((measure) => noRelevantValue(measure, conventions.relevanceThreshold));
   const whenUnanswered = parsed.map(emptyRankingValue);
   const unanswered = new Set(part.unansweredQueries);
@@ -210,7 +211,7 @@ function checkConsistent(part: RunEvaluation, name: string): void {
     return measures.map((measure, i) => {
       const value = scores[measure]!;
       const field = `perQuery[${JSON.stringify(qid)}][${JSON.stringify(measure)}]`;
-      if (!canScore(value, parsed[i]!, conventions.ties)) bad(field, `a value ${measure} can take (${describeValues(parsed[i]!, conventions.ties)})`, value);
+      if (!canScore[i]!(value)) bad(field, `a value ${measure} can take (${describeValues(parsed[i]!, conventions.ties)})`, value);
       const fixed = whenNoRelevant[i];
       if (fixed !== undefined && value !== fixed && noRelevant.has(qid)) {
         bad(field, `${fixed}, as ${measure} scores a query without relevant document`, value, ` (the query is in \`noRelevantQueries\`)`);

@@ -32,24 +32,26 @@ export function possibleValues(measure: ParsedMeasure, ties: Ties): ValueSet {
  * @example canScore(0.123456, parseMeasure('P@1'), 'trec') // => false
  */
 export function canScore(value: number, measure: ParsedMeasure, ties: Ties): boolean {
+  return scorable(measure, ties)(value);
+}
+
+/** `canScore` of one measure and tie rule, read from the catalogue once for every value tested. */
+export function scorable(measure: ParsedMeasure, ties: Ties): (value: number) => boolean {
   const { min, max, step } = possibleValues(measure, ties);
-  if (!Number.isFinite(value) || value < min || value > max) return false;
+  const { cutoff } = measure;
+  const inRange = (value: number): boolean => Number.isFinite(value) && value >= min && value <= max;
   switch (step) {
     case undefined:
-      return true;
+      return inRange;
     case 'integer':
-      return Number.isInteger(value);
+      return (value) => inRange(value) && Number.isInteger(value);
     case 'binary':
-      return value === 0 || value === 1;
+      return (value) => value === 0 || value === 1;
     case 'cutoff':
-      return nearInteger(value * measure.cutoff);
-    default: {
-      // 'reciprocal'
-      if (value === 0) return true;
-      const rank = 1 / value;
-      // No ranking is longer than the longest array.
-      return nearInteger(rank) && Math.round(rank) <= Math.min(measure.cutoff, Number.MAX_SAFE_INTEGER);
-    }
+      return (value) => inRange(value) && nearInteger(value * cutoff);
+    default:
+      // 'reciprocal': 0, or 1/r for a rank r within the cutoff (no ranking is longer than the longest array).
+      return (value) => value === 0 || (inRange(value) && nearInteger(1 / value) && Math.round(1 / value) <= Math.min(cutoff, Number.MAX_SAFE_INTEGER));
   }
 }
 
