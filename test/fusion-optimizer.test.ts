@@ -79,6 +79,16 @@ describe('hand-worked searches', () => {
     expect(result.runNames).toEqual(['A', 'B']);
   });
 
+  it('searches weights near Number.MAX_VALUE as their scaled-down equals: the same scores and choice, finite fused scores', () => {
+    // The grid of the test above times MAX_VALUE: sums of 4 · MAX_VALUE overflowed to Infinity and tied
+    // (B alone then put e first, by id, and scored 2/4 instead of 0).
+    const MAX = Number.MAX_VALUE;
+    const result = optimizeFusion(runs, qrels, { method: 'wsum', measure: 'P@1', grid: [[0, MAX], [MAX / 2, MAX / 2], [MAX, 0]], folds: 1 });
+    expect(result.settings.map(({ score }) => score)).toEqual([0 / 4, 2 / 4, 2 / 4]);
+    expect(result.best).toEqual({ weights: [MAX, 0] });
+    for (const ranking of result.run.values()) for (const { score } of ranking) expect(Number.isFinite(score)).toBe(true);
+  });
+
   it('minimises a measure where lower is better (miss@1: the share of relevant documents not in the top 1)', () => {
     const result = optimizeFusion(runs, qrels, { method: 'rrf', measure: 'miss@1', grid: [10, 1, 20], folds: 1 });
     // Every k misses half the queries: the later of the equal minima is kept.
