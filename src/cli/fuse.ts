@@ -14,9 +14,9 @@ import { renderFusionOptimization } from '../text/fusion.js';
 import type { ScoredDocument } from '../types.js';
 import { runNames } from './compare.js';
 import type { Io } from './eval.js';
-import { blameScoring, CHECK_CODES, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, loadRun, STDIN } from './files.js';
-import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SCORING_OPTIONS, type SharedArgs, TIES_HELP, usageError } from './options.js';
-import { checkOutput, namesInput, writeReport } from './report.js';
+import { blameScoring, CHECK_CODES, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, loadRun } from './files.js';
+import { decimalNumber, evaluationOptions, inputFlag, oneOf, parseCommandArgs, readSharedArgs, SCORING_OPTIONS, type SharedArgs, TIES_HELP, usageError } from './options.js';
+import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './output.js';
 import { CliError } from './trec.js';
 
 export const fuseUsage = `Usage: rankeval fuse RUN RUN … --method M [--norm N] [--k K] [--weights W,W,…] [-o OUT] [flags]
@@ -76,7 +76,8 @@ ${TIES_HELP}
 
 Output:
   -o, --output OUT         where to write the fused run (default, or -o -: standard output); a regular
-                           file is replaced whole (written beside it, then renamed over it). With
+                           file is replaced whole (written beside it, then renamed over it), never a
+                           file the command reads, as rankeval report -o writes (see its --help). With
                            --optimize: the runs fused with the best setting, over every query they hold
   --format F               trec (default: qid Q0 doc rank score name) or jsonl
   --run-name NAME          the TREC run's name, its last column (default fused)
@@ -148,7 +149,7 @@ function flagInteger(flag: string, text: string | undefined, low: number, high =
 
 const TUNING_OPTIONS = {
   optimize: { type: 'string' },
-  qrels: { type: 'string' },
+  qrels: inputFlag('the golden set'),
   'qrels-format': { type: 'string' },
   step: { type: 'string' },
   grid: { type: 'string', multiple: true },
@@ -162,7 +163,7 @@ const TUNING_OPTIONS = {
 } as const;
 
 export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
-  const { values, positionals } = parseCommandArgs(
+  const { values, positionals, inputs } = parseCommandArgs(
     args,
     {
       method: { type: 'string' },
@@ -173,11 +174,12 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
       'run-format': { type: 'string' },
       format: { type: 'string' },
       'run-name': { type: 'string' },
-      output: { type: 'string', short: 'o' },
+      ...OUTPUT_OPTION,
       help: { type: 'boolean', short: 'h' },
       ...TUNING_OPTIONS,
     },
     usage,
+    ['one of the runs'],
   );
   if (values.help) return 'help';
   if (positionals.length === 0) throw usage('expected the runs to fuse (RUN RUN …)');
@@ -191,14 +193,11 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   const runName = values['run-name'] ?? 'fused';
   if (runName === '' || WHITESPACE.test(runName)) throw usage(`--run-name takes a name without whitespace (a TREC field); got '${runName}'`);
   if (values['run-name'] !== undefined && format !== 'trec') throw usage('--run-name names a TREC run; JSONL has no place for it');
-  const output = values.output === undefined || values.output === STDIN ? undefined : values.output;
+  const output = outputName(values.output, usage);
   const runFormat = oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage);
   const optimize = readOptimizeArgs(values, positionals, method, output);
-  checkStdinOnce([...positionals, ...(optimize === undefined ? [] : [optimize.qrels, ...(optimize.lengths === undefined ? [] : [optimize.lengths])])], usage);
-  if (output !== undefined) {
-    refuseInputAsOutput(output, positionals, optimize);
-    checkOutput(output, 'the fused run', usage);
-  }
+  checkStdinOnce(inputs.map(({ path }) => path), usage);
+  if (output !== undefined) checkOutput(output, inputs, 'the fused run', usage);
   return {
     runs: positionals,
     method,
@@ -273,13 +272,6 @@ function readOptimizeArgs(values: TuningValues, runs: readonly string[], method:
   };
 }
 
-/** -o naming a run, the golden set or the lengths file would overwrite it. */
-function refuseInputAsOutput(output: string, runs: readonly string[], optimize: OptimizeArgs | undefined): void {
-  if (runs.some((run) => namesInput(output, run))) throw usage(`-o ${output} is one of the runs; the fused run would overwrite it`);
-  if (optimize !== undefined && namesInput(output, optimize.qrels)) throw usage(`-o ${output} is the golden set (--qrels); the fused run would overwrite it`);
-  if (optimize?.lengths !== undefined && namesInput(output, optimize.lengths)) throw usage(`-o ${output} is the lengths file (--lengths); the fused run would overwrite it`);
-}
-
 const unscored = (path: string, qid: string): CliError =>
   new CliError(`${inputName(path)}: query ${JSON.stringify(qid)} is ranked without scores (a list of ids, or ranks); fusion needs each document's score`, INPUT_ERROR);
 
@@ -314,7 +306,7 @@ export async function runFuse(argv: readonly string[], io: Io): Promise<number> 
   if (args.optimize !== undefined) return runOptimizedFuse(args, args.optimize, io);
   const runs: FusionRun[] = [];
   for (const path of args.runs) runs.push(scoredRankings(path, await loadRun(path, args.runFormat, io.stderr)));
-  writeFusedRun(args, fuseOrFail(runs, { k: args.k, weights: args.weights }, args), io);
+  await writeFusedRun(args, fuseOrFail(runs, { k: args.k, weights: args.weights }, args), io);
   return 0;
 }
 
@@ -337,7 +329,7 @@ function fuseOrFail(runs: readonly FusionRun[] | ReadonlyMap<string, FusionRun>,
 }
 
 /** The fused run written as the flags say: to -o OUT (replaced whole) or standard output. */
-function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDocument[]>, io: Io): void {
+async function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDocument[]>, io: Io): Promise<void> {
   let text: string;
   try {
     text = writeRun(fused, args.format === 'trec' ? { format: 'trec', runName: args.runName } : { format: 'jsonl' });
@@ -347,7 +339,7 @@ function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDocument[]>, io:
     throw error;
   }
   if (args.output === undefined) io.stdout.write(text);
-  else writeReport(args.output, text);
+  else await writeOutput(args.output, text);
 }
 
 
@@ -407,7 +399,7 @@ async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io: Io): P
   const warnings = [...new Set([...result.warnings, ...comparison.warnings])];
   for (const warning of warnings) io.stderr.write(`rankeval fuse: warning: ${messageText(warning)}\n`);
 
-  writeFusedRun(args, fuseOrFail(runs, 'weights' in result.best ? { weights: result.best.weights } : { k: result.best.k }, args), io);
+  await writeFusedRun(args, fuseOrFail(runs, 'weights' in result.best ? { weights: result.best.weights } : { k: result.best.k }, args), io);
 
   const { run: _run, comparable: _comparable, ...figures } = result;
   const report =

@@ -18,6 +18,18 @@ export const USAGE_ERROR = 2;
 export const OUTPUT_FORMATS = ['table', 'markdown', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/** A file a command reads, as its arguments name it: `role` is what the file is (`the golden set (--qrels)`). */
+export interface InputFile {
+  readonly path: string;
+  readonly role: string;
+}
+
+/**
+ * A flag whose value is a file the command reads: parseCommandArgs lists it among the command's `inputs`
+ * (named `role (--flag)`), which the command's -o may not name.
+ */
+export const inputFlag = <const Role extends string>(role: Role) => ({ type: 'string', input: role }) as const;
+
 /** The flags that say how a run is scored against judgments (eval's, compare's, report's, fuse --optimize's). */
 export const SCORING_OPTIONS = {
   'relevance-threshold': { type: 'string', short: 'l' },
@@ -25,7 +37,7 @@ export const SCORING_OPTIONS = {
   ties: { type: 'string' },
   checks: { type: 'string' },
   'system-k': { type: 'string' },
-  lengths: { type: 'string' },
+  lengths: inputFlag('the lengths file'),
 } as const;
 
 export const SHARED_OPTIONS = {
@@ -83,13 +95,26 @@ export const usageError =
 
 type Options = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? NonNullable<O> : never) : never;
 
-/** node:util's parseArgs, with its complaints turned into one-line usage errors. */
-export function parseCommandArgs<const O extends Options>(args: readonly string[], options: O, usage: (message: string) => CliError) {
+/**
+ * node:util's parseArgs, with its complaints turned into one-line usage errors. `inputs` are the files the
+ * command reads: each value of a flag declared with `inputFlag`, then each positional argument, the i-th
+ * in the role `positionals[i]` (the last role for the rest; none listed where no role is given).
+ */
+export function parseCommandArgs<const O extends Options>(args: readonly string[], options: O, usage: (message: string) => CliError, positionals: readonly string[] = []) {
+  let parsed;
   try {
-    return parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options });
+    parsed = parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options });
   } catch (error) {
     throw usage(argumentsMessage(error as Error & { code?: string }, options));
   }
+  const inputs: InputFile[] = [];
+  for (const [flag, option] of Object.entries(options as Record<string, { input?: string }>)) {
+    const value = (parsed.values as Record<string, unknown>)[flag];
+    if (option.input === undefined || value === undefined) continue;
+    for (const path of [value].flat() as string[]) inputs.push({ path, role: `${option.input} (--${flag})` });
+  }
+  if (positionals.length > 0) parsed.positionals.forEach((path, i) => inputs.push({ path, role: positionals[Math.min(i, positionals.length - 1)]! }));
+  return { ...parsed, inputs };
 }
 
 const NEGATIVE_NUMBER = /^-(\d|\.\d)/;

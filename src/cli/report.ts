@@ -1,7 +1,4 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, openSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { isRankevalError } from '../errors.js';
 import { assembleReport, orderRuns, type ReportData, type ReportRun } from '../report/data.js';
 import { createRunScorer, readSlices } from '../evaluator.js';
@@ -13,6 +10,7 @@ import { asInputError, goldenSetOptions, inputName, INPUT_ERROR } from './files.
 import { explainRanking, explainTop } from '../explain.js';
 import { readJudgments } from '../metrics/counts.js';
 import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
+import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './output.js';
 import { CliError } from './trec.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
@@ -34,119 +32,15 @@ Every flag of rankeval compare but its gate (--fail-on-regression, --margin) app
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 
 -o writes as > would: through a link to its target, into a device or FIFO as it is, and a regular file
-is replaced whole (written beside it, then renamed over it; its permission bits are kept).
+is replaced whole (written beside it, then renamed over it; its owner and permission bits are kept), or
+in place where its directory takes no new file; a file > could not write (write-protected) is refused
+(exit 3), as is any file the command reads (exit 2). Interrupted, it leaves no temporary file behind.
 
 Exit status: 0 done, 2 bad arguments (-o a directory), 3 a file cannot be read or is malformed, the
 report cannot be written, or @observablehq/plot or linkedom is not installed.
 `;
 
 const usage = usageError('report');
-
-/** The status of `path` (of itself, not of a link's target, with `follow` false), or undefined where there is none to be had. */
-function statOf(path: string, follow = true): Stats | undefined {
-  try {
-    return follow ? statSync(path) : lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Runs a clean-up whose own failure would only hide the error being reported. */
-function quietly(cleanUp: () => void): void {
-  try {
-    cleanUp();
-  } catch {
-    // A descriptor already closed, a temporary file already gone: the error to tell is the caller's.
-  }
-}
-
-/** Whether -o names `input` (the same path, or a link to the same file): writing would overwrite it. */
-export function namesInput(output: string, input: string): boolean {
-  if (input === '-') return false;
-  const identity = (path: string): string | undefined => {
-    const stats = statOf(path);
-    return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
-  };
-  const outputIdentity = identity(output);
-  return resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity);
-}
-
-/**
- * Where -o writes, checked before anything is read: an existing directory is refused (a usage error, 2),
- * and a directory that does not exist is named (3: the output cannot be written) instead of the temporary
- * file that would have been opened in it. `what` is what the file holds: `the report`, `the fused run`.
- */
-export function checkOutput(output: string, what: string, usage: (message: string) => CliError): void {
-  const stats = statOf(output);
-  if (stats?.isDirectory()) throw usage(`-o ${output} is a directory; give ${what}'s file name`);
-  if (stats === undefined && statOf(output, false) === undefined) {
-    const directory = dirname(output);
-    const parent = statOf(directory);
-    if (parent === undefined) throw new CliError(`cannot write ${output}: the directory ${directory} does not exist`, INPUT_ERROR);
-    if (!parent.isDirectory()) throw new CliError(`cannot write ${output}: ${directory} is not a directory`, INPUT_ERROR);
-  }
-}
-
-/** An fs error's message without the path it names, which may be the temporary file's. */
-const systemMessage = (error: unknown): string => (error as Error).message.replace(/, (\w+) '.*'$/s, ', $1');
-
-/**
- * Writes the report as `>` would, but whole or not at all: a regular file (or a link to one) is replaced
- * by a complete new file, written beside it and renamed over it, with its permission bits, so that an
- * interrupted or failed write leaves the previous report whole instead of an empty or cut file. What is
- * not a regular file (a device, a FIFO, a socket) cannot be renamed over and is written to directly, as
- * is a dangling link, whose target is created.
- */
-export function writeReport(path: string, text: string): void {
-  const stats = statOf(path);
-  // A dangling link exists itself: written to, its target is created.
-  if (stats === undefined ? statOf(path, false) !== undefined : !stats.isFile()) {
-    try {
-      writeFileSync(path, text);
-    } catch (error) {
-      throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
-    }
-    return;
-  }
-  // A link is followed: the new file goes where the old one is, and the link stays.
-  const target = stats === undefined ? path : realpathSync(path);
-  const temporary = createTemporary(dirname(target), text, path);
-  try {
-    // The old file's permission bits (a report kept private stays private), not the umask's default.
-    if (stats !== undefined) chmodSync(temporary, stats.mode & 0o7777);
-    renameSync(temporary, target);
-  } catch (error) {
-    quietly(() => rmSync(temporary, { force: true }));
-    throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
-  }
-}
-
-/**
- * Creates a new file holding `text` in `directory` under a short name of its own (the report's name may
- * already be as long as a name can be) and returns its path. `wx` never goes through a file or link that
- * is already there: on such a name another is drawn, so only a file this process made is ever removed.
- */
-function createTemporary(directory: string, text: string, path: string): string {
-  for (let attempt = 0; ; attempt++) {
-    const temporary = join(directory, `.rankeval-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-    let descriptor: number;
-    try {
-      descriptor = openSync(temporary, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 99) continue;
-      throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
-    }
-    try {
-      writeFileSync(descriptor, text);
-      closeSync(descriptor);
-      return temporary;
-    } catch (error) {
-      quietly(() => closeSync(descriptor));
-      quietly(() => rmSync(temporary, { force: true }));
-      throw new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
-    }
-  }
-}
 
 /**
  * The report's numbers from its files: each run is scored as it is read, keeping its per-query scores,
@@ -199,10 +93,11 @@ function missingDocuments(qid: string): never {
 
 /** Runs `rankeval report`; returns the exit status. */
 export async function runReport(argv: readonly string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
+  const { values, positionals, inputs } = parseCommandArgs(
     argv,
-    { ...COMPARE_OPTIONS, output: { type: 'string', short: 'o' }, title: { type: 'string' }, losses: { type: 'string' } },
+    { ...COMPARE_OPTIONS, ...OUTPUT_OPTION, title: { type: 'string' }, losses: { type: 'string' } },
     usage,
+    ['the golden set (QRELS)', 'one of the runs'],
   );
   if (values.help) {
     io.stdout.write(reportUsage);
@@ -212,15 +107,8 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
   const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
-  // `-o -` is standard output, as `-` is standard input for the files read.
-  if (values.output === '') throw usage("-o takes a file name (or - for standard output); got ''");
-  const output = values.output === '-' ? undefined : values.output;
-  if (output !== undefined) {
-    if ([args.qrels, ...args.runs.map((run) => run.path)].some((input) => namesInput(output, input))) {
-      throw usage(`-o ${output} is one of the inputs; the report would overwrite it`);
-    }
-    checkOutput(output, 'the report', usage);
-  }
+  const output = outputName(values.output, usage);
+  if (output !== undefined) checkOutput(output, inputs, 'the report', usage);
   // Before the files are read and scored, so that a missing library is said at once.
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
@@ -235,7 +123,7 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
     io.stdout.write(html);
     return 0;
   }
-  writeReport(output, html);
+  await writeOutput(output, html);
   io.stderr.write(`rankeval report: wrote ${messageText(output)} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
   return 0;
 }

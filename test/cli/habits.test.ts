@@ -347,11 +347,11 @@ describe('rankeval report -o', () => {
 
   it('refuses an output that is one of the inputs, which it would overwrite', async () => {
     const golden = readFileSync(join(dir, 'golden.jsonl'), 'utf8');
-    for (const output of ['golden.jsonl', './golden.jsonl', join(dir, 'run.jsonl')]) {
-      expect(await inProcess(['report', 'golden.jsonl', 'run.jsonl', '-o', output])).toEqual({
+    for (const [output, role] of [['golden.jsonl', 'the golden set (QRELS)'], ['./golden.jsonl', 'the golden set (QRELS)'], [join(dir, 'run.jsonl'), 'one of the runs']]) {
+      expect(await inProcess(['report', 'golden.jsonl', 'run.jsonl', '-o', output!])).toEqual({
         status: 2,
         stdout: '',
-        stderr: `rankeval report: -o ${output} is one of the inputs; the report would overwrite it (see rankeval report --help)\n`,
+        stderr: `rankeval report: -o ${output} is ${role}; the report would overwrite it (see rankeval report --help)\n`,
       });
     }
     expect(readFileSync(join(dir, 'golden.jsonl'), 'utf8')).toBe(golden);
