@@ -1,7 +1,6 @@
 // Reading golden sets and runs from disk for the commands: streamed, with progress on a terminal, and
-// every failure turned into one line that names the file (and line).
+// every failure turned into one line that names the file (and line) by input.ts's boundary.
 import { Buffer } from 'node:buffer';
-import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isRankevalError, type RankevalError } from '../errors.js';
 import { readLengths } from '../formats/lengths.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
@@ -12,6 +11,7 @@ import type { RunScorer } from '../evaluator.js';
 import type { RunCheckCode } from '../run-checks.js';
 import type { Aspects } from '../types.js';
 import { scoreRun, type KeptQueries } from '../stream.js';
+import { openInput, readFailure } from './input.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { CliError, inputName, STDIN } from './trec.js';
 
@@ -20,61 +20,11 @@ export const INPUT_ERROR = 3;
 
 export { inputName, STDIN };
 
-const keptChunks = new Map<string, Promise<Uint8Array[]>>();
-
-/**
- * The bytes of standard input or of another file that can be read once (a pipe, a FIFO, `<(…)`), read
- * once and kept: such a file can then be looked at again as a regular file is — read a second time when
- * its queries are not together, or checked for a swap of the files.
- */
-function keptBytes(path: string): Promise<Uint8Array[]> {
-  let kept = keptChunks.get(path);
-  if (kept === undefined) {
-    kept = (async () => {
-      const descriptor = path === STDIN ? 0 : undefined;
-      // A directory as standard input (`< .`) reads as nothing in Node's stream: named, as readFileSync names it.
-      if (descriptor === 0 && fstatSync(0).isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory, read'), { code: 'EISDIR' });
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of descriptor === 0 ? process.stdin : createReadStream(path, { highWaterMark: CHUNK })) chunks.push(chunk as Uint8Array);
-      return chunks;
-    })();
-    keptChunks.set(path, kept);
-  }
-  return kept;
-}
-
-/** Whether `path` is standard input or a file that cannot be read twice (not a regular file). */
-const readOnce = (path: string): boolean => path === STDIN || !statSync(path).isFile();
-
 /** The line of the file an input error was found on, for the swap check (set for parse errors only). */
 const parseLines = new WeakMap<CliError, number>();
 
-const CHUNK = 1 << 20;
-
-/**
- * A regular file's chunks, read synchronously: a run of hundreds of megabytes is read chunk after chunk
- * with no turn of the event loop between them (a stream idles there for ~8 % of the time). Each chunk is
- * a fresh plain Uint8Array, which readers may keep, and whose indexOf is the typed array's (a Buffer's
- * goes through a slower path on every call).
- */
-function* regularFileChunks(path: string): Generator<Uint8Array> {
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const chunk = new Uint8Array(CHUNK);
-      const read = readSync(fd, chunk, 0, CHUNK, null);
-      if (read === 0) return;
-      yield read === CHUNK ? chunk : chunk.subarray(0, read);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** What a file name reads as: a regular file's chunks, or the kept bytes of a file that can be read once. */
-async function sourceOf(path: string): Promise<Source> {
-  return readOnce(path) ? keptBytes(path) : regularFileChunks(path);
-}
+/** What a file name reads as: a regular file's chunks, read afresh, or those of a file that can be read once. */
+const sourceOf = (path: string): Source => openInput(path, INPUT_ERROR).chunks();
 
 async function load<Format extends string, T>(
   read: (open: () => Promise<Source>, options: ReadOptions<Format>) => Promise<T>,
@@ -82,27 +32,15 @@ async function load<Format extends string, T>(
   format: Format | 'auto',
   stderr: ProgressStream,
 ): Promise<T> {
-  const name = inputName(path);
-  let size = 0;
-  if (path !== STDIN) {
-    try {
-      size = statSync(path).size;
-    } catch (error) {
-      throw new CliError(`cannot read ${path}: ${(error as Error).message}`, INPUT_ERROR);
-    }
-  }
-  const progress = createProgress(stderr, name, size);
+  const input = openInput(path, INPUT_ERROR);
+  const progress = createProgress(stderr, input.name, input.size);
   try {
-    return await read(() => sourceOf(path), { file: name, format, onProgress: (bytes) => progress.update(bytes) });
+    return await read(async () => input.chunks(), { file: input.name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
-    if (error instanceof CliError) throw error;
-    if (isRankevalError(error)) {
-      const cliError = new CliError(error.message, INPUT_ERROR);
-      const at = error.received as { line?: unknown } | undefined;
-      if (error.code === 'parse_error' && typeof at?.line === 'number') parseLines.set(cliError, at.line);
-      throw cliError;
-    }
-    throw new CliError(`cannot read ${name}: ${(error as Error).message}`, INPUT_ERROR);
+    const cliError = readFailure(input.name, error, INPUT_ERROR);
+    const at = isRankevalError(error) ? (error.received as { line?: unknown } | undefined) : undefined;
+    if (isRankevalError(error) && error.code === 'parse_error' && typeof at?.line === 'number') parseLines.set(cliError, at.line);
+    throw cliError;
   } finally {
     progress.done();
   }
@@ -196,17 +134,7 @@ function cliWording(error: RankevalError): string {
 
 /** The first line of a file (or of standard input), for a look at its header (up to 64 KiB). */
 async function firstLine(path: string): Promise<string> {
-  let head: Buffer;
-  if (readOnce(path)) head = Buffer.concat(await keptBytes(path)).subarray(0, 1 << 16);
-  else {
-    const fd = openSync(path, 'r');
-    try {
-      const buffer = Buffer.alloc(1 << 16);
-      head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
-    } finally {
-      closeSync(fd);
-    }
-  }
+  const head = Buffer.from(openInput(path, INPUT_ERROR).head(1 << 16));
   return head.toString('utf8').replace(/^\uFEFF/, '').split('\n')[0]!.replace(/\r$/, '');
 }
 
@@ -231,7 +159,7 @@ async function csvHeadersSwapped(qrels: string, run: string): Promise<boolean> {
 
 async function readsAs(read: (source: Source, options: { readonly file: string }) => Promise<unknown>, path: string): Promise<boolean> {
   try {
-    await read(await sourceOf(path), { file: inputName(path) });
+    await read(sourceOf(path), { file: inputName(path) });
     return true;
   } catch {
     return false;

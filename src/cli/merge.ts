@@ -1,13 +1,15 @@
 // `rankeval merge PART.json …`: the results of shards of one run, each written by `rankeval eval -q
 // --format json`, merged into the result of the whole run and printed as `rankeval eval` prints it.
-import { readFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { isRankevalError } from '../errors.js';
+import { MAX_JSON_BYTES } from '../formats/json.js';
 import { parseJson } from '../formats/text.js';
 import { mergeParts } from '../merge.js';
 import { checkGates, type Gate, gateText } from '../text/gates.js';
 import { messageText } from '../text/escape.js';
 import { GATE_FAILED, type GateArg, type Io, readGates, renderMeans, resultWarnings } from './eval.js';
 import { INPUT_ERROR } from './files.js';
+import { openInput, reading, readWhole } from './input.js';
 import { canonicalMeasure, OUTPUT_FORMATS, oneOf, parseCommandArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 
@@ -76,21 +78,14 @@ export function parseMergeArgs(args: readonly string[]): MergeArgs | 'help' {
   };
 }
 
-/** A part's JSON, or an input error naming the file (and the line, for JSON that does not parse). */
+/**
+ * A part's JSON, or an input error naming the file (and the line, for JSON that does not parse). A part is
+ * held whole: up to MAX_JSON_BYTES, with lines up to MAX_LINE_BYTES, as a golden set's `json` file.
+ */
 function readPartFile(path: string, byTag: boolean): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as Error).message}`, INPUT_ERROR);
-  }
-  let value: unknown;
-  try {
-    value = parseJson(text.replace(/^\uFEFF/, ''), path, 1);
-  } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, INPUT_ERROR);
-    throw error;
-  }
+  const input = openInput(path, INPUT_ERROR);
+  const bytes = readWhole(input, MAX_JSON_BYTES, 'the most a part may hold (merge smaller shards, or merge parts in steps)');
+  const value = reading(input.name, INPUT_ERROR, () => parseJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8').replace(/^\uFEFF/, ''), input.name, 1));
   // A part written without --by-tag has no bySlice, and no labels in `mergeable.slices` either.
   if (byTag && typeof value === 'object' && value !== null && !Object.hasOwn(value, 'bySlice')) {
     throw new CliError(`${path} has no tags' means (bySlice): for --by-tag, write every part with \`rankeval eval -q --by-tag --format json\``, INPUT_ERROR);

@@ -1,13 +1,13 @@
 // `rankeval trec [flags] QRELS RUN`: a drop-in for `trec_eval [flags] QRELS RUN`.
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { isRankevalError } from '../errors.js';
 import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
 import { trecMeasures } from '../trec/measures.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../trec/parse.js';
 import { closest } from '../text/suggest.js';
+import { lineTooLong, MAX_LINE_BYTES } from '../formats/text.js';
+import { openInput, readFailure, readWhole } from './input.js';
 
 const CHUNK = 1 << 22;
-const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /** Exit statuses as trec_eval's: 1 usage, 2 unreadable or malformed file, 4 measure failure, 7 nothing to evaluate. */
 export class CliError extends Error {
@@ -192,73 +192,22 @@ export const STDIN = '-';
 /** How messages name an input: its path, or `<stdin>` for `-`. */
 export const inputName = (path: string): string => (path === STDIN ? '<stdin>' : path);
 
-function readWhole(path: string): Uint8Array {
-  try {
-    return readFileSync(path === STDIN ? 0 : path);
-  } catch (error) {
-    throw new CliError(`cannot read ${inputName(path)}: ${(error as Error).message}`, 2);
-  }
-}
+/** A qrels file is held whole, as trec_eval holds it: up to this size. */
+const MAX_QRELS_BYTES = 512 * 1024 * 1024;
 
 /** A run's bytes, chunk by chunk, as often as asked: read again from a file, kept in memory from a pipe. */
 type RunSource = () => Iterable<Uint8Array>;
-
-function* fileChunks(fd: number, path: string): Generator<Uint8Array> {
-  const buffer = new Uint8Array(CHUNK);
-  for (;;) {
-    let read: number;
-    try {
-      read = readSync(fd, buffer, 0, CHUNK, null);
-    } catch (error) {
-      // EAGAIN: a standard input left non-blocking by its parent, with nothing yet: wait for it rather
-      // than fail, and without spinning.
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
-        Atomics.wait(PAUSE, 0, 0, 10);
-        continue;
-      }
-      throw new CliError(`cannot read ${inputName(path)}: ${(error as Error).message}`, 2);
-    }
-    if (read === 0) return;
-    yield buffer.subarray(0, read);
-  }
-}
-
-function openRun(path: string): RunSource {
-  let fd: number;
-  try {
-    fd = path === STDIN ? 0 : openSync(path, 'r');
-  } catch (error) {
-    throw new CliError(`cannot read ${path}: ${(error as Error).message}`, 2);
-  }
-  if (path !== STDIN && fstatSync(fd).isFile()) {
-    closeSync(fd);
-    return function* () {
-      const again = openSync(path, 'r');
-      try {
-        yield* fileChunks(again, path);
-      } finally {
-        closeSync(again);
-      }
-    };
-  }
-  // A pipe, FIFO or terminal can be read once: keep its bytes for a second pass over an interleaved run.
-  const kept: Uint8Array[] = [];
-  try {
-    for (const chunk of fileChunks(fd, path)) kept.push(chunk.slice());
-  } finally {
-    if (path !== STDIN) closeSync(fd);
-  }
-  return () => kept;
-}
 
 /** Streams the run through the evaluation; a run whose queries are not contiguous is read again, collected. */
 function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions): string {
   const comments = options.version === 10;
   const qrelsName = inputName(qrelsPath);
   const runName = inputName(runPath);
-  const qrels = failAs(2, () => parseQrels(readWhole(qrelsPath), qrelsName, comments));
+  const qrelsBytes = readWhole(openInput(qrelsPath, 2), MAX_QRELS_BYTES, 'the most a qrels file may hold');
+  const qrels = failAs(2, () => parseQrels(qrelsBytes, qrelsName, comments));
   const evaluation = failAs(1, () => createTrecEvaluation(qrels, runName, options));
-  const source = openRun(runPath);
+  const run = openInput(runPath, 2, CHUNK);
+  const source: RunSource = () => run.chunks();
   try {
     return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
   } catch (error) {
@@ -288,14 +237,15 @@ function readRun(source: RunSource, name: string, comments: boolean, onBlock: (b
       evaluating = false;
     },
     comments,
+    'atof',
+    { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(name, line) },
   );
   try {
     for (const chunk of source()) reader.push(chunk, false);
     reader.push(new Uint8Array(0), true);
   } catch (error) {
-    if (error instanceof RunNotGrouped || error instanceof CliError) throw error;
-    if (isRankevalError(error)) throw new CliError(error.message, evaluating ? 4 : 2);
-    throw error;
+    if (error instanceof RunNotGrouped) throw error;
+    throw readFailure(name, error, evaluating && isRankevalError(error) ? 4 : 2);
   }
   try {
     return finish(reader.runId());

@@ -17,18 +17,39 @@ export const lineTooLong = (file: string, line: number, what = 'line'): never =>
 };
 
 /**
- * Hands on bytes, fed in chunks of any size, cut at line ends (the last piece at `end` may have no newline),
- * refusing a line longer than MAX_LINE_BYTES: what the TREC readers, which take bytes, are fed, so that
- * they never join a long line piece by piece.
+ * A watch on bytes, fed in chunks of any size, that calls `refuse` with the line (1-based) of the first
+ * line longer than `maxBytes` (without its newline) as soon as its bytes show it, across chunk boundaries:
+ * for a reader that keeps a whole file, before the bytes are kept.
  */
-export function createLineChunker(file: string, onBytes: (bytes: Uint8Array) => void): { push(chunk: Uint8Array): void; end(): void } {
+export function createLineLimit(refuse: (line: number) => never, maxBytes = MAX_LINE_BYTES): (chunk: Uint8Array) => void {
+  let open = 0; // bytes of the line not ended yet
+  let lines = 0; // newlines seen
+  return (chunk) => {
+    let start = -open;
+    for (let newline = chunk.indexOf(NEWLINE); newline !== -1; newline = chunk.indexOf(NEWLINE, newline + 1)) {
+      if (newline - start > maxBytes) refuse(lines + 1);
+      lines++;
+      start = newline + 1;
+    }
+    open = chunk.length - start;
+    if (open > maxBytes) refuse(lines + 1);
+  };
+}
+
+/**
+ * Hands on bytes, fed in chunks of any size, cut at line ends (the last piece at `end` may have no newline),
+ * refusing a line longer than `maxBytes` (MAX_LINE_BYTES) as soon as its bytes arrive, before they are
+ * kept: what the TREC readers, which take bytes, are fed, so that they never join a long line piece by piece.
+ * A line's pieces are each copied once and joined once, when it ends.
+ */
+export function createLineChunker(file: string, onBytes: (bytes: Uint8Array) => void, maxBytes = MAX_LINE_BYTES): { push(chunk: Uint8Array): void; end(): void } {
   const held: Uint8Array[] = [];
   let heldBytes = 0;
   let lines = 0; // newlines handed on
   const hold = (bytes: Uint8Array): void => {
     if (bytes.length === 0) return;
     heldBytes += bytes.length;
-    if (heldBytes > MAX_LINE_BYTES) lineTooLong(file, lines + 1);
+    if (heldBytes > maxBytes) lineTooLong(file, lines + 1);
     held.push(new Uint8Array(bytes)); // a copy (a Buffer's slice is not one): the caller may reuse its buffer
   };
   return {
@@ -38,7 +59,7 @@ export function createLineChunker(file: string, onBytes: (bytes: Uint8Array) => 
       // Count the lines, and check those that start and end in this chunk.
       let start = -heldBytes;
       for (let newline = chunk.indexOf(NEWLINE); newline !== -1 && newline <= last; newline = chunk.indexOf(NEWLINE, newline + 1)) {
-        if (newline - start > MAX_LINE_BYTES) lineTooLong(file, lines + 1);
+        if (newline - start > maxBytes) lineTooLong(file, lines + 1);
         lines++;
         start = newline + 1;
       }
@@ -62,9 +83,9 @@ export function createLineChunker(file: string, onBytes: (bytes: Uint8Array) => 
 
 /**
  * Splits UTF-8 bytes, fed in chunks of any size, into lines without their `\n` or `\r\n`. Invalid UTF-8
- * and lines longer than MAX_LINE_BYTES are refused at their line.
+ * and lines longer than `maxBytes` (MAX_LINE_BYTES) are refused at their line.
  */
-export function createLineSplitter(file: string, onLine: (text: string, line: number) => void): { push(chunk: Uint8Array): void; end(): void } {
+export function createLineSplitter(file: string, onLine: (text: string, line: number) => void, maxBytes = MAX_LINE_BYTES): { push(chunk: Uint8Array): void; end(): void } {
   let line = 0;
   const emit = (text: string): void => {
     line++;
@@ -80,7 +101,7 @@ export function createLineSplitter(file: string, onLine: (text: string, line: nu
       from = newline + 1;
     }
     if (from < text.length) emit(text.slice(from)); // the last line, when the file does not end with a newline
-  });
+  }, maxBytes);
 }
 
 /** Joins byte chunks into one array (the chunk itself when there is one). */

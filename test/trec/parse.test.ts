@@ -113,6 +113,50 @@ describe('run reader', () => {
   }, 30_000);
 });
 
+describe('run reader line limit', () => {
+  // A limit of 20 bytes: line 2 is 40 bytes long, its 21st byte the file's 36th (line 1 is 15 bytes with its newline).
+  const run = `q1 Q0 d1 1 1 r\nq1 Q0 ${'x'.repeat(27)} 1 1 r\nq1 Q0 d3 3 1 r\n`;
+  const refusedAt = (size: number): { line: number; bytes: number } => {
+    const data = bytes(run);
+    let refused = -1;
+    const reader = createRunReader('run.txt', () => {}, false, 'atof', {
+      maxBytes: 20,
+      refuse: (line) => {
+        refused = line;
+        throw new Error('refused');
+      },
+    });
+    for (let i = 0; i < data.length; i += size) {
+      try {
+        reader.push(data.subarray(i, i + size), false);
+      } catch {
+        return { line: refused, bytes: Math.min(i + size, data.length) };
+      }
+    }
+    return { line: refused, bytes: -1 };
+  };
+
+  test('refuses a line past the limit at its line, in the chunk that brings its first byte too many', () => {
+    for (const size of [1, 2, 3, 5, 7, 15, 16, 20, 21, 35, 36, 37]) {
+      expect({ size, ...refusedAt(size) }).toEqual({ size, line: 2, bytes: Math.min(Math.ceil(36 / size) * size, run.length) });
+    }
+  });
+
+  test('refuses it when a chunk longer than the limit holds it whole', () => {
+    expect(refusedAt(1000)).toEqual({ line: 2, bytes: run.length });
+  });
+
+  test('takes lines of up to the limit, however they are cut', () => {
+    const short = 'q1 Q0 d1 1 1 r\nq1 Q0 dddddddd 2 1 r\n'; // line 2: 20 bytes
+    for (const size of [1, 3, 16, 100]) {
+      const reader = createRunReader('run.txt', () => {}, false, 'atof', { maxBytes: 20, refuse: () => { throw new Error('refused'); } });
+      const data = bytes(short);
+      for (let i = 0; i < data.length; i += size) reader.push(data.subarray(i, i + size), false);
+      expect(() => reader.push(new Uint8Array(0), true)).not.toThrow();
+    }
+  });
+});
+
 describe('qrels reader', () => {
   test('reads qid iter docno grade, with trailing whitespace and no final newline', () => {
     const qrels = parseQrels(bytes('q1 0 d1 2\nq1\tQ0\td2\t0 \r\nq2 0 d1 -1'), 'qrels.txt');
