@@ -210,15 +210,15 @@ function checkConsistent(part: RunEvaluation, name: string): void {
     const scores = perQuery[qid]!;
     return measures.map((measure, i) => {
       const value = scores[measure]!;
-      const field = `perQuery[${JSON.stringify(qid)}][${JSON.stringify(measure)}]`;
-      if (!canScore[i]!(value)) bad(field, `a value ${measure} can take (${describeValues(parsed[i]!, conventions.ties)})`, value);
+      const field = (): string => `perQuery[${JSON.stringify(qid)}][${JSON.stringify(measure)}]`;
+      if (!canScore[i]!(value)) bad(field(), `a value ${measure} can take (${describeValues(parsed[i]!, conventions.ties)})`, value);
       const fixed = whenNoRelevant[i];
       if (fixed !== undefined && value !== fixed && noRelevant.has(qid)) {
-        bad(field, `${fixed}, as ${measure} scores a query without relevant document`, value, ` (the query is in \`noRelevantQueries\`)`);
+        bad(field(), `${fixed}, as ${measure} scores a query without relevant document`, value, ` (the query is in \`noRelevantQueries\`)`);
       }
       const empty = whenUnanswered[i];
       if (empty !== undefined && value !== empty && unanswered.has(qid)) {
-        bad(field, `${empty}, as ${measure} scores an empty ranking`, value, ` (the query is in \`unansweredQueries\`: the run does not answer it)`);
+        bad(field(), `${empty}, as ${measure} scores an empty ranking`, value, ` (the query is in \`unansweredQueries\`: the run does not answer it)`);
       }
       return value;
     });
