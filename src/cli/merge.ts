@@ -25,7 +25,8 @@ evaluate each shard with
 wherever your jobs run, with the same measures and flags, and merge the parts here.
 
 Files:
-  PART.json …              the parts, in any order (a query's ranking in one part only)
+  PART.json …              the parts, in any order (a query's ranking in one part only), each up to
+                           256 MiB
 
 Output:
   --format F               table (default), markdown, json or csv
