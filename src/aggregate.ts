@@ -1,4 +1,4 @@
-import { checkOptions, describeValue, fail, RankevalError } from './errors.js';
+import { checkOptions, describeValue, fail, RankevalError, whileReading } from './errors.js';
 import { evaluateRun, type ByQuery } from './evaluate.js';
 import { METRIC_OPTION_KEYS, readCutoff } from './metrics/counts.js';
 import { meanOf } from './stats/tests.js';
@@ -14,7 +14,7 @@ import type { MetricOptions, Qrels, Ranking } from './types.js';
  * mean([1, 0.5, 0]) // => 0.5
  */
 export function mean(values: readonly number[]): number {
-  if (!Array.isArray(values)) fail('invalid_option', 'mean', '`values`', 'an array of numbers', values);
+  if (!whileReading('mean', 'invalid_option', '`values`', () => Array.isArray(values))) fail('invalid_option', 'mean', '`values`', 'an array of numbers', values);
   if (values.length === 0) throw new RankevalError('no_queries', 'mean: expected at least one value, got an empty array', 'a non-empty array', values);
   for (let i = 0; i < values.length; i++) {
     const value = values[i];

@@ -1,4 +1,4 @@
-import { fail, ownOptions, RankevalError } from './errors.js';
+import { fail, ownOptions, RankevalError, whileReading } from './errors.js';
 import type { ByQuery } from './evaluate.js';
 import { bootstrapInterval, meanOf, overflowScale, tInterval } from './stats/tests.js';
 import { checkSeed } from './stats/random.js';
@@ -43,7 +43,9 @@ export interface ConfidenceInterval {
  */
 export function confidenceInterval(scores: readonly number[] | ByQuery<number>, options: ConfidenceIntervalOptions = {}): ConfidenceInterval {
   const fn = 'confidenceInterval';
-  const values = Array.isArray(scores) ? scores : scores instanceof Map ? [...scores.values()] : typeof scores === 'object' && scores !== null ? Object.values(scores) : fail('invalid_option', fn, '`scores`', 'an array of numbers or an object of query id → score', scores);
+  const values = whileReading(fn, 'invalid_option', '`scores`', () =>
+    Array.isArray(scores) ? scores : scores instanceof Map ? [...scores.values()] : typeof scores === 'object' && scores !== null ? Object.values(scores) : fail('invalid_option', fn, '`scores`', 'an array of numbers or an object of query id → score', scores),
+  );
   if (values.length < 2) fail('invalid_option', fn, '`scores`', 'at least two scores', values.length);
   // A plain loop, not forEach, which skips the holes of a sparse array.
   for (let i = 0; i < values.length; i++) {

@@ -34,9 +34,11 @@ export interface MeasurePlan {
   readonly needsDocuments: boolean;
 }
 
-export function planMeasures(measures: unknown, fn: string): MeasurePlan {
-  if (!Array.isArray(measures) || measures.length === 0) {
-    fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', measures);
+export function planMeasures(given: unknown, fn: string): MeasurePlan {
+  // Read once into an array of our own (a revoked Proxy or a getter throwing is named: whileReading).
+  const measures = whileReading(fn, 'invalid_option', '`measures`', () => (Array.isArray(given) ? [...(given as unknown[])] : undefined));
+  if (measures === undefined || measures.length === 0) {
+    fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', given);
   }
   // A name of several values (`P.5,10`) gives one key per value; a key asked for twice is one value.
   const names: string[] = [];
@@ -525,10 +527,9 @@ export function readScoringInputs(qrels: unknown, options: Record<string, unknow
 export function readSlices(slices: unknown, fn: string, name = 'slices'): ReadonlyMap<string, readonly string[]> {
   const byQuery = new Map<string, readonly string[]>();
   for (const [qid, labels] of readByQuery<unknown>(slices, fn, `\`${name}\``, 'invalid_option')) {
-    const list = typeof labels === 'string' ? [labels] : labels;
-    if (!Array.isArray(list) || !list.every((label) => typeof label === 'string')) {
-      fail('invalid_option', fn, `${name}[${JSON.stringify(qid)}]`, 'a label or an array of labels', labels);
-    }
+    const where = `${name}[${JSON.stringify(qid)}]`;
+    const list = whileReading(fn, 'invalid_option', where, () => (typeof labels === 'string' ? [labels] : Array.isArray(labels) ? [...(labels as unknown[])] : undefined));
+    if (list === undefined || !list.every((label) => typeof label === 'string')) fail('invalid_option', fn, where, 'a label or an array of labels', labels);
     byQuery.set(qid, [...new Set(list as string[])]);
   }
   return byQuery;

@@ -83,19 +83,14 @@ export async function scoreRun(
 }
 
 /**
- * Reads `source` with `read`, naming a source that gave no chunk at all for what it is: a stream already
- * read to its end (a Node stream that ended or was destroyed before this read), or an empty source or an
- * iterator read to its end already (a generator cannot tell which), rather than "the run file is empty".
- * Strings, bytes and arrays of chunks are read as they are: their content is what the reader says.
+ * Reads `source` with `read`, naming a source that gave no chunk at all for what it is when that can be
+ * told: a Node stream already read to its end (ended or destroyed before this read), or an iterator (a
+ * generator, `array.values()`) that gave nothing, which is most often one read to its end already. A fresh
+ * stream that gives nothing is an empty file, and the reader says so, as it does for a string or bytes.
  */
 async function readNaming<T>(source: Source, fn: string, read: (source: Source) => Promise<T>): Promise<T> {
-  const spent = whileReading(fn, 'invalid_option', '`source`', () => {
-    const iterable = typeof source === 'object' && source !== null && !(source instanceof Uint8Array) && !Array.isArray(source) && (Symbol.asyncIterator in source || Symbol.iterator in source);
-    if (!iterable) return undefined;
-    const stream = source as { readableEnded?: unknown; destroyed?: unknown };
-    return stream.readableEnded === true || stream.destroyed === true;
-  });
-  if (spent === undefined) return read(source);
+  const kind = whileReading(fn, 'invalid_option', '`source`', () => sourceKind(source));
+  if (kind === undefined) return read(source);
   let chunks = 0;
   const counted = (async function* () {
     for await (const chunk of source as AsyncIterable<unknown>) {
@@ -106,12 +101,22 @@ async function readNaming<T>(source: Source, fn: string, read: (source: Source) 
   try {
     return await read(counted as Source);
   } catch (error) {
-    if (chunks > 0 || !isRankevalError(error) || error.code !== 'parse_error') throw error;
-    const what = spent
-      ? '`source` is a stream already read to its end (or destroyed) before this read'
-      : '`source` gave no chunk at all: an empty stream, or an iterator read to its end already (give a function that opens the run each time, () => createReadStream(path))';
-    throw new RankevalError('invalid_run', `${fn}: the run gave no records: ${what}`, 'a source that gives the run', source, { cause: error });
+    if (chunks > 0 || kind === 'stream' || !isRankevalError(error) || error.code !== 'parse_error') throw error;
+    const what =
+      kind === 'spent stream'
+        ? '`source` is a stream already read to its end (or destroyed) before this read'
+        : '`source` is an iterator that gave nothing: read to its end already, or empty';
+    throw new RankevalError('invalid_run', `${fn}: the run gave no records: ${what} (to read a run again, give a function that opens it: () => createReadStream(path))`, 'a source that gives the run', source, { cause: error });
   }
+}
+
+/** What a source that gives nothing would be: a spent Node stream, an iterator, another stream; undefined for content. */
+function sourceKind(source: unknown): 'spent stream' | 'iterator' | 'stream' | undefined {
+  if (typeof source !== 'object' || source === null || source instanceof Uint8Array || Array.isArray(source)) return undefined;
+  if (!(Symbol.asyncIterator in source) && !(Symbol.iterator in source)) return undefined;
+  const { readableEnded, destroyed, next } = source as { readableEnded?: unknown; destroyed?: unknown; next?: unknown };
+  if (readableEnded === true || destroyed === true) return 'spent stream';
+  return typeof next === 'function' ? 'iterator' : 'stream';
 }
 
 const canReadAgain = (open: RunSource): boolean => typeof open === 'function' || typeof open === 'string' || open instanceof Uint8Array || Array.isArray(open);

@@ -14,7 +14,10 @@ import { evaluate, evaluateRun } from '../src/evaluate.js';
 import { createEvaluator } from '../src/evaluator.js';
 import { explainRanking } from '../src/explain.js';
 import { optimizeFusion } from '../src/fusion-optimizer.js';
+import { mean } from '../src/aggregate.js';
+import { alphaNdcg, aspectRecall, pIa } from '../src/metrics/diversity.js';
 import { ndcgAtK } from '../src/metrics/dcg.js';
+import { reportData } from '../src/report/data.js';
 import { precisionAtK } from '../src/metrics/precision.js';
 import { evaluateRetriever } from '../src/retriever.js';
 import { evaluateRunStream } from '../src/stream.js';
@@ -139,6 +142,22 @@ describe.each(ONE_SHOT)('judgments given as %s score as the same ids in an array
   });
 });
 
+describe.each(ONE_SHOT)('more entry points, judgments or aspects given as %s', (_, make) => {
+  it('reportData: every run and curve scored on the same judgments', () => {
+    const runs = { base: run, other: { q1: ['b'], q2: ['d'], q3: ['z'] } };
+    expect(reportData({ qrels: oneShotQrels(make), runs }, { measures })).toEqual(reportData({ qrels: judged, runs }, { measures }));
+  });
+
+  it('the aspect functions take a query\'s aspects as Maps or objects, the documents as any judgments', () => {
+    const asMaps = new Map([['x', new Map([['a', 1]])], ['y', new Map([['b', 1]])]]);
+    const given = { x: make(['a']), y: make(['b']) };
+    expect(aspectRecall(['a'], given as never, 2)).toBe(aspectRecall(['a'], asMaps, 2));
+    expect(aspectRecall(['a'], asMaps, 2)).toBe(0.5);
+    expect(alphaNdcg(['b', 'a'], { x: { a: 1 }, y: ['b'] } as never, 2)).toBe(alphaNdcg(['b', 'a'], asMaps, 2));
+    expect(pIa(['a', 'b'], { x: make(['a']), y: make(['b']) } as never, 2)).toBe(pIa(['a', 'b'], asMaps, 2));
+  });
+});
+
 describe('one-shot iterables: the property', () => {
   // Any qrels the arbitraries make, given as ids (grade 1 each: the relevant ones at level 1), once as
   // arrays and once as one-shot iterables of each kind, score alike on every measure, mean and list.
@@ -255,6 +274,13 @@ describe('options are read from their own keys: an inherited key is no option', 
     expect(await pollutedAsync('failOnError', true, () => evaluateRetriever(() => Promise.reject(new Error('down')), golden, options))).toMatchObject({ failures: [{ queryId: 'q1' }, { queryId: 'q2' }] });
   });
 
+  it('reportData: its options and its input\'s fields', () => {
+    const input = { qrels: { q1: ['a'], q2: ['b'] }, runs: { a: { q1: ['a'], q2: ['b'] }, b: { q1: ['x'], q2: ['b'] } } };
+    const clean = reportData(input, { measures: ['P@1'] });
+    expect(polluted('baseline', 'b', () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
+    expect(polluted('tags', { q1: 'x' }, () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
+  });
+
   it('evaluateRunStream', async () => {
     const clean = await evaluateRunStream('q1 Q0 x 1 2 r\nq1 Q0 a 2 1 r\n', { q1: ['a'] }, { measures: ['P@2'] });
     expect(await pollutedAsync('relevanceThreshold', 2, () => evaluateRunStream('q1 Q0 x 1 2 r\nq1 Q0 a 2 1 r\n', { q1: ['a'] }, { measures: ['P@2'] }))).toEqual(clean);
@@ -291,6 +317,13 @@ describe('a revoked Proxy anywhere is a RankevalError naming the argument, never
     ['createEvaluator add', () => createEvaluator({ q: ['a'] }, { measures: ['P@1'] }).add('q', revoked()), 'invalid_ranking', 'createEvaluator: reading run["q"] threw TypeError'],
     ['explainRanking options', () => explainRanking(['a'], ['a'], revoked()), 'invalid_option', 'explainRanking: reading `options` threw TypeError'],
     ['confidenceInterval options', () => confidenceInterval([1, 2], revoked()), 'invalid_option', 'confidenceInterval: reading `options` threw TypeError'],
+    ['confidenceInterval scores', () => confidenceInterval(revoked()), 'invalid_option', 'confidenceInterval: reading `scores` threw TypeError'],
+    ['mean values', () => mean(revoked()), 'invalid_option', 'mean: reading `values` threw TypeError'],
+    ['`measures`', () => evaluateRun({}, { q: ['a'] }, { measures: revoked() }), 'invalid_option', 'evaluateRun: reading `measures` threw TypeError'],
+    ['a query\'s slice labels', () => evaluateRun({}, { q: ['a'] }, { measures: ['P@1'], slices: { q: revoked() } }), 'invalid_option', 'evaluateRun: reading slices["q"] threw TypeError'],
+    ['an aspect function\'s ranking', () => aspectRecall(revoked(), new Map(), 1), 'invalid_ranking', 'aspectRecall: reading the ranking threw TypeError'],
+    ['an aspect function\'s aspects', () => aspectRecall([], revoked(), 1), 'invalid_option', 'aspectRecall: reading `aspects` threw TypeError'],
+    ['reportData input', () => reportData(revoked(), { measures: ['P@1'] }), 'invalid_option', 'reportData: reading `input` threw TypeError'],
   ])('%s', (_, call, code, message) => {
     const error = caught(call);
     expect(error).toMatchObject({ name: 'RankevalError', code, message: expect.stringContaining(message) });
@@ -389,10 +422,15 @@ describe('evaluateRunStream names a source that gives nothing for what it is', (
     })();
     expect((await evaluateRunStream(chunks, qrels, options)).mean).toEqual({ 'P@1': 1 });
     const error = await rejected(evaluateRunStream(chunks, qrels, options));
-    expect(error).toMatchObject({ name: 'RankevalError', code: 'invalid_run', message: expect.stringMatching(/^evaluateRunStream: the run gave no records: `source` gave no chunk at all: an empty stream, or an iterator read to its end already/) });
+    expect(error).toMatchObject({
+      name: 'RankevalError',
+      code: 'invalid_run',
+      message: 'evaluateRunStream: the run gave no records: `source` is an iterator that gave nothing: read to its end already, or empty (to read a run again, give a function that opens it: () => createReadStream(path))',
+    });
+    expect(error.cause).toMatchObject({ code: 'parse_error' });
   });
 
-  it('a Node stream read to its end already says so; a fresh empty file is still an empty file', async () => {
+  it('a Node stream read to its end already says so; a fresh stream of an empty file, a string, are an empty file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rankeval-boundary-'));
     writeFileSync(join(dir, 'run.trec'), 'q1 Q0 a 1 1 r\n');
     writeFileSync(join(dir, 'empty.trec'), '');
@@ -400,12 +438,11 @@ describe('evaluateRunStream names a source that gives nothing for what it is', (
     expect((await evaluateRunStream(stream, qrels, { ...options, file: 'run.trec' })).mean).toEqual({ 'P@1': 1 });
     expect(await rejected(evaluateRunStream(stream, qrels, { ...options, file: 'run.trec' }))).toMatchObject({
       code: 'invalid_run',
-      message: 'evaluateRunStream: the run gave no records: `source` is a stream already read to its end (or destroyed) before this read',
+      message: expect.stringMatching(/^evaluateRunStream: the run gave no records: `source` is a stream already read to its end \(or destroyed\) before this read/),
     });
-    expect(await rejected(evaluateRunStream(createReadStream(join(dir, 'empty.trec')), qrels, { ...options, file: 'empty.trec' }))).toMatchObject({
-      code: 'invalid_run',
-      message: expect.stringContaining('`source` gave no chunk at all'),
-    });
-    expect(await rejected(evaluateRunStream('', qrels, { ...options, file: 'empty.trec' }))).toMatchObject({ code: 'parse_error', message: 'empty.trec:1: the run file is empty' });
+    const empty = { code: 'parse_error', message: 'empty.trec:1: the run file is empty' };
+    expect(await rejected(evaluateRunStream(createReadStream(join(dir, 'empty.trec')), qrels, { ...options, file: 'empty.trec' }))).toMatchObject(empty);
+    expect(await rejected(evaluateRunStream('', qrels, { ...options, file: 'empty.trec' }))).toMatchObject(empty);
+    expect(await rejected(evaluateRunStream(() => [], qrels, { ...options, file: 'empty.trec' }))).toMatchObject(empty);
   });
 });

@@ -19,7 +19,8 @@ interface AspectCoverage {
   readonly covers: ReadonlyMap<string, readonly number[]>;
 }
 
-function coverageOf(aspects: QueryAspects, level: number): AspectCoverage {
+function coverageOf(given: QueryAspects, level: number, fn: string): AspectCoverage {
+  const aspects = readQueryAspects(given, fn);
   const covers = new Map<string, number[]>();
   let count = 0;
   for (const judged of aspects.values()) {
@@ -34,6 +35,25 @@ function coverageOf(aspects: QueryAspects, level: number): AspectCoverage {
     if (covered) count++;
   }
   return { count, covers };
+}
+
+/**
+ * One query's aspects as the public functions take them (aspect id → judgments, a Map or a plain object;
+ * the judgments id → grade, or ids): read as readAspectsOption reads a query's, once; aspects it read
+ * already (the scorer's, per query) are used as they are.
+ */
+function readQueryAspects(aspects: unknown, fn: string): QueryAspects {
+  if (isRead(aspects)) return aspects as QueryAspects;
+  const read = new Map<string, Map<string, number>>();
+  for (const [aspect, judged] of entriesOf(aspects, fn, '`aspects`', 'a Map or an object of aspect id → judgments')) {
+    read.set(aspect, new Map(readJudgments(judged, 1, fn, `aspects[${JSON.stringify(aspect)}]`).grades));
+  }
+  return markRead(read);
+}
+
+/** A ranking of ids is an array (a revoked Proxy is named: whileReading). */
+function checkIds(ranking: unknown, fn: string): void {
+  if (!whileReading(fn, 'invalid_ranking', 'the ranking', () => Array.isArray(ranking))) fail('invalid_ranking', fn, 'the ranking', 'an array of document ids', ranking);
 }
 
 /** The number of ranks a cutoff reads in a ranking of `length` documents (Infinity: all of them). */
@@ -89,8 +109,9 @@ function coveredAt(ranking: readonly string[], coverage: AspectCoverage, k: numb
  */
 export function aspectRecall(ranking: readonly string[], aspects: QueryAspects, k: number, level = 1): number {
   const fn = 'aspectRecall';
+  checkIds(ranking, fn);
   readCutoff(k, fn);
-  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  const coverage = coverageOf(aspects, checkLevel(level, fn), fn);
   return coverage.count === 0 ? 0 : coveredAt(ranking, coverage, k) / coverage.count;
 }
 
@@ -112,8 +133,9 @@ export function aspectRecall(ranking: readonly string[], aspects: QueryAspects, 
  */
 export function allAspects(ranking: readonly string[], aspects: QueryAspects, k: number, level = 1): number {
   const fn = 'allAspects';
+  checkIds(ranking, fn);
   readCutoff(k, fn);
-  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  const coverage = coverageOf(aspects, checkLevel(level, fn), fn);
   return coverage.count > 0 && coveredAt(ranking, coverage, k) === coverage.count ? 1 : 0;
 }
 
@@ -202,9 +224,10 @@ function greedyIdealGains(coverage: AspectCoverage, depth: number, alpha: number
  */
 export function alphaNdcg(ranking: readonly string[], aspects: QueryAspects, k: number, alpha = 0.5, level = 1): number {
   const fn = 'alphaNdcg';
+  checkIds(ranking, fn);
   readCutoff(k, fn);
   checkAlpha(alpha, fn);
-  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  const coverage = coverageOf(aspects, checkLevel(level, fn), fn);
   if (coverage.count === 0) return 0;
   const dcg = discountedSum(noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha));
   if (dcg === 0) return 0;
@@ -259,10 +282,11 @@ function idealIdealErr(aspects: number, k: number, alpha: number): number {
  */
 export function errIa(ranking: readonly string[], aspects: QueryAspects, k: number, alpha = 0.5, level = 1): number {
   const fn = 'errIa';
+  checkIds(ranking, fn);
   readCutoff(k, fn);
   checkAlpha(alpha, fn);
   if (k === Infinity && alpha === 0) fail('invalid_option', fn, '`alpha` without a cutoff', 'above 0 (at alpha 0 the ideal sum never ends)', alpha);
-  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  const coverage = coverageOf(aspects, checkLevel(level, fn), fn);
   if (coverage.count === 0) return 0;
   const gains = noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha);
   let err = 0;
@@ -293,8 +317,9 @@ export function errIa(ranking: readonly string[], aspects: QueryAspects, k: numb
  */
 export function pIa(ranking: readonly string[], aspects: QueryAspects, k: number, level = 1): number {
   const fn = 'pIa';
+  checkIds(ranking, fn);
   readCutoff(k, fn);
-  const coverage = coverageOf(aspects, checkLevel(level, fn));
+  const coverage = coverageOf(aspects, checkLevel(level, fn), fn);
   const depth = depthOf(k, ranking.length);
   if (coverage.count === 0 || depth === 0) return 0;
   let covered = 0;
@@ -339,7 +364,7 @@ export function readAspectsOption(value: unknown, fn: string): AspectsByQuery {
     for (const [aspect, judged] of entriesOf(aspects, fn, where, 'a Map or an object of aspect id → judgments')) {
       read.set(aspect, new Map(readJudgments(judged, 1, fn, `${where}[${JSON.stringify(aspect)}]`).grades));
     }
-    byQuery.set(qid, read);
+    byQuery.set(qid, markRead(read));
   }
   return markRead(byQuery);
 }

@@ -5,8 +5,9 @@ import { confidenceInterval } from '../confidence.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../explain.js';
-import { SHOWN_DEPTH } from '../evaluator.js';
-import { checkOptions, fail } from '../errors.js';
+import { readScoringInputs, SHOWN_DEPTH } from '../evaluator.js';
+import { checkOptions, fail, ownOptions } from '../errors.js';
+import { readQrels } from '../inputs.js';
 import { latencyOf, type LatencySummary } from '../latency.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
@@ -171,9 +172,13 @@ export interface ReportContext {
 }
 
 /** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
-export function reportDataFor(input: ReportInput, options: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
-  const { lossCount, evaluateOptions } = readReportOptions(options, fn, otherKeys);
+export function reportDataFor(input: ReportInput, given: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
+  // Own keys only, read once (ownOptions): every option below is read from this copy.
+  const options = ownOptions(given, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
+  const { lossCount, evaluateOptions: givenScoring } = readReportOptions(options, fn, otherKeys);
   const { qrels, tags, questions, runs, latency } = readInput(input, fn);
+  // Every run (and each curve) is scored on the same judgments and aspects: read once (readScoringInputs).
+  const evaluateOptions = readScoringInputs(qrels, givenScoring as unknown as Record<string, unknown>, fn).options as unknown as EvaluateRunOptions;
   const ordered = orderRuns([...runs.keys()], options.baseline, fn);
   const scoring = { ...evaluateOptions, ...(tags === undefined ? {} : { slices: tags }) };
   // The curves go as deep as the deepest ranking, whatever the system's k (they show what lies beyond it),
@@ -364,13 +369,14 @@ function latencyRows(scored: ReadonlyMap<string, ReportRun>, tags: ReadonlyMap<s
 }
 
 /** The input with each "→" read as a Map, its types checked before anything is scored. */
-function readInput(input: ReportInput, fn: string) {
-  checkOptions(input, INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `qrels` and `runs`', what: 'every field of `input`' });
+function readInput(given: ReportInput, fn: string) {
+  const input = ownOptions(given, INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `qrels` and `runs`', what: 'every field of `input`' });
   const named = readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run');
   const runs = new Map(
     [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, `runs[${JSON.stringify(name)}]`, 'invalid_run', 'a Map or an object of query id → ranking')]),
   );
-  const qrels = readByQuery<Qrels>(input.qrels, fn, '`qrels`', 'invalid_qrels', 'a Map or an object of query id → judgments');
+  // Each query's judgments read once (readQrels): every run is scored on them.
+  const qrels = readQrels(input.qrels, fn) as ReadonlyMap<string, Qrels>;
   const tags = input.tags === undefined ? undefined : readSlices(input.tags, fn, 'tags');
   const questions = input.questions === undefined ? undefined : readByQuery<unknown>(input.questions, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
   for (const [qid, question] of questions ?? []) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question);
