@@ -27,6 +27,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
   --qrels-format F      force the golden set's format: trec, beir, jsonl, json, csv, or
                         trec-diversity (qid subtopic docno grade; never told from the content)
   --run-format F        force the runs' format: trec, jsonl, json, csv
+  --grade-column NAME   the golden set's grade column (CSV, BEIR), as rankeval eval
   --names A,B,…         run names (default: the file names without their extension)
   -                     as a file name: standard input (for one of the files)
 

@@ -13,7 +13,7 @@ import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { budgetSentence, budgetTable, budgetText, budgetWording, explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, scoreRunFile } from './files.js';
-import { canonicalMeasure, decimalNumber, evaluationOptions, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
+import { canonicalMeasure, decimalNumber, evaluationOptions, GRADE_COLUMN_HELP, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 
@@ -33,6 +33,7 @@ Files (the format is told from the content; TREC, BEIR qrels, JSONL, JSON or CSV
   --qrels-format F         force it: trec, beir, jsonl, json, csv, or trec-diversity (qid subtopic
                            docno grade: aspects; never told from the content)
   --run-format F           force it: trec, jsonl, json, csv
+${GRADE_COLUMN_HELP}
   -                        as a file name: standard input (for one of the two)
 
 Measures:

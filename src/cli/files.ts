@@ -55,8 +55,8 @@ export function checkStdinOnce(paths: readonly string[], usage: (message: string
   if (paths.filter((path) => path === STDIN).length > 1) throw usage('only one file can be - (standard input)');
 }
 
-const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream): Promise<GoldenSet> =>
-  load(async (open, options) => readGoldenSet(await open(), options), path, format, stderr);
+const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream, gradeColumn: string | undefined): Promise<GoldenSet> =>
+  load(async (open, options) => readGoldenSet(await open(), gradeColumn === undefined ? options : { ...options, gradeColumn }), path, format, stderr);
 
 /** The golden set with the lengths of `--lengths FILE`, which take the place of any the golden set gives. */
 async function withLengths(golden: GoldenSet, path: string | undefined, stderr: ProgressStream): Promise<GoldenSet> {
@@ -198,7 +198,7 @@ export function goldenSetOptions(golden: GoldenSet, slices: boolean): { readonly
 export async function loadGoldenSetAnd<R>(
   qrels: string,
   runs: readonly string[],
-  formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto'; readonly lengths?: string },
+  formats: { readonly qrelsFormat: GoldenSetFormat | 'auto'; readonly runFormat: RunFormat | 'auto'; readonly lengths?: string; readonly gradeColumn?: string },
   stderr: ProgressStream,
   where: string,
   readRunFile: (path: string, golden: GoldenSet) => Promise<R>,
@@ -207,7 +207,7 @@ export async function loadGoldenSetAnd<R>(
   const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
   let loaded: { golden: GoldenSet; runs: R[] };
   try {
-    const golden = await withLengths(await loadGoldenSet(qrels, formats.qrelsFormat, stderr), formats.lengths, stderr);
+    const golden = await withLengths(await loadGoldenSet(qrels, formats.qrelsFormat, stderr, formats.gradeColumn), formats.lengths, stderr);
     const read: R[] = [];
     for (const run of runs) read.push(await readRunFile(run, golden));
     loaded = { golden, runs: read };

@@ -38,6 +38,7 @@ export const SCORING_OPTIONS = {
   checks: { type: 'string' },
   'system-k': { type: 'string' },
   lengths: inputFlag('the lengths file'),
+  'grade-column': { type: 'string' },
 } as const;
 
 export const SHARED_OPTIONS = {
@@ -64,6 +65,8 @@ export interface SharedArgs {
   readonly systemK?: { readonly k: number; readonly mode: 'error' | 'warn' };
   /** `--lengths FILE`: document lengths in tokens (`id<TAB>tokens`), for budgets and tokens@k. */
   readonly lengths?: string;
+  /** `--grade-column NAME`: the grade column of a CSV or BEIR golden set (readGoldenSet's `gradeColumn`). */
+  readonly gradeColumn?: string;
 }
 
 /** evaluateRun's options from the shared flags (those the golden set gives: `goldenSetOptions`). */
@@ -181,7 +184,8 @@ export function canonicalMeasure(name: string, usage: (message: string) => CliEr
 
 /**
  * The names of `-m` values: split at commas, except inside `(…)`, `{…}`, `[…]` and in a trec_eval name's
- * parameter list (`-m P.5,10,ndcg@10` is `P.5,10` and `ndcg@10`; `-m utility.1,-1,0,0` one name).
+ * parameter list (`-m P.5,10,ndcg@10` is `P.5,10` and `ndcg@10`; `-m utility.1,-1,0,0` one name). An empty
+ * value or piece (`-m ''`, `-m P@1,,ndcg`) is kept as `''`, for the caller to refuse.
  */
 export function splitMeasures(values: readonly string[]): string[] {
   const names: string[] = [];
@@ -205,7 +209,20 @@ export function splitMeasures(values: readonly string[]): string[] {
       else names.push(piece);
     });
   }
-  return names.filter((name) => name !== '');
+  return names;
+}
+
+/**
+ * The names of `-m` values, refusing an empty one: `-m ''` or `-m P@1,,ndcg@10` is a slip (a variable left
+ * unset, a stray comma), not a request for the default measures.
+ */
+function measureNames(values: readonly string[], flag: string, usage: (message: string) => CliError): string[] {
+  for (const value of values) {
+    if (splitMeasures([value]).includes('')) {
+      throw usage(value.trim() === '' ? `${flag} takes measure names; got '${value}'` : `${flag} '${value}' has an empty measure name (names are separated by single commas)`);
+    }
+  }
+  return splitMeasures(values);
 }
 
 /** The keys of a `-m` name's values (the name itself, or trec_eval's `P_5`, `P_10` for `P.5,10`) with their canonical forms. */
@@ -225,7 +242,7 @@ export function readSharedArgs(
   measureFlag = '-m',
 ): SharedArgs {
   // A name of several values (`-m P.5,10`) is a column per value, named as trec_eval prints it (P_5, P_10).
-  const named = splitMeasures(values.measure ?? []).flatMap((name) => measureKeys(name, usage));
+  const named = measureNames(values.measure ?? [], measureFlag, usage).flatMap((name) => measureKeys(name, usage));
   // A measure asked for twice (`-m P@1,p@1`) is one column, as written the first time: eval and compare alike.
   const distinct = named.filter((entry, i) => named.findIndex((other) => other.canonical === entry.canonical) === i);
   const measures = distinct.map((entry) => entry.key);
@@ -247,6 +264,8 @@ export function readSharedArgs(
       throw usage(`${(error as Error).message} (or --system-k ${systemK.k}:warn to score them with a warning)`);
     }
   }
+  const gradeColumn = values['grade-column'];
+  if (gradeColumn !== undefined && gradeColumn.trim() === '') throw usage(`--grade-column takes the name of the golden set's grade column; got '${gradeColumn}'`);
   const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
   return {
@@ -260,8 +279,13 @@ export function readSharedArgs(
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
     ...(systemK === undefined ? {} : { systemK }),
     ...(values.lengths === undefined ? {} : { lengths: values.lengths }),
+    ...(gradeColumn === undefined ? {} : { gradeColumn }),
   };
 }
+
+/** `--grade-column` in the help of eval, compare, report and fuse. */
+export const GRADE_COLUMN_HELP = `  --grade-column NAME      the golden set's grade column, for a CSV or BEIR header with more than one
+                           a grade could be in (score and label, grade and relevance), which is refused`;
 
 /** `--ties` in the help of eval, compare and report. */
 export const TIES_HELP = `  --ties T                 documents of equal score: trec (default: by docno descending, as trec_eval),
