@@ -1,14 +1,20 @@
 // src/cli/input.ts: the one boundary every read of every command goes through, and the reading of a file that
 // can be read once (a FIFO here, written by a child process) kept up to a bound for another pass.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openInput, readFailure, readWhole, reading } from '../../src/cli/input.js';
 import { CliError } from '../../src/cli/trec.js';
 import { parseError } from '../../src/errors.js';
 import { errorOf } from '../helpers/files.js';
+
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  return { ...actual, readSync: vi.fn(actual.readSync) };
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'rankeval-input-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,6 +70,33 @@ describe('openInput', () => {
     expect(failure(() => [...input.chunks()])).toEqual({ status: 3, message: `cannot read ${path}: ENOENT: no such file or directory, open '${path}'` });
     expect(failure(() => input.head(3)).message).toMatch(/^cannot read .*regular: ENOENT/);
   });
+
+  it('waits out EAGAIN (a standard input left non-blocking) rather than failing', () => {
+    const path = join(dir, 'again');
+    writeFileSync(path, 'abc');
+    const input = openInput(path, 3);
+    vi.mocked(fs.readSync).mockImplementationOnce(() => {
+      throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, read'), { code: 'EAGAIN' });
+    });
+    expect(text(input.chunks())).toBe('abc');
+  });
+
+  it('a read that fails half-way (EIO) is one line naming the file', () => {
+    const path = join(dir, 'failing');
+    writeFileSync(path, 'abcdefgh');
+    const chunks = openInput(path, 2, 4).chunks();
+    expect(text([chunks.next().value!])).toBe('abcd');
+    vi.mocked(fs.readSync).mockImplementationOnce(() => {
+      throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+    });
+    expect(failure(() => chunks.next())).toEqual({ status: 2, message: `cannot read ${path}: EIO: i/o error, read` });
+  });
+
+  it('the head of an empty file is empty', () => {
+    const path = join(dir, 'empty');
+    writeFileSync(path, '');
+    expect(openInput(path, 3).head(10).length).toBe(0);
+  });
 });
 
 describe('a file that can be read once (a FIFO)', () => {
@@ -85,6 +118,7 @@ describe('a file that can be read once (a FIFO)', () => {
     expect(text(input.chunks())).toBe('abcdefghijklmnopqrst');
     // Opened again by its name (as the swap check and header look do), it is the same kept file.
     expect(text(openInput(input.name, 3, 4).chunks())).toBe('abcdefghijklmnopqrst');
+    expect(Buffer.from(input.head(6)).toString()).toBe('abcdef');
   });
 
   it('a pass left half-way is taken up by the next, which goes on reading where the first stopped', () => {
@@ -121,6 +155,20 @@ describe('readWhole', () => {
     writeFileSync(path, 'abcdefghijklmnopqrst');
     expect(failure(() => readWhole(openInput(path, 3), 10, 'the most a part may hold'))).toEqual({ status: 3, message: `${path} is larger than 10 bytes, the most a part may hold` });
     expect(Buffer.from(readWhole(openInput(path, 3, 4), 20, '')).toString()).toBe('abcdefghijklmnopqrst');
+    const mebibyte = join(dir, 'mebibyte');
+    writeFileSync(mebibyte, Buffer.alloc(2 ** 20 + 1, 0x0a));
+    expect(failure(() => readWhole(openInput(mebibyte, 3), 2 ** 20, 'the most a part may hold')).message).toBe(`${mebibyte} is larger than 1 MiB, the most a part may hold`);
+  });
+
+  it('refuses a file that can be read once as it passes the bound', () => {
+    const path = join(dir, 'long-fifo');
+    execFileSync('mkfifo', [path]);
+    const writer = spawn('sh', ['-c', 'printf %s abcdefghijklmnopqrst > "$1"', 'sh', path], { stdio: 'ignore' });
+    try {
+      expect(failure(() => readWhole(openInput(path, 2, 4), 10, 'the most a qrels file may hold'))).toEqual({ status: 2, message: `${path} is larger than 10 bytes, the most a qrels file may hold` });
+    } finally {
+      writer.kill();
+    }
   });
 
   it('refuses a line past MAX_LINE_BYTES at its line, and holds the rest whole', () => {
