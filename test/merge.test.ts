@@ -435,6 +435,15 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
     expect(refusal(edited((p) => (p.mergeable.withoutAspects = ['q9']))).message).toBe(
       'mergeEvaluations: expected `mergeable.withoutAspects` of part 1 to be scored queries (in `perQuery`), got `"q9"` (string)',
     );
+    expect(refusal(edited((p) => (p.mean = { ...p.mean, 'ndgc@10': 0.5 }))).message).toBe(
+      'mergeEvaluations: expected `mean` of part 1 to be keyed by measure names of one value each, got `"ndgc@10"` (string)',
+    );
+    expect(refusal(edited((p) => p.unansweredQueries.push('q9'))).message).toBe(
+      'mergeEvaluations: expected `unansweredQueries` of part 1 to be judged queries (each scored, or without relevant document), got `"q9"` (string)',
+    );
+    expect(refusal(edited((p) => delete (p.conventions.aggregation as Record<string, unknown>)['P@1'])).message).toMatch(
+      /^mergeEvaluations: expected `conventions\.aggregation` of part 1 to be an object of the measures of `mean` \(in its order\) → their aggregate, got /,
+    );
     const empty = edited((p) => {
       p.perQuery = {};
       p.queries = 0;
@@ -458,6 +467,31 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
     });
     expect(errorOf(() => mergeEvaluations([edited((p) => (p.mergeable.deepestRanking = 4), strictPart)]))).toMatchObject({
       message: "mergeEvaluations: expected `mergeable.deepestRanking` of part 0 to be at least the cutoff of P@5 (5), as the cutoffBeyondRun check is in 'error' mode, got `4` (number)",
+    });
+  });
+
+  test('a part whose fields are not of the types evaluateRun writes is refused as invalid_evaluation, naming the field', () => {
+    const edits: [(p: Part) => void, string][] = [
+      [(p) => (p.mergeable.systemK = 0), 'mergeable.systemK'],
+      [(p) => (p.mergeable.withoutAspects = 'q1' as never), 'mergeable.withoutAspects'],
+      [(p) => (p.mergeable.beyondSystemK = { k: 3, measures: 'P@1' } as never), 'mergeable.beyondSystemK'],
+      [(p) => (p.mergeable.deepestRanking = -1), 'mergeable.deepestRanking'],
+      [(p) => (p.mergeable.queriesInRanking = 'q1' as never), 'mergeable.queriesInRanking'],
+      [(p) => (p.mergeable.tiedQueries = [1] as never), 'mergeable.tiedQueries'],
+      [(p) => (p.mergeable.checks = {} as never), 'mergeable.checks'],
+      [(p) => (p.mergeable.slices = [] as never), 'mergeable.slices'],
+      [(p) => (p.mergeable.slices['q1'] = 'en' as never), 'mergeable.slices["q1"]'],
+      [(p) => (p.conventions = 'trec' as never), 'conventions'],
+      [(p) => (p.conventions.aggregation['P@1'] = 'median' as never), 'conventions.aggregation["P@1"]'],
+      [(p) => (p.mergeable = 'x' as never), 'mergeable'],
+    ];
+    for (const [change, field] of edits) {
+      const error = errorOf(() => mergeEvaluations([other, edited(change)]));
+      expect({ code: isRankevalError(error) && error.code, message: (error as Error).message }).toMatchObject({ code: 'invalid_evaluation', message: expect.stringContaining(`expected \`${field}\` of part 1 to be`) });
+    }
+    const cut = evaluateRun({ q1: ['a'] }, { q1: { a: 1 } }, { ...options, systemK: { k: 3, mode: 'warn' } });
+    expect(errorOf(() => mergeEvaluations([edited((p) => delete p.mergeable.beyondSystemK, cut)]))).toMatchObject({
+      message: 'mergeEvaluations: expected `mergeable.beyondSystemK` of part 0 to be `{"k":3,"measures":["ndcg@10","dcg@10","mrr@5","num_ret"]}`, got nothing',
     });
   });
 
