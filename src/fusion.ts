@@ -100,7 +100,9 @@ const SMALLEST_DENOMINATOR = 1e-9;
  * Rescaling by a power of two is exact, so the results are the plain formulas' wherever those do not
  * overflow, and scaling every score by a power of two changes no fused order. A query whose fused scores
  * pass Number.MAX_VALUE (combsum of two scores of 1e308) has them all written divided by the least power
- * of two that keeps them finite (halved, there): its order and ties are kept, and only its scale differs.
+ * of two that keeps them finite (halved, there), and one whose scores would lose bits among the subnormal
+ * numbers (wsum of scores near 5e-324) has them multiplied by the least that keeps them exact: its order
+ * and ties are kept, and only its scale differs.
  *
  * Rules, as ranx 0.3.20 (differentially tested against its fused runs to 1e-9 per document):
  * - A document missing from a run contributes nothing to that run's term (it is not a 0 in `combmin`,
