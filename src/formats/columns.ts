@@ -65,11 +65,9 @@ export function mapColumns<Role extends string>(
   const map = {} as Record<Role, number>;
   for (const role of order) {
     let indices = candidates.get(role)!.filter((i) => !taken.has(i));
-    // A name another role also reads (`query`) is left to it when this role has a column of its own.
-    if (indices.length > 1) {
-      const own = indices.filter((i) => !roles.some((other) => other !== role && !(other in map) && candidates.get(other)!.includes(i)));
-      if (own.length > 0) indices = own;
-    }
+    // A name another role also reads (`query`) is left to it when this role has one column of its own.
+    const own = indices.filter((i) => !roles.some((other) => other !== role && !(other in map) && candidates.get(other)!.includes(i)));
+    if (indices.length > 1 && own.length === 1) indices = own;
     if (indices.length > 1) {
       const pick = named?.role === role ? `name the one to read with ${named.option}` : 'keep one (remove or rename the others)';
       throw parseError(file, line, `the header ${shown} has ${indices.length} ${role} columns, ${indices.map(column).join(' and ')}; ${pick}`);
