@@ -50,9 +50,11 @@ export interface InputFile {
   readonly status: number;
   /**
    * Its bytes from the start, in fresh chunks a reader may keep (never change them: a kept chunk is
-   * handed to every pass); each call reads the file again. Failures are readFailure's lines.
+   * handed to every pass); each call reads the file again. Failures are readFailure's lines. With
+   * `reuse`, a regular file is read into one buffer, each chunk valid until the next is asked for: for a
+   * reader that copies what it keeps (rankeval trec's), which then leaves no garbage per chunk.
    */
-  chunks(): Generator<Uint8Array>;
+  chunks(reuse?: boolean): Generator<Uint8Array>;
   /** Its first bytes, up to `length` (fewer when it is shorter). */
   head(length: number): Uint8Array;
 }
@@ -98,12 +100,13 @@ function readChunk(fd: number, size: number, position: number | null): Uint8Arra
 
 function regularFile(path: string, name: string, size: number, status: number, chunkSize: number): InputFile {
   // Each pass opens the file again: one deleted or made unreadable since the last pass is a read failure.
-  function* chunks(): Generator<Uint8Array> {
+  function* chunks(reuse = false): Generator<Uint8Array> {
     const fd = reading(name, status, () => openSync(path, 'r'));
+    const buffer = reuse ? new Uint8Array(chunkSize) : undefined;
     try {
       for (;;) {
-        const chunk = reading(name, status, () => readChunk(fd, chunkSize, null));
-        if (chunk === undefined) return;
+        const chunk = reading(name, status, () => (buffer === undefined ? readChunk(fd, chunkSize, null) : buffer.subarray(0, readInto(fd, buffer, null))));
+        if (chunk === undefined || chunk.length === 0) return;
         yield chunk;
       }
     } finally {

@@ -207,7 +207,8 @@ function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOp
   const qrels = failAs(2, () => parseQrels(qrelsBytes, qrelsName, comments));
   const evaluation = failAs(1, () => createTrecEvaluation(qrels, runName, options));
   const run = openInput(runPath, 2, CHUNK);
-  const source: RunSource = () => run.chunks();
+  // The run reader copies what it keeps of a chunk: one buffer serves a regular file's every read.
+  const source: RunSource = () => run.chunks(true);
   try {
     return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
   } catch (error) {

@@ -71,6 +71,18 @@ describe('openInput', () => {
     expect(failure(() => input.head(3)).message).toMatch(/^cannot read .*regular: ENOENT/);
   });
 
+  it('with reuse, reads a regular file into one buffer, each chunk valid until the next', () => {
+    const path = join(dir, 'reused');
+    writeFileSync(path, 'abcdefghij');
+    const seen: string[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for (const chunk of openInput(path, 2, 4).chunks(true)) {
+      seen.push(Buffer.from(chunk).toString());
+      buffers.add(chunk.buffer);
+    }
+    expect({ seen, buffers: buffers.size }).toEqual({ seen: ['abcd', 'efgh', 'ij'], buffers: 1 });
+  });
+
   it('waits out EAGAIN (a standard input left non-blocking) rather than failing', () => {
     const path = join(dir, 'again');
     writeFileSync(path, 'abc');
