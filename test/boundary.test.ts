@@ -345,6 +345,21 @@ describe('a revoked Proxy anywhere is a RankevalError naming the argument, never
     expect(await rejected(evaluateRunStream(revoked(), { q: ['a'] }, { measures: ['P@1'] }))).toMatchObject({ code: 'invalid_option', message: expect.stringContaining('evaluateRunStream: reading `source` threw TypeError') });
   });
 
+  it('whatever is thrown is described without throwing again: an Error without a message, a revoked Proxy', () => {
+    const bare = { get id(): string { throw new RangeError(); }, score: 1 };
+    expect(caught(() => evaluate([bare as never], ['a']))).toMatchObject({ code: 'invalid_ranking', message: 'evaluate: reading the ranking threw RangeError' });
+    const proxied = { get id(): string { throw revoked(); }, score: 1 };
+    expect(caught(() => evaluate([proxied as never], ['a']))).toMatchObject({ code: 'invalid_ranking', message: 'evaluate: reading the ranking threw `an uninspectable object` (object)' });
+  });
+
+  it('an aspect function refuses a ranking that is not an array', () => {
+    expect(caught(() => aspectRecall('a' as never, new Map(), 1))).toMatchObject({ code: 'invalid_ranking', message: 'aspectRecall: expected the ranking to be an array of document ids, got `"a"` (string)' });
+  });
+
+  it('a source that is no iterable is refused as before', async () => {
+    expect(await rejected(evaluateRunStream({} as never, { q: ['a'] }, { measures: ['P@1'] }))).toMatchObject({ code: 'invalid_option', message: expect.stringContaining('`source` to be a string, a Uint8Array, or an iterable') });
+  });
+
   it('a getter or an iterator that throws is named likewise, with what it threw', () => {
     const throwing = {
       *[Symbol.iterator]() {
@@ -385,6 +400,13 @@ describe('evaluateRetriever describes each failure by what was thrown', () => {
     const error = await rejected(evaluateRetriever(retrieve as never, golden, { measures: ['P@1'], now, failOnError: true }));
     expect(error).toMatchObject({ name: 'RankevalError', code: 'retrieval_failed', message });
     expect(error.cause).toEqual(cause);
+  });
+
+  it('a retriever that rejects with a revoked Proxy: described, never a second throw', async () => {
+    const result = await evaluateRetriever(() => Promise.reject(revoked()), golden, { measures: ['P@1'], now });
+    expect(result.failures).toEqual([{ queryId: 'q1', message: 'retrieve rejected with `an uninspectable object` (object)' }]);
+    const error = await rejected(evaluateRetriever(() => Promise.reject(revoked()), golden, { measures: ['P@1'], now, failOnError: true }));
+    expect(error).toMatchObject({ code: 'retrieval_failed', message: 'evaluateRetriever: retrieve rejected with `an uninspectable object` (object) for query "q1"' });
   });
 
   it('`options.id` or `options.score` that throws: the message says it threw, and what', async () => {

@@ -7,7 +7,9 @@ import { explainRanking, explainWithinBudget } from '../explain.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
-import { checkOptions, fail, RankevalError } from '../errors.js';
+import { checkOptions, fail, ownOptions, RankevalError } from '../errors.js';
+import { readScoringInputs } from '../evaluator.js';
+import { readOnce, readQrels } from '../inputs.js';
 import { escapeControls } from '../text/escape.js';
 import { budgetWording, explanationText, missedText } from '../text/explain.js';
 import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../regression.js';
@@ -345,15 +347,18 @@ const REGRESSION_OPTION_KEYS = [...SCORING_KEYS, 'test', 'alpha', 'correction', 
 /** How many of the queries lost most a failure lists per regressed measure. */
 const LOSSES_SHOWN = 3;
 
-const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (received, baseline, qrels, options) {
+const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (received, baseline, givenQrels, given) {
   const matcher = 'toNotRegressFrom';
-  checkOptions(options, REGRESSION_OPTION_KEYS, matcher, { name: 'the options', expected: 'an object with `measures`, such as { measures: [\'ndcg@10\'] }' });
+  // Own keys, read once (ownOptions); both runs are scored on the judgments, read once (readScoringInputs).
+  const options = ownOptions(given, REGRESSION_OPTION_KEYS, matcher, { name: 'the options', expected: 'an object with `measures`, such as { measures: [\'ndcg@10\'] }' });
   const { margin: givenMargin, ...rest } = options;
   const margin = readMargin(givenMargin, matcher);
   const plan = resolveCompareOptions(withRegressionDefaults(rest), matcher); // bad test options fail before any run is scored
   if (!Array.isArray(options.measures) || options.measures.length === 0) fail('invalid_option', matcher, '`measures`', "a list of at least one measure name, such as ['ndcg@10']", options.measures);
   for (const measure of options.measures) readMeasure(measure, matcher);
-  const scoring = pickOptions(rest, SCORING_KEYS) as unknown as EvaluateRunOptions;
+  const inputs = readScoringInputs(givenQrels, pickOptions(rest, SCORING_KEYS, matcher), matcher);
+  const qrels = inputs.qrels as ByQuery<Qrels>;
+  const scoring = inputs.options as unknown as EvaluateRunOptions;
   // The runs are scored here, not inside compare(), so that a failure can show the queries each lost on.
   const baseScores = named(matcher, 'the baseline', () => evaluateRun(baseline, qrels, scoring));
   const runScores = named(matcher, 'the run', () => evaluateRun(received as ByQuery<Ranking>, qrels, scoring));
@@ -402,11 +407,11 @@ function readBound(bound: unknown, name: string): number | undefined {
   return bound as number;
 }
 
-const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received, qrels, measure, bounds) {
+const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received, givenQrels, measure, givenBounds) {
   const matcher = 'toHaveMeasure';
   const name = readMeasure(measure, matcher);
   const example = "an object with `atLeast` and/or `atMost`, such as { atLeast: 0.6 }";
-  checkOptions(bounds, [...MEASURE_SCORING_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', expected: example });
+  const bounds = ownOptions(givenBounds, [...MEASURE_SCORING_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', expected: example });
   const atLeast = readBound(bounds.atLeast, 'atLeast');
   const atMost = readBound(bounds.atMost, 'atMost');
   if (atLeast === undefined && atMost === undefined) fail('invalid_option', matcher, 'the bounds', example, bounds);
@@ -414,6 +419,8 @@ const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received,
   const options = pickOptions(bounds, MEASURE_SCORING_KEYS) as MetricOptions;
   // One ranking (an array) is scored as a run of one query with its judgments.
   const single = Array.isArray(received);
+  // Scored, then shown on failure: judgments read once (readOnce, readQrels).
+  const qrels = single ? readOnce(givenQrels, matcher, 'invalid_qrels', 'the judgments') : readQrels(givenQrels, matcher);
   const run = (single ? { query: received } : received) as ByQuery<Ranking>;
   const golden = (single ? { query: qrels } : qrels) as ByQuery<Qrels>;
   // Its aspects too are its query's: keyed by the golden set's query ids, they would find no query here and
