@@ -12,7 +12,10 @@ import type { Gain } from '../types.js';
 export interface MeasureParams {
   /** A positive integer; Infinity for none. */
   readonly cutoff: number;
-  /** Relevance level of this measure (grade ≥ rel is relevant), instead of the global threshold. */
+  /**
+   * Relevance level of this measure (grade ≥ rel is relevant), instead of the global threshold. Below 0 it
+   * is 0, as `relevanceThreshold` is: every judged document relevant, never one absent or graded below 0.
+   */
   readonly rel?: number;
   /** DCG gain of this measure, instead of the global `gain`. */
   readonly gain?: Gain;
@@ -190,7 +193,12 @@ class Context implements QueryContext {
       return this.withinBudget(budget).with(rest);
     }
     const { source, settings } = this;
-    const level = params.rel ?? settings.relevanceLevel;
+    // A measure's own level below 0 is level 0, as the library reads `relevanceThreshold` (isRelevant): a
+    // negative grade marks a document unjudged, never relevant. Unclamped, the walks down the dense ranking
+    // would take its NOT_POOLED (−1) and UNJUDGED (−2) ranks for relevant ones while R counts judged grades
+    // only: relative_P(rel=-1) above 1, binG(rel=-1) dividing by R = 0. The evaluator's own level is left as
+    // given: the TREC evaluator reproduces trec_eval's negative -l there.
+    const level = params.rel === undefined ? settings.relevanceLevel : Math.max(params.rel, 0);
     const gain = params.gain ?? settings.options.gain;
     const condensed = params.judgedOnly === true;
     if (level === settings.relevanceLevel && gain === settings.options.gain && !condensed) return this;

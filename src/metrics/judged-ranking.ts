@@ -3,6 +3,8 @@
 // qrels do not grade, and the qrels' grade counts. The TREC evaluator builds it from bytes, the library
 // from ids; both hand the same object to the same measure.
 
+// The walks down the ranking test `rel[i] >= level`: a level below 0 takes these markers for relevant, as
+// trec_eval's negative -l does. The library's levels are never below 0 (context.ts `with`).
 /** Rank holds a document absent from the qrels. */
 export const NOT_POOLED = -1;
 /** Rank holds a document the qrels list with a negative grade (pooled, not judged). */

@@ -106,13 +106,16 @@ const ranking = fc.oneof(
 /** Grades −1 … 3, and a fractional one (below a threshold of 1, it has gain but is not relevant). */
 const judgments = fc.dictionary(document, fc.constantFrom(-1, 0, 0.5, 1, 2, 3), { maxKeys: 8 });
 
+/**
+ * A relevance level: the grades' own (0 … 3), below every grade (negative: read as 0, never as taking the
+ * unjudged for relevant), between grades, and above them all (nothing relevant).
+ */
+const level = fc.oneof(fc.integer({ min: -3, max: 4 }), fc.constantFrom(-0.5, 0.5, 1.5, 2.5, 1e6));
+
 /** Every parameter a measure may take, drawn; those it does not take are dropped (`paramsFor`). */
 const drawnParams = fc.record({
   cutoff: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constant(Infinity)),
-  // Levels ≥ 0: a negative `rel` reaches the walks down the ranking unclamped (context.ts `with`), where
-  // unjudged ranks then count as relevant: relative_P(rel=-1) of 2, binG(rel=-1) dividing by 0 — a defect
-  // of those measures (reported), not of the values they should take.
-  rel: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+  rel: fc.option(level, { nil: undefined }),
   judgedOnly: fc.option(fc.boolean(), { nil: undefined }),
   gain: fc.constantFrom(undefined, 'linear' as const, 'exponential' as const),
   gains: fc.option(fc.array(fc.integer({ min: -2, max: 4 }), { minLength: 4, maxLength: 4 }), { nil: undefined }),
@@ -176,7 +179,7 @@ const scenario = fc.record({
   measures: fc.array(fc.tuple(fc.constantFrom(...measureDefinitions), drawnParams), { minLength: 1, maxLength: 6 }),
   ties: fc.constantFrom('trec' as const, 'given' as const, 'average' as const),
   gain: fc.constantFrom('linear' as const, 'exponential' as const),
-  relevanceThreshold: fc.integer({ min: 0, max: 3 }),
+  relevanceThreshold: level,
   noRelevant: fc.constantFrom('zero' as const, 'skip' as const, 'error' as const),
   apDenominator: fc.constantFrom('relevant' as const, 'min-relevant-k' as const),
   systemK: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
@@ -187,7 +190,7 @@ const everyMeasure = measureDefinitions.map((definition) => definition.name);
 
 describe('the values evaluateRun gives are those the catalogue declares', () => {
   test.prop([scenario], { numRuns: 300 })(
-    'any evaluateRun result, and its JSON, merges without refusal (every measure, cutoffs, budgets, gain tables, tie rules, no-relevant modes, tags, systemK)',
+    'any evaluateRun result, and its JSON, merges without refusal (every measure, relevance levels and thresholds negative, fractional or above every grade, cutoffs, budgets, gain tables, tie rules, no-relevant modes, tags, systemK)',
     ({ queries, measures, ties, gain, relevanceThreshold, noRelevant, apDenominator, systemK }) => {
       const run: Record<string, Ranking> = {};
       const qrels: Record<string, Record<string, number>> = {};
