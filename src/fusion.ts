@@ -546,10 +546,20 @@ function maxNormalised(scores: Float64Array, scale: number): { values: Float64Ar
   const best = scores[0]!;
   if (best <= 0) {
     // ranx's guard: a best score ≤ 0 divides by 1e-9 (not scale-free: it blows the scores up ≈ 10⁹ times).
+    // Below 2^990 the quotients are finite (1 / 1e-9 < 2^30): taken as they are.
+    if (scale < 990) {
+      for (let i = 0; i < n; i++) scores[i] = scores[i]! / SMALLEST_DENOMINATOR;
+      return { values: scores, exponent: 0 };
+    }
     for (let i = 0; i < n; i++) scores[i] = timesPowerOfTwo(scores[i]!, 970 - scale) / SMALLEST_DENOMINATOR;
     return { values: scores, exponent: scale - 970 };
   }
   const b = exponentOf(best);
+  // Quotients below 2^1000 are finite: taken as they are (the choice depends on the ratio only, not the scale).
+  if (scale - b < 1000) {
+    for (let i = 0; i < n; i++) scores[i] = scores[i]! / best;
+    return { values: scores, exponent: 0 };
+  }
   const divisor = timesPowerOfTwo(best, -b);
   for (let i = 0; i < n; i++) {
     const score = scores[i]!;
