@@ -1,6 +1,7 @@
 // `rankeval trec [flags] QRELS RUN`: a drop-in for `trec_eval [flags] QRELS RUN`.
 import { isRankevalError } from '../errors.js';
 import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
+import { atol } from '../trec/c-numbers.js';
 import { trecMeasures } from '../trec/measures.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../trec/parse.js';
 import { closest } from '../text/suggest.js';
@@ -26,9 +27,12 @@ A drop-in for trec_eval 9.0.8: the same measures, numbers and output bytes.
 Flags:
   -q             print the measures of every query, then the summary
   -c             average over every query of the qrels (0 for queries without results)
-  -l N           lowest grade that counts as relevant (default 1)
-  -M N           read only the top N documents of each query
+  -l N           lowest grade that counts as relevant (default 1); as in trec_eval, the ranked measures
+                 (P, recall, map, …) count a retrieved document absent from the qrels as relevant at
+                 -l -1, and one with a negative grade at -l -2 (map can then pass 1)
+  -M N           read only the top N documents of each query (N ≥ 0)
   -N N           documents in the collection (for utility)
+                 -l, -M and -N are read as trec_eval reads them, by C's atol: 1.5 is 1, abc is 0
   -n             no summary lines
   -m MEASURE     a measure or group, with parameters after a dot (repeatable):
                  -m P.5,10  -m ndcg_cut.10  -m set_F.0.25  -m ndcg.0=0,1=1,2=3  -m all_trec
@@ -106,9 +110,10 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
   let numDocsInColl = 0;
   let version: 9 | 10 = 9;
   const files: string[] = [];
+  // trec_eval reads -l, -M and -N with atol: `-l abc` is -l 0, `-l 1.5` is -l 1; only a missing value fails.
   const integer = (flag: string, text: string | undefined): number => {
-    if (text === undefined || !/^[+-]?\d+/.test(text)) throw new CliError(`option -${flag} needs a number, got ${text === undefined ? 'nothing' : `'${text}'`}`, 1);
-    return Number.parseInt(text, 10);
+    if (text === undefined) throw new CliError(`option -${flag} needs a number, got nothing`, 1);
+    return atol(text);
   };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -156,6 +161,8 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
           break;
         case 'M':
           maxDocs = integer('M', value);
+          // trec_eval takes a negative -M as a negative count of documents, and crashes on it.
+          if (maxDocs < 0) throw new CliError(`option -M needs a number of documents, 0 or more, got '${value}'`, 1);
           break;
         case 'N':
           numDocsInColl = integer('N', value);

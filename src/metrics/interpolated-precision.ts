@@ -34,7 +34,7 @@ export function interpolatedPrecisions(query: JudgedRanking, relevanceLevel: num
   const values = recallPoints.map(() => 0);
   // An empty ranking (a query the run does not answer) has no precision anywhere.
   if (query.numRet === 0) return values;
-  const cutoffs = recallPoints.map((point) => (version === 9 ? Math.trunc(point * query.numRel + 0.9) : roundHalfAway(point * query.numRel)));
+  const cutoffs = recallPoints.map((point) => relevantForRecall(point, query.numRel, version));
   let current = cutoffs.length - 1;
   while (current >= 0 && cutoffs[current]! > query.numRelRet) current--;
   let interpolated = query.numRelRet / query.numRet;
@@ -68,6 +68,11 @@ export function interpolatedPrecisions(query: JudgedRanking, relevanceLevel: num
  */
 export function elevenPointAverage(query: JudgedRanking, relevanceLevel: number, points: readonly number[], version: 9 | 10): number {
   return interpolatedPrecisions(query, relevanceLevel, points, version).reduceRight((sum, value) => sum + value, 0) / points.length;
+}
+
+/** c(x): the relevant documents recall level x asks for, trec_eval's rounding of x·R (see interpolatedPrecisions). */
+export function relevantForRecall(point: number, numRel: number, version: 9 | 10): number {
+  return version === 9 ? Math.trunc(point * numRel + 0.9) : roundHalfAway(point * numRel);
 }
 
 /** C's lround: to nearest, halves away from zero. */

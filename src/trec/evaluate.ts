@@ -3,11 +3,13 @@
 import { RankevalError } from '../errors.js';
 import { createQueryContext } from '../measures/context.js';
 import type { MeasureParams } from '../measures/context.js';
-import type { Hit, ResolvedOptions } from '../metrics/counts.js';
+import type { ResolvedOptions } from '../metrics/counts.js';
 import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
 import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
 import { compareBytes, findDocument, indexBlock } from './block-index.js';
 import { value4 } from './printf.js';
+import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
+import { emptyRankingValues } from './empty-ranking.js';
 
 export interface TrecEvalOptions {
   /** -q: print every query's values too. */
@@ -107,14 +109,15 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
 
   const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
     const query = judgeRanking(block, judged, qrels, runFile, options);
-    const hits: Hit[] = [];
-    for (let i = 0; i < query.numRet; i++) if (query.rel[i]! >= 0) hits.push([i + 1, query.rel[i]!]);
-    const context = createQueryContext({ length: query.numRet, hits, grades: judged.grade, dense: query }, settings);
+    const source = { length: query.numRet, hits: gradedHits(query), grades: judged.grade, dense: query };
+    const graded = createQueryContext(source, settings);
+    const ranked = options.relevanceLevel < 0 ? createQueryContext({ ...source, hits: rankedHits(query, options.relevanceLevel) }, settings) : graded;
     const values = new Float64Array(valueCount);
     for (const { measure, instances, offset } of bound) {
       if (measure.name === 'num_q') values[offset] = 1;
       if (measure.definition === null) continue;
-      measure.definition.compute(context, instances, values, offset);
+      measure.definition.compute(GRADED_COUNTS.has(measure.name) ? graded : ranked, instances, values, offset);
+      if (query.numRet === 0) emptyRankingValues(measure.name, instances, query.numRel, options.version, values, offset);
       // trec_eval sums the logs of a geometric mean's values, each at least 0.00001.
       if (measure.average === 'geometric') values[offset] = Math.log(Math.max(values[offset]!, MIN_GEO_MEAN));
     }

@@ -5,7 +5,7 @@ import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from '../measu
 import type { MeasureParams } from '../measures/context.js';
 import { RankevalError } from '../errors.js';
 import { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
-import { parseLong } from './parse.js';
+import { atof, atol, atolExact } from './c-numbers.js';
 import { fixed } from './printf.js';
 
 export { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking };
@@ -143,10 +143,11 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
     case 'none':
       return { params: [], names: [name] };
     case 'long-cutoffs': {
-      const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atol(part)).sort((a, b) => a - b);
-      if (cutoffs[0]! <= 0) throw usage(`${name}: cutoffs must be positive, got '${given}'`);
+      // Exact longs: a cutoff past 2^53 prints as trec_eval read it, and is not taken for its neighbour.
+      const cutoffs = given === undefined ? measure.defaults.map(BigInt) : given.split(',').map((part) => atolExact(part)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      if (cutoffs[0]! <= 0n) throw usage(`${name}: cutoffs must be positive, got '${given}'`);
       if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
-      return { params: cutoffs, names: cutoffs.map((k) => `${name}_${k}`) };
+      return { params: cutoffs.map(Number), names: cutoffs.map((k) => `${name}_${k}`) };
     }
     case 'double-cutoffs': {
       const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atof(part)).sort((a, b) => a - b);
@@ -172,16 +173,6 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
     }
   }
 }
-
-const encoder = new TextEncoder();
-const atol = (text: string): number => {
-  const bytes = encoder.encode(text.trimStart());
-  return parseLong(bytes, 0, bytes.length);
-};
-const atof = (text: string): number => {
-  const match = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(text);
-  return match ? Number(match[1]) : 0;
-};
 
 /** trec_eval's relstring: the grades of the first `length` documents, one character each. */
 export function relString(query: JudgedRanking, length: number): string {

@@ -72,6 +72,14 @@ describe('flags', () => {
     expect(parseTrecArgs(['--he']).help).toBe(true);
   });
 
+  test('reads -l, -M and -N as atol does: a numeric prefix, else 0, saturating at a long', () => {
+    const read = (...args: string[]) => parseTrecArgs([...args, 'q', 'r']).options;
+    expect(read('-l', 'two')).toMatchObject({ relevanceLevel: 0 });
+    expect(read('-l1.5', '-M', '2.9', '-N', ' -7x')).toMatchObject({ relevanceLevel: 1, maxDocs: 2, numDocsInColl: -7 });
+    expect(read('-l', '', '-M', 'abc')).toMatchObject({ relevanceLevel: 0, maxDocs: 0 });
+    expect(read('-l', '-99999999999999999999', '-M', '99999999999999999999')).toMatchObject({ relevanceLevel: -(2 ** 63), maxDocs: 2 ** 63 });
+  });
+
   test('--help lists every measure with a line each', () => {
     expect(runTrec(['--help'])).toEqual({ stdout: trecUsage, status: 0 });
     for (const name of ['P', 'ndcg_cut', 'bpref', 'infAP', 'rbp', 'unj', 'set_F', 'num_nonrel_judged_ret']) {
@@ -92,7 +100,8 @@ describe('flags', () => {
     [['--vers'], 'unknown option --version; the version is rankeval --version (see rankeval trec --help)'],
     [['--Judged', 'q', 'r'], 'unknown option --Judged_docs_only (see rankeval trec --help)'],
     [['--toString', 'q', 'r'], 'unknown option --toString (see rankeval trec --help)'],
-    [['-l', 'two', 'q', 'r'], "option -l needs a number, got 'two'"],
+    [['-M', '-1', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-1'"],
+    [['-qM-5', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-5'"],
     [['-M'], 'option -M needs a number, got nothing'],
     [['--trec-eval', '8', 'q', 'r'], "--trec-eval takes 9 or 10, got '8'"],
     [['qrels'], 'expected QRELS and RUN files, got 1 file (see rankeval trec --help)'],
