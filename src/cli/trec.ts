@@ -166,6 +166,9 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
           break;
         case 'N':
           numDocsInColl = integer('N', value);
+          // trec_eval's utility adds -N to document counts in 64-bit integers (which wrap past 2^63); in doubles
+          // the sums are exact, as there, while -N stays within ±2^52 (counts of documents are far below it).
+          if (Math.abs(numDocsInColl) > 2 ** 52) throw new CliError(`option -N needs a number of documents of at most 2^52 (4503599627370496), got '${value}'`, 1);
           break;
         default:
           throw unknownShortFlag(flag);

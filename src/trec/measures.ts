@@ -151,6 +151,7 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
     }
     case 'double-cutoffs': {
       const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atof(part)).sort((a, b) => a - b);
+      refuseNonFinite(name, cutoffs, given);
       if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw usage(`${name}: duplicate cutoffs in '${given}'`);
       // "%s_%3.2f" into a buffer of strlen(name) + 10 bytes.
       return { params: cutoffs, names: cutoffs.map((k) => `${name}_${fixed(k, 2).padStart(3)}`.slice(0, name.length + 9)) };
@@ -160,6 +161,7 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
       if (measure.paramCount !== undefined && params.length !== measure.paramCount) {
         throw usage(`${name} takes ${measure.paramCount} parameters, got ${params.length} in '${given}'`);
       }
+      if (name === '11pt_avg') refuseNonFinite(name, params, given);
       return { params, names: [given === undefined ? name : `${name}_${given}`] };
     }
     case 'pairs': {
@@ -172,6 +174,15 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
       return { params: pairs, names: [`${name}_${given}`] };
     }
   }
+}
+
+/**
+ * Recall levels and multiples of R that atof reads as inf or nan (`iprec_at_recall.inf`): trec_eval turns x·R
+ * into a count of documents by a C cast, undefined for them (x86 gives -2^63, so every level is reached);
+ * refused rather than given a number that is no count.
+ */
+function refuseNonFinite(name: string, values: readonly number[], given: string | undefined): void {
+  if (values.some((value) => !Number.isFinite(value))) throw usage(`${name}: parameters must be finite numbers, got '${given}'`);
 }
 
 /** trec_eval's relstring: the grades of the first `length` documents, one character each. */

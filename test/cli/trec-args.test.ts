@@ -102,6 +102,8 @@ describe('flags', () => {
     [['--toString', 'q', 'r'], 'unknown option --toString (see rankeval trec --help)'],
     [['-M', '-1', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-1'"],
     [['-qM-5', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-5'"],
+    [['-N', '4503599627370497', 'q', 'r'], "option -N needs a number of documents of at most 2^52 (4503599627370496), got '4503599627370497'"],
+    [['-N-99999999999999999999', 'q', 'r'], "option -N needs a number of documents of at most 2^52 (4503599627370496), got '-99999999999999999999'"],
     [['-M'], 'option -M needs a number, got nothing'],
     [['--trec-eval', '8', 'q', 'r'], "--trec-eval takes 9 or 10, got '8'"],
     [['qrels'], 'expected QRELS and RUN files, got 1 file (see rankeval trec --help)'],
