@@ -18,6 +18,9 @@ import { mean } from '../src/aggregate.js';
 import { alphaNdcg, aspectRecall, pIa } from '../src/metrics/diversity.js';
 import { ndcgAtK } from '../src/metrics/dcg.js';
 import { reportData } from '../src/report/data.js';
+import { parseGoldenSet } from '../src/formats/golden-set.js';
+import { parseRun } from '../src/formats/run.js';
+import { writeRun } from '../src/formats/write-run.js';
 import { precisionAtK } from '../src/metrics/precision.js';
 import { evaluateRetriever } from '../src/retriever.js';
 import { evaluateRunStream } from '../src/stream.js';
@@ -279,6 +282,20 @@ describe('options are read from their own keys: an inherited key is no option', 
     const clean = reportData(input, { measures: ['P@1'] });
     expect(polluted('baseline', 'b', () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
     expect(polluted('tags', { q1: 'x' }, () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
+  });
+
+  it('reportData: an inherited `losses` shows no fewer losses', () => {
+    const input = { qrels: { q1: ['a'], q2: ['b'] }, runs: { a: { q1: ['a'], q2: ['b'] }, b: { q1: ['x'], q2: ['x'] } } };
+    expect(polluted('losses', 0, () => reportData(input, { measures: ['P@1'] }))).toEqual(reportData(input, { measures: ['P@1'] }));
+  });
+
+  it('the file readers and writeRun: an inherited `format`, `gradeColumn` or `runName` is no option given', () => {
+    const csv = 'query_id,doc_id,grade\nq1,a,1\n';
+    expect(polluted('format', 'trec', () => parseGoldenSet(csv, {}))).toEqual(parseGoldenSet(csv, {}));
+    expect(polluted('gradeColumn', 'doc_id', () => parseGoldenSet(csv, {}))).toEqual(parseGoldenSet(csv, {}));
+    expect(polluted('format', 'jsonl', () => parseRun('q1 Q0 a 1 2 r\n', {}))).toEqual(parseRun('q1 Q0 a 1 2 r\n', {}));
+    const run = { q1: [{ id: 'a', score: 1 }] };
+    expect(polluted('runName', 'polluted', () => writeRun(run, { format: 'trec' }))).toBe('q1 Q0 a 1 1 rankeval\n');
   });
 
   it('evaluateRunStream', async () => {

@@ -1,4 +1,4 @@
-import { checkOptions, fail, parseError, quoteJson } from '../errors.js';
+import { fail, ownOptions, parseError, quoteJson } from '../errors.js';
 import { isTokenLength, TOKEN_LENGTH } from '../token-length.js';
 import { latin1, parseQrels } from '../trec/parse.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
@@ -365,10 +365,7 @@ const GOLDEN_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress', '
 /** The reading options of the file (for `parseWith`, `readWith`) and the checked `gradeColumn`. */
 function goldenOptions(options: GoldenSetReadOptions | undefined, fn: string): { read: ReadOptions<GoldenSetFormat> | undefined; gradeColumn: string | undefined } {
   if (options === undefined) return { read: undefined, gradeColumn: undefined };
-  checkOptions(options, GOLDEN_OPTION_KEYS, fn);
-  // Own keys only, as every option: an inherited `gradeColumn` is no option given.
-  const { gradeColumn: _inherited, ...read } = options;
-  const gradeColumn = Object.hasOwn(options, 'gradeColumn') ? options.gradeColumn : undefined;
+  const { gradeColumn, ...read } = ownOptions(options, GOLDEN_OPTION_KEYS, fn);
   if (gradeColumn !== undefined && (typeof gradeColumn !== 'string' || gradeColumn.trim() === '')) {
     fail('invalid_option', fn, '`gradeColumn`', 'the name of a column of the header (a non-blank string)', gradeColumn);
   }

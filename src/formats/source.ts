@@ -1,6 +1,6 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
-import { checkOptions, fail, parseError, quoteJson } from '../errors.js';
+import { fail, ownOptions, parseError, quoteJson } from '../errors.js';
 import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './text.js';
 
 /** Bytes (UTF-8) or text. */
@@ -172,9 +172,9 @@ const READ_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress'];
 /** Refuses options that are not an object, or hold a key no reader takes, or an `onProgress` that is not a function. */
 function readOptions<Format extends string>(options: ReadOptions<Format> | undefined, fn: string): ReadOptions<Format> {
   if (options === undefined) return {};
-  checkOptions(options, READ_OPTION_KEYS, fn);
-  if (options.onProgress !== undefined && typeof options.onProgress !== 'function') fail('invalid_option', fn, '`onProgress`', 'a function', options.onProgress);
-  return options;
+  const own = ownOptions(options, READ_OPTION_KEYS, fn);
+  if (own.onProgress !== undefined && typeof own.onProgress !== 'function') fail('invalid_option', fn, '`onProgress`', 'a function', own.onProgress);
+  return own;
 }
 
 /** Reads a whole file's content at once. */

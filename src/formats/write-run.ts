@@ -1,6 +1,6 @@
 // Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
 // JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
-import { checkOptions, fail } from '../errors.js';
+import { fail, ownOptions } from '../errors.js';
 import type { ByQuery } from '../evaluate.js';
 import { readByQuery } from '../evaluator.js';
 import type { Ranking } from '../types.js';
@@ -57,13 +57,13 @@ const WHITESPACE = /\s/;
  */
 export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): string {
   const fn = 'writeRun';
-  checkOptions(options, WRITE_OPTION_KEYS, fn, { expected: 'an object with `format`' });
-  const { format, runName = 'rankeval', latency, failures = [] } = options;
+  const own = ownOptions(options, WRITE_OPTION_KEYS, fn, { expected: 'an object with `format`' });
+  const { format, runName = 'rankeval', latency, failures = [] } = own;
   if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, '`format`', "'jsonl' or 'trec'", format);
   if (typeof runName !== 'string' || runName === '' || WHITESPACE.test(runName)) fail('invalid_option', fn, '`runName`', 'a non-empty string without whitespace', runName);
   if (latency !== undefined && format === 'trec') fail('invalid_option', fn, '`latency`', "left out with format 'trec' (TREC runs have no field for it; write JSONL to keep it)", latency);
   const rankings = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
-  if (options.failures !== undefined && format === 'trec') fail('invalid_option', fn, '`failures`', "left out with format 'trec' (TREC runs have no line for a failed call; write JSONL to keep them)", options.failures);
+  if (own.failures !== undefined && format === 'trec') fail('invalid_option', fn, '`failures`', "left out with format 'trec' (TREC runs have no line for a failed call; write JSONL to keep them)", own.failures);
   if (!Array.isArray(failures)) fail('invalid_option', fn, '`failures`', 'an array of { queryId, message } (evaluateRetriever\'s `failures`)', failures);
   for (const failure of failures as unknown[]) {
     const { queryId, message } = (typeof failure === 'object' && failure !== null ? failure : {}) as { queryId?: unknown; message?: unknown };

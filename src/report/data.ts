@@ -6,7 +6,7 @@ import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
 import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../explain.js';
 import { readScoringInputs, SHOWN_DEPTH } from '../evaluator.js';
-import { checkOptions, fail, ownOptions } from '../errors.js';
+import { fail, ownOptions } from '../errors.js';
 import { readQrels } from '../inputs.js';
 import { latencyOf, type LatencySummary } from '../latency.js';
 import { towardsBetter } from '../measures/reading.js';
@@ -207,13 +207,13 @@ export function reportDataFor(input: ReportInput, given: ReportOptions, fn: stri
 
 /** The report's options, checked: how many losses to show, and evaluateRun's share of them. */
 export function readReportOptions(options: ReportOptions, fn: string, otherKeys: readonly string[] = []): { lossCount: number; evaluateOptions: EvaluateRunOptions } {
-  checkOptions(options, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
-  const lossCount = options.losses ?? 10;
-  if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
+  const own = ownOptions(options, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
+  const lossCount = own.losses ?? 10;
+  if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', own.losses);
   // Checked here, not left to evaluateRun, so that the error names the function the caller called.
-  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', options.measures);
+  if (!Array.isArray(own.measures) || own.measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', own.measures);
   // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
-  return { lossCount, evaluateOptions: pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions };
+  return { lossCount, evaluateOptions: pickOptions(own, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions };
 }
 
 /** Run names, the baseline (`baseline`, or the first run) first. */
