@@ -5,7 +5,7 @@
 // so the readers' line limit stops `/dev/zero` as it stops a file with no line break.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isRankevalError } from '../errors.js';
-import { createLineLimit, lineTooLong } from '../formats/text.js';
+import { concatBytes, createLineLimit, lineTooLong } from '../formats/text.js';
 import { CliError, inputName, STDIN } from './trec.js';
 
 /**
@@ -216,11 +216,5 @@ export function readWhole(input: InputFile, maxBytes: number, tooLarge: string):
     if (length > maxBytes) refuse();
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return chunks.length === 0 ? new Uint8Array(0) : concatBytes(chunks, length);
 }
