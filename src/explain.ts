@@ -2,6 +2,7 @@ import { fail, ownOptions } from './errors.js';
 import { compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from './metrics/counts.js';
 import { indexIds, rankOf } from './metrics/id-index.js';
 import { budgetCut } from './measures/context.js';
+import { isTokenLength, TOKEN_LENGTH } from './token-length.js';
 import type { MetricOptions, Qrels, Ranking } from './types.js';
 
 /** One ranked document, as `explainRanking` shows it. */
@@ -149,7 +150,7 @@ export function explainWithinBudget(full: Explanation, budget: number, depth: nu
   // A length that is not a number would hold every document (NaN passes no budget): refused, naming the document.
   const lengthOf = (id: string): number => {
     const length = tokens(id);
-    if (typeof length !== 'number' || !(length >= 0) || !Number.isFinite(length)) fail('invalid_option', fn, `the length of document ${JSON.stringify(id)}`, 'a number of tokens ≥ 0', length);
+    if (!isTokenLength(length)) fail('invalid_option', fn, `the length of document ${JSON.stringify(id)}`, TOKEN_LENGTH, length);
     return length;
   };
   const ids = full.top.map(({ id }) => id);

@@ -121,7 +121,9 @@ describe('explainWithinBudget', () => {
     expect(() => explainWithinBudget(full, 450, 0, tokens, 20)).toThrow('explainWithinBudget: expected `depth` to be a positive integer or Infinity, got `0` (number)');
     expect(() => explainWithinBudget(full, 450, Infinity, tokens, 1.5)).toThrow('explainWithinBudget: expected `shown` to be a positive integer or Infinity, got `1.5` (number)');
     // x has no length: NaN would pass no budget and hold the whole ranking.
-    expect(() => explainWithinBudget(full, 450, Infinity, (id) => (id === 'x' ? NaN : tokens(id)), 20)).toThrow('explainWithinBudget: expected the length of document "x" to be a number of tokens ≥ 0, got `NaN` (number)');
+    expect(() => explainWithinBudget(full, 450, Infinity, (id) => (id === 'x' ? NaN : tokens(id)), 20)).toThrow('explainWithinBudget: expected the length of document "x" to be a length in tokens (a number from 0 to 9007199254740991), got `NaN` (number)');
+    // A finite length no text has would overflow the running total.
+    expect(() => explainWithinBudget(full, 450, Infinity, (id) => (id === 'x' ? 1e308 : tokens(id)), 20)).toThrow('explainWithinBudget: expected the length of document "x" to be a length in tokens (a number from 0 to 9007199254740991), got `1e+308` (number)');
   });
 
   test.prop([fc.array(fc.integer({ min: 0, max: 300 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 1500 })])(
