@@ -49,6 +49,7 @@ Tuning (--method wsum or rrf; --k and --weights are then chosen, not given):
                            returning little
   --qrels GOLDEN           the golden set it is measured on (TREC, BEIR qrels, JSONL, JSON or CSV)
   --qrels-format F         force its format: trec, beir, jsonl, json, csv, or trec-diversity
+  --grade-column NAME      its grade column (CSV, BEIR), as rankeval eval
   --step X                 wsum: every weight vector of multiples of X summing to 1 (default 0.1: 66
                            vectors for three runs)
   --grid W,W,…             wsum: a weight vector to try, one weight per run (repeatable: the vectors tried);
@@ -218,7 +219,7 @@ type TuningValues = { [K in keyof typeof TUNING_OPTIONS]?: (typeof TUNING_OPTION
   weights?: string | undefined;
   'run-format'?: string | undefined;
 };
-const SHARED_FLAGS = ['qrels-format', 'run-format', 'relevance-threshold', 'no-relevant', 'ties', 'checks', 'system-k', 'lengths'] as const;
+const SHARED_FLAGS = ['qrels-format', 'run-format', 'relevance-threshold', 'no-relevant', 'ties', 'checks', 'system-k', 'lengths', 'grade-column'] as const;
 
 /** The `--optimize` flags, checked (undefined without --optimize, where each of them is refused). */
 function readOptimizeArgs(values: TuningValues, runs: readonly string[], method: FusionMethod, output: string | undefined): OptimizeArgs | undefined {
@@ -306,7 +307,7 @@ export async function runFuse(argv: readonly string[], io: Io): Promise<number> 
   if (args.optimize !== undefined) return runOptimizedFuse(args, args.optimize, io);
   const runs: FusionRun[] = [];
   for (const path of args.runs) runs.push(scoredRankings(path, await loadRun(path, args.runFormat, io.stderr)));
-  await writeFusedRun(args, fuseOrFail(runs, { k: args.k, weights: args.weights }, args), io);
+  await writeFusedRun(args, fuseOrFail(runs, { k: args.k, weights: args.weights }, args), io, runs);
   return 0;
 }
 
@@ -329,19 +330,30 @@ function fuseOrFail(runs: readonly FusionRun[] | ReadonlyMap<string, FusionRun>,
 }
 
 /** The fused run written as the flags say: to -o OUT (replaced whole) or standard output. */
-async function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDocument[]>, io: Io): Promise<void> {
+async function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDocument[]>, io: Io, read: readonly FusionRun[]): Promise<void> {
   let text: string;
   try {
     text = writeRun(fused, args.format === 'trec' ? { format: 'trec', runName: args.runName } : { format: 'jsonl' });
   } catch (error) {
     // An id the format cannot hold (a JSONL query id with a space, written as TREC).
-    if (isRankevalError(error)) throw new CliError(`cannot write the fused run as ${args.format}: ${error.message.replace(/^writeRun: /, '')}`, INPUT_ERROR);
+    if (isRankevalError(error)) throw new CliError(`cannot write the fused run as ${args.format}: ${error.message.replace(/^writeRun: /, '')}${idSource(error.received, args, read)}`, INPUT_ERROR);
     throw error;
   }
   if (args.output === undefined) io.stdout.write(text);
   else await writeOutput(args.output, text);
 }
 
+
+/** Which run (file) gives the id the fused run could not hold: the first holding it as a query or document id. */
+function idSource(id: unknown, args: FuseArgs, read: readonly FusionRun[]): string {
+  const holds = (run: FusionRun): boolean => {
+    const queries: Iterable<[string, readonly ScoredDocument[]]> = run instanceof Map ? run : Object.entries(run);
+    for (const [qid, ranking] of queries) if (qid === id || ranking.some((document) => document.id === id)) return true;
+    return false;
+  };
+  const index = read.findIndex(holds);
+  return index === -1 ? '' : ` (an id of ${args.runs[index]}; --format jsonl holds any id)`;
+}
 
 // optimizeFusion's option names, as the command line spells them.
 const TUNING_FLAGS: Readonly<Record<string, string>> = { ...FLAGS, measure: '--optimize', grid: '--grid', trials: '--trials', folds: '--folds', seed: '--seed' };
@@ -399,7 +411,7 @@ async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io: Io): P
   const warnings = [...new Set([...result.warnings, ...comparison.warnings])];
   for (const warning of warnings) io.stderr.write(`rankeval fuse: warning: ${messageText(warning)}\n`);
 
-  await writeFusedRun(args, fuseOrFail(runs, 'weights' in result.best ? { weights: result.best.weights } : { k: result.best.k }, args), io);
+  await writeFusedRun(args, fuseOrFail(runs, 'weights' in result.best ? { weights: result.best.weights } : { k: result.best.k }, args), io, read);
 
   const { run: _run, comparable: _comparable, ...figures } = result;
   const report =

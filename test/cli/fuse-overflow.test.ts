@@ -63,4 +63,17 @@ describe('rankeval fuse: finite scores near Number.MAX_VALUE', () => {
     expect(result.status).toBe(3);
     expect(result.stderr).toMatch(/^past\.run:2: .*"-1e400"/);
   });
+
+  it('an id the output format cannot hold is refused naming the run that gives it', async () => {
+    const spaced = file('spaced.jsonl', '{"query_id": "q1", "results": [{"id": "a b", "score": 2}, {"id": "c", "score": 1}]}\n');
+    const plain = file('plain.run', 'q1 Q0 c 1 5 r\n');
+    const result = await runCommand(runFuse, [plain, spaced, '--method', 'rrf'], { hide: dir });
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/^cannot write the fused run as trec: .*"a b".* \(an id of spaced\.jsonl; --format jsonl holds any id\)$/);
+    expect((await runCommand(runFuse, [plain, spaced, '--method', 'rrf', '--format', 'jsonl'])).status).toBe(0);
+    // A query id, likewise.
+    const query = file('query.jsonl', '{"query_id": "q 2", "results": [{"id": "d", "score": 1}]}\n');
+    const queried = await runCommand(runFuse, [plain, query, '--method', 'rrf'], { hide: dir });
+    expect(queried.stderr).toMatch(/^cannot write the fused run as trec: .*"q 2".* \(an id of query\.jsonl; --format jsonl holds any id\)$/);
+  });
 });
