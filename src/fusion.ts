@@ -1,5 +1,5 @@
 import type { ByQuery } from './evaluate.js';
-import { checkOptions, fail } from './errors.js';
+import { fail, ownOptions } from './errors.js';
 import { compareUtf8 } from './metrics/counts.js';
 import { exponentOf, scaleAll, timesPowerOfTwo } from './powers-of-two.js';
 import type { ScoredDocument } from './types.js';
@@ -143,10 +143,10 @@ export function fuse(
   runs: readonly FusionRun[] | ByQuery<FusionRun>,
   options: FuseOptions,
 ): Map<string, ScoredDocument[]> {
-  checkOptions(options, OPTION_KEYS, FN);
-  checkFuseOptions(options, FN);
+  const own = ownOptions(options, OPTION_KEYS, FN);
+  checkFuseOptions(own, FN);
   const named = readRuns(runs, FN);
-  return fuseRuns(named, planFusion(options, named, FN), queriesOf(named));
+  return fuseRuns(named, planFusion(own, named, FN), queriesOf(named));
 }
 
 /** fuse's options with their defaults, checked against the runs (weights). */

@@ -14,6 +14,7 @@ import { evaluate, evaluateRun } from '../src/evaluate.js';
 import { createEvaluator } from '../src/evaluator.js';
 import { explainRanking } from '../src/explain.js';
 import { optimizeFusion } from '../src/fusion-optimizer.js';
+import { fuse } from '../src/fusion.js';
 import { mean } from '../src/aggregate.js';
 import { alphaNdcg, aspectRecall, pIa } from '../src/metrics/diversity.js';
 import { ndcgAtK } from '../src/metrics/dcg.js';
@@ -296,6 +297,13 @@ describe('options are read from their own keys: an inherited key is no option', 
     expect(polluted('format', 'jsonl', () => parseRun('q1 Q0 a 1 2 r\n', {}))).toEqual(parseRun('q1 Q0 a 1 2 r\n', {}));
     const run = { q1: [{ id: 'a', score: 1 }] };
     expect(polluted('runName', 'polluted', () => writeRun(run, { format: 'trec' }))).toBe('q1 Q0 a 1 1 rankeval\n');
+  });
+
+  it('fuse: an inherited `norm` or `weights` is no option given', () => {
+    const runs = [{ q1: [{ id: 'a', score: 3 }, { id: 'b', score: 1 }] }, { q1: [{ id: 'b', score: 2 }] }];
+    const clean = fuse(runs, { method: 'combsum' });
+    expect(polluted('norm', 'zmuv', () => fuse(runs, { method: 'combsum' }))).toEqual(clean);
+    expect(polluted('weights', [0, 1], () => fuse(runs, { method: 'combsum' }))).toEqual(clean);
   });
 
   it('evaluateRunStream', async () => {
