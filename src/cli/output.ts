@@ -1,7 +1,7 @@
 // A command's `-o FILE`: refused where `>` would refuse it, and where it names one of the command's inputs;
 // otherwise written as `>` would write it, but whole or not at all.
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, chownSync, constants, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, fstatSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { INPUT_ERROR, STDIN } from './files.js';
@@ -34,15 +34,25 @@ const systemMessage = (error: unknown): string => (error as Error).message.repla
 
 const cannotWrite = (path: string, error: unknown): CliError => new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
 
-/** Whether `output` names `input` (the same path, or a link to the same file): writing would overwrite it. */
+/** The file behind a path (`-`: the one standard input reads, `< file`), as device and inode. */
+function identity(path: string): string | undefined {
+  let stats: Stats | undefined;
+  try {
+    stats = path === STDIN ? fstatSync(0) : statSync(path);
+  } catch {
+    stats = undefined;
+  }
+  return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
+}
+
+/**
+ * Whether `output` names `input` (the same path, a link to the same file, or for `-` the file standard
+ * input is redirected from): writing would overwrite it.
+ */
 function namesInput(output: string, input: string): boolean {
-  if (input === STDIN) return false;
-  const identity = (path: string): string | undefined => {
-    const stats = statOf(path);
-    return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
-  };
+  if (input !== STDIN && resolve(input) === resolve(output)) return true;
   const outputIdentity = identity(output);
-  return resolve(input) === resolve(output) || (outputIdentity !== undefined && identity(input) === outputIdentity);
+  return outputIdentity !== undefined && identity(input) === outputIdentity;
 }
 
 /** `-o`'s value: undefined for standard output (no -o, or `-o -`, as `-` is standard input for the files read). */
@@ -59,7 +69,10 @@ export function outputName(given: string | undefined, usage: (message: string) =
  */
 export function checkOutput(output: string, inputs: readonly InputFile[], what: string, usage: (message: string) => CliError): void {
   const input = inputs.find(({ path }) => namesInput(output, path));
-  if (input !== undefined) throw usage(`-o ${output} is ${input.role}; ${what} would overwrite it`);
+  if (input !== undefined) {
+    const named = input.path === STDIN ? `${input.role} (-, standard input, reads it)` : input.role;
+    throw usage(`-o ${output} is ${named}; ${what} would overwrite it`);
+  }
   const stats = statOf(output);
   if (stats?.isDirectory()) throw usage(`-o ${output} is a directory; give ${what}'s file name`);
   if (stats === undefined && statOf(output, false) === undefined) {

@@ -2,7 +2,7 @@
 // temporary file left behind, on a failure or on a signal. The user and signal cases run the built
 // `rankeval` (npx tsup first) as child processes: a real user, a real signal.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,25 @@ describe('-o is never a file the command reads', () => {
       expect({ flag, status: result.status, stderr: result.stderr }).toEqual({ flag, status: 2, stderr: expect.stringMatching(new RegExp(`^-o ${file} is .* \\(--${flag}\\); .* would overwrite it`)) });
       expect(readFileSync(file, 'utf8')).toBe(lengths);
     }
+  });
+
+  // Standard input redirected from the file -o names (`- … -o run < run`): the file behind fd 0 is an input.
+  it.each([
+    ['report', [golden, '-', keyword], 'one of the runs (-, standard input, reads it)', 'the report'],
+    ['fuse', ['-', keyword, '--method', 'rrf'], 'one of the runs (-, standard input, reads it)', 'the fused run'],
+    ['report', [golden, bm25, keyword, '-m', 'recall@budget=20', '--lengths', '-'], 'the lengths file (--lengths) (-, standard input, reads it)', 'the report'],
+  ] as const)('%s: -o naming the file standard input is read from is refused (exit 2)', (command, args, role, what) => {
+    const files = directory({ 'in.run': readFileSync(bm25, 'utf8'), 'len.tsv': lengths });
+    const input = join(files, command === 'report' && args.includes('--lengths') ? 'len.tsv' : 'in.run');
+    const before = readFileSync(input, 'utf8');
+    const stdin = openSync(input, 'r');
+    try {
+      const result = spawnSync(process.execPath, [bin, command, ...args, '-o', input], { stdio: [stdin, 'pipe', 'pipe'], encoding: 'utf8' });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 2, stderr: `rankeval ${command}: -o ${input} is ${role}; ${what} would overwrite it (see rankeval ${command} --help)\n` });
+    } finally {
+      closeSync(stdin);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(before);
   });
 
   it("-o '' is a usage error for fuse as for report", async () => {
