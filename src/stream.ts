@@ -90,18 +90,23 @@ export async function scoreRun(
  */
 async function readNaming<T>(source: Source, fn: string, read: (source: Source) => Promise<T>): Promise<T> {
   const kind = whileReading(fn, 'invalid_option', '`source`', () => sourceKind(source));
-  if (kind === undefined) return read(source);
+  // A fresh stream's empty reading is an empty file, and content is content: read as they are.
+  if (kind === undefined || kind === 'stream') return read(source);
+  // An iterator is counted on its way to the reader (a spent stream gives nothing, so it needs no count).
   let chunks = 0;
-  const counted = (async function* () {
-    for await (const chunk of source as AsyncIterable<unknown>) {
-      chunks++;
-      yield chunk;
-    }
-  })();
+  const counted =
+    kind === 'iterator'
+      ? (async function* () {
+          for await (const chunk of source as AsyncIterable<unknown>) {
+            chunks++;
+            yield chunk;
+          }
+        })()
+      : source;
   try {
     return await read(counted as Source);
   } catch (error) {
-    if (chunks > 0 || kind === 'stream' || !isRankevalError(error) || error.code !== 'parse_error') throw error;
+    if (chunks > 0 || !isRankevalError(error) || error.code !== 'parse_error') throw error;
     const what =
       kind === 'spent stream'
         ? '`source` is a stream already read to its end (or destroyed) before this read'
