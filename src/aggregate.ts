@@ -1,4 +1,4 @@
-import { checkOptions, describeValue, fail, RankevalError, whileReading } from './errors.js';
+import { describeValue, fail, ownOptions, RankevalError, whileReading } from './errors.js';
 import { evaluateRun, type ByQuery } from './evaluate.js';
 import { METRIC_OPTION_KEYS, readCutoff } from './metrics/counts.js';
 import { meanOf } from './stats/tests.js';
@@ -39,6 +39,6 @@ export function mean(values: readonly number[]): number {
  */
 export function meanReciprocalRank(run: ByQuery<Ranking>, qrels: ByQuery<Qrels>, k = Infinity, options?: MetricOptions): number {
   const name = readCutoff(k, 'meanReciprocalRank') === Infinity ? 'mrr' : `mrr@${k}`;
-  if (options !== undefined) checkOptions(options, METRIC_OPTION_KEYS, 'meanReciprocalRank');
-  return evaluateRun(run, qrels, { ...options, measures: [name] }).mean[name]!;
+  const own = options === undefined ? {} : ownOptions(options, METRIC_OPTION_KEYS, 'meanReciprocalRank');
+  return evaluateRun(run, qrels, { ...own, measures: [name] }).mean[name]!;
 }

@@ -182,7 +182,7 @@ export function fail(code: RankevalErrorCode, fn: string, what: string, expected
   throw new RankevalError(code, `${fn}: expected ${what} to be ${expected}, got ${describeValue(received)}`, expected, received);
 }
 
-/** How checkOptions and ownOptions name the object and its keys in messages. */
+/** How ownOptions names the object and its keys in messages. */
 export interface OptionsLabels {
   readonly name?: string;
   readonly expected?: string;
@@ -190,20 +190,11 @@ export interface OptionsLabels {
 }
 
 /**
- * Checks an options object (or an input object) at a public boundary: an object, not null nor an array,
- * every key of which is one of `known` — a misspelt or invented option would otherwise do nothing,
- * silently. `name` and `expected` describe the object in the message, `what` its keys. A revoked Proxy or
- * a throwing trap is a RankevalError naming the object (whileReading). Read the options through
- * `ownOptions`, which checks them so, rather than from the object itself.
- */
-export function checkOptions(options: unknown, known: readonly string[], fn: string, labels: OptionsLabels = {}): asserts options is object {
-  ownOptions(options, known, fn, labels);
-}
-
-/**
- * Checks an options object as checkOptions does and returns a copy of its own enumerable keys, without a
- * prototype, read once: every option is then read from the copy, so that an inherited key
- * (`Object.prototype.k = 1`) is never an option, and a getter runs once, at the boundary.
+ * Checks an options object at a public boundary (an object, not null nor an array, every key of which is
+ * one of `known`: a misspelt or invented option would otherwise do nothing, silently) and returns a copy
+ * of its own enumerable keys, without a prototype, read once: every option is then read from the copy, so
+ * that an inherited key (`Object.prototype.k = 1`) is never an option, and a getter runs once, at the
+ * boundary. `name` and `expected` describe the object in messages, `what` its keys.
  */
 export function ownOptions<T>(options: T, known: readonly string[], fn: string, labels: OptionsLabels = {}): T & object {
   const { name = '`options`', expected = 'an object', what = 'every option' } = labels;

@@ -7,7 +7,7 @@ import { explainRanking, explainWithinBudget } from '../explain.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
-import { checkOptions, fail, ownOptions, RankevalError } from '../errors.js';
+import { fail, ownOptions, RankevalError } from '../errors.js';
 import { readScoringInputs } from '../evaluator.js';
 import { readOnce, readQrels } from '../inputs.js';
 import { escapeControls } from '../text/escape.js';
@@ -96,10 +96,12 @@ type MatcherArgs<K extends keyof RankevalMatchers> = Parameters<RankevalMatchers
 
 const MAX_SHOWN = 20;
 
-/** A matcher's options object, when given, holds only the keys it knows, named by the matcher when not. */
-function checkMatcherOptions(options: unknown, known: readonly string[], matcher: string): void {
-  if (options === undefined) return;
-  checkOptions(options, known, matcher, { name: 'the options' });
+/**
+ * A matcher's options object, when given, holds only the keys it knows, named by the matcher when not; its
+ * own keys, read once (an inherited key is no option), or none.
+ */
+function readMatcherOptions<T extends object>(options: T | undefined, known: readonly string[], matcher: string): Partial<T> {
+  return options === undefined ? {} : ownOptions(options, known, matcher, { name: 'the options' });
 }
 
 function readMinimum(min: unknown, matcher: string): number {
@@ -160,8 +162,8 @@ function atLeast(
   return function (received, qrels, k, min, options) {
     const threshold = readMinimum(min, matcher);
     const cutoff = readCutoff(k, matcher);
-    checkMatcherOptions(options, METRIC_OPTION_KEYS, matcher);
-    const scores = evaluate(received as Ranking, qrels, { ...options, k: cutoff });
+    const own = readMatcherOptions(options, METRIC_OPTION_KEYS, matcher);
+    const scores = evaluate(received as Ranking, qrels, { ...own, k: cutoff });
     const actual = value(scores);
     const pass = actual >= threshold;
     const shownDepth = cutoff === Infinity ? Math.max(10, scores.retrieved) : cutoff;
@@ -199,8 +201,8 @@ const toHaveNdcgAtK = atLeast(
 
 const toHaveReciprocalRank: Matcher<MatcherArgs<'toHaveReciprocalRank'>> = function (received, qrels, min, options) {
   const threshold = readMinimum(min, 'toHaveReciprocalRank');
-  checkMatcherOptions(options, METRIC_OPTION_KEYS, 'toHaveReciprocalRank');
-  const scores = evaluate(received as Ranking, qrels, { ...options, k: Infinity });
+  const own = readMatcherOptions(options, METRIC_OPTION_KEYS, 'toHaveReciprocalRank');
+  const scores = evaluate(received as Ranking, qrels, { ...own, k: Infinity });
   const rank = scores.reciprocalRank === 0 ? null : Math.round(1 / scores.reciprocalRank);
   const where = rank === null ? 'no relevant document retrieved' : `first relevant document at rank ${rank}`;
   return {
@@ -242,8 +244,7 @@ const toRetrieve: Matcher<MatcherArgs<'toRetrieve'>> = function (received, ids, 
     if (seen.has(id)) fail('invalid_option', 'toRetrieve', 'every id', 'listed once', id);
     seen.add(id);
   }
-  checkMatcherOptions(options, ['within'], 'toRetrieve');
-  const within = readCutoff(options?.within ?? Infinity, 'toRetrieve');
+  const within = readCutoff(readMatcherOptions(options, ['within'], 'toRetrieve').within ?? Infinity, 'toRetrieve');
   // The wanted ids play the relevant documents, so the view marks them and lists those missing.
   const explanation = explainRanking(received as Ranking, ids, { depth: within });
   const pass = explanation.missed.length === 0;
@@ -263,13 +264,13 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
   if (typeof gates !== 'object' || gates === null || Object.keys(gates).length === 0) {
     fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
   }
-  checkMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant', 'systemK', 'lengths', 'aspects'], 'toMeetGates');
+  const own = readMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant', 'systemK', 'lengths', 'aspects'], 'toMeetGates');
   // Each gate guards its measure's better side: a minimum, or a maximum where lower is better (miss@k, tokens@k).
   const list = Object.entries(gates).map(([name, threshold]) => {
     const measure = readMeasure(name, 'toMeetGates');
     return { measure, threshold: readMinimum(threshold, 'toMeetGates'), bound: higherIsBetter(measure) ? ('min' as const) : ('max' as const) };
   });
-  const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...options, measures: list.map((gate) => gate.measure) });
+  const result = evaluateRun(received as ByQuery<Ranking>, qrels, { ...own, measures: list.map((gate) => gate.measure) });
   const checked = checkGates(result.mean, list);
   const failed = checked.filter((gate) => !gate.passed);
   return {
@@ -282,7 +283,7 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
         ...checked.map((gate) => `  ${gate.passed ? 'passed' : 'FAILED'}  ${gateText(gate)}`),
       ];
       // The worst queries are the highest where lower is better (a maximum gate).
-      for (const gate of failed) lines.push('', `worst queries on ${gate.measure}:`, ...worstQueries(received as ByQuery<Ranking>, qrels, result.perQuery, gate.measure, options, gate.bound === 'max'));
+      for (const gate of failed) lines.push('', `worst queries on ${gate.measure}:`, ...worstQueries(received as ByQuery<Ranking>, qrels, result.perQuery, gate.measure, own, gate.bound === 'max'));
       return lines.join('\n');
     },
   };

@@ -1,6 +1,6 @@
 // `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
-import { checkOptions, fail } from '../errors.js';
+import { fail, ownOptions } from '../errors.js';
 import { pickOptions } from '../metrics/counts.js';
 import { reportDataFor, type ReportData, type ReportInput, type ReportOptions } from './data.js';
 import type { RenderOptions } from './html.js';
@@ -49,10 +49,10 @@ export async function renderReport(input: ReportInput, options: ReportOptions & 
  *   type, for data that is not an object with the lists `reportData` returns, or for more than 12 runs
  */
 export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
-  checkOptions(options, RENDER_OPTION_KEYS, 'renderReportData');
+  const own = ownOptions(options, RENDER_OPTION_KEYS, 'renderReportData');
   checkReportData(data);
   checkRunCount(data, 'renderReportData');
-  return (await loadRenderer()).renderReportData(data, renderOptions(options, 'renderReportData'));
+  return (await loadRenderer()).renderReportData(data, renderOptions(own, 'renderReportData'));
 }
 
 /** Every run has a colour of its own in the charts: more runs than colours would make two runs look alike. */

@@ -48,4 +48,16 @@ describe('matchers read their options from their own keys', () => {
       delete proto['margin'];
     }
   });
+
+  it('an inherited `within` does not cut toRetrieve', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    const clean = outcome(rankevalMatchers.toRetrieve.call(context, ['x', 'a'], ['a'], {}));
+    expect(clean.pass).toBe(true);
+    try {
+      proto['within'] = 1;
+      expect(outcome(rankevalMatchers.toRetrieve.call(context, ['x', 'a'], ['a'], {}))).toEqual(clean);
+    } finally {
+      delete proto['within'];
+    }
+  });
 });
