@@ -1,9 +1,9 @@
 // A command's `-o FILE`: refused where `>` would refuse it, and where it names one of the command's inputs;
 // otherwise written as `>` would write it, but whole or not at all.
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, chownSync, constants, fstatSync, lstatSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFile, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { INPUT_ERROR, STDIN } from './files.js';
 import type { InputFile } from './options.js';
 import { CliError } from './trec.js';
@@ -197,28 +197,33 @@ function writeInPlace(path: string, text: string): void {
  * Creates a new file holding `text` in `directory` under a short name of its own (the output's name may
  * already be as long as a name can be) and returns its path. `wx` never goes through a file or link that
  * is already there: on such a name another is drawn, so only a file this process made is ever removed.
- * The text is written a piece at a time, so that a signal is handled (and the file removed) meanwhile.
+ * The text is written asynchronously, the event loop free, so that a signal is handled (and the file
+ * removed) meanwhile.
  */
 async function createTemporary(directory: string, text: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const temporary = join(directory, `.rankeval-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-    let handle: Awaited<ReturnType<typeof open>>;
+    let descriptor: number;
     try {
-      handle = await open(temporary, 'wx');
+      // Opened synchronously, and listed in the same turn: no signal can be handled between the file's
+      // creation and its listing (with an asynchronous open it could, and the file was left behind).
+      descriptor = openSync(temporary, 'wx');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 99) continue;
       throw error;
     }
     temporaries.add(temporary);
     try {
-      await handle.writeFile(text);
-      await handle.close();
+      await writeToDescriptor(descriptor, text);
+      closeSync(descriptor);
       return temporary;
     } catch (error) {
-      await handle.close().catch(() => undefined);
+      quietly(() => closeSync(descriptor));
       quietly(() => rmSync(temporary, { force: true }));
       temporaries.delete(temporary);
       throw error;
     }
   }
 }
+
+const writeToDescriptor = promisify(writeFile);
