@@ -1,4 +1,4 @@
-export { mean, meanReciprocalRank } from './aggregate.js';
+export { mean, meanReciprocalRank } from './engine/aggregate.js';
 export {
   compare,
   type CompareOptions,
@@ -6,10 +6,10 @@ export {
   type ComparisonRow,
   type Correction,
   type SignificanceTest,
-} from './compare.js';
-export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './confidence.js';
-export type { Conventions } from './conventions.js';
-export { isRankevalError, RankevalError, type RankevalErrorCode } from './errors.js';
+} from './analysis/compare.js';
+export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './analysis/confidence.js';
+export type { Conventions } from './measures/conventions.js';
+export { isRankevalError, RankevalError, type RankevalErrorCode } from './core/errors.js';
 export {
   evaluate,
   evaluateRun,
@@ -20,12 +20,12 @@ export {
   type MeanScores,
   type Mergeable,
   type RunEvaluation,
-} from './evaluate.js';
-export { createEvaluator, type Evaluator } from './evaluator.js';
-export { mergeEvaluations } from './merge.js';
-export { isRegression, queriesLostMost, REGRESSION_DEFAULTS, regressions, type QueryLoss, type RegressionRule } from './regression.js';
-export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './stream.js';
-export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
+} from './engine/evaluate.js';
+export { createEvaluator, type Evaluator } from './engine/evaluator.js';
+export { mergeEvaluations } from './engine/merge.js';
+export { isRegression, queriesLostMost, REGRESSION_DEFAULTS, regressions, type QueryLoss, type RegressionRule } from './analysis/regression.js';
+export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';
+export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './engine/run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { higherIsBetter } from './measures/reading.js';
 export {
@@ -38,8 +38,8 @@ export {
   type ExplainOptions,
   type Explanation,
   type MissedDocument,
-} from './explain.js';
-export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion.js';
+} from './analysis/explain.js';
+export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion/fuse.js';
 export {
   optimizeFusion,
   type FusionFold,
@@ -47,11 +47,11 @@ export {
   type FusionSetting,
   type OptimizedFusionMethod,
   type OptimizeFusionOptions,
-} from './fusion-optimizer.js';
+} from './fusion/optimize.js';
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, type GoldenSetReadOptions } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
-export { percentile, type Latency, type LatencySummary } from './latency.js';
+export { percentile, type Latency, type LatencySummary } from './analysis/latency.js';
 export {
   evaluateRetriever,
   type EvaluateRetrieverOptions,
@@ -61,7 +61,7 @@ export {
   type RetrieverEvaluation,
   type RetrieverGoldenSet,
   type RetrieverProgress,
-} from './retriever.js';
+} from './retriever/evaluate-retriever.js';
 export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { averagePrecision } from './metrics/average-precision.js';
@@ -74,4 +74,4 @@ export { rPrecision } from './metrics/r-precision.js';
 export { recallAtK } from './metrics/recall.js';
 export { reciprocalRank } from './metrics/reciprocal-rank.js';
 export { successAtK } from './metrics/success.js';
-export type { ApDenominator, Aspects, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './types.js';
+export type { ApDenominator, Aspects, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './core/types.js';

@@ -1,11 +1,11 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
-import { compareScores, SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../compare.js';
-import type { RunEvaluation } from '../evaluate.js';
-import { createRunScorer, type RunScorer } from '../evaluator.js';
+import { compareScores, SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../analysis/compare.js';
+import type { RunEvaluation } from '../engine/evaluate.js';
+import { createRunScorer, type RunScorer } from '../engine/evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
-import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../regression.js';
+import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
@@ -182,7 +182,7 @@ export function readCompareArgs(
 
 /**
  * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
- * (src/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
+ * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
  * rankings. `slices` are the report's tags; `keepFound` keeps what the report's curves are scored from.
  * `latency` holds each run's `latency_ms` per query (empty for a run without them).
  */

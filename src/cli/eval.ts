@@ -1,10 +1,10 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
-import { conventionsLine } from '../conventions.js';
-import type { RunEvaluation } from '../evaluate.js';
-import { createRunScorer } from '../evaluator.js';
-import { rankingFor, type KeptQueries } from '../stream.js';
-import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../explain.js';
+import { conventionsLine } from '../measures/conventions.js';
+import type { RunEvaluation } from '../engine/evaluate.js';
+import { createRunScorer } from '../engine/evaluator.js';
+import { rankingFor, type KeptQueries } from '../engine/stream.js';
+import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../analysis/explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';

@@ -1,16 +1,16 @@
 // Reading golden sets and runs from disk for the commands: streamed, with progress on a terminal, and
 // every failure turned into one line that names the file (and line) by input.ts's boundary.
 import { Buffer } from 'node:buffer';
-import { isRankevalError, type RankevalError } from '../errors.js';
+import { isRankevalError, type RankevalError } from '../core/errors.js';
 import { readLengths } from '../formats/lengths.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
 import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
-import type { RunScorer } from '../evaluator.js';
-import type { RunCheckCode } from '../run-checks.js';
-import type { Aspects } from '../types.js';
-import { scoreRun, type KeptQueries } from '../stream.js';
+import type { RunScorer } from '../engine/evaluator.js';
+import type { RunCheckCode } from '../engine/run-checks.js';
+import type { Aspects } from '../core/types.js';
+import { scoreRun, type KeptQueries } from '../engine/stream.js';
 import { openInput, readFailure } from './input.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { CliError, inputName, STDIN } from './trec.js';
@@ -81,7 +81,7 @@ export function blameScoring(error: unknown, goldenPath: string, runPath: string
 }
 
 /**
- * Scores the run at `path` as it is read (src/stream.ts), into a scorer `makeScorer` makes, keeping the
+ * Scores the run at `path` as it is read (src/engine/stream.ts), into a scorer `makeScorer` makes, keeping the
  * results of `keep.wanted` and each query's `latency_ms` in `latency`; an interleaved run is read again.
  * Errors name the file as loading does.
  */

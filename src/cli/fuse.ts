@@ -1,17 +1,17 @@
 // `rankeval fuse RUN RUN … --method rrf [-o OUT]`: runs fused into one (hybrid search), written as a run file
 // that `rankeval eval`, `compare` and `report` read like any other; with `--optimize MEASURE --qrels GOLDEN`,
 // wsum's weights or rrf's k tuned on a golden set first (optimizeFusion), cross-validated, with a report.
-import { compare, SIGNIFICANCE_TESTS, type Comparison, type SignificanceTest } from '../compare.js';
-import { isRankevalError } from '../errors.js';
-import { evaluateRun } from '../evaluate.js';
-import { fuse, FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion.js';
-import { MAX_SETTINGS, optimizeFusion, type FusionOptimization, type OptimizeFusionOptions } from '../fusion-optimizer.js';
+import { compare, SIGNIFICANCE_TESTS, type Comparison, type SignificanceTest } from '../analysis/compare.js';
+import { isRankevalError } from '../core/errors.js';
+import { evaluateRun } from '../engine/evaluate.js';
+import { fuse, FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion/fuse.js';
+import { MAX_SETTINGS, optimizeFusion, type FusionOptimization, type OptimizeFusionOptions } from '../fusion/optimize.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { writeRun } from '../formats/write-run.js';
 import { parseMeasure } from '../measures/registry.js';
 import { messageText } from '../text/escape.js';
 import { renderFusionOptimization } from '../text/fusion.js';
-import type { ScoredDocument } from '../types.js';
+import type { ScoredDocument } from '../core/types.js';
 import { runNames } from './compare.js';
 import type { Io } from './eval.js';
 import { blameScoring, CHECK_CODES, checkStdinOnce, goldenSetOptions, INPUT_ERROR, inputName, loadGoldenSetAnd, loadRun } from './files.js';

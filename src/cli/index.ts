@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageText } from '../text/escape.js';
-import { closest } from '../text/suggest.js';
+import { closest } from '../core/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { INPUT_ERROR } from './files.js';

@@ -4,7 +4,7 @@
 // MAX_KEPT_BYTES kept for a second pass. Nothing here waits for a file's end before handing on its bytes,
 // so the readers' line limit stops `/dev/zero` as it stops a file with no line break.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { isRankevalError } from '../errors.js';
+import { isRankevalError } from '../core/errors.js';
 import { concatBytes, createLineLimit, lineTooLong } from '../formats/text.js';
 import { CliError, inputName, STDIN } from './trec.js';
 

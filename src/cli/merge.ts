@@ -1,10 +1,10 @@
 // `rankeval merge PART.json …`: the results of shards of one run, each written by `rankeval eval -q
 // --format json`, merged into the result of the whole run and printed as `rankeval eval` prints it.
 import { Buffer } from 'node:buffer';
-import { isRankevalError } from '../errors.js';
+import { isRankevalError } from '../core/errors.js';
 import { MAX_JSON_BYTES } from '../formats/json.js';
 import { parseJson } from '../formats/text.js';
-import { mergeParts } from '../merge.js';
+import { mergeParts } from '../engine/merge.js';
 import { checkGates, type Gate, gateText } from '../text/gates.js';
 import { messageText } from '../text/escape.js';
 import { GATE_FAILED, type GateArg, type Io, readGates, renderMeans, resultWarnings } from './eval.js';

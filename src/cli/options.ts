@@ -1,15 +1,15 @@
 // Flags that `rankeval eval`, `compare` and `report` share, read one way for all of them.
 import { parseArgs } from 'node:util';
-import { isRankevalError } from '../errors.js';
+import { isRankevalError } from '../core/errors.js';
 import { decimalNumber } from '../formats/columns.js';
 import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
-import { readsBeyond } from '../evaluator.js';
-import { CHECK_MODES, settleCheck, type CheckMode } from '../run-checks.js';
-import { closest } from '../text/suggest.js';
-import type { Ties } from '../types.js';
+import { readsBeyond } from '../engine/evaluator.js';
+import { CHECK_MODES, settleCheck, type CheckMode } from '../engine/run-checks.js';
+import { closest } from '../core/suggest.js';
+import type { Ties } from '../core/types.js';
 import { CliError } from './trec.js';
 
 /** Exit status for bad arguments. */

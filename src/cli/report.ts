@@ -1,13 +1,13 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
-import { isRankevalError } from '../errors.js';
+import { isRankevalError } from '../core/errors.js';
 import { assembleReport, orderRuns, type ReportData, type ReportRun } from '../report/data.js';
-import { createRunScorer, readSlices } from '../evaluator.js';
+import { createRunScorer, readSlices } from '../engine/evaluator.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';
 import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
 import { asInputError, goldenSetOptions, inputName, INPUT_ERROR } from './files.js';
-import { explainRanking, explainTop } from '../explain.js';
+import { explainRanking, explainTop } from '../analysis/explain.js';
 import { readJudgments } from '../metrics/counts.js';
 import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './output.js';

@@ -1,6 +1,6 @@
-import { fail, ownOptions, parseError, quoteJson } from '../errors.js';
-import { isTokenLength, TOKEN_LENGTH } from '../token-length.js';
-import { latin1, parseQrels } from '../trec/parse.js';
+import { fail, ownOptions, parseError, quoteJson } from '../core/errors.js';
+import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
+import { latin1, parseQrels } from './trec-bytes.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';

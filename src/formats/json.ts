@@ -1,6 +1,6 @@
 // Internal: the JSONL and JSON forms that golden sets and runs share — one object a line naming each query
 // once, or one object of query id → value — with every complaint located at its line.
-import { parseError, quoteJson } from '../errors.js';
+import { parseError, quoteJson } from '../core/errors.js';
 import { type FormatReader, lineReader } from './source.js';
 import { concatBytes, decodeUtf8, parseJson } from './text.js';
 

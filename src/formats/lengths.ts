@@ -1,6 +1,6 @@
-import { parseError, quoteJson } from '../errors.js';
+import { parseError, quoteJson } from '../core/errors.js';
 import { decimalNumber } from './columns.js';
-import { isTokenLength, MAX_TOKENS, TOKEN_LENGTH } from '../token-length.js';
+import { isTokenLength, MAX_TOKENS, TOKEN_LENGTH } from '../core/token-length.js';
 import { lineReader, parseWith, readWith, type Chunk, type FileKind, type ReadOptions, type Source } from './source.js';
 
 /**

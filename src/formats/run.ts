@@ -1,6 +1,6 @@
-import { parseError, quoteJson } from '../errors.js';
+import { parseError, quoteJson } from '../core/errors.js';
 import { orderByScore } from '../metrics/counts.js';
-import { createRunReader as createTrecRunReader, latin1 } from '../trec/parse.js';
+import { createRunReader as createTrecRunReader, latin1 } from './trec-bytes.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';

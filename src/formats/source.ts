@@ -1,6 +1,6 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
-import { fail, ownOptions, parseError, quoteJson } from '../errors.js';
+import { fail, ownOptions, parseError, quoteJson } from '../core/errors.js';
 import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './text.js';
 
 /** Bytes (UTF-8) or text. */

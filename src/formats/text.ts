@@ -1,7 +1,7 @@
 // Internal: the text layer under the readers — bytes cut at line ends with a limit on a line's length (all
 // of them, TREC too), UTF-8 lines with their numbers, and delimited records (RFC 4180 quoting for CSV, none
 // for TSV).
-import { parseError } from '../errors.js';
+import { parseError } from '../core/errors.js';
 
 /**
  * The longest line (and CSV record) the text readers take, in bytes: enough for any sensible line, while a

@@ -1,9 +1,9 @@
 // Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
 // JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
-import { fail, ownOptions } from '../errors.js';
-import type { ByQuery } from '../evaluate.js';
-import { readByQuery } from '../evaluator.js';
-import type { Ranking } from '../types.js';
+import { fail, ownOptions } from '../core/errors.js';
+import type { ByQuery } from '../engine/evaluate.js';
+import { readByQuery } from '../engine/evaluator.js';
+import type { Ranking } from '../core/types.js';
 
 export interface WriteRunOptions {
   /** `jsonl` (one query a line, with its `latency_ms` when given) or `trec` (`qid Q0 doc rank score name`). */

@@ -1,22 +1,22 @@
 // Test matchers for vitest and jest (`expect.extend(rankevalMatchers)`). Each one computes its number with
 // the library's own function and, when it fails, shows why: the metric, the threshold, the top of the
 // ranking with grades and relevance marks, and the relevant documents that were missed.
-import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions } from '../compare.js';
-import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
-import { explainRanking, explainWithinBudget } from '../explain.js';
+import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions } from '../analysis/compare.js';
+import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
+import { explainRanking, explainWithinBudget } from '../analysis/explain.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
-import { fail, ownOptions, RankevalError } from '../errors.js';
-import { readScoringInputs } from '../evaluator.js';
-import { readOnce, readQrels } from '../inputs.js';
+import { fail, ownOptions, RankevalError } from '../core/errors.js';
+import { readScoringInputs } from '../engine/evaluator.js';
+import { readOnce, readQrels } from '../core/inputs.js';
 import { escapeControls } from '../text/escape.js';
 import { budgetWording, explanationText, missedText } from '../text/explain.js';
-import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../regression.js';
+import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../analysis/regression.js';
 import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
 import { lossText, pLabel, regressionRuleText } from '../text/regression.js';
-import type { Aspects, MetricOptions, Qrels, Ranking } from '../types.js';
+import type { Aspects, MetricOptions, Qrels, Ranking } from '../core/types.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
 export interface MatcherContext {

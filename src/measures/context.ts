@@ -4,9 +4,9 @@
 // is written once, against this interface only.
 import { addIdealDcg, countFromHits, expectedCountsFromHits, type CutoffCounts, type Hit, type ResolvedOptions, type TieGroup } from '../metrics/counts.js';
 import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
-import { RankevalError } from '../errors.js';
+import { RankevalError } from '../core/errors.js';
 import type { QueryAspects } from '../metrics/diversity.js';
-import type { Gain } from '../types.js';
+import type { Gain } from '../core/types.js';
 
 /** The parameters of one measure as asked for: `P(rel=2)@5` is `{ cutoff: 5, rel: 2 }`. */
 export interface MeasureParams {

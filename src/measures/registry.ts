@@ -2,11 +2,11 @@
 // trec_eval's (`ndcg_cut.10`, `P.5,10`) — read into catalogue entries with their parameters, and written
 // back in rankeval's canonical spelling. Every name, alias, parameter and default comes from the catalogue
 // (catalogue.ts) and trec_eval's table (src/trec/measures.ts): this module knows the syntax, not the measures.
-import { RankevalError } from '../errors.js';
+import { RankevalError } from '../core/errors.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
-import { editDistance } from '../text/suggest.js';
+import { editDistance } from '../core/suggest.js';
 import { bindParams, trecMeasures, type TrecMeasure } from '../trec/measures.js';
-import type { Gain } from '../types.js';
+import type { Gain } from '../core/types.js';
 import { measureDefinitions, type MeasureDefinition, type ParamName } from './catalogue.js';
 import type { MeasureParams } from './context.js';
 

@@ -1,7 +1,7 @@
 // Whether a number is a value a query can score on a measure, from the catalogue's `values`: its range, and
 // where the values are discrete (P@k is i/k, success 0 or 1, RR 0 or 1/r, the counts integers) that step.
 // mergeEvaluations holds every value of a part to it, so that an edited or hand-made part is refused.
-import type { Ties } from '../types.js';
+import type { Ties } from '../core/types.js';
 import { valuesOf, type ValueSet } from './catalogue.js';
 import type { ParsedMeasure } from './registry.js';
 

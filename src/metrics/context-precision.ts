@@ -1,4 +1,4 @@
-import type { MetricOptions, Qrels, Ranking } from '../types.js';
+import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt, type CutoffCounts } from './counts.js';
 
 /**

@@ -1,9 +1,9 @@
 // Internal: reads and checks the inputs every metric shares, and counts, in one pass over a ranking,
 // everything the metrics need at several cutoffs. Each metric module turns these counts into its number,
 // so that a metric has a single definition whether it is called alone, through evaluate() or evaluateRun().
-import { fail, ownFields, ownOptions, readFailure, whileReading } from '../errors.js';
-import type { ApDenominator, Gain, MetricOptions, Ties } from '../types.js';
-import { indexIds, rankOf } from './id-index.js';
+import { fail, ownFields, ownOptions, readFailure, whileReading } from '../core/errors.js';
+import type { ApDenominator, Gain, MetricOptions, Ties } from '../core/types.js';
+import { indexIds, rankOf } from '../core/id-index.js';
 
 /** The judgments of one query, read once. */
 export interface Judgments {

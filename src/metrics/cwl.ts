@@ -1,4 +1,4 @@
-import { RankevalError } from '../errors.js';
+import { RankevalError } from '../core/errors.js';
 import type { JudgedRanking } from './judged-ranking.js';
 
 /**

@@ -1,5 +1,5 @@
-import { RankevalError } from '../errors.js';
-import type { MetricOptions, Qrels, Ranking } from '../types.js';
+import { RankevalError } from '../core/errors.js';
+import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt, type CutoffCounts } from './counts.js';
 import { gainLevels, gainOfRel, gainTable, idealWalk } from './gain-table.js';
 import type { GainParam, JudgedRanking } from './judged-ranking.js';

@@ -1,5 +1,5 @@
-import { fail, whileReading } from '../errors.js';
-import { isRead, markRead } from '../inputs.js';
+import { fail, whileReading } from '../core/errors.js';
+import { isRead, markRead } from '../core/inputs.js';
 import { compareUtf8, isRelevant, readCutoff, readJudgments } from './counts.js';
 
 /**

@@ -1,17 +1,17 @@
 // The numbers behind every chart of the report, as plain data: computed with the library's own functions
 // (evaluateRun, confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
-import { COMPARE_OPTION_KEYS, compareScores, type CompareOptions, type Comparison } from '../compare.js';
-import { confidenceInterval } from '../confidence.js';
+import { COMPARE_OPTION_KEYS, compareScores, type CompareOptions, type Comparison } from '../analysis/compare.js';
+import { confidenceInterval } from '../analysis/confidence.js';
 import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
-import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../evaluate.js';
-import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../explain.js';
-import { readScoringInputs, SHOWN_DEPTH } from '../evaluator.js';
-import { fail, ownOptions } from '../errors.js';
-import { readQrels } from '../inputs.js';
-import { latencyOf, type LatencySummary } from '../latency.js';
+import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
+import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../analysis/explain.js';
+import { readScoringInputs, SHOWN_DEPTH } from '../engine/evaluator.js';
+import { fail, ownOptions } from '../core/errors.js';
+import { readQrels } from '../core/inputs.js';
+import { latencyOf, type LatencySummary } from '../analysis/latency.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
-import type { MetricOptions, Qrels, Ranking, Ties } from '../types.js';
+import type { MetricOptions, Qrels, Ranking, Ties } from '../core/types.js';
 
 /**
  * What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their

@@ -2,7 +2,7 @@
 // (linkedom) as static SVG, styles inline, no script and no network access when opened.
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
-import type { BudgetedDocument, BudgetExplanation } from '../explain.js';
+import type { BudgetedDocument, BudgetExplanation } from '../analysis/explain.js';
 import { budgetSentence, budgetWording, explanationTable, missedText } from '../text/explain.js';
 import { comparisonCells, comparisonLegend } from '../text/comparison.js';
 import { escapeControls } from '../text/escape.js';

@@ -1,7 +1,7 @@
 // The report's drawing code loads on first use: Observable Plot and linkedom are optional peer dependencies,
 // installed only by those who want reports, so the library, the matchers and every other command of the CLI
 // run without them, and a report asked for without them fails with one line saying what to install.
-import { RankevalError } from '../errors.js';
+import { RankevalError } from '../core/errors.js';
 import type * as Html from './html.js';
 
 export const REPORT_LIBRARIES = ['@observablehq/plot', 'linkedom'] as const;

@@ -1,6 +1,6 @@
 // Internal: a seeded pseudo-random generator, so that a randomization or bootstrap test gives the same
 // p-value every time it is run with the same seed (on every platform: it uses only 32-bit integer steps).
-import { fail } from '../errors.js';
+import { fail } from '../core/errors.js';
 
 /**
  * Refuses a seed the generator cannot use as given: it takes 32 bits, so a larger or negative integer would

@@ -1,6 +1,6 @@
 // A comparison as people read it: the terminal table, Markdown and CSV of `rankeval compare` (and the
 // report's table) come from here, so every form shows the same numbers.
-import type { Comparison, ComparisonRow } from '../compare.js';
+import type { Comparison, ComparisonRow } from '../analysis/compare.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';

@@ -1,4 +1,4 @@
-import type { BudgetExplanation, BudgetWindow, Explanation } from '../explain.js';
+import type { BudgetExplanation, BudgetWindow, Explanation } from '../analysis/explain.js';
 import { escapeControls } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 

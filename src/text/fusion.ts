@@ -1,8 +1,8 @@
 // An optimised fusion as people read it (`rankeval fuse --optimize`): each run alone, each fold's choice
 // with its training and held-out figures, the in-sample figure beside the cross-validated one, and the
 // paired test of the fused run against the best run alone.
-import type { Comparison } from '../compare.js';
-import type { FusionOptimization, FusionSetting } from '../fusion-optimizer.js';
+import type { Comparison } from '../analysis/compare.js';
+import type { FusionOptimization, FusionSetting } from '../fusion/optimize.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { renderComparison, signed } from './comparison.js';
 import { escapeControls } from './escape.js';

@@ -1,8 +1,8 @@
 // Regressions as people read them: the lines of the `toNotRegressFrom` matcher and of `rankeval compare
 // --fail-on-regression`, so both say the same thing the same way.
-import type { Comparison, ComparisonRow } from '../compare.js';
+import type { Comparison, ComparisonRow } from '../analysis/compare.js';
 import { higherIsBetter } from '../measures/reading.js';
-import type { QueryLoss } from '../regression.js';
+import type { QueryLoss } from '../analysis/regression.js';
 import { formatP, signed, TEST_NAMES } from './comparison.js';
 
 /** `p (holm)`, or `p` without a correction. */

@@ -1,7 +1,7 @@
 // C's atol and atof on a command-line argument, as trec_eval reads its flags (-l, -M, -N) and its measures'
 // parameters (`-m P.5,10`, `-m iprec_at_recall.0.5`): no argument is refused, whatever is not a number
 // reads as its numeric prefix, or 0.
-import { parseScore } from './parse.js';
+import { parseScore } from '../formats/trec-bytes.js';
 
 const encoder = new TextEncoder();
 

@@ -1,12 +1,12 @@
 // trec_eval's evaluation, query by query: orders each query's documents as trec_eval does, finds their
 // grades, computes the selected measures, and prints per-query and summary lines in trec_eval's format.
-import { RankevalError } from '../errors.js';
+import { RankevalError } from '../core/errors.js';
 import { createQueryContext } from '../measures/context.js';
 import type { MeasureParams } from '../measures/context.js';
 import type { ResolvedOptions } from '../metrics/counts.js';
-import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from './parse.js';
+import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from '../formats/trec-bytes.js';
 import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
-import { compareBytes, findDocument, indexBlock } from './block-index.js';
+import { compareBytes, findDocument, indexBlock } from '../formats/block-index.js';
 import { value4 } from './printf.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
 import { emptyRankingValues } from './empty-ranking.js';

@@ -3,7 +3,7 @@
 // catalogue.ts); this table only says which one, with which parameters, and how trec_eval prints it.
 import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from '../measures/catalogue.js';
 import type { MeasureParams } from '../measures/context.js';
-import { RankevalError } from '../errors.js';
+import { RankevalError } from '../core/errors.js';
 import { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { atof, atol, atolExact } from './c-numbers.js';
 import { fixed } from './printf.js';

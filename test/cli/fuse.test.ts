@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
 import { fuseUsage, runFuse } from '../../src/cli/fuse.js';
-import { compare } from '../../src/compare.js';
+import { compare } from '../../src/analysis/compare.js';
 import { parseGoldenSet } from '../../src/formats/golden-set.js';
 import { parseRun, type Run } from '../../src/formats/run.js';
-import { fuse, type FuseOptions, type FusionRun } from '../../src/fusion.js';
-import { optimizeFusion, type FusionSetting, type OptimizeFusionOptions } from '../../src/fusion-optimizer.js';
+import { fuse, type FuseOptions, type FusionRun } from '../../src/fusion/fuse.js';
+import { optimizeFusion, type FusionSetting, type OptimizeFusionOptions } from '../../src/fusion/optimize.js';
 import { formatP, signed } from '../../src/text/comparison.js';
 import { runCommand, type Command, type CommandResult } from '../helpers/cli.js';
 

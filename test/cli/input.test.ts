@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openInput, readFailure, readWhole, reading } from '../../src/cli/input.js';
 import { CliError } from '../../src/cli/trec.js';
-import { parseError } from '../../src/errors.js';
+import { parseError } from '../../src/core/errors.js';
 import { errorOf } from '../helpers/files.js';
 
 vi.mock('node:fs', async (importOriginal) => {

@@ -14,7 +14,7 @@ import { scoreReport } from '../../src/cli/report.js';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { compareUtf8, isRelevant } from '../../src/metrics/counts.js';
 import { reportData, type ReportData } from '../../src/report/data.js';
-import { settleCheck, type RunWarning } from '../../src/run-checks.js';
+import { settleCheck, type RunWarning } from '../../src/engine/run-checks.js';
 import { EXTRA_CASES } from '../fixtures/stream-before/commands.js';
 import { oracleCases, rankingsFor, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
 

@@ -7,7 +7,7 @@ import { definitionNamed, type MeasureDefinition } from '../../src/measures/cata
 import { createQueryContext, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
 import { judgedHits, rankedIds, readJudgments, resolveOptions } from '../../src/metrics/counts.js';
 import type { JudgedRanking } from '../../src/metrics/judged-ranking.js';
-import type { MetricOptions, Qrels, Ranking } from '../../src/types.js';
+import type { MetricOptions, Qrels, Ranking } from '../../src/core/types.js';
 
 /** The context evaluateRun builds for one query, under these metric options. */
 export function contextWith(ranking: Ranking, qrels: Qrels, metricOptions: MetricOptions = {}, cutoffs: readonly number[] = [Infinity]): QueryContext {

@@ -2,8 +2,8 @@
 // what they should conclude is known in advance.
 import { describe, expect, it } from 'vitest';
 import '../../src/vitest.js';
-import { compare } from '../../src/compare.js';
-import { isRankevalError } from '../../src/errors.js';
+import { compare } from '../../src/analysis/compare.js';
+import { isRankevalError } from '../../src/core/errors.js';
 import { failureOf, qrels as exampleQrels, ranking as exampleRanking } from '../helpers/examples.js';
 import { errorOf } from '../helpers/files.js';
 

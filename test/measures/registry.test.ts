@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { fc, test as propTest } from '@fast-check/vitest';
-import { isRankevalError } from '../../src/errors.js';
+import { isRankevalError } from '../../src/core/errors.js';
 import { expandMeasure, formatMeasure, measureDefinitions, parseMeasure, type MeasureKey, type MeasureName, type ParsedMeasure } from '../../src/measures/registry.js';
 import type { MeasureParams } from '../../src/measures/context.js';
 

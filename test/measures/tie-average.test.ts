@@ -6,7 +6,7 @@ import { averagesTies, measureDefinitions, type MeasureDefinition } from '../../
 import { createQueryContext, type ContextSettings, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
 import { judgedHits, orderRanking, readJudgments, resolveOptions, type TieGroup } from '../../src/metrics/counts.js';
 import { tieAveragedErr } from '../../src/metrics/expected-reciprocal-rank.js';
-import type { Gain, ScoredDocument } from '../../src/types.js';
+import type { Gain, ScoredDocument } from '../../src/core/types.js';
 
 const POOL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 

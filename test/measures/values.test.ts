@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { evaluateRun, isRankevalError, mergeEvaluations, type EvaluateRunOptions, type RunEvaluation } from '../../src/index.js';
 import { averagesTies, measureDefinitions, valuesOf, type MeasureDefinition } from '../../src/measures/catalogue.js';
 import type { MeasureParams } from '../../src/measures/context.js';
-import type { Ranking } from '../../src/types.js';
+import type { Ranking } from '../../src/core/types.js';
 import { formatMeasure, parseMeasure } from '../../src/measures/registry.js';
 import { canScore, describeValues, emptyRankingValue, noRelevantValue, possibleValues } from '../../src/measures/values.js';
 

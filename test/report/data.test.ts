@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainRanking } from '../../src/explain.js';
-import { latencyOf } from '../../src/latency.js';
+import { explainRanking } from '../../src/analysis/explain.js';
+import { latencyOf } from '../../src/analysis/latency.js';
 import { curveCutoffs, reportData } from '../../src/report/index.js';
 
 // Four judged queries with two relevant documents each (r1, r2); q4 is tagged apart. base and next rank:

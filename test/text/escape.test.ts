@@ -68,7 +68,7 @@ describe('csvField', () => {
 });
 
 describe('messageText', () => {
-  it('escapes controls, then bounds long values (boundMessage, src/errors.ts)', () => {
+  it('escapes controls, then bounds long values (boundMessage, src/core/errors.ts)', () => {
     expect(messageText(`\x1b${'z'.repeat(1000)}`)).toBe(`\\x1b${'z'.repeat(116)}…(844 characters left out)…${'z'.repeat(40)}`);
   });
 });

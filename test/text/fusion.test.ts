@@ -1,8 +1,8 @@
 // The report of `rankeval fuse --optimize` on the optimiser's hand-worked case (test/fusion-optimizer.test.ts),
 // whose figures are known: in-sample 1/2, and 0 cross-validated, every held-out query lost.
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../src/compare.js';
-import { optimizeFusion } from '../../src/fusion-optimizer.js';
+import { compare } from '../../src/analysis/compare.js';
+import { optimizeFusion } from '../../src/fusion/optimize.js';
 import { renderComparison } from '../../src/text/comparison.js';
 import { renderFusionOptimization, settingText } from '../../src/text/fusion.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../src/compare.js';
+import { compare } from '../../src/analysis/compare.js';
 import { lossText, regressionRuleText, regressionText } from '../../src/text/regression.js';
 
 // Four queries; `worse` finds each relevant document at rank 2 where `base` finds it first.

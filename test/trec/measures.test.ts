@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createTrecEvaluation } from '../../src/trec/evaluate.js';
-import { createRunReader, parseQrels } from '../../src/trec/parse.js';
+import { createRunReader, parseQrels } from '../../src/formats/trec-bytes.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

@@ -1,0 +1,142 @@
+// Internal and public: the checks evaluateRun makes on a run that is well formed but probably not what its
+// author meant to score, each of which warns (the default), throws or stays silent as `checks` says. A
+// warning is one entry per check, whatever the number of queries concerned, so that a run of 100,000
+// queries does not bury the result under 100,000 lines.
+import { fail, ownOptions, RankevalError } from '../core/errors.js';
+
+/** What a check does when its condition holds: throw a RankevalError, add a warning to the result, or nothing. */
+export type CheckMode = 'error' | 'warn' | 'off';
+
+/** One mode per check; a check left out keeps its default ('warn' for all three). */
+export interface RunChecks {
+  /**
+   * A query whose ranking holds a document with the query's own id. BEIR's evaluation drops such
+   * documents (beir#187): a run that ranks the query itself usually means the corpus holds the queries,
+   * and the score then depends on whose evaluation reads it.
+   */
+  readonly queryInRanking?: CheckMode;
+  /**
+   * A measure whose cutoff exceeds the deepest ranking of the run (recall@1000 on rankings of 10
+   * documents): the report's k is then not the system's k.
+   */
+  readonly cutoffBeyondRun?: CheckMode;
+  /**
+   * A ranking of `{id, score}` objects (two or more) whose scores all tie: its order is then the tie rule's
+   * alone (under 'trec', document ids descending), not the system's. Rankings of ids have no scores to tie.
+   */
+  readonly allScoresTied?: CheckMode;
+}
+
+export type RunCheckName = keyof RunChecks;
+
+/** The `code` of a warning, and of the RankevalError a check in 'error' mode throws. */
+export type RunCheckCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k' | 'without_aspects';
+
+/** One check whose condition held, in 'warn' mode. */
+export interface RunWarning {
+  readonly code: RunCheckCode;
+  /** One line, for people: how many queries or measures, and the first few of them. */
+  readonly message: string;
+  /** Up to five of the queries concerned, in query-id order (absent for a check on the run as a whole). */
+  readonly queries?: readonly string[];
+}
+
+export const CHECK_MODES: readonly CheckMode[] = ['error', 'warn', 'off'];
+const CHECK_NAMES: readonly RunCheckName[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
+
+/** How many query ids or measure names a warning names. */
+const EXAMPLES = 5;
+
+/**
+ * Reads `checks`: undefined (every check warns), one mode for every check, or an object of check → mode.
+ */
+export function readChecks(checks: unknown, fn: string): Readonly<Record<RunCheckName, CheckMode>> {
+  const modes: Record<RunCheckName, CheckMode> = { queryInRanking: 'warn', cutoffBeyondRun: 'warn', allScoresTied: 'warn' };
+  if (checks === undefined) return modes;
+  const expected = "'error', 'warn', 'off', or an object of check name (queryInRanking, cutoffBeyondRun, allScoresTied) → one of them";
+  if (typeof checks === 'string') {
+    if (!CHECK_MODES.includes(checks as CheckMode)) fail('invalid_option', fn, '`checks`', expected, checks);
+    for (const name of CHECK_NAMES) modes[name] = checks as CheckMode;
+    return modes;
+  }
+  const own = ownOptions(checks as RunChecks, CHECK_NAMES, fn, { name: '`checks`', expected, what: 'every key of `checks`' });
+  for (const name of CHECK_NAMES) {
+    const mode = own[name];
+    if (mode === undefined) continue;
+    if (!CHECK_MODES.includes(mode)) fail('invalid_option', fn, `\`checks.${name}\``, "'error', 'warn' or 'off'", mode);
+    modes[name] = mode;
+  }
+  return modes;
+}
+
+/**
+ * True for a ranking of two or more `{id, score}` objects whose scores are all equal. The ranking must have
+ * been read (rankedIds) already. The loop stops at the first score that differs from the first one, which
+ * in a ranking a system produced is the second: O(1) there, O(n) only for a ranking that does tie throughout.
+ */
+export function scoresAllTie(ranking: readonly unknown[]): boolean {
+  if (ranking.length < 2 || typeof ranking[0] !== 'object') return false;
+  const first = (ranking[0] as { score: number }).score;
+  for (let i = 1; i < ranking.length; i++) if ((ranking[i] as { score: number }).score !== first) return false;
+  return true;
+}
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+const preview = (names: readonly string[]): string =>
+  names.slice(0, EXAMPLES).join(', ') + (names.length > EXAMPLES ? `, … (${names.length - EXAMPLES} more)` : '');
+
+/**
+ * The outcome of one check whose condition held for `names` (query ids, or measure names for
+ * `cutoff_beyond_run`): a warning added to `warnings`, a RankevalError thrown, or nothing, as `mode` says.
+ */
+export function settleCheck(
+  code: RunCheckCode,
+  mode: CheckMode,
+  names: readonly string[],
+  fn: string,
+  warnings: RunWarning[],
+  detail: CheckDetail = {},
+): void {
+  if (mode === 'off' || names.length === 0) return;
+  const { message, expected } = describeCheck(code, names, detail);
+  if (mode === 'error') throw new RankevalError(code, `${fn}: ${message}`, expected, names);
+  warnings.push(code === 'cutoff_beyond_run' || code === 'beyond_system_k' ? { code, message } : { code, message, queries: names.slice(0, EXAMPLES) });
+}
+
+interface CheckDetail {
+  readonly deepest?: number;
+  readonly tieRule?: string;
+  readonly systemK?: number;
+}
+
+function describeCheck(code: RunCheckCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
+  switch (code) {
+    case 'without_aspects':
+      return {
+        message: `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give ${names.length === 1 ? 'it' : 'them'} aspects, or score the questions with aspects as a golden set of their own)`,
+        expected: 'aspects for every judged query',
+      };
+    case 'beyond_system_k': {
+      const k = detail.systemK ?? 0;
+      return {
+        message: `${preview(names)}: measured beyond the ${plural(k, 'result', 'results')} the system passes on (systemK = ${k}); measuring ${names[0]} while the model is given ${plural(k, 'chunk', 'chunks')} measures the wrong thing`,
+        expected: `measures cut at k ≤ ${k} (or a token budget)`,
+      };
+    }
+    case 'query_in_ranking':
+      return {
+        message: `${plural(names.length, 'query ranks', 'queries rank')} a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): ${preview(names)}`,
+        expected: 'no ranking that holds its own query id',
+      };
+    case 'cutoff_beyond_run':
+      return {
+        message: `${preview(names)}: the cutoff exceeds the deepest ranking of the run (${plural(detail.deepest ?? 0, 'document', 'documents')}), so the measure's k is not the system's`,
+        expected: `cutoffs of at most ${detail.deepest ?? 0}, the deepest ranking`,
+      };
+    case 'all_scores_tied':
+      return {
+        message: `${plural(names.length, 'ranking gives', 'rankings give')} every document the same score, so the order is the tie rule's alone${detail.tieRule === 'trec' ? ' (document ids descending)' : ''}, not the system's: ${preview(names)}`,
+        expected: 'rankings whose scores do not all tie',
+      };
+  }
+}

@@ -1,0 +1,90 @@
+import { fc, test as propTest } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import { indexIds, rankOf } from '../../src/core/id-index.js';
+
+describe('the id index', () => {
+  test('finds the rank of every id and 0 for absent ones', () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `doc-${i}`);
+    indexIds(ids, 'test', 'the ranking');
+    expect(ids.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    expect(rankOf('doc-300')).toBe(0);
+    expect(rankOf('')).toBe(0);
+  });
+
+  test('a later ranking replaces the earlier one', () => {
+    indexIds(['a', 'b'], 'test', 'the ranking');
+    indexIds(['b'], 'test', 'the ranking');
+    expect(rankOf('a')).toBe(0);
+    expect(rankOf('b')).toBe(1);
+  });
+
+  // Ids longer than 16 characters are fingerprinted from a sample (for 40 characters: positions 0, 1, 10,
+  // 20, 30 and 33–39); these 40-character ids differ only at position 5, which the sample skips, so they all
+  // share one fingerprint and force the collision path and then the Map fallback.
+  const colliding = Array.from({ length: 200 }, (_, i) => `p-x--${String.fromCharCode(0x4e00 + i)}${'-'.repeat(26)}x-end-id`);
+  test('ids built to collide still index correctly (Map fallback)', () => {
+    indexIds(colliding, 'test', 'the ranking');
+    expect(colliding.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    expect(colliding.every((id) => id.length === 40)).toBe(true);
+    expect(rankOf(`p-x--Z${'-'.repeat(26)}x-end-id`)).toBe(0);
+  });
+
+  test('a repeat is found on both paths', () => {
+    expect(() => indexIds(['a', 'b', 'a'], 'f', 'the ranking')).toThrow('f: duplicate document id `"a"` (string) in the ranking at ranks 1 and 3');
+    const repeated = [...colliding, colliding[5]!];
+    expect(() => indexIds(repeated, 'f', 'the ranking')).toThrow('at ranks 6 and 201');
+    expect(() => indexIds([...colliding, 3], 'f', 'the ranking')).toThrow('got `3` (number)');
+  });
+
+  test('empty and one-character ids are ids like any other', () => {
+    indexIds(['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'abcdef'], 'test', 'the ranking');
+    expect(rankOf('')).toBe(1);
+    expect(rankOf('abcdef')).toBe(7);
+    expect(() => indexIds(['', ''], 'f', 'the ranking')).toThrow('ranks 1 and 2');
+  });
+
+  // Seven-digit ids (MS MARCO passages) alike in all but their second and third digits: the first
+  // fingerprint read only 6 of 7 characters and skipped exactly those two.
+  const alikeButTwoDigits = Array.from({ length: 10_000 }, (_, i) => `1${String(i % 100).padStart(2, '0')}45${String(Math.floor(i / 100)).padStart(2, '0')}`);
+
+  test('ids differing only in inner characters are found at their ranks', () => {
+    indexIds(alikeButTwoDigits, 'test', 'the ranking');
+    expect(alikeButTwoDigits.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    // Index = last two digits × 100 + second and third digits.
+    expect(rankOf('1234567')).toBe(67 * 100 + 23 + 1);
+    expect(rankOf('1244567')).toBe(67 * 100 + 24 + 1);
+    expect(rankOf('1234667')).toBe(0);
+    expect(rankOf('12345670')).toBe(0);
+  });
+
+  test('a repeat differing from its neighbours only in inner characters is found', () => {
+    expect(() => indexIds([...alikeButTwoDigits, '1234567'], 'f', 'the ranking')).toThrow(`at ranks ${67 * 100 + 23 + 1} and ${10_000 + 1}`);
+  });
+
+  const alikeIds = fc.uniqueArray(fc.string({ unit: fc.constantFrom('0', '1'), maxLength: 40 }), { maxLength: 300 });
+  const anyIds = fc.uniqueArray(fc.string({ unit: 'binary', maxLength: 40 }), { maxLength: 300 });
+
+  propTest.prop([alikeIds, fc.array(fc.string({ unit: fc.constantFrom('0', '1'), maxLength: 40 }))])(
+    'rankOf gives every id its rank and 0 to any other string, for ids alike in most characters',
+    (ids, probes) => {
+      indexIds(ids, 'test', 'the ranking');
+      expect(ids.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+      const present = new Set(ids);
+      expect(probes.every((probe) => present.has(probe) || rankOf(probe) === 0)).toBe(true);
+    },
+  );
+
+  propTest.prop([anyIds, fc.array(fc.string({ unit: 'binary', maxLength: 40 }))])('rankOf gives every id its rank and 0 to any other string, for any strings', (ids, probes) => {
+    indexIds(ids, 'test', 'the ranking');
+    expect(ids.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    const present = new Set(ids);
+    expect(probes.every((probe) => present.has(probe) || rankOf(probe) === 0)).toBe(true);
+  });
+
+  propTest.prop([alikeIds.filter((ids) => ids.length > 0), fc.nat(), fc.nat()])('a repeated id is reported at its two ranks', (ids, from, at) => {
+    const first = from % ids.length;
+    const position = first + 1 + (at % (ids.length - first));
+    const repeated = [...ids.slice(0, position), ids[first]!, ...ids.slice(position)];
+    expect(() => indexIds(repeated, 'f', 'the ranking')).toThrow(`at ranks ${first + 1} and ${position + 1}`);
+  });
+});

@@ -1,0 +1,172 @@
+import { fc, test as property } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { compare, evaluateRun, isRankevalError, type RunEvaluation } from '../../src/index.js';
+import { runAndQrels } from '../properties/arbitraries.js';
+
+// A clean run: scored rankings with distinct scores, no ranking holding its query's id, cutoffs within the
+// deepest ranking (3 documents).
+const clean = {
+  q1: [
+    { id: 'a', score: 3 },
+    { id: 'b', score: 2 },
+    { id: 'c', score: 1 },
+  ],
+  q2: ['d', 'e'],
+};
+const qrels = { q1: { a: 1 }, q2: { e: 2 }, q3: { f: 1 } };
+
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return expect.unreachable('no error thrown');
+}
+
+describe('evaluateRun checks on clean input', () => {
+  it('gives no warning', () => {
+    expect(evaluateRun(clean, qrels, { measures: ['P@3', 'ndcg@2', 'map'] }).warnings).toEqual([]);
+  });
+
+  it('gives no warning for a cutoff equal to the deepest ranking, nor for a measure without cutoff', () => {
+    expect(evaluateRun(clean, qrels, { measures: ['recall@3', 'R-prec', 'mrr'] }).warnings).toEqual([]);
+  });
+});
+
+describe('queryInRanking: a query id that is also a document id of its own ranking (beir#187)', () => {
+  it('warns once for every query concerned, naming them in query-id order', () => {
+    const run = { q2: ['q2', 'e'], q1: ['a', 'q1'], q3: ['q1', 'f'] };
+    const { warnings } = evaluateRun(run, qrels, { measures: ['P@2'] });
+    expect(warnings).toEqual([
+      {
+        code: 'query_in_ranking',
+        message: "2 queries rank a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): q1, q2",
+        queries: ['q1', 'q2'],
+      },
+    ]);
+  });
+
+  it('names five queries and counts the rest', () => {
+    const ids = Array.from({ length: 7 }, (_, i) => `q${i}`);
+    const run = Object.fromEntries(ids.map((qid) => [qid, [qid]]));
+    const judged = Object.fromEntries(ids.map((qid) => [qid, { x: 1 }]));
+    const [warning] = evaluateRun(run, judged, { measures: ['P@1'] }).warnings;
+    expect(warning?.queries).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);
+    expect(warning?.message).toMatch(/^7 queries rank .*: q0, q1, q2, q3, q4, … \(2 more\)$/);
+  });
+
+  it("does not look at other queries' rankings", () => {
+    expect(evaluateRun({ q1: ['q2'], q2: ['q1'] }, { q1: { q2: 1 }, q2: { q1: 1 } }, { measures: ['P@1'] }).warnings).toEqual([]);
+  });
+});
+
+describe('cutoffBeyondRun: a cutoff deeper than the deepest ranking of the run', () => {
+  it('warns once, naming the measures as written and the depth, without queries', () => {
+    const { warnings } = evaluateRun(clean, qrels, { measures: ['recall@1000', 'P@3', 'NDCG@10', 'map'] });
+    expect(warnings).toEqual([
+      { code: 'cutoff_beyond_run', message: "recall@1000, NDCG@10: the cutoff exceeds the deepest ranking of the run (3 documents), so the measure's k is not the system's" },
+    ]);
+  });
+
+  it('reads the depth from the rankings scored: a run of empty rankings is 0 deep', () => {
+    const [warning] = evaluateRun({ q1: [] }, { q1: { a: 1 } }, { measures: ['P@1'] }).warnings;
+    expect(warning?.message).toContain('(0 documents)');
+  });
+});
+
+describe('allScoresTied: a ranking of {id, score} whose scores all tie', () => {
+  const tied = [
+    { id: 'a', score: 0.5 },
+    { id: 'b', score: 0.5 },
+  ];
+
+  it('warns once, naming the queries', () => {
+    const { warnings } = evaluateRun({ ...clean, q3: tied }, qrels, { measures: ['P@2'] });
+    expect(warnings).toEqual([
+      {
+        code: 'all_scores_tied',
+        message: "1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q3",
+        queries: ['q3'],
+      },
+    ]);
+  });
+
+  it('leaves alone rankings of ids, one scored document, and a ranking with one score apart', () => {
+    const run = {
+      q1: [{ id: 'a', score: 1 }],
+      q2: [
+        { id: 'e', score: 1 },
+        { id: 'd', score: 1 },
+        { id: 'x', score: 2 },
+      ],
+      q3: ['f', 'g'],
+    };
+    expect(evaluateRun(run, qrels, { measures: ['P@1'] }).warnings).toEqual([]);
+  });
+
+  it('does not count a query the run answers but nobody judged', () => {
+    expect(evaluateRun({ ...clean, q9: tied }, qrels, { measures: ['P@2'] }).warnings).toEqual([]);
+  });
+});
+
+describe("checks: 'error', 'warn', 'off'", () => {
+  const messy = { q1: ['q1', 'a'], q2: [{ id: 'e', score: 1 }, { id: 'd', score: 1 }] };
+
+  it('warns for all three by default, in a fixed order', () => {
+    expect(evaluateRun(messy, qrels, { measures: ['P@5'] }).warnings.map((warning) => warning.code)).toEqual(['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied']);
+  });
+
+  it.each([
+    ['queryInRanking', 'query_in_ranking'],
+    ['cutoffBeyondRun', 'cutoff_beyond_run'],
+    ['allScoresTied', 'all_scores_tied'],
+  ] as const)("throws a RankevalError with %s: 'error', whose code is %s", (check, code) => {
+    const error = thrown(() => evaluateRun(messy, qrels, { measures: ['P@5'], checks: { [check]: 'error' } }));
+    expect(isRankevalError(error) && error.code).toBe(code);
+    expect((error as Error).message).toMatch(/^evaluateRun: /);
+  });
+
+  it("throws for the first check that holds with checks: 'error'", () => {
+    const error = thrown(() => evaluateRun(messy, qrels, { measures: ['P@5'], checks: 'error' }));
+    expect(isRankevalError(error) && error.code).toBe('query_in_ranking');
+    expect(isRankevalError(error) && error.received).toEqual(['q1']);
+  });
+
+  it("stays silent with checks: 'off', or for one check set to 'off'", () => {
+    expect(evaluateRun(messy, qrels, { measures: ['P@5'], checks: 'off' }).warnings).toEqual([]);
+    const some = evaluateRun(messy, qrels, { measures: ['P@5'], checks: { cutoffBeyondRun: 'off', allScoresTied: 'off' } });
+    expect(some.warnings.map((warning) => warning.code)).toEqual(['query_in_ranking']);
+  });
+
+  it.each([['loud'], [['warn']], [null], [{ queryInRanking: 'loud' }], [{ queryInRank: 'warn' }]])('refuses checks = %j', (checks) => {
+    const error = thrown(() => evaluateRun(clean, qrels, { measures: ['P@1'], checks: checks as never }));
+    expect(isRankevalError(error) && error.code).toBe('invalid_option');
+  });
+
+  // Rankings scored, all tied or not, some holding their own query id: every check has something to find.
+  const scoredRun = fc.tuple(runAndQrels, fc.array(fc.boolean(), { minLength: 5, maxLength: 5 })).map(([{ run, qrels: judged }, ties]) => ({
+    qrels: judged,
+    run: Object.fromEntries(
+      Object.entries(run).map(([qid, ids], i) => [qid, [...ids, ...(ties[i] ? [qid] : [])].map((id, rank) => ({ id, score: ties[(i + 1) % 5] ? 1 : -rank }))]),
+    ),
+  }));
+
+  property.prop([scoredRun])('the checks never change a number: warn and off give the same means and scores', ({ run, qrels: judged }) => {
+    const numbers = ({ mean, perQuery }: RunEvaluation) => JSON.stringify({ mean, perQuery });
+    const measures = ['ndcg@5', 'P@100', 'map'];
+    expect(numbers(evaluateRun(run, judged, { measures }))).toBe(numbers(evaluateRun(run, judged, { measures, checks: 'off' })));
+  });
+});
+
+describe('compare', () => {
+  it("lists each run's check warnings among its warnings, naming the run, and checks as evaluateRun does", () => {
+    const runs = { a: clean, b: { ...clean, q2: ['q2', 'e'] } };
+    const comparison = compare(runs, qrels, { measures: ['P@2'] });
+    expect(comparison.warnings.filter((warning) => warning.includes('own id'))).toEqual([
+      "run \"b\": 1 query ranks a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): q2",
+    ]);
+    const error = thrown(() => compare(runs, qrels, { measures: ['P@2'], checks: { queryInRanking: 'error' } }));
+    expect(isRankevalError(error) && error.code).toBe('query_in_ranking');
+  });
+});
