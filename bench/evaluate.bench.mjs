@@ -65,7 +65,7 @@ for (const { name, docs, warmup, iterations, run } of cases) {
 }
 
 // The per-document cost of evaluateRun should not grow with the ranking's length: every id is indexed once
-// (src/metrics/id-index.ts), so 100 queries × 100,000 documents should cost no more per document than
+// (src/core/id-index.ts), so 100 queries × 100,000 documents should cost no more per document than
 // 100 × 1,000. Each side is timed over a fixed number of calls, alternating, and the best call of each kept.
 sink.length = 0;
 console.log('\nevaluateRun per document: 100 × 1,000 vs 100 × 100,000');
