@@ -5,7 +5,7 @@
 // so the readers' line limit stops `/dev/zero` as it stops a file with no line break.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isRankevalError } from '../core/errors.js';
-import { concatBytes, createLineLimit, lineTooLong } from '../formats/text.js';
+import { concatBytes, createLineLimit, lineTooLong } from '../formats/lines.js';
 import { CliError, inputName, STDIN } from './trec.js';
 
 /**

@@ -3,7 +3,7 @@
 import { Buffer } from 'node:buffer';
 import { isRankevalError } from '../core/errors.js';
 import { MAX_JSON_BYTES } from '../formats/json.js';
-import { parseJson } from '../formats/text.js';
+import { parseJson } from '../formats/json-text.js';
 import { mergeParts } from '../engine/merge.js';
 import { checkGates, type Gate, gateText } from '../text/gates.js';
 import { messageText } from '../text/escape.js';

@@ -5,7 +5,7 @@ import { atol } from '../trec/c-numbers.js';
 import { trecMeasures } from '../trec/measures.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../formats/trec-bytes.js';
 import { closest } from '../core/suggest.js';
-import { lineTooLong, MAX_LINE_BYTES } from '../formats/text.js';
+import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { openInput, readFailure, readWhole } from './input.js';
 
 const CHUNK = 1 << 22;

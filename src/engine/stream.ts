@@ -7,7 +7,8 @@ import { createRunScorer, QueryRepeated, readScoringInputs, RUN_OPTION_KEYS, SHO
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
 import { readWith, type FormatReader, type ReadOptions, type Source } from '../formats/source.js';
-import { lineTooLong, MAX_LINE_BYTES, utf8FromLatin1 } from '../formats/text.js';
+import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
+import { utf8FromLatin1 } from '../formats/utf8.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { METRIC_OPTION_KEYS, type Hit, type TieGroup } from '../metrics/counts.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';

@@ -4,7 +4,9 @@ import { latin1, parseQrels } from './trec-bytes.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
-import { concatBytes, createLineChunker, createRecordReader, decodeUtf8, utf8FromLatin1 } from './text.js';
+import { concatBytes, createLineChunker } from './lines.js';
+import { createRecordReader } from './records.js';
+import { decodeUtf8, utf8FromLatin1 } from './utf8.js';
 
 /**
  * Golden-set file formats:

@@ -2,7 +2,9 @@
 // once, or one object of query id → value — with every complaint located at its line.
 import { parseError, quoteJson } from '../core/errors.js';
 import { type FormatReader, lineReader } from './source.js';
-import { concatBytes, decodeUtf8, parseJson } from './text.js';
+import { concatBytes } from './lines.js';
+import { decodeUtf8 } from './utf8.js';
+import { parseJson } from './json-text.js';
 
 /**
  * The largest `json` file read, in bytes. The file is one JSON value, so it is held whole; past this size

@@ -4,7 +4,9 @@ import { createRunReader as createTrecRunReader, latin1 } from './trec-bytes.js'
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';
 import { type Chunk, type FileKind, type FormatReader, lineReader, parseWith, type ReadOptions, readWith, type Source } from './source.js';
-import { createLineChunker, createRecordReader, utf8FromLatin1 } from './text.js';
+import { createLineChunker } from './lines.js';
+import { createRecordReader } from './records.js';
+import { utf8FromLatin1 } from './utf8.js';
 
 /**
  * Run file formats:

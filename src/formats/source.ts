@@ -1,7 +1,7 @@
 // Internal: what every golden-set and run reader shares — chunks in any form, the format named or told
 // from the first line of content, and the sync (`parse…`) and streaming (`read…`) front doors.
 import { fail, ownOptions, parseError, quoteJson } from '../core/errors.js';
-import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './text.js';
+import { concatBytes, createLineSplitter, lineTooLong, MAX_LINE_BYTES } from './lines.js';
 
 /** Bytes (UTF-8) or text. */
 export type Chunk = Uint8Array | string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseGoldenSet, readGoldenSet, type EvaluateRunOptions, type GoldenSetFormat } from '../../src/index.js';
-import { MAX_LINE_BYTES } from '../../src/formats/text.js';
+import { MAX_LINE_BYTES } from '../../src/formats/lines.js';
 import { byteChunks, errorOf } from '../helpers/files.js';
 
 const plain = (golden: ReturnType<typeof parseGoldenSet>) => ({

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { parseRun, readRun, type RunFormat } from '../../src/index.js';
-import { MAX_LINE_BYTES } from '../../src/formats/text.js';
+import { MAX_LINE_BYTES } from '../../src/formats/lines.js';
 import { byteChunks, errorOf } from '../helpers/files.js';
 
 const plain = (run: ReturnType<typeof parseRun>) => ({ format: run.format, rankings: Object.fromEntries(run.rankings) });
