@@ -1,0 +1,217 @@
+// The public surface, name by name: every export of each entry with its kind, read by the TypeScript
+// compiler from the sources (type-only exports included), compared to the list below. A change of the
+// surface fails here until this list is edited with it, so that adding, removing or renaming an export is
+// a decision (and a removed or renamed documented name keeps a deprecated alias and a CHANGELOG line).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+const ENTRIES = {
+  rankeval: 'src/index.ts',
+  'rankeval/matchers': 'src/matchers/index.ts',
+  'rankeval/report': 'src/report/index.ts',
+  'rankeval/vitest': 'src/vitest.ts',
+} as const;
+
+type Entry = keyof typeof ENTRIES;
+
+const SURFACE: Record<Entry, readonly string[]> = {
+  rankeval: [
+    'ApDenominator: type',
+    'Aspects: type',
+    'BudgetExplanation: interface',
+    'BudgetWindow: interface',
+    'BudgetedDocument: interface',
+    'ByQuery: type',
+    'CheckMode: type',
+    'Chunk: type',
+    'CompareOptions: interface',
+    'Comparison: interface',
+    'ComparisonRow: interface',
+    'ConfidenceInterval: interface',
+    'ConfidenceIntervalOptions: interface',
+    'Conventions: interface',
+    'Correction: type',
+    'EvaluateOptions: interface',
+    'EvaluateRetrieverOptions: interface',
+    'EvaluateRunOptions: interface',
+    'EvaluateRunStreamOptions: interface',
+    'Evaluation: interface',
+    'Evaluator: interface',
+    'ExplainOptions: interface',
+    'ExplainedDocument: interface',
+    'Explanation: interface',
+    'FuseOptions: interface',
+    'FusionFold: interface',
+    'FusionMethod: type',
+    'FusionNorm: type',
+    'FusionOptimization: interface',
+    'FusionRun: type',
+    'FusionSetting: type',
+    'Gain: type',
+    'GoldenSet: interface',
+    'GoldenSetFormat: type',
+    'GoldenSetReadOptions: interface',
+    'Latency: interface',
+    'LatencySummary: interface',
+    'LengthsFormat: type',
+    'MeanScores: interface',
+    'MeasureKey: type',
+    'MeasureName: type',
+    'Mergeable: interface',
+    'MetricOptions: interface',
+    'MissedDocument: interface',
+    'OptimizeFusionOptions: interface',
+    'OptimizedFusionMethod: type',
+    'Qrels: type',
+    'QueryAspects: type',
+    'QueryLoss: interface',
+    'REGRESSION_DEFAULTS: object',
+    'RankevalError: class',
+    'RankevalErrorCode: type',
+    'Ranking: type',
+    'ReadOptions: interface',
+    'RegressionRule: interface',
+    'RetrievalFailure: interface',
+    'Retrieve: type',
+    'Retrieved: type',
+    'RetrieverEvaluation: interface',
+    'RetrieverGoldenSet: interface',
+    'RetrieverProgress: interface',
+    'Run: interface',
+    'RunCheckCode: type',
+    'RunCheckName: type',
+    'RunChecks: interface',
+    'RunEvaluation: interface',
+    'RunFormat: type',
+    'RunSource: type',
+    'RunWarning: interface',
+    'ScoredDocument: interface',
+    'SignificanceTest: type',
+    'Source: type',
+    'Ties: type',
+    'WriteRunOptions: interface',
+    'allAspects: function',
+    'alphaNdcg: function',
+    'aspectRecall: function',
+    'averagePrecision: function',
+    'compare: function',
+    'confidenceInterval: function',
+    'contextPrecision: function',
+    'createEvaluator: function',
+    'dcgAtK: function',
+    'errIa: function',
+    'evaluate: function',
+    'evaluateRetriever: function',
+    'evaluateRun: function',
+    'evaluateRunStream: function',
+    'explainRanking: function',
+    'explainWithinBudget: function',
+    'f1AtK: function',
+    'fuse: function',
+    'higherIsBetter: function',
+    'idcgAtK: function',
+    'isRankevalError: function',
+    'isRegression: function',
+    'mean: function',
+    'meanReciprocalRank: function',
+    'mergeEvaluations: function',
+    'ndcgAtK: function',
+    'optimizeFusion: function',
+    'pIa: function',
+    'parseGoldenSet: function',
+    'parseLengths: function',
+    'parseRun: function',
+    'percentile: function',
+    'precisionAtK: function',
+    'queriesLostMost: function',
+    'rPrecision: function',
+    'readGoldenSet: function',
+    'readLengths: function',
+    'readRun: function',
+    'recallAtK: function',
+    'reciprocalRank: function',
+    'regressions: function',
+    'successAtK: function',
+    'writeRun: function',
+  ],
+  'rankeval/matchers': [
+    'GateOptions: interface',
+    'MatcherContext: interface',
+    'MatcherResult: interface',
+    'MeasureBounds: interface',
+    'RankevalMatchers: interface',
+    'RegressionOptions: interface',
+    'rankevalMatchers: object',
+  ],
+  'rankeval/report': [
+    'CurvePoint: interface',
+    'DeltaSeries: interface',
+    'LossList: interface',
+    'LostQuery: interface',
+    'LostView: type',
+    'MeanBar: interface',
+    'QueryDelta: interface',
+    'RenderOptions: interface',
+    'ReportData: interface',
+    'ReportInput: interface',
+    'ReportOptions: interface',
+    'SliceMean: interface',
+    'curveCutoffs: function',
+    'renderReport: function',
+    'renderReportData: function',
+    'reportData: function',
+  ],
+  'rankeval/vitest': ['GateOptions: interface', 'MeasureBounds: interface', 'RankevalMatchers: interface', 'RegressionOptions: interface'],
+};
+
+/** What an exported symbol is: a type (interface or alias), or a value (function, class, object, constant). */
+function kindOf(checker: ts.TypeChecker, exported: ts.Symbol): string {
+  const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  const typeOnly = (exported.declarations ?? []).some((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration));
+  if (!typeOnly && symbol.flags & ts.SymbolFlags.Value) {
+    if (symbol.flags & ts.SymbolFlags.Class) return 'class';
+    if (symbol.flags & ts.SymbolFlags.Function) return 'function';
+    const type = checker.getTypeOfSymbol(symbol);
+    if (type.getCallSignatures().length > 0) return 'function';
+    return type.flags & ts.TypeFlags.Object ? 'object' : 'constant';
+  }
+  return symbol.flags & ts.SymbolFlags.Interface ? 'interface' : 'type';
+}
+
+/** Each entry's exports as `name: kind`, sorted by name (code points). */
+function surface(): Record<Entry, string[]> {
+  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+  const files = Object.values(ENTRIES).map((file) => join(root, file));
+  const program = ts.createProgram(files, config.options);
+  const checker = program.getTypeChecker();
+  const read = (file: string): string[] => {
+    const module = checker.getSymbolAtLocation(program.getSourceFile(join(root, file))!)!;
+    return checker
+      .getExportsOfModule(module)
+      .map((exported) => `${exported.name}: ${kindOf(checker, exported)}`)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  };
+  return Object.fromEntries(Object.entries(ENTRIES).map(([entry, file]) => [entry, read(file)])) as Record<Entry, string[]>;
+}
+
+test('the entries are the package’s exports', () => {
+  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  const entries = Object.keys(exports).filter((path) => path !== './package.json').map((path) => join('rankeval', path));
+  expect(entries.sort()).toEqual(Object.keys(ENTRIES).sort());
+});
+
+test('each entry exports exactly the names and kinds listed here', () => {
+  expect(surface()).toEqual(SURFACE);
+});
+
+test('the values listed are what each entry exports at run time', async () => {
+  for (const [entry, file] of Object.entries(ENTRIES) as [Entry, string][]) {
+    const loaded: Record<string, unknown> = await import(join(root, file));
+    const values = SURFACE[entry].filter((row) => !/: (interface|type)$/.test(row)).map((row) => row.slice(0, row.indexOf(':')));
+    expect(Object.keys(loaded).sort(), entry).toEqual([...values].sort());
+  }
+});
