@@ -23,7 +23,7 @@ export {
 } from './engine/evaluate.js';
 export { createEvaluator, type Evaluator } from './engine/evaluator.js';
 export { mergeEvaluations } from './engine/merge.js';
-export { isRegression, queriesLostMost, REGRESSION_DEFAULTS, regressions, type QueryLoss, type RegressionRule } from './analysis/regression.js';
+export { regressions, type RegressionRule } from './analysis/regression.js';
 export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';
 export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './engine/run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';

@@ -8,7 +8,6 @@ import { loadRenderer } from './load.js';
 import { RUN_COLOURS } from './palette.js';
 
 export {
-  curveCutoffs,
   reportData,
   type CurvePoint,
   type DeltaSeries,

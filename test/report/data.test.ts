@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { explainRanking } from '../../src/analysis/explain.js';
 import { latencyOf } from '../../src/analysis/latency.js';
-import { curveCutoffs, reportData } from '../../src/report/index.js';
+import { curveCutoffs } from '../../src/report/data.js';
+import { reportData } from '../../src/report/index.js';
 
 // Four judged queries with two relevant documents each (r1, r2); q4 is tagged apart. base and next rank:
 const qrels = new Map(['q1', 'q2', 'q3', 'q4'].map((q) => [q, new Map([[`${q}-r1`, 1], [`${q}-r2`, 1]])]));
