@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { evaluate, evaluateRun } from '../src/index.js';
 import { definitionNamed } from '../src/measures/catalogue.js';
 import type { MeasureParams } from '../src/measures/context.js';
-import { rankedIds } from '../src/metrics/counts.js';
+import { rankedIds } from '../src/core/ordering.js';
 import type { GainParam } from '../src/metrics/judged-ranking.js';
 import { computeWith, contextOf } from './helpers/query-context.js';
 import { fixed, readExpected, readQrels, readRun } from './helpers/trec.js';

@@ -3,7 +3,7 @@ import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../cor
 import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
 import { readScoringInputs } from '../engine/evaluator.js';
 import { higherIsBetter } from '../measures/reading.js';
-import { METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
+import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
 import type { CheckMode, RunChecks } from '../engine/run-checks.js';
 import {
   bonferroni,

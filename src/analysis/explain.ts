@@ -1,5 +1,7 @@
 import { fail, ownOptions } from '../core/errors.js';
-import { compareUtf8, isRelevant, rankedIds, readJudgments, resolveOptions } from '../metrics/counts.js';
+import { compareUtf8, rankedIds } from '../core/ordering.js';
+import { isRelevant, readJudgments } from '../core/judgments.js';
+import { resolveOptions } from '../core/metric-options.js';
 import { indexIds, rankOf } from '../core/id-index.js';
 import { budgetCut } from '../measures/context.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';

@@ -3,7 +3,7 @@
 // their latency (`latency_ms` in a JSONL run).
 import { fail } from '../core/errors.js';
 import { emptyRecord } from '../engine/evaluator.js';
-import { compareUtf8 } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
 import { meanOf } from '../stats/tests.js';
 
 /** The time of a set of calls, in milliseconds. */

@@ -4,7 +4,7 @@ import type { Comparison, ComparisonRow, Correction, SignificanceTest } from './
 import { fail } from '../core/errors.js';
 import type { RunEvaluation } from '../engine/evaluate.js';
 import { towardsBetter } from '../measures/reading.js';
-import { compareUtf8 } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
 
 /**
  * The gate's test, correction and level unless told otherwise: the randomization test (exact below 14

@@ -8,7 +8,7 @@ import { messageText } from '../text/escape.js';
 import type { Io } from './eval.js';
 import { asInputError, goldenSetOptions, inputName, INPUT_ERROR } from './files.js';
 import { explainRanking, explainTop } from '../analysis/explain.js';
-import { readJudgments } from '../metrics/counts.js';
+import { readJudgments } from '../core/judgments.js';
 import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './output.js';
 import { CliError } from './trec.js';

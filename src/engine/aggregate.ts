@@ -1,6 +1,6 @@
 import { describeValue, fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
 import { evaluateRun, type ByQuery } from './evaluate.js';
-import { METRIC_OPTION_KEYS, readCutoff } from '../metrics/counts.js';
+import { METRIC_OPTION_KEYS, readCutoff } from '../core/metric-options.js';
 import { meanOf } from '../stats/tests.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 

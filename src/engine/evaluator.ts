@@ -9,7 +9,11 @@ import { createQueryContext, type ContextSettings, type MeasureParams } from '..
 import { readAspectsOption, type QueryAspects } from '../metrics/diversity.js';
 import { expandMeasure, type MeasureKey, type ParsedMeasure } from '../measures/registry.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
-import { compareUtf8, judgedHits, METRIC_OPTION_KEYS, orderRanking, readJudgments, resolveOptions, type Hit, type Judgments, type ResolvedOptions, type TieGroup } from '../metrics/counts.js';
+import { compareUtf8, orderRanking, type TieGroup } from '../core/ordering.js';
+import { judgedHits } from '../metrics/counts.js';
+import { METRIC_OPTION_KEYS, type ResolvedOptions, resolveOptions } from '../core/metric-options.js';
+import { type Judgments, readJudgments } from '../core/judgments.js';
+import type { Hit } from '../metrics/cutoff-counts.js';
 import { finiteGainSum } from '../metrics/dcg.js';
 import { rankOf } from '../core/id-index.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';

@@ -9,7 +9,7 @@ import { readsBeyond } from './evaluator.js';
 import { aggregateRows, type Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { describeValues, emptyRankingValue, noRelevantValue, scorable } from '../measures/values.js';
-import { compareUtf8 } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
 import { CHECK_MODES, type CheckMode, type RunCheckName } from './run-checks.js';
 
 const FN = 'mergeEvaluations';

@@ -7,7 +7,7 @@ import type { RunEvaluation } from './evaluate.js';
 import { emptyRecord, evaluationOf } from './evaluator.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
-import { compareUtf8 } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
 import { firstDifference, readPart } from './merge-part.js';
 
 const FN = 'mergeEvaluations';

@@ -10,7 +10,9 @@ import { readWith, type FormatReader, type ReadOptions, type Source } from '../f
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { utf8FromLatin1 } from '../formats/utf8.js';
 import type { MeasureKey } from '../measures/registry.js';
-import { METRIC_OPTION_KEYS, type Hit, type TieGroup } from '../metrics/counts.js';
+import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
+import type { Hit } from '../metrics/cutoff-counts.js';
+import type { TieGroup } from '../core/ordering.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';
 import { rankOrder } from '../trec/evaluate.js';
 import { createRunReader, hashBytes, latin1, type RunBlock } from '../formats/trec-bytes.js';

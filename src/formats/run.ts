@@ -1,5 +1,5 @@
 import { parseError, quoteJson } from '../core/errors.js';
-import { orderByScore } from '../metrics/counts.js';
+import { orderByScore } from '../core/ordering.js';
 import { createRunReader as createTrecRunReader, latin1 } from './trec-bytes.js';
 import { DOCUMENT_COLUMNS, isHeader, looseCsvFields, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { isJsonRecord, jsonlReader, jsonObjectReader } from './json.js';

@@ -1,6 +1,6 @@
 import type { ByQuery } from '../engine/evaluate.js';
 import { fail, ownOptions } from '../core/errors.js';
-import { compareUtf8 } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
 import { exponentOf, scaleAll, timesPowerOfTwo } from './powers-of-two.js';
 import type { ScoredDocument } from '../core/types.js';
 

@@ -17,7 +17,8 @@ import {
   type QueryValues,
 } from './fuse.js';
 import { higherIsBetter } from '../measures/reading.js';
-import { compareUtf8, pickOptions } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { pickOptions } from '../core/metric-options.js';
 import { checkSeed, seededRandom } from '../stats/random.js';
 import { meanOf } from '../stats/tests.js';
 import type { MetricOptions, Qrels, ScoredDocument } from '../core/types.js';

@@ -6,7 +6,8 @@ import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunO
 import { explainRanking, explainWithinBudget } from '../analysis/explain.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
-import { compareUtf8, METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../core/metric-options.js';
 import { fail, ownOptions, RankevalError } from '../core/errors.js';
 import { readScoringInputs } from '../engine/evaluator.js';
 import { readOnce, readQrels } from '../core/inputs.js';

@@ -6,7 +6,8 @@
 import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
 import { bpref } from '../metrics/bpref.js';
 import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
-import type { CutoffCounts, ResolvedOptions } from '../metrics/counts.js';
+import type { CutoffCounts } from '../metrics/cutoff-counts.js';
+import type { ResolvedOptions } from '../core/metric-options.js';
 import { DEFAULT_DESIRED_GAIN, inst, nerr8 } from '../metrics/cwl.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
 import { DEFAULT_MAX_GRADE, errStopProbability, expectedReciprocalRank, tieAveragedErr } from '../metrics/expected-reciprocal-rank.js';

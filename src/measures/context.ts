@@ -2,7 +2,12 @@
 // all the measures asked for. The library builds it from ids, the TREC evaluator from bytes; a measure's
 // own parameters (a relevance level, a gain, the condensed list) give a derived context, so each measure
 // is written once, against this interface only.
-import { addIdealDcg, countFromHits, expectedCountsFromHits, type CutoffCounts, type Hit, type ResolvedOptions, type TieGroup } from '../metrics/counts.js';
+import { addIdealDcg } from '../metrics/gains.js';
+import { countFromHits } from '../metrics/counts.js';
+import { expectedCountsFromHits } from '../metrics/expected-counts.js';
+import type { CutoffCounts, Hit } from '../metrics/cutoff-counts.js';
+import type { ResolvedOptions } from '../core/metric-options.js';
+import type { TieGroup } from '../core/ordering.js';
 import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { RankevalError } from '../core/errors.js';
 import type { QueryAspects } from '../metrics/diversity.js';

@@ -1,5 +1,7 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
-import { countAt, type CutoffCounts, type ResolvedOptions } from './counts.js';
+import { countAt } from './counts.js';
+import type { CutoffCounts } from './cutoff-counts.js';
+import type { ResolvedOptions } from '../core/metric-options.js';
 
 /**
  * Average precision (AP@k): the mean, over all relevant documents, of the precision at the rank where

@@ -1,6 +1,7 @@
 import { RankevalError } from '../core/errors.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
-import { countAt, type CutoffCounts } from './counts.js';
+import { countAt } from './counts.js';
+import type { CutoffCounts } from './cutoff-counts.js';
 import { gainLevels, gainOfRel, gainTable, idealWalk } from './gain-table.js';
 import type { GainParam, JudgedRanking } from './judged-ranking.js';
 

@@ -1,6 +1,8 @@
 import { fail, whileReading } from '../core/errors.js';
 import { isRead, markRead } from '../core/inputs.js';
-import { compareUtf8, isRelevant, readCutoff, readJudgments } from './counts.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { isRelevant, readJudgments } from '../core/judgments.js';
+import { readCutoff } from '../core/metric-options.js';
 
 /**
  * One query's aspects (TREC's subtopics, a RAG question's nuggets): aspect id → document id → grade.

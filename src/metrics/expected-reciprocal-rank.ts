@@ -1,5 +1,5 @@
 import { RankevalError } from '../core/errors.js';
-import type { TieGroup } from './counts.js';
+import type { TieGroup } from '../core/ordering.js';
 import type { JudgedRanking } from './judged-ranking.js';
 
 /** gdeval's MAX_JUDGMENT, which ir_measures' ERR inherits: grades run from 0 to 4. */

@@ -1,5 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
-import { countAt, type CutoffCounts } from './counts.js';
+import { countAt } from './counts.js';
+import type { CutoffCounts } from './cutoff-counts.js';
 import type { JudgedRanking } from './judged-ranking.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
-import { countAt, type CutoffCounts } from './counts.js';
+import { countAt } from './counts.js';
+import type { CutoffCounts } from './cutoff-counts.js';
 
 /**
  * Success at k (hit rate): 1 when the top k holds at least one relevant document, else 0.

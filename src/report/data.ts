@@ -2,7 +2,8 @@
 // (evaluateRun, confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
 import { COMPARE_OPTION_KEYS, compareScores, type CompareOptions, type Comparison } from '../analysis/compare.js';
 import { confidenceInterval } from '../analysis/confidence.js';
-import { compareUtf8, METRIC_OPTION_KEYS, pickOptions } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
 import { evaluateRun, readByQuery, readSlices, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
 import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../analysis/explain.js';
 import { readScoringInputs, SHOWN_DEPTH } from '../engine/evaluator.js';

@@ -1,7 +1,7 @@
 // `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
 import { fail, ownOptions } from '../core/errors.js';
-import { pickOptions } from '../metrics/counts.js';
+import { pickOptions } from '../core/metric-options.js';
 import { reportDataFor, type ReportData, type ReportInput, type ReportOptions } from './data.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';

@@ -7,7 +7,9 @@ import { createRunScorer, readByQuery, readSlices, RUN_OPTION_KEYS } from '../en
 import { readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
 import type { MeasureKey } from '../measures/registry.js';
-import { compareUtf8, METRIC_OPTION_KEYS, readJudgments } from '../metrics/counts.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
+import { readJudgments } from '../core/judgments.js';
 import type { Qrels, ScoredDocument } from '../core/types.js';
 
 /** What `retrieve` may return for a question: ids in rank order, `{id, score}` objects, or your own documents read with `id` (and `score`). */

@@ -3,7 +3,7 @@
 import { RankevalError } from '../core/errors.js';
 import { createQueryContext } from '../measures/context.js';
 import type { MeasureParams } from '../measures/context.js';
-import type { ResolvedOptions } from '../metrics/counts.js';
+import type { ResolvedOptions } from '../core/metric-options.js';
 import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from '../formats/trec-bytes.js';
 import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
 import { compareBytes, findDocument, indexBlock } from '../formats/block-index.js';

@@ -4,7 +4,7 @@
 // not judged): at -l -1 every absent document counts as relevant, at -l -2 or below every document, so map
 // or recall can pass 1. Its set measures (set_P, set_recall, set_F) read num_rel_ret, which counts graded
 // documents only. R (num_rel) counts grades ≥ 0 alone at every level. At a level ≥ 0 the two agree.
-import type { Hit } from '../metrics/counts.js';
+import type { Hit } from '../metrics/cutoff-counts.js';
 import type { JudgedRanking } from '../metrics/judged-ranking.js';
 
 /** The trec_eval measures counted from num_rel_ret (graded documents only), whatever the level. */

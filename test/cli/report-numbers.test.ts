@@ -12,7 +12,8 @@ import { COMPARE_OPTIONS, compareOptions, readCompareArgs, type CompareArgs } fr
 import { parseCommandArgs, usageError } from '../../src/cli/options.js';
 import { scoreReport } from '../../src/cli/report.js';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
-import { compareUtf8, isRelevant } from '../../src/metrics/counts.js';
+import { compareUtf8 } from '../../src/core/ordering.js';
+import { isRelevant } from '../../src/core/judgments.js';
 import { reportData, type ReportData } from '../../src/report/data.js';
 import { settleCheck, type RunWarning } from '../../src/engine/run-checks.js';
 import { EXTRA_CASES } from '../fixtures/stream-before/commands.js';

@@ -9,7 +9,8 @@ import { evaluateRun, parseGoldenSet, parseRun, readRun, type Run, type RunForma
 import type { EvaluateRunOptions, RunEvaluation } from '../../src/engine/evaluate.js';
 import { averagesTies } from '../../src/measures/catalogue.js';
 import { expandMeasure } from '../../src/measures/registry.js';
-import { compareUtf8, readJudgments } from '../../src/metrics/counts.js';
+import { compareUtf8 } from '../../src/core/ordering.js';
+import { readJudgments } from '../../src/core/judgments.js';
 import { settleCheck } from '../../src/engine/run-checks.js';
 import { evaluateRunStream, scoreRun, type RunSource } from '../../src/engine/stream.js';
 import { explainRanking, explainTop } from '../../src/analysis/explain.js';

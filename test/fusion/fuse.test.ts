@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect } from 'vitest';
 import { evaluateRun, fuse, parseRun, type FusionMethod, type FusionNorm } from '../../src/index.js';
-import { compareUtf8 } from '../../src/metrics/counts.js';
+import { compareUtf8 } from '../../src/core/ordering.js';
 import { rankevalFailureOf } from '../helpers/files.js';
 import type { ScoredDocument } from '../../src/core/types.js';
 

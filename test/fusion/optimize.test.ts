@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crossValidatedSearch, splitIntoFolds } from '../../src/fusion/optimize.js';
 import { compare, evaluateRun, fuse, optimizeFusion, parseGoldenSet, parseRun, type FusionSetting, type Qrels } from '../../src/index.js';
-import { compareUtf8 } from '../../src/metrics/counts.js';
+import { compareUtf8 } from '../../src/core/ordering.js';
 import { rankevalFailureOf } from '../helpers/files.js';
 import type { ScoredDocument } from '../../src/core/types.js';
 

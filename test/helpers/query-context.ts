@@ -5,7 +5,10 @@
 import { evaluateRun } from '../../src/index.js';
 import { definitionNamed, type MeasureDefinition } from '../../src/measures/catalogue.js';
 import { createQueryContext, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
-import { judgedHits, rankedIds, readJudgments, resolveOptions } from '../../src/metrics/counts.js';
+import { judgedHits } from '../../src/metrics/counts.js';
+import { rankedIds } from '../../src/core/ordering.js';
+import { readJudgments } from '../../src/core/judgments.js';
+import { resolveOptions } from '../../src/core/metric-options.js';
 import type { JudgedRanking } from '../../src/metrics/judged-ranking.js';
 import type { MetricOptions, Qrels, Ranking } from '../../src/core/types.js';
 

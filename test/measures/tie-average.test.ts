@@ -4,7 +4,10 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { averagesTies, measureDefinitions, type MeasureDefinition } from '../../src/measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
-import { judgedHits, orderRanking, readJudgments, resolveOptions, type TieGroup } from '../../src/metrics/counts.js';
+import { judgedHits } from '../../src/metrics/counts.js';
+import { orderRanking, type TieGroup } from '../../src/core/ordering.js';
+import { readJudgments } from '../../src/core/judgments.js';
+import { resolveOptions } from '../../src/core/metric-options.js';
 import { tieAveragedErr } from '../../src/metrics/expected-reciprocal-rank.js';
 import type { Gain, ScoredDocument } from '../../src/core/types.js';
 

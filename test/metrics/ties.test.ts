@@ -1,5 +1,6 @@
-// The `ties` option of the metric functions, evaluate and evaluateRun (src/metrics/counts.ts: orderRanking,
-// expectedCountsFromHits): a hand-worked example, and the laws that make 'average' and 'given' worth having.
+// The `ties` option of the metric functions, evaluate and evaluateRun (src/core/ordering.ts: orderRanking;
+// src/metrics/expected-counts.ts: expectedCountsFromHits): a hand-worked example, and the laws that make
+// 'average' and 'given' worth having.
 import { readFileSync } from 'node:fs';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';

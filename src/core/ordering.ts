@@ -1,0 +1,109 @@
+// Internal: the order of a ranking. A ranking of ids is in rank order already; a scored one is sorted as
+// trec_eval sorts it (score descending, ties by id descending in UTF-8 byte order), kept as given, or split
+// into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
+import { fail, readFailure } from './errors.js';
+import type { Ties } from './types.js';
+
+/**
+ * Orders a ranking and returns its ids in rank order (unchecked: countAtCutoffs checks each id).
+ * Scored documents are sorted by score descending, ties by id descending in UTF-8 byte order, as trec_eval
+ * 9.0.8 does (`ties` 'trec' and 'average'), or kept in the array's order ('given'); the input is not mutated.
+ */
+export function rankedIds(ranking: unknown, fn: string, where = 'the ranking', ties: Ties = 'trec'): readonly unknown[] {
+  return orderRanking(ranking, fn, where, ties).ids;
+}
+
+/**
+ * A run of equal scores in rank order: the documents at ranks start … start + size − 1 (size ≥ 2). Under
+ * `ties: 'average'` each of their size! orders is equally likely.
+ */
+export interface TieGroup {
+  readonly start: number;
+  readonly size: number;
+}
+
+/** A ranking in rank order, with its tie groups when `ties` is 'average' and some scores tie. */
+export interface OrderedRanking {
+  readonly ids: readonly unknown[];
+  /** Undefined when nothing is averaged: ties is not 'average', the ranking holds plain ids, or no score ties. */
+  readonly tieGroups: readonly TieGroup[] | undefined;
+}
+
+/** Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. */
+export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties): OrderedRanking {
+  // What reading the caller's ranking throws (Array.isArray of a revoked Proxy, a getter) is an
+  // invalid_ranking naming it (readFailure); a try, not a closure, on this path of every query.
+  let ids: string[];
+  let scores: Float64Array;
+  try {
+    if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
+    if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, tieGroups: undefined };
+    ids = new Array<string>(ranking.length);
+    scores = new Float64Array(ranking.length);
+    readScored(ranking, ids, scores, fn, where);
+  } catch (error) {
+    throw readFailure(error, fn, 'invalid_ranking', where);
+  }
+  if (ties === 'given') return { ids, tieGroups: undefined };
+  if (ties === 'trec') return { ids: orderByScore(ids, scores), tieGroups: undefined };
+  const order = orderIndices(ids, scores);
+  const tieGroups: TieGroup[] = [];
+  for (let i = 0; i < order.length; ) {
+    let end = i + 1;
+    // 0 and −0 are one score, as the sort's comparison reads them.
+    while (end < order.length && scores[order[end]!] === scores[order[i]!]) end++;
+    if (end - i > 1) tieGroups.push({ start: i + 1, size: end - i });
+    i = end;
+  }
+  return { ids: order.map((i) => ids[i]!), tieGroups: tieGroups.length === 0 ? undefined : tieGroups };
+}
+
+/** Reads the {id, score} entries of a scored ranking into `ids` and `scores`, each field once. */
+function readScored(ranking: readonly unknown[], ids: string[], scores: Float64Array, fn: string, where: string): void {
+  for (let i = 0; i < ranking.length; i++) {
+    const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
+    if (typeof entry !== 'object' || entry === null) {
+      fail('invalid_ranking', fn, `${where}[${i}]`, 'an {id, score} object like the first entry', entry);
+    }
+    const { id, score } = entry;
+    if (typeof id !== 'string') fail('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
+    if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
+    ids[i] = id;
+    scores[i] = score;
+  }
+}
+
+/** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */
+export function orderByScore(ids: readonly string[], scores: ArrayLike<number>): string[] {
+  return orderIndices(ids, scores).map((i) => ids[i]!);
+}
+
+function orderIndices(ids: readonly string[], scores: ArrayLike<number>): number[] {
+  const order = Array.from(ids, (_, i) => i);
+  order.sort((a, b) => {
+    const scoreA = scores[a]!;
+    const scoreB = scores[b]!;
+    if (scoreA !== scoreB) return scoreA > scoreB ? -1 : 1;
+    return compareUtf8(ids[b]!, ids[a]!);
+  });
+  return order;
+}
+
+/** Compares strings in UTF-8 byte order (C's strcmp on UTF-8), which differs from UTF-16 order past U+FFFF. */
+export function compareUtf8(a: string, b: string): number {
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x >= 0xd800 && y >= 0xd800) {
+        // Surrogates (astral characters) come after U+E000–U+FFFF in UTF-8; shift them above that range.
+        x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+        y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+      }
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'vitest';
+import { precisionAtK, reciprocalRank } from '../../src/index.js';
+import { compareUtf8, rankedIds } from '../../src/core/ordering.js';
+
+describe('scored rankings', () => {
+  test('are ordered by score descending whatever the array order', () => {
+    const scored = [
+      { id: 'x', score: 0.1 },
+      { id: 'G', score: 0.9 },
+      { id: 'T', score: 0.5 },
+    ];
+    expect(rankedIds(scored, 'test')).toEqual(['G', 'T', 'x']);
+    expect(reciprocalRank(scored, { T: 1 })).toBe(1 / 2);
+  });
+
+  test('break score ties by id descending, as trec_eval', () => {
+    const tied = [
+      { id: 'a', score: 1 },
+      { id: 'c', score: 1 },
+      { id: 'b', score: 1 },
+      { id: 'z', score: 2 },
+    ];
+    expect(rankedIds(tied, 'test')).toEqual(['z', 'c', 'b', 'a']);
+    expect(rankedIds([{ id: 'p', score: 0 }, { id: 'q', score: -0 }], 'test')).toEqual(['q', 'p']);
+  });
+
+  test('compare ids in UTF-8 byte order, where astral characters follow U+E000–U+FFFF', () => {
+    expect(compareUtf8('a', 'b')).toBeLessThan(0);
+    expect(compareUtf8('ab', 'a')).toBeGreaterThan(0);
+    expect(compareUtf8('same', 'same')).toBe(0);
+    // UTF-16 puts U+1F600 (surrogates D83D DE00) before U+FF5E; UTF-8 (F0… vs EF…) puts it after.
+    expect('\u{1F600}' < '\uFF5E').toBe(true);
+    expect(compareUtf8('\u{1F600}', '\uFF5E')).toBeGreaterThan(0);
+    expect(compareUtf8('\uFF5E', '\u{1F600}')).toBeLessThan(0);
+    expect(compareUtf8('\u{1F600}', '\u{1F601}')).toBeLessThan(0);
+  });
+
+  test('are not mutated', () => {
+    const scored = [
+      { id: 'a', score: 1 },
+      { id: 'b', score: 2 },
+    ];
+    const copy = structuredClone(scored);
+    precisionAtK(scored, ['a'], 1);
+    expect(scored).toEqual(copy);
+  });
+});
