@@ -1,33 +1,21 @@
-export { mean, meanReciprocalRank } from './engine/aggregate.js';
-export {
-  compare,
-  type CompareOptions,
-  type Comparison,
-  type ComparisonRow,
-  type Correction,
-  type SignificanceTest,
-} from './analysis/compare.js';
-export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './analysis/confidence.js';
-export type { Conventions } from './measures/conventions.js';
-export { isRankevalError, RankevalError, type RankevalErrorCode } from './core/errors.js';
-export {
-  evaluate,
-  evaluateRun,
-  type ByQuery,
-  type EvaluateOptions,
-  type EvaluateRunOptions,
-  type Evaluation,
-  type MeanScores,
-  type Mergeable,
-  type RunEvaluation,
-} from './engine/evaluate.js';
-export { createEvaluator, type Evaluator } from './engine/evaluator.js';
-export { mergeEvaluations } from './engine/merge.js';
-export { regressions, type RegressionRule } from './analysis/regression.js';
-export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';
-export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './engine/run-checks.js';
-export type { MeasureKey, MeasureName } from './measures/registry.js';
-export { higherIsBetter } from './measures/reading.js';
+// `rankeval`: the library entry. It imports nothing (no dependencies, no Node built-ins). Its exports come in
+// the groups below, which README's API section lists the same way; test/api.test.ts holds every name.
+
+/**
+ * Single rankings: each metric scores one ranking against its query's judgments (`(ranking, qrels, k?,
+ * options?)`); `evaluate` gives the classic set at once; `explainRanking` shows the documents behind a score.
+ */
+export { averagePrecision } from './metrics/average-precision.js';
+export { contextPrecision } from './metrics/context-precision.js';
+export { dcgAtK, idcgAtK, ndcgAtK } from './metrics/dcg.js';
+export { allAspects, alphaNdcg, aspectRecall, errIa, pIa, type QueryAspects } from './metrics/diversity.js';
+export { f1AtK } from './metrics/f1.js';
+export { precisionAtK } from './metrics/precision.js';
+export { rPrecision } from './metrics/r-precision.js';
+export { recallAtK } from './metrics/recall.js';
+export { reciprocalRank } from './metrics/reciprocal-rank.js';
+export { successAtK } from './metrics/success.js';
+export { evaluate, type EvaluateOptions, type Evaluation } from './engine/evaluate.js';
 export {
   explainRanking,
   explainWithinBudget,
@@ -39,19 +27,18 @@ export {
   type Explanation,
   type MissedDocument,
 } from './analysis/explain.js';
-export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion/fuse.js';
-export {
-  optimizeFusion,
-  type FusionFold,
-  type FusionOptimization,
-  type FusionSetting,
-  type OptimizedFusionMethod,
-  type OptimizeFusionOptions,
-} from './fusion/optimize.js';
-export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, type GoldenSetReadOptions } from './formats/golden-set.js';
-export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
-export { writeRun, type WriteRunOptions } from './formats/write-run.js';
-export { percentile, type Latency, type LatencySummary } from './analysis/latency.js';
+
+/**
+ * Run evaluation: a run (query id → ranking) scored on named measures against a golden set, in memory
+ * (`evaluateRun`), query by query (`createEvaluator`), from a stream (`evaluateRunStream`), in shards merged
+ * afterwards (`mergeEvaluations`), or by calling the retriever itself (`evaluateRetriever`).
+ */
+export { evaluateRun, type EvaluateRunOptions, type MeanScores, type Mergeable, type RunEvaluation } from './engine/evaluate.js';
+export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './engine/run-checks.js';
+export type { MeasureKey, MeasureName } from './measures/registry.js';
+export { createEvaluator, type Evaluator } from './engine/evaluator.js';
+export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';
+export { mergeEvaluations } from './engine/merge.js';
 export {
   evaluateRetriever,
   type EvaluateRetrieverOptions,
@@ -62,16 +49,51 @@ export {
   type RetrieverGoldenSet,
   type RetrieverProgress,
 } from './retriever/evaluate-retriever.js';
+export type { Latency, LatencySummary } from './analysis/latency.js';
+export { mean, meanReciprocalRank } from './engine/aggregate.js';
+
+/**
+ * Comparison and statistics: runs compared query by query with significance tests (`compare`), the
+ * regressions among them, confidence intervals, percentiles, and which way each measure is better.
+ */
+export {
+  compare,
+  type CompareOptions,
+  type Comparison,
+  type ComparisonRow,
+  type Correction,
+  type SignificanceTest,
+} from './analysis/compare.js';
+export { regressions, type RegressionRule } from './analysis/regression.js';
+export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './analysis/confidence.js';
+export { percentile } from './analysis/latency.js';
+export { higherIsBetter } from './measures/reading.js';
+
+/** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
+export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion/fuse.js';
+export {
+  optimizeFusion,
+  type FusionFold,
+  type FusionOptimization,
+  type FusionSetting,
+  type OptimizedFusionMethod,
+  type OptimizeFusionOptions,
+} from './fusion/optimize.js';
+
+/**
+ * Formats and files: golden sets, runs and document lengths parsed from text (`parse…`) or read from a
+ * source of chunks (`read…`: a file's stream, a fetch body), and runs written back as TREC or JSONL.
+ */
+export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, type GoldenSetReadOptions } from './formats/golden-set.js';
+export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
+export { writeRun, type WriteRunOptions } from './formats/write-run.js';
 export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
-export { averagePrecision } from './metrics/average-precision.js';
-export { contextPrecision } from './metrics/context-precision.js';
-export { dcgAtK, idcgAtK, ndcgAtK } from './metrics/dcg.js';
-export { allAspects, alphaNdcg, aspectRecall, errIa, pIa, type QueryAspects } from './metrics/diversity.js';
-export { f1AtK } from './metrics/f1.js';
-export { precisionAtK } from './metrics/precision.js';
-export { rPrecision } from './metrics/r-precision.js';
-export { recallAtK } from './metrics/recall.js';
-export { reciprocalRank } from './metrics/reciprocal-rank.js';
-export { successAtK } from './metrics/success.js';
+
+/** Errors: every error rankeval throws is a RankevalError, whose `code` says what went wrong. */
+export { isRankevalError, RankevalError, type RankevalErrorCode } from './core/errors.js';
+
+/** Types every group shares: rankings, judgments, the options of the metrics, and the conventions applied. */
 export type { ApDenominator, Aspects, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './core/types.js';
+export type { ByQuery } from './engine/evaluate.js';
+export type { Conventions } from './measures/conventions.js';

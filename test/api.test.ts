@@ -210,3 +210,10 @@ test('the values listed are what each entry exports at run time', async () => {
     expect(Object.keys(loaded).sort(), entry).toEqual([...values].sort());
   }
 });
+
+test('README’s API section names every export', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('\n## API\n'), readme.indexOf('\n## ', readme.indexOf('\n## API\n') + 1));
+  const names = Object.values(SURFACE).flatMap((rows) => rows.map((row) => row.slice(0, row.indexOf(':'))));
+  expect(names.filter((name) => !section.includes(`\`${name}\``))).toEqual([]);
+});
