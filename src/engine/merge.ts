@@ -8,7 +8,7 @@ import { emptyRecord, evaluationOf } from './evaluator.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
-import { firstDifference, readPart } from './merge-part.js';
+import { firstDifference, readPart } from './merge-shape.js';
 
 const FN = 'mergeEvaluations';
 
