@@ -8,6 +8,7 @@ import { emptyRecord, evaluationOf } from './evaluator.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
+import { checkConsistent } from './merge-consistency.js';
 import { firstDifference, readPart } from './merge-shape.js';
 
 const FN = 'mergeEvaluations';
@@ -33,7 +34,7 @@ const FN = 'mergeEvaluations';
  *   slices), all with the same measures, conventions and check modes
  * @throws {RankevalError} `invalid_evaluation` for a part that is not a whole evaluateRun result (naming
  *   the part and the field: a result without `perQuery` or `mergeable` cannot be merged), or not one
- *   evaluateRun could have written (merge-part.ts): a value its measure cannot take (P@1 of 0.5, NDCG of
+ *   evaluateRun could have written (merge-consistency.ts): a value its measure cannot take (P@1 of 0.5, NDCG of
  *   −5: the catalogue's `values`), a query without relevant document scored otherwise than its measure
  *   scores one, a mean that is not its rows', a query both scored and unjudged, lists or `mergeable` facts
  *   that contradict each other — naming the part, the query and the measure;
@@ -61,13 +62,54 @@ export function mergeEvaluations<Key extends string = string>(parts: readonly Ru
  * saying where a part that cannot be merged should come from.
  */
 export function mergeParts(names: readonly string[], values: readonly unknown[], howToWrite: string): RunEvaluation {
-  const parts = values.map((value, i) => readPart(value, names[i]!, howToWrite));
+  const parts = values.map((value, i) => {
+    const part = readPart(value, names[i]!, howToWrite);
+    checkConsistent(part, names[i]!);
+    return part;
+  });
   const first = parts[0]!;
   const measures = Object.keys(first.mean);
   for (const [i, part] of parts.entries()) checkCompatible(first, names[0]!, part, names[i]!);
   const aggregates = measures.map((name) => first.conventions.aggregation[name]!);
+  const { answeredIn, judgedIn } = placeQueries(parts, names);
+  const rowFrom = rowSources(parts, names, answeredIn, measures);
+  const unjudged = unjudgedQueries(parts, names, answeredIn, judgedIn);
+  const queryIds = [...rowFrom.keys()].sort(compareUtf8);
+  if (queryIds.length === 0) {
+    throw new RankevalError('no_queries', `${FN}: no query to average: no part scores any query`, 'at least one scored query', 0);
+  }
+  const sliceLabels = emptyRecord<string[]>();
+  const rows = queryIds.map((qid) => {
+    const part = parts[rowFrom.get(qid)!]!;
+    const labels = Object.hasOwn(part.mergeable.slices, qid) ? part.mergeable.slices[qid]! : [];
+    if (labels.length > 0) sliceLabels[qid] = [...labels];
+    return measures.map((name) => part.perQuery[qid]![name]!);
+  });
+  const union = (lists: readonly (readonly string[])[]): string[] => [...new Set(lists.flat())].sort(compareUtf8);
+  const { mergeable } = first;
+  return evaluationOf({
+    fn: FN,
+    names: measures,
+    cutoffs: measures.map((name) => parseMeasure(name).cutoff),
+    queryIds,
+    rows,
+    sliceLabels,
+    unjudgedQueries: unjudged,
+    unansweredQueries: [...judgedIn.keys()].filter((qid) => !answeredIn.has(qid)).sort(compareUtf8),
+    noRelevantQueries: union(parts.map((part) => part.noRelevantQueries)),
+    deepestRanking: Math.max(...parts.map((part) => part.mergeable.deepestRanking)),
+    queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
+    tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
+    checks: mergeable.checks,
+    ...(mergeable.beyondSystemK === undefined ? {} : { beyondSystemK: { k: mergeable.beyondSystemK.k, measures: [...mergeable.beyondSystemK.measures] } }),
+    ...(mergeable.systemK === undefined ? {} : { systemK: mergeable.systemK }),
+    withoutAspects: union(parts.map((part) => part.mergeable.withoutAspects ?? [])),
+    conventions: cloneConventions(first.conventions, measures, aggregates),
+  });
+}
 
-  // Which part answers each query (a query ranked in two shards is refused), and every judged query.
+/** Which part answers each query (a query ranked in two shards is refused), and the first part judging each. */
+function placeQueries(parts: readonly RunEvaluation[], names: readonly string[]): { answeredIn: Map<string, number>; judgedIn: Map<string, number> } {
   const answeredIn = new Map<string, number>();
   const judgedIn = new Map<string, number>();
   parts.forEach((part, i) => {
@@ -82,9 +124,14 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
       answeredIn.set(qid, i);
     }
   });
+  return { answeredIn, judgedIn };
+}
 
-  // Each scored query's row: from the part that answers it, or (unanswered everywhere) from any part that
-  // judges it, all of which must have scored it alike (an empty ranking on the same judgments).
+/**
+ * The part each scored query's row comes from: the part that answers it, or (unanswered everywhere) any part
+ * that judges it, all of which must have scored it alike (an empty ranking on the same judgments).
+ */
+function rowSources(parts: readonly RunEvaluation[], names: readonly string[], answeredIn: ReadonlyMap<string, number>, measures: readonly string[]): Map<string, number> {
   const rowFrom = new Map<string, number>();
   parts.forEach((part, i) => {
     for (const qid of Object.keys(part.perQuery)) {
@@ -100,11 +147,17 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
       }
     }
   });
+  return rowFrom;
+}
 
+/**
+ * The queries some part lists as unjudged and no part judges, sorted. A query ranked in a part that does
+ * not judge it, and judged in a part that has no ranking for it, is refused: the whole run would have scored
+ * that ranking, which no part did.
+ */
+function unjudgedQueries(parts: readonly RunEvaluation[], names: readonly string[], answeredIn: ReadonlyMap<string, number>, judgedIn: ReadonlyMap<string, number>): string[] {
   const unjudged = new Set<string>();
   for (const part of parts) for (const qid of part.unjudgedQueries) if (!judgedIn.has(qid)) unjudged.add(qid);
-  // A query ranked in a part that does not judge it, and judged in a part that has no ranking for it: the
-  // whole run would have scored that ranking, which no part did.
   parts.forEach((part, i) => {
     for (const qid of part.unjudgedQueries) {
       const judging = judgedIn.get(qid);
@@ -113,38 +166,7 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
       }
     }
   });
-
-  const queryIds = [...rowFrom.keys()].sort(compareUtf8);
-  if (queryIds.length === 0) {
-    throw new RankevalError('no_queries', `${FN}: no query to average: no part scores any query`, 'at least one scored query', 0);
-  }
-  const sliceLabels = emptyRecord<string[]>();
-  const rows = queryIds.map((qid) => {
-    const part = parts[rowFrom.get(qid)!]!;
-    const labels = Object.hasOwn(part.mergeable.slices, qid) ? part.mergeable.slices[qid]! : [];
-    if (labels.length > 0) sliceLabels[qid] = [...labels];
-    return measures.map((name) => part.perQuery[qid]![name]!);
-  });
-  const union = (lists: readonly (readonly string[])[]): string[] => [...new Set(lists.flat())].sort(compareUtf8);
-  return evaluationOf({
-    fn: FN,
-    names: measures,
-    cutoffs: measures.map((name) => parseMeasure(name).cutoff),
-    queryIds,
-    rows,
-    sliceLabels,
-    unjudgedQueries: [...unjudged].sort(compareUtf8),
-    unansweredQueries: [...judgedIn.keys()].filter((qid) => !answeredIn.has(qid)).sort(compareUtf8),
-    noRelevantQueries: union(parts.map((part) => part.noRelevantQueries)),
-    deepestRanking: Math.max(...parts.map((part) => part.mergeable.deepestRanking)),
-    queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
-    tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
-    checks: first.mergeable.checks,
-    ...(first.mergeable.beyondSystemK === undefined ? {} : { beyondSystemK: { k: first.mergeable.beyondSystemK.k, measures: [...first.mergeable.beyondSystemK.measures] } }),
-    ...(first.mergeable.systemK === undefined ? {} : { systemK: first.mergeable.systemK }),
-    withoutAspects: union(parts.map((part) => part.mergeable.withoutAspects ?? [])),
-    conventions: cloneConventions(first.conventions, measures, aggregates),
-  });
+  return [...unjudged].sort(compareUtf8);
 }
 
 /** The queries a part judges: those it scored, and those left out for having no relevant document. */
