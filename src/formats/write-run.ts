@@ -57,6 +57,41 @@ const WHITESPACE = /\s/;
  */
 export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): string {
   const fn = 'writeRun';
+  const { format, runName, rankings, times, failures } = writeSettings(run, options, fn);
+  let text = '';
+  for (const [qid, ranking] of rankings) {
+    if (qid === '' || (format === 'trec' && WHITESPACE.test(qid))) fail('invalid_run', fn, 'every query id of `run`', format === 'trec' ? 'a non-empty string without whitespace (a TREC field)' : 'a non-empty string', qid);
+    const { ids, scores } = readRanking(ranking, qid, format, fn);
+    if (format === 'jsonl') {
+      text += jsonLine(qid, ranking as Ranking, times.get(qid));
+      continue;
+    }
+    // The ranking's own order, not trec_eval's: `ties: 'given'` reads the lines' order, so only this order
+    // gives back the ranking as the caller holds it; trec_eval (and `ties: 'trec'`) order by score anyway.
+    ids.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scores === undefined ? ids.length - i : scores[i]!} ${runName}\n`));
+  }
+  for (const { queryId, message } of failures) {
+    const time = times.get(queryId);
+    text += `${JSON.stringify(time === undefined ? { query_id: queryId, failed: message } : { query_id: queryId, failed: message, latency_ms: time })}\n`;
+  }
+  // An empty file is no run to the readers: refused here rather than written and refused when read back.
+  if (text === '') {
+    const expected = format === 'trec' ? 'a run with a document in some ranking (a TREC file of no line reads as no run; JSONL keeps empty rankings)' : 'a run with a query';
+    fail('invalid_run', fn, '`run`', expected, run);
+  }
+  return text;
+}
+
+/** writeRun's options and its run's queries, resolved once. */
+interface WriteSettings {
+  readonly format: 'jsonl' | 'trec';
+  readonly runName: string;
+  readonly rankings: ReadonlyMap<string, unknown>;
+  readonly times: ReadonlyMap<string, number>;
+  readonly failures: readonly { readonly queryId: string; readonly message: string }[];
+}
+
+function writeSettings(run: ByQuery<Ranking>, options: WriteRunOptions, fn: string): WriteSettings {
   const own = ownOptions(options, WRITE_OPTION_KEYS, fn, { expected: 'an object with `format`' });
   const { format, runName = 'rankeval', latency, failures = [] } = own;
   if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, '`format`', "'jsonl' or 'trec'", format);
@@ -74,29 +109,7 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
   for (const [qid, time] of times) {
     if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
   }
-
-  let text = '';
-  for (const [qid, ranking] of rankings) {
-    if (qid === '' || (format === 'trec' && WHITESPACE.test(qid))) fail('invalid_run', fn, 'every query id of `run`', format === 'trec' ? 'a non-empty string without whitespace (a TREC field)' : 'a non-empty string', qid);
-    const { ids, scores } = readRanking(ranking, qid, format, fn);
-    if (format === 'jsonl') {
-      text += jsonLine(qid, ranking as Ranking, times.get(qid) as number | undefined);
-      continue;
-    }
-    // The ranking's own order, not trec_eval's: `ties: 'given'` reads the lines' order, so only this order
-    // gives back the ranking as the caller holds it; trec_eval (and `ties: 'trec'`) order by score anyway.
-    ids.forEach((id, i) => (text += `${qid} Q0 ${id} ${i + 1} ${scores === undefined ? ids.length - i : scores[i]!} ${runName}\n`));
-  }
-  for (const { queryId, message } of failures) {
-    const time = times.get(queryId) as number | undefined;
-    text += `${JSON.stringify(time === undefined ? { query_id: queryId, failed: message } : { query_id: queryId, failed: message, latency_ms: time })}\n`;
-  }
-  // An empty file is no run to the readers: refused here rather than written and refused when read back.
-  if (text === '') {
-    const expected = format === 'trec' ? 'a run with a document in some ranking (a TREC file of no line reads as no run; JSONL keeps empty rankings)' : 'a run with a query';
-    fail('invalid_run', fn, '`run`', expected, run);
-  }
-  return text;
+  return { format, runName, rankings, times: times as ReadonlyMap<string, number>, failures };
 }
 
 function jsonLine(qid: string, ranking: Ranking, latency: number | undefined): string {
