@@ -6,7 +6,8 @@ import { describeValue, isRankevalError, ownOptions, parseError, quoteJson, Rank
 import { createRunScorer, QueryRepeated, readScoringInputs, RUN_OPTION_KEYS, SHOWN_DEPTH, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
 import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
-import { readWith, type FormatReader, type ReadOptions, type Source } from '../formats/source.js';
+import { readWith, type ReadOptions, type Source } from '../formats/source.js';
+import { type FormatReader } from '../formats/reader.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { utf8FromLatin1 } from '../formats/utf8.js';
 import type { MeasureKey } from '../measures/registry.js';

@@ -1,7 +1,8 @@
 import { parseError, quoteJson } from '../core/errors.js';
 import { decimalNumber } from './columns.js';
 import { isTokenLength, MAX_TOKENS, TOKEN_LENGTH } from '../core/token-length.js';
-import { lineReader, parseWith, readWith, type Chunk, type FileKind, type ReadOptions, type Source } from './source.js';
+import { lineReader, type FileKind } from './reader.js';
+import { parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
 
 /**
  * Document lengths in tokens, for token budgets (`recall@budget=2000`) and `tokens@k`: one document a line,
