@@ -1,7 +1,7 @@
 import type { ByQuery } from '../engine/evaluate.js';
 import { fail, ownOptions } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
-import { exponentOf, scaleAll, timesPowerOfTwo } from './powers-of-two.js';
+import { exponentOf, scaleAll, timesPowerOfTwo } from '../stats/powers-of-two.js';
 import type { ScoredDocument } from '../core/types.js';
 
 /** The fusion methods `fuse` knows: score-based (Comb*, wsum) and rank-based (rrf, isr, log_isr, bordafuse, condorcet). */

@@ -1,7 +1,7 @@
 // The exact rescaling fuse relies on: ⌊log2 |x|⌋ read from the bits, and x · 2^n rounded once.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { exponentOf, scaleAll, timesPowerOfTwo } from '../../src/fusion/powers-of-two.js';
+import { exponentOf, scaleAll, timesPowerOfTwo } from '../../src/stats/powers-of-two.js';
 
 const MAX = Number.MAX_VALUE;
 const TINY = 2 ** -1074;
