@@ -70,7 +70,9 @@ export { percentile } from './analysis/latency.js';
 export { higherIsBetter } from './measures/reading.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
-export { fuse, type FuseOptions, type FusionMethod, type FusionNorm, type FusionRun } from './fusion/fuse.js';
+export { fuse } from './fusion/fuse.js';
+export type { FuseOptions, FusionMethod, FusionNorm } from './fusion/options.js';
+export type { FusionRun } from './fusion/runs.js';
 export {
   optimizeFusion,
   type FusionFold,

@@ -4,7 +4,9 @@
 import { compare, SIGNIFICANCE_TESTS, type Comparison, type SignificanceTest } from '../analysis/compare.js';
 import { isRankevalError } from '../core/errors.js';
 import { evaluateRun } from '../engine/evaluate.js';
-import { fuse, FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm, type FusionRun } from '../fusion/fuse.js';
+import { fuse } from '../fusion/fuse.js';
+import { FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm } from '../fusion/options.js';
+import type { FusionRun } from '../fusion/runs.js';
 import { MAX_SETTINGS, optimizeFusion, type FusionOptimization, type OptimizeFusionOptions } from '../fusion/optimize.js';
 import type { Run, RunFormat } from '../formats/run.js';
 import { writeRun } from '../formats/write-run.js';

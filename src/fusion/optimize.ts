@@ -2,20 +2,11 @@ import { coverageWarnings, SCORING_KEYS } from '../analysis/compare.js';
 import { fail, isRankevalError, ownOptions, RankevalError } from '../core/errors.js';
 import { readScoringInputs } from '../engine/evaluator.js';
 import { evaluateRun, readByQuery, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
-import {
-  checkFuseOptions,
-  combineQuery,
-  fuseRuns,
-  listsOf,
-  planFusion,
-  queryValues,
-  readRuns,
-  type FuseOptions,
-  type FusionNorm,
-  type FusionRun,
-  type NamedRun,
-  type QueryValues,
-} from './fuse.js';
+import { fuseRuns } from './fuse.js';
+import { combineQuery } from './combine.js';
+import { planFusion, resolveFuseOptions, type FuseSettings, type FusionNorm } from './options.js';
+import { listsOf, readRuns, type FusionRun, type NamedRun } from './runs.js';
+import { queryValues, type QueryValues } from './values.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { pickOptions } from '../core/metric-options.js';
@@ -166,8 +157,7 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   const options = ownOptions(given, [...OWN_KEYS, ...SCORING], FN, { expected: 'an object with `method` and `measure`' });
   const { method, measure, norm = 'none', depth, grid, trials, folds = 5, seed = 42 } = options;
   if (method !== 'wsum' && method !== 'rrf') fail('invalid_option', FN, '`method`', "'wsum' or 'rrf' (the methods with a parameter to tune)", method);
-  const fusion: FuseOptions = { method, norm, ...(depth !== undefined && { depth }) };
-  checkFuseOptions(fusion, FN);
+  const fusion = resolveFuseOptions({ method, norm, ...(depth !== undefined && { depth }) }, FN);
   if (typeof measure !== 'string') fail('invalid_option', FN, '`measure`', 'a measure name', measure);
   if (!Number.isSafeInteger(folds) || folds < 1) fail('invalid_option', FN, '`folds`', 'a positive integer', folds);
   checkSeed(seed, FN);
@@ -322,7 +312,7 @@ function randomWeights(runs: number, trials: number, seed: number): number[][] {
 function settingScorer(
   runs: readonly NamedRun[],
   qrels: ByQuery<Qrels>,
-  fusion: FuseOptions,
+  fusion: FuseSettings,
   settings: readonly FusionSetting[],
   scoring: EvaluateRunOptions,
   measure: string,
