@@ -34,7 +34,7 @@ export {
  * afterwards (`mergeEvaluations`), or by calling the retriever itself (`evaluateRetriever`).
  */
 export { evaluateRun, type EvaluateRunOptions, type MeanScores, type Mergeable, type RunEvaluation } from './engine/evaluate.js';
-export type { CheckMode, RunCheckCode, RunCheckName, RunChecks, RunWarning } from './engine/run-checks.js';
+export type { RunCheckMode, RunChecks, RunWarning } from './engine/run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { createEvaluator, type Evaluator } from './engine/evaluator.js';
 export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';

@@ -4,7 +4,7 @@ import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, ty
 import { readScoringInputs } from '../engine/evaluator.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
-import type { CheckMode, RunChecks } from '../engine/run-checks.js';
+import type { RunCheckMode, RunChecks } from '../engine/run-checks.js';
 import {
   bonferroni,
   bootstrapInterval,
@@ -55,7 +55,7 @@ export interface CompareOptions extends MetricOptions {
   /** Judged queries without relevant documents, as in `evaluateRun`. Default `zero`. */
   readonly noRelevant?: 'zero' | 'skip' | 'error';
   /** The checks on each run, as in `evaluateRun` (default: each warns); their warnings join `warnings`. */
-  readonly checks?: CheckMode | RunChecks;
+  readonly checks?: RunCheckMode | RunChecks;
   /** As in `evaluateRun`: the results the system passes on. */
   readonly systemK?: NonNullable<EvaluateRunOptions['systemK']>;
   /** As in `evaluateRun`: document lengths in tokens, for budgets and tokens@k. */

@@ -8,7 +8,7 @@ import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
 import type { RunScorer } from '../engine/evaluator.js';
-import type { RunCheckCode } from '../engine/run-checks.js';
+import type { RunWarningCode } from '../engine/run-checks.js';
 import type { Aspects } from '../core/types.js';
 import { scoreRun, type KeptQueries } from '../engine/stream.js';
 import { openInput, readFailure } from './input.js';
@@ -66,7 +66,7 @@ async function withLengths(golden: GoldenSet, path: string | undefined, stderr: 
 }
 
 /** The codes of evaluateRun's checks: a failed one is about the run, not the golden set. */
-export const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunCheckCode[];
+export const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunWarningCode[];
 
 /**
  * A RankevalError of scoring, as the command says it: a failed check is about the run, anything else

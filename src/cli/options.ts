@@ -7,7 +7,7 @@ import type { RunFormat } from '../formats/run.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
 import { readsBeyond } from '../engine/evaluator.js';
-import { CHECK_MODES, settleCheck, type CheckMode } from '../engine/run-checks.js';
+import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../engine/run-checks.js';
 import { closest } from '../core/suggest.js';
 import type { Ties } from '../core/types.js';
 import { CliError } from './trec.js';
@@ -59,7 +59,7 @@ export interface SharedArgs {
   readonly noRelevant: 'zero' | 'skip' | 'error';
   readonly ties: Ties;
   /** Every check of evaluateRun (`checks`), and of the run files: warn (default), error or off. */
-  readonly checks: CheckMode;
+  readonly checks: RunCheckMode;
   readonly format: OutputFormat;
   /** `--system-k N` or `N:warn`: the results the system passes on (evaluateRun's `systemK`). */
   readonly systemK?: { readonly k: number; readonly mode: 'error' | 'warn' };
@@ -275,7 +275,7 @@ export function readSharedArgs(
     relevanceThreshold: threshold,
     noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero', usage),
     ties,
-    checks: oneOf(values.checks, ['warn', ...CHECK_MODES.filter((mode) => mode !== 'warn')], '--checks', 'warn', usage),
+    checks: oneOf(values.checks, ['warn', ...RUN_CHECK_MODES.filter((mode) => mode !== 'warn')], '--checks', 'warn', usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
     ...(systemK === undefined ? {} : { systemK }),
     ...(values.lengths === undefined ? {} : { lengths: values.lengths }),

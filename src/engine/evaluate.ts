@@ -16,7 +16,7 @@ import { rPrecisionFromCounts } from '../metrics/r-precision.js';
 import { recallFromCounts } from '../metrics/recall.js';
 import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
 import { successFromCounts } from '../metrics/success.js';
-import type { CheckMode, RunCheckName, RunChecks, RunWarning } from './run-checks.js';
+import type { RunCheckMode, RunChecks, RunWarning } from './run-checks.js';
 import type { Aspects, MetricOptions, Qrels, Ranking } from '../core/types.js';
 
 /**
@@ -134,7 +134,7 @@ export interface EvaluateRunOptions<Name extends string = string> extends Metric
    * `'error'` (a RankevalError whose code is the check's) or `'off'`; one mode for every check, or
    * `{ queryInRanking, cutoffBeyondRun, allScoresTied }` (see RunChecks).
    */
-  readonly checks?: CheckMode | RunChecks;
+  readonly checks?: RunCheckMode | RunChecks;
   /**
    * The number of results the system passes on (to a model, a page): a measure cut deeper, or not cut at
    * all, measures what nobody reads — recall@50 while the model is given 5 chunks. Such a measure is refused
@@ -203,7 +203,7 @@ export interface Mergeable {
    */
   tiedQueries: string[];
   /** The mode of each check in force (`checks` as read). */
-  checks: Record<RunCheckName, CheckMode>;
+  checks: Required<RunChecks>;
   /** Query id → its slice labels, for each query of `perQuery` that has one or more (empty without `slices`). No prototype. */
   slices: Record<string, string[]>;
   /** The measures cut deeper than `systemK` (in 'warn' mode), when there are any. */

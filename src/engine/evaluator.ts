@@ -17,7 +17,7 @@ import type { Hit } from '../metrics/cutoff-counts.js';
 import { finiteGainSum } from '../metrics/dcg.js';
 import { rankOf } from '../core/id-index.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
-import { readChecks, scoresAllTie, settleCheck, type CheckMode, type RunCheckName, type RunWarning } from './run-checks.js';
+import { readChecks, scoresAllTie, settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
 import { aggregateRows } from './means.js';
 import type { Qrels, Ranking } from '../core/types.js';
 
@@ -408,7 +408,7 @@ export interface EvaluationFacts {
   readonly deepestRanking: number;
   readonly queriesInRanking: string[];
   readonly tiedQueries: string[];
-  readonly checks: Readonly<Record<RunCheckName, CheckMode>>;
+  readonly checks: Required<RunChecks>;
   /** The measures cut deeper than `systemK` in 'warn' mode (in 'error' mode the scorer refused them). */
   readonly beyondSystemK?: BeyondSystemK;
   /** The system's k the scores were cut at (budgets), when one was given. */
@@ -589,5 +589,4 @@ export function createEvaluator<Name extends string = string>(
   };
 }
 
-export type { CheckMode, RunCheckName };
 export { readByQuery };

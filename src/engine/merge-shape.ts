@@ -6,10 +6,9 @@ import { describeValue, RankevalError } from '../core/errors.js';
 import type { RunEvaluation } from './evaluate.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
-import { CHECK_MODES, type CheckMode, type RunCheckName } from './run-checks.js';
+import { RUN_CHECK_MODES, RUN_CHECKS, type RunCheckMode } from './run-checks.js';
 
 const FN = 'mergeEvaluations';
-const CHECK_NAMES: readonly RunCheckName[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
 const AGGREGATES: readonly Aggregate[] = ['mean', 'geometric', 'sum'];
 
 /** Where two JSON-like values first differ (`["ties"]`, `["aggregation"]["P@5"]`) and what each holds there, or undefined. */
@@ -153,10 +152,10 @@ function readMergeable(mergeable: unknown, bad: Refuse): void {
   if (typeof deepestRanking !== 'number' || !Number.isSafeInteger(deepestRanking) || deepestRanking < 0) bad('mergeable.deepestRanking', 'a non-negative integer', deepestRanking);
   if (!isStringList(queriesInRanking)) bad('mergeable.queriesInRanking', 'an array of query ids', queriesInRanking);
   if (!isStringList(tiedQueries)) bad('mergeable.tiedQueries', 'an array of query ids', tiedQueries);
-  if (!isRecord(checks) || Object.keys(checks).length !== CHECK_NAMES.length) bad('mergeable.checks', `an object of ${CHECK_NAMES.join(', ')} → mode`, checks);
-  for (const check of CHECK_NAMES) {
+  if (!isRecord(checks) || Object.keys(checks).length !== RUN_CHECKS.length) bad('mergeable.checks', `an object of ${RUN_CHECKS.join(', ')} → mode`, checks);
+  for (const check of RUN_CHECKS) {
     const mode = Object.hasOwn(checks as object, check) ? (checks as Record<string, unknown>)[check] : undefined;
-    if (!CHECK_MODES.includes(mode as CheckMode)) bad(`mergeable.checks.${check}`, "'error', 'warn' or 'off'", mode);
+    if (!RUN_CHECK_MODES.includes(mode as RunCheckMode)) bad(`mergeable.checks.${check}`, "'error', 'warn' or 'off'", mode);
   }
   if (!isRecord(slices)) bad('mergeable.slices', 'an object of query id → labels', slices);
   for (const [qid, labels] of Object.entries(slices as object)) {

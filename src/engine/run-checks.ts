@@ -5,44 +5,49 @@
 import { fail, ownOptions, RankevalError } from '../core/errors.js';
 
 /** What a check does when its condition holds: throw a RankevalError, add a warning to the result, or nothing. */
-export type CheckMode = 'error' | 'warn' | 'off';
+export type RunCheckMode = 'error' | 'warn' | 'off';
 
-/** One mode per check; a check left out keeps its default ('warn' for all three). */
+/**
+ * `checks` as an object: one mode per check; a check left out keeps its default ('warn' for all three).
+ * `checks` may also be one RunCheckMode, for every check.
+ */
 export interface RunChecks {
   /**
    * A query whose ranking holds a document with the query's own id. BEIR's evaluation drops such
    * documents (beir#187): a run that ranks the query itself usually means the corpus holds the queries,
    * and the score then depends on whose evaluation reads it.
    */
-  readonly queryInRanking?: CheckMode;
+  readonly queryInRanking?: RunCheckMode;
   /**
    * A measure whose cutoff exceeds the deepest ranking of the run (recall@1000 on rankings of 10
    * documents): the report's k is then not the system's k.
    */
-  readonly cutoffBeyondRun?: CheckMode;
+  readonly cutoffBeyondRun?: RunCheckMode;
   /**
    * A ranking of `{id, score}` objects (two or more) whose scores all tie: its order is then the tie rule's
    * alone (under 'trec', document ids descending), not the system's. Rankings of ids have no scores to tie.
    */
-  readonly allScoresTied?: CheckMode;
+  readonly allScoresTied?: RunCheckMode;
 }
 
-export type RunCheckName = keyof RunChecks;
-
-/** The `code` of a warning, and of the RankevalError a check in 'error' mode throws. */
-export type RunCheckCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k' | 'without_aspects';
+/**
+ * The `code` of a warning: a check's (also the code of the RankevalError it throws in 'error' mode), or
+ * one of the two warnings no option turns off (`beyond_system_k`, `without_aspects`).
+ */
+export type RunWarningCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k' | 'without_aspects';
 
 /** One check whose condition held, in 'warn' mode. */
 export interface RunWarning {
-  readonly code: RunCheckCode;
+  readonly code: RunWarningCode;
   /** One line, for people: how many queries or measures, and the first few of them. */
   readonly message: string;
   /** Up to five of the queries concerned, in query-id order (absent for a check on the run as a whole). */
   readonly queries?: readonly string[];
 }
 
-export const CHECK_MODES: readonly CheckMode[] = ['error', 'warn', 'off'];
-const CHECK_NAMES: readonly RunCheckName[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
+export const RUN_CHECK_MODES: readonly RunCheckMode[] = ['error', 'warn', 'off'];
+/** The checks `checks` sets, in the order messages list them. */
+export const RUN_CHECKS: readonly (keyof RunChecks)[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
 
 /** How many query ids or measure names a warning names. */
 const EXAMPLES = 5;
@@ -50,20 +55,20 @@ const EXAMPLES = 5;
 /**
  * Reads `checks`: undefined (every check warns), one mode for every check, or an object of check → mode.
  */
-export function readChecks(checks: unknown, fn: string): Readonly<Record<RunCheckName, CheckMode>> {
-  const modes: Record<RunCheckName, CheckMode> = { queryInRanking: 'warn', cutoffBeyondRun: 'warn', allScoresTied: 'warn' };
+export function readChecks(checks: unknown, fn: string): Required<RunChecks> {
+  const modes: Record<keyof RunChecks, RunCheckMode> = { queryInRanking: 'warn', cutoffBeyondRun: 'warn', allScoresTied: 'warn' };
   if (checks === undefined) return modes;
   const expected = "'error', 'warn', 'off', or an object of check name (queryInRanking, cutoffBeyondRun, allScoresTied) → one of them";
   if (typeof checks === 'string') {
-    if (!CHECK_MODES.includes(checks as CheckMode)) fail('invalid_option', fn, '`checks`', expected, checks);
-    for (const name of CHECK_NAMES) modes[name] = checks as CheckMode;
+    if (!RUN_CHECK_MODES.includes(checks as RunCheckMode)) fail('invalid_option', fn, '`checks`', expected, checks);
+    for (const name of RUN_CHECKS) modes[name] = checks as RunCheckMode;
     return modes;
   }
-  const own = ownOptions(checks as RunChecks, CHECK_NAMES, fn, { name: '`checks`', expected, what: 'every key of `checks`' });
-  for (const name of CHECK_NAMES) {
+  const own = ownOptions(checks as RunChecks, RUN_CHECKS, fn, { name: '`checks`', expected, what: 'every key of `checks`' });
+  for (const name of RUN_CHECKS) {
     const mode = own[name];
     if (mode === undefined) continue;
-    if (!CHECK_MODES.includes(mode)) fail('invalid_option', fn, `\`checks.${name}\``, "'error', 'warn' or 'off'", mode);
+    if (!RUN_CHECK_MODES.includes(mode)) fail('invalid_option', fn, `\`checks.${name}\``, "'error', 'warn' or 'off'", mode);
     modes[name] = mode;
   }
   return modes;
@@ -90,8 +95,8 @@ const preview = (names: readonly string[]): string =>
  * `cutoff_beyond_run`): a warning added to `warnings`, a RankevalError thrown, or nothing, as `mode` says.
  */
 export function settleCheck(
-  code: RunCheckCode,
-  mode: CheckMode,
+  code: RunWarningCode,
+  mode: RunCheckMode,
   names: readonly string[],
   fn: string,
   warnings: RunWarning[],
@@ -109,7 +114,7 @@ interface CheckDetail {
   readonly systemK?: number;
 }
 
-function describeCheck(code: RunCheckCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
+function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
   switch (code) {
     case 'without_aspects':
       return {
