@@ -63,8 +63,8 @@ export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainO
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);
   // `given` shows the array's order; `average` has no one order, so it shows trec_eval's, as `trec` does.
   const ids = rankedIds(ranking, fn, 'the ranking', ties === 'given' ? 'given' : 'trec') as readonly string[];
-  indexIds(ids, fn, 'the ranking');
-  return explainTop(ids.slice(0, Math.min(ids.length, depth)), ids.length, rankOf, grades, relevant, relevanceThreshold, depth);
+  const index = indexIds(ids, fn, 'the ranking');
+  return explainTop(ids.slice(0, Math.min(ids.length, depth)), ids.length, (id) => rankOf(index, id), grades, relevant, relevanceThreshold, depth);
 }
 
 /**

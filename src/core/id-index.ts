@@ -1,34 +1,38 @@
-// Internal: the position of every id of one ranking, built once per ranking, which also rejects non-string
-// and repeated ids. Every metric needs the rank of each judged document and a check that no id repeats;
-// a JavaScript Set or Map over all ids costs ~40 ns an id (hashing the whole string, growing the table),
-// which alone would cap evaluateRun near 20 million ranked documents a second. This open-addressing
-// table keys on a cheap fingerprint (every character of an id up to 16 characters long; 12 characters of
-// a longer one, from its start, middle and end), reuses one typed array across rankings, and compares
-// whole strings only when fingerprints match. Ids built to collide (alike in every sampled character of
-// long ids, or crafted hash collisions) exceed the probe budget and fall back to a Map, so the cost stays
-// O(n) expected for any input.
+// Internal: the rank of every id of one ranking, which also rejects non-string and repeated ids. Every
+// metric needs the rank of each judged document and a check that no id repeats, so this lookup is on the
+// path of every ranked document: an open-addressing table of 32-bit entries keyed on a cheap fingerprint
+// (every character of a short id, 12 sampled characters of a long one), comparing whole strings only when
+// fingerprints match. Ids built to collide (alike in every sampled character, or crafted hash collisions)
+// exhaust a probe budget and fall back to a Map, so the cost stays O(n) expected for any input.
 import { describeValue, fail, RankevalError } from './errors.js';
 
-const EMPTY = -1;
-// One 32-bit entry a slot, 0 when empty: the id's rank (index + 1) in the bits of `rankMask`, the high
-// bits of its fingerprint above them (the rest of the fingerprint is implied by the slot). Four bytes a
-// slot keep the table of a 100,000-document ranking (262,144 slots) within a megabyte, in this machine's
-// L2 cache; three 32-bit words a slot (stamp, fingerprint, index) made its random probes miss the cache,
-// and evaluateRun cost 2.2–2.6× more per document than on 1,000-document rankings.
-let table = new Int32Array(0);
-// The table holds room for the largest ranking seen; each ranking clears and uses only the first `slots`
-// (a power of two, at least twice its length), so that a short ranking after a long one stays in cache.
-let slots = 0;
-let rankMask = 0;
-let indexed: readonly unknown[] = [];
-let fallback: Map<string, number> | null = null;
+/**
+ * The ranks of one ranking's ids: built by indexIds, read by rankOf, handed back by releaseIndex. Its
+ * fields belong to this module.
+ */
+export interface IdIndex {
+  readonly ids: readonly unknown[];
+  /**
+   * One entry a slot, 0 when empty: the id's rank in the bits of `rankMask`, the high bits of its
+   * fingerprint above them (the low bits are implied by the slot). One word a slot keeps the table small
+   * enough to stay in cache. Null once released.
+   */
+  table: Int32Array | null;
+  /** Slots used (a power of two, at least twice the ranking's length) minus 1. */
+  readonly slotMask: number;
+  readonly rankMask: number;
+  /** The ranks when the ids collided past the probe budget, else null. */
+  readonly fallback: Map<string, number> | null;
+}
 
-// Ids up to this length are hashed whole: MS MARCO passage and document ids (1–8 characters), TREC news
-// ids such as `LA010189-0001` and most short ids differ in a few characters anywhere (6 sampled characters
-// gave 64,330 distinct fingerprints for one 100,000-passage MS MARCO ranking, skipping the 2nd and 3rd of
-// 7 digits; every character gives 99,999). Each character read costs ~2–4 ns here, so longer ids are
-// sampled: reading all 36 characters of a UUID made evaluateRun about 5× slower per document, and a
-// 16-character sample read in loops about 2.5×; 12 characters read without a loop cost about 1.5×.
+// A table no index owns, kept to be reused (cleared) by the next index that fits in it: allocating a
+// fresh zeroed array for every ranking costs more than clearing one that is already in cache. Its content
+// means nothing between calls.
+let spare: Int32Array | null = null;
+
+// Ids up to this length are hashed whole: short ids (MS MARCO's digits, TREC's `LA010189-0001`) often
+// differ in one or two inner characters. Longer ids are sampled, as reading every character of each one
+// would cost more than the rest of the lookup.
 const WHOLE_ID_LENGTH = 16;
 const FNV_PRIME = 0x01000193;
 
@@ -77,23 +81,22 @@ function sampledFingerprint(id: string, h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** Indexes `ids` (replacing the previous ranking); throws on a non-string or repeated id. */
-export function indexIds(ids: readonly unknown[], fn: string, where: string): void {
+/**
+ * Indexes `ids`, checking that each is a string that appears once.
+ * @throws RankevalError `invalid_ranking` naming `fn` and `where`: a non-string id, or a repeated one with
+ * both its ranks.
+ */
+export function indexIds(ids: readonly unknown[], fn: string, where: string): IdIndex {
   const n = ids.length;
   let wanted = 64;
   while (wanted < 2 * n) wanted *= 2;
-  if (wanted > table.length) table = new Int32Array(wanted);
-  else table.fill(0, 0, wanted);
-  slots = wanted;
+  const table = takeTable(wanted);
   // Ranks 1…n need 32 − clz32(n) bits (at most 31: a typed array of 2n slots is shorter than 2³²); the
   // mask is built with integer operations so that it stays a small integer, never a boxed double.
   const rankBits = 32 - Math.clz32(n);
   const ranks = rankBits === 0 ? 0 : (-1 >>> (32 - rankBits)) | 0;
-  rankMask = ranks;
   const tagMask = ~ranks;
-  indexed = ids;
-  fallback = null;
-  const mask = slots - 1;
+  const mask = wanted - 1;
   let probeBudget = 8 * n + 64;
   for (let i = 0; i < n; i++) {
     const id = ids[i];
@@ -104,39 +107,62 @@ export function indexIds(ids: readonly unknown[], fn: string, where: string): vo
     let entry: number;
     while ((entry = table[slot]!) !== 0) {
       if ((entry & tagMask) === tag && ids[(entry & ranks) - 1] === id) duplicate(id, (entry & ranks) - 1, i, fn, where);
-      if (--probeBudget < 0) return indexWithMap(ids, fn, where);
+      if (--probeBudget < 0) return { ids, table, slotMask: mask, rankMask: ranks, fallback: indexWithMap(ids, fn, where) };
       slot = (slot + 1) & mask;
     }
     table[slot] = tag | (i + 1);
   }
+  return { ids, table, slotMask: mask, rankMask: ranks, fallback: null };
 }
 
-function indexWithMap(ids: readonly unknown[], fn: string, where: string): void {
-  fallback = new Map();
+/** A cleared table of at least `slots` entries: the spare one when it is large enough, else a new one. */
+function takeTable(slots: number): Int32Array {
+  if (spare === null || spare.length < slots) return new Int32Array(slots);
+  const table = spare;
+  spare = null;
+  table.fill(0, 0, slots);
+  return table;
+}
+
+function indexWithMap(ids: readonly unknown[], fn: string, where: string): Map<string, number> {
+  const ranks = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     if (typeof id !== 'string') fail('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
-    const earlier = fallback.get(id);
+    const earlier = ranks.get(id);
     if (earlier !== undefined) duplicate(id, earlier, i, fn, where);
-    fallback.set(id, i);
+    ranks.set(id, i);
   }
+  return ranks;
 }
 
-/** 1-based rank of `id` in the ranking indexed last, or 0 when it is not there. */
-export function rankOf(id: string): number {
-  if (fallback !== null) return (fallback.get(id) ?? EMPTY) + 1;
+/** 1-based rank of `id` in the ranking `index` was built from, or 0 when it is not there. */
+export function rankOf(index: IdIndex, id: string): number {
+  const table = index.table;
+  if (table === null) throw new Error('rankeval: an id index was read after releaseIndex; this is a bug in rankeval, please report it');
+  if (index.fallback !== null) return (index.fallback.get(id) ?? -1) + 1;
   const h = fingerprint(id);
-  const ranks = rankMask;
+  const ranks = index.rankMask;
   const tagMask = ~ranks;
   const tag = h & tagMask;
-  const mask = slots - 1;
+  const mask = index.slotMask;
   let slot = h & mask;
   let entry: number;
   while ((entry = table[slot]!) !== 0) {
-    if ((entry & tagMask) === tag && indexed[(entry & ranks) - 1] === id) return entry & ranks;
+    if ((entry & tagMask) === tag && index.ids[(entry & ranks) - 1] === id) return entry & ranks;
     slot = (slot + 1) & mask;
   }
   return 0;
+}
+
+/**
+ * Ends `index`: its table becomes the spare one the next index may reuse (the larger of the two is kept),
+ * and rankOf refuses it from then on. An index never released is simply collected.
+ */
+export function releaseIndex(index: IdIndex): void {
+  const table = index.table;
+  index.table = null;
+  if (table !== null && (spare === null || table.length > spare.length)) spare = table;
 }
 
 function duplicate(id: string, first: number, second: number, fn: string, where: string): never {

@@ -15,7 +15,7 @@ import { METRIC_OPTION_KEYS, type ResolvedOptions, resolveOptions } from '../cor
 import { type Judgments, readJudgments } from '../core/judgments.js';
 import type { Hit } from '../metrics/cutoff-counts.js';
 import { finiteGainSum } from '../metrics/dcg.js';
-import { rankOf } from '../core/id-index.js';
+import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import { readChecks, scoresAllTie, settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
 import { aggregateRows } from './means.js';
@@ -302,9 +302,9 @@ export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: s
       if (query === undefined || query.skipped) return;
       const where = `run[${JSON.stringify(qid)}]`;
       const { ids, tieGroups } = orderRanking(ranking, fn, where, resolved.ties);
-      const hits = judgedHits(ids, query.judgments, fn, where);
-      // rankOf reads the index judgedHits built: O(1) per query.
-      const holdsQueryId = rankOf(qid) !== 0;
+      const index = indexIds(ids, fn, where);
+      const hits = judgedHits(index, query.judgments);
+      const holdsQueryId = rankOf(index, qid) !== 0;
       const found = {
         length: ids.length,
         hits,
@@ -313,7 +313,8 @@ export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: s
         scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]),
         ...(plan.needsDocuments ? { documents: ids as readonly string[] } : {}),
       };
-      scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query) } : found);
+      scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query, index) } : found);
+      releaseIndex(index);
     },
     longestRanking: () => longest,
     found: () => ({ seen, found: kept }),
@@ -368,11 +369,11 @@ export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: s
   return scorer;
 }
 
-/** The top of a ranking just indexed (judgedHits) and its judged documents' ranks. */
-function shownRanking(ids: readonly string[], query: JudgedQuery): ShownRanking {
+/** The top of a ranking and its judged documents' ranks (found through its `index`). */
+function shownRanking(ids: readonly string[], query: JudgedQuery, index: IdIndex): ShownRanking {
   const ranks = new Map<string, number>();
   for (const id of query.judgments.grades.keys()) {
-    const rank = rankOf(id);
+    const rank = rankOf(index, id);
     if (rank !== 0) ranks.set(id, rank);
   }
   return { top: ids.slice(0, SHOWN_DEPTH), ranks };

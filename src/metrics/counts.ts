@@ -2,7 +2,7 @@
 // module turns these counts into its number, so that a metric has a single definition whether it is called
 // alone, through evaluate() or evaluateRun().
 import type { Gain, MetricOptions } from '../core/types.js';
-import { indexIds, rankOf } from '../core/id-index.js';
+import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.js';
 import { isRelevant, readJudgments, type Judgments } from '../core/judgments.js';
 import { readCutoff, resolveOptions, type ResolvedOptions } from '../core/metric-options.js';
 import { orderRanking, type TieGroup } from '../core/ordering.js';
@@ -25,15 +25,16 @@ export function countAtCutoffs(
   where = 'the ranking',
   tieGroups?: readonly TieGroup[],
 ): CutoffCounts[] {
-  indexIds(ids, fn, where);
+  const index = indexIds(ids, fn, where);
   // A tie group across the deepest cutoff needs all its documents: averaging, every hit is read.
   const depth = tieGroups !== undefined ? ids.length : Math.min(ids.length, cutoffs[cutoffs.length - 1] ?? 0);
   const hits: Hit[] = [];
   for (const [id, grade] of judgments.grades) {
     if (grade <= 0 && !isRelevant(grade, relevanceThreshold)) continue;
-    const rank = rankOf(id);
+    const rank = rankOf(index, id);
     if (rank !== 0 && rank <= depth) hits.push([rank, grade]);
   }
+  releaseIndex(index);
   hits.sort((a, b) => a[0] - b[0]);
   if (tieGroups !== undefined) return expectedCountsFromHits(hits, ids.length, judgments.relevant, cutoffs, relevanceThreshold, gain, tieGroups, fn);
   return countFromHits(hits, ids.length, judgments.relevant, cutoffs, relevanceThreshold, gain, fn);
@@ -41,13 +42,12 @@ export function countAtCutoffs(
 
 /**
  * Every retrieved document the qrels list (any grade, negative ones included), as (rank, grade) in rank
- * order, checking that every id is a string that appears once. O(n + J log J).
+ * order, found through the ranking's `index`. O(J log J) for J judged documents.
  */
-export function judgedHits(ids: readonly unknown[], judgments: Judgments, fn: string, where = 'the ranking'): Hit[] {
-  indexIds(ids, fn, where);
+export function judgedHits(index: IdIndex, judgments: Judgments): Hit[] {
   const hits: Hit[] = [];
   for (const [id, grade] of judgments.grades) {
-    const rank = rankOf(id);
+    const rank = rankOf(index, id);
     if (rank !== 0) hits.push([rank, grade]);
   }
   return hits.sort((a, b) => a[0] - b[0]);

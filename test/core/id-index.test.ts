@@ -1,21 +1,32 @@
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { indexIds, rankOf } from '../../src/core/id-index.js';
+import { indexIds, rankOf, releaseIndex } from '../../src/core/id-index.js';
 
 describe('the id index', () => {
   test('finds the rank of every id and 0 for absent ones', () => {
     const ids = Array.from({ length: 300 }, (_, i) => `doc-${i}`);
-    indexIds(ids, 'test', 'the ranking');
-    expect(ids.every((id, i) => rankOf(id) === i + 1)).toBe(true);
-    expect(rankOf('doc-300')).toBe(0);
-    expect(rankOf('')).toBe(0);
+    const index = indexIds(ids, 'test', 'the ranking');
+    expect(ids.every((id, i) => rankOf(index, id) === i + 1)).toBe(true);
+    expect(rankOf(index, 'doc-300')).toBe(0);
+    expect(rankOf(index, '')).toBe(0);
   });
 
-  test('a later ranking replaces the earlier one', () => {
-    indexIds(['a', 'b'], 'test', 'the ranking');
-    indexIds(['b'], 'test', 'the ranking');
-    expect(rankOf('a')).toBe(0);
-    expect(rankOf('b')).toBe(1);
+  test('each index answers for its own ranking, whatever was indexed since', () => {
+    const first = indexIds(['a', 'b'], 'test', 'the ranking');
+    const second = indexIds(['b'], 'test', 'the ranking');
+    expect(rankOf(first, 'a')).toBe(1);
+    expect(rankOf(first, 'b')).toBe(2);
+    expect(rankOf(second, 'a')).toBe(0);
+    expect(rankOf(second, 'b')).toBe(1);
+  });
+
+  test('a released index is refused, and its table serves the next index', () => {
+    const released = indexIds(['a', 'b', 'c'], 'test', 'the ranking');
+    releaseIndex(released);
+    expect(() => rankOf(released, 'a')).toThrow('read after releaseIndex');
+    const next = indexIds(['c', 'd'], 'test', 'the ranking');
+    expect(['a', 'b', 'c', 'd'].map((id) => rankOf(next, id))).toEqual([0, 0, 1, 2]);
+    releaseIndex(next);
   });
 
   // Ids longer than 16 characters are fingerprinted from a sample (for 40 characters: positions 0, 1, 10,
@@ -23,10 +34,10 @@ describe('the id index', () => {
   // share one fingerprint and force the collision path and then the Map fallback.
   const colliding = Array.from({ length: 200 }, (_, i) => `p-x--${String.fromCharCode(0x4e00 + i)}${'-'.repeat(26)}x-end-id`);
   test('ids built to collide still index correctly (Map fallback)', () => {
-    indexIds(colliding, 'test', 'the ranking');
-    expect(colliding.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    const index = indexIds(colliding, 'test', 'the ranking');
+    expect(colliding.every((id, i) => rankOf(index, id) === i + 1)).toBe(true);
     expect(colliding.every((id) => id.length === 40)).toBe(true);
-    expect(rankOf(`p-x--Z${'-'.repeat(26)}x-end-id`)).toBe(0);
+    expect(rankOf(index, `p-x--Z${'-'.repeat(26)}x-end-id`)).toBe(0);
   });
 
   test('a repeat is found on both paths', () => {
@@ -37,9 +48,9 @@ describe('the id index', () => {
   });
 
   test('empty and one-character ids are ids like any other', () => {
-    indexIds(['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'abcdef'], 'test', 'the ranking');
-    expect(rankOf('')).toBe(1);
-    expect(rankOf('abcdef')).toBe(7);
+    const index = indexIds(['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'abcdef'], 'test', 'the ranking');
+    expect(rankOf(index, '')).toBe(1);
+    expect(rankOf(index, 'abcdef')).toBe(7);
     expect(() => indexIds(['', ''], 'f', 'the ranking')).toThrow('ranks 1 and 2');
   });
 
@@ -48,13 +59,13 @@ describe('the id index', () => {
   const alikeButTwoDigits = Array.from({ length: 10_000 }, (_, i) => `1${String(i % 100).padStart(2, '0')}45${String(Math.floor(i / 100)).padStart(2, '0')}`);
 
   test('ids differing only in inner characters are found at their ranks', () => {
-    indexIds(alikeButTwoDigits, 'test', 'the ranking');
-    expect(alikeButTwoDigits.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    const index = indexIds(alikeButTwoDigits, 'test', 'the ranking');
+    expect(alikeButTwoDigits.every((id, i) => rankOf(index, id) === i + 1)).toBe(true);
     // Index = last two digits × 100 + second and third digits.
-    expect(rankOf('1234567')).toBe(67 * 100 + 23 + 1);
-    expect(rankOf('1244567')).toBe(67 * 100 + 24 + 1);
-    expect(rankOf('1234667')).toBe(0);
-    expect(rankOf('12345670')).toBe(0);
+    expect(rankOf(index, '1234567')).toBe(67 * 100 + 23 + 1);
+    expect(rankOf(index, '1244567')).toBe(67 * 100 + 24 + 1);
+    expect(rankOf(index, '1234667')).toBe(0);
+    expect(rankOf(index, '12345670')).toBe(0);
   });
 
   test('a repeat differing from its neighbours only in inner characters is found', () => {
@@ -67,18 +78,18 @@ describe('the id index', () => {
   propTest.prop([alikeIds, fc.array(fc.string({ unit: fc.constantFrom('0', '1'), maxLength: 40 }))])(
     'rankOf gives every id its rank and 0 to any other string, for ids alike in most characters',
     (ids, probes) => {
-      indexIds(ids, 'test', 'the ranking');
-      expect(ids.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+      const index = indexIds(ids, 'test', 'the ranking');
+      expect(ids.every((id, i) => rankOf(index, id) === i + 1)).toBe(true);
       const present = new Set(ids);
-      expect(probes.every((probe) => present.has(probe) || rankOf(probe) === 0)).toBe(true);
+      expect(probes.every((probe) => present.has(probe) || rankOf(index, probe) === 0)).toBe(true);
     },
   );
 
   propTest.prop([anyIds, fc.array(fc.string({ unit: 'binary', maxLength: 40 }))])('rankOf gives every id its rank and 0 to any other string, for any strings', (ids, probes) => {
-    indexIds(ids, 'test', 'the ranking');
-    expect(ids.every((id, i) => rankOf(id) === i + 1)).toBe(true);
+    const index = indexIds(ids, 'test', 'the ranking');
+    expect(ids.every((id, i) => rankOf(index, id) === i + 1)).toBe(true);
     const present = new Set(ids);
-    expect(probes.every((probe) => present.has(probe) || rankOf(probe) === 0)).toBe(true);
+    expect(probes.every((probe) => present.has(probe) || rankOf(index, probe) === 0)).toBe(true);
   });
 
   propTest.prop([alikeIds.filter((ids) => ids.length > 0), fc.nat(), fc.nat()])('a repeated id is reported at its two ranks', (ids, from, at) => {

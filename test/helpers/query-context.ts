@@ -7,6 +7,7 @@ import { definitionNamed, type MeasureDefinition } from '../../src/measures/cata
 import { createQueryContext, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
 import { judgedHits } from '../../src/metrics/counts.js';
 import { rankedIds } from '../../src/core/ordering.js';
+import { indexIds } from '../../src/core/id-index.js';
 import { readJudgments } from '../../src/core/judgments.js';
 import { resolveOptions } from '../../src/core/metric-options.js';
 import type { JudgedRanking } from '../../src/metrics/judged-ranking.js';
@@ -19,7 +20,7 @@ export function contextWith(ranking: Ranking, qrels: Qrels, metricOptions: Metri
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
   const ids = rankedIds(ranking, fn);
   return createQueryContext(
-    { length: ids.length, hits: judgedHits(ids, judgments, fn), grades: [...judgments.grades.values()] },
+    { length: ids.length, hits: judgedHits(indexIds(ids, fn, 'the ranking'), judgments), grades: [...judgments.grades.values()] },
     { options, relevanceLevel: Math.max(options.relevanceThreshold, 0), cutoffs: [...new Set([...cutoffs, Infinity])].sort((a, b) => a - b), numDocsInColl: 0, version: 9, needsGain: true, fn },
   );
 }

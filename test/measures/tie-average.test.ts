@@ -5,6 +5,7 @@ import { describe, expect } from 'vitest';
 import { averagesTies, measureDefinitions, type MeasureDefinition } from '../../src/measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams, type QueryContext } from '../../src/measures/context.js';
 import { judgedHits } from '../../src/metrics/counts.js';
+import { indexIds } from '../../src/core/id-index.js';
 import { orderRanking, type TieGroup } from '../../src/core/ordering.js';
 import { readJudgments } from '../../src/core/judgments.js';
 import { resolveOptions } from '../../src/core/metric-options.js';
@@ -46,7 +47,7 @@ function contextOf(ranking: readonly ScoredDocument[], qrels: Record<string, num
   const options = resolveOptions({ gain, ties }, 'test');
   const judgments = readJudgments(qrels, 1, 'test');
   const { ids, tieGroups } = orderRanking(ranking, 'test', 'the ranking', ties);
-  const hits = judgedHits(ids, judgments, 'test');
+  const hits = judgedHits(indexIds(ids, 'test', 'the ranking'), judgments);
   const settings: ContextSettings = { options, relevanceLevel: 1, cutoffs: CUTOFFS, numDocsInColl: 0, version: 9, needsGain: true, fn: 'test' };
   const grades = [...judgments.grades.values()];
   return createQueryContext(tieGroups === undefined ? { length: ids.length, hits, grades } : { length: ids.length, hits, grades, tieGroups }, settings);
