@@ -1,6 +1,8 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
 import { isRankevalError } from '../core/errors.js';
-import { assembleReport, orderRuns, type ReportData, type ReportRun } from '../report/data.js';
+import { assembleReport } from '../report/assemble.js';
+import { orderRuns } from '../report/options.js';
+import type { ReportData, ReportRun } from '../report/types.js';
 import { createRunScorer, readSlices } from '../engine/evaluator.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';

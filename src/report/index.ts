@@ -2,25 +2,26 @@
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
 import { fail, ownOptions } from '../core/errors.js';
 import { pickOptions } from '../core/metric-options.js';
-import { reportDataFor, type ReportData, type ReportInput, type ReportOptions } from './data.js';
+import { reportDataFor } from './data.js';
+import type { ReportData, ReportInput, ReportOptions } from './types.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
 import { RUN_COLOURS } from './palette.js';
 
-export {
-  reportData,
-  type CurvePoint,
-  type DeltaSeries,
-  type LossList,
-  type LostQuery,
-  type LostView,
-  type MeanBar,
-  type QueryDelta,
-  type ReportData,
-  type ReportInput,
-  type ReportOptions,
-  type SliceMean,
-} from './data.js';
+export { reportData } from './data.js';
+export type {
+  CurvePoint,
+  DeltaSeries,
+  LossList,
+  LostQuery,
+  LostView,
+  MeanBar,
+  QueryDelta,
+  ReportData,
+  ReportInput,
+  ReportOptions,
+  SliceMean,
+} from './types.js';
 export type { RenderOptions } from './html.js';
 
 const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (keyof RenderOptions)[];

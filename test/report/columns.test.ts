@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { deltaColumns } from '../../src/report/columns.js';
-import type { QueryDelta } from '../../src/report/data.js';
+import type { QueryDelta } from '../../src/report/types.js';
 
 /** Differences as `reportData` gives them: sorted largest first, each with its outcome. */
 const sorted = (values: readonly number[]): QueryDelta[] =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainRanking } from '../../src/analysis/explain.js';
 import { latencyOf } from '../../src/analysis/latency.js';
-import { curveCutoffs } from '../../src/report/data.js';
+import { curveCutoffs } from '../../src/report/assemble.js';
 import { reportData } from '../../src/report/index.js';
 
 // Four judged queries with two relevant documents each (r1, r2); q4 is tagged apart. base and next rank:

@@ -1,0 +1,86 @@
+// The report's options and input, read once at its entry: the options into settings, each "→" of the input
+// into a Map with its values' types checked, and the runs in the report's order.
+import { COMPARE_OPTION_KEYS } from '../analysis/compare.js';
+import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
+import { readByQuery, readSlices, RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/evaluate.js';
+import { fail, ownOptions } from '../core/errors.js';
+import { readQrels } from '../core/inputs.js';
+import type { Qrels, Ranking } from '../core/types.js';
+import type { ReportInput, ReportOptions } from './types.js';
+
+/** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
+export const REPORT_OPTION_KEYS: readonly string[] = [...COMPARE_OPTION_KEYS, 'losses'];
+const INPUT_KEYS: readonly string[] = ['qrels', 'tags', 'questions', 'runs', 'latency'];
+
+/** The report's options, resolved once. */
+export interface ReportSettings {
+  /** The caller's own keys, checked (compare reads its share of them). */
+  readonly options: ReportOptions;
+  /** Queries shown in "lost most" per candidate. */
+  readonly lossCount: number;
+  /** evaluateRun's share of the options: the measures, slices and metric options. */
+  readonly scoring: EvaluateRunOptions;
+}
+
+/** The report's options, checked, with the keys `otherKeys` of the caller (left to it). */
+export function readReportOptions(given: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportSettings {
+  const options = ownOptions(given, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
+  const lossCount = options.losses ?? 10;
+  if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
+  // Checked here, not left to evaluateRun, so that the error names the function the caller called.
+  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', options.measures);
+  // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
+  return { options, lossCount, scoring: pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions };
+}
+
+/** Run names, the baseline (`baseline`, or the first run) first. */
+export function orderRuns(names: readonly string[], baseline: string | undefined, fn: string): string[] {
+  if (names.length === 0) fail('invalid_option', fn, '`runs`', 'at least one run', 0);
+  const chosen = baseline ?? names[0]!;
+  if (!names.includes(chosen)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, chosen);
+  return [chosen, ...names.filter((name) => name !== chosen)];
+}
+
+/** The input, resolved: each "→" a Map, its values' types checked. */
+export interface ReportInputs {
+  readonly runs: ReadonlyMap<string, ReadonlyMap<string, Ranking>>;
+  readonly qrels: ReadonlyMap<string, Qrels>;
+  readonly tags: ReadonlyMap<string, readonly string[]> | undefined;
+  readonly questions: ReadonlyMap<string, string> | undefined;
+  readonly latency: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
+/** The input with each "→" read as a Map, its types checked before anything is scored. */
+export function readInput(given: ReportInput, fn: string): ReportInputs {
+  const input = ownOptions(given, INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `qrels` and `runs`', what: 'every field of `input`' });
+  const named = readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run');
+  const runs = new Map(
+    [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, `runs[${JSON.stringify(name)}]`, 'invalid_run', 'a Map or an object of query id → ranking')]),
+  );
+  // Each query's judgments read once (readQrels): every run is scored on them.
+  const qrels = readQrels(input.qrels, fn) as ReadonlyMap<string, Qrels>;
+  const tags = input.tags === undefined ? undefined : readSlices(input.tags, fn, 'tags');
+  const questions = input.questions === undefined ? undefined : readQuestions(input.questions, fn);
+  const latency = input.latency === undefined ? new Map() : readLatency(input.latency, runs, fn);
+  return { runs, qrels, tags, questions, latency };
+}
+
+function readQuestions(given: NonNullable<ReportInput['questions']>, fn: string): ReadonlyMap<string, string> {
+  const questions = readByQuery<unknown>(given, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
+  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question);
+  return questions as ReadonlyMap<string, string>;
+}
+
+/** Run name → query id → milliseconds, for runs of the input. */
+function readLatency(given: NonNullable<ReportInput['latency']>, runs: ReadonlyMap<string, unknown>, fn: string): Map<string, ReadonlyMap<string, number>> {
+  const latency = new Map<string, ReadonlyMap<string, number>>();
+  for (const [name, times] of readByQuery<unknown>(given, fn, '`latency`', 'invalid_option', 'a Map or an object of run name → query id → milliseconds')) {
+    if (!runs.has(name)) fail('invalid_option', fn, 'every run of `latency`', `one of the runs (${[...runs.keys()].join(', ')})`, name);
+    const byQuery = readByQuery<unknown>(times, fn, `latency[${JSON.stringify(name)}]`, 'invalid_option', 'a Map or an object of query id → milliseconds');
+    for (const [qid, time] of byQuery) {
+      if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(name)}][${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
+    }
+    latency.set(name, byQuery as ReadonlyMap<string, number>);
+  }
+  return latency;
+}

@@ -1,0 +1,139 @@
+// The report's data as plain values: what it is made from (runs and a golden set), and every chart's numbers.
+import type { CompareOptions, Comparison } from '../analysis/compare.js';
+import type { BudgetExplanation, Explanation } from '../analysis/explain.js';
+import type { LatencySummary } from '../analysis/latency.js';
+import type { ByQuery, RunEvaluation } from '../engine/evaluate.js';
+import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
+
+/**
+ * What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their
+ * rankings). Each "→" is a Map or a plain object, as everywhere else in the API.
+ */
+export interface ReportInput {
+  /** Query id → judgments. */
+  readonly qrels: ByQuery<Qrels>;
+  /** Query id → one tag or several. */
+  readonly tags?: ByQuery<string | readonly string[]>;
+  /** Query id → the question asked, shown with the queries lost most. */
+  readonly questions?: ByQuery<string>;
+  /** Run name → query id → ranking; the first run is the baseline unless `baseline` says otherwise. */
+  readonly runs: ByQuery<ByQuery<Ranking>>;
+  /** Run name → query id → the time its ranking took in ms (evaluateRetriever's `latency.perQuery`), for the runs timed. */
+  readonly latency?: ByQuery<ByQuery<number>>;
+}
+
+export interface ReportOptions extends MetricOptions, Omit<Partial<CompareOptions>, keyof MetricOptions | 'measures'> {
+  readonly measures: readonly string[];
+  /** Queries shown in "lost most" per candidate; 0 leaves the section out. Default 10. */
+  readonly losses?: number;
+}
+
+/** One bar: a run's mean on a measure with its confidence interval. */
+export interface MeanBar {
+  readonly measure: string;
+  readonly run: string;
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** One point of a recall@k or precision@k curve. */
+export interface CurvePoint {
+  readonly run: string;
+  readonly metric: 'recall' | 'precision';
+  readonly k: number;
+  readonly value: number;
+}
+
+/** One query's difference, candidate − baseline, on one measure. */
+export interface QueryDelta {
+  readonly query: string;
+  readonly delta: number;
+  readonly outcome: 'win' | 'tie' | 'loss';
+}
+
+export interface DeltaSeries {
+  readonly measure: string;
+  readonly candidate: string;
+  /** Sorted from the largest win to the largest loss (by delta, largest first, where higher is better): wins, then ties, then losses. */
+  readonly deltas: QueryDelta[];
+}
+
+export interface SliceMean {
+  readonly measure: string;
+  readonly tag: string;
+  readonly run: string;
+  readonly mean: number;
+  readonly queries: number;
+}
+
+export interface LostQuery {
+  readonly query: string;
+  readonly question: string | undefined;
+  readonly tags: readonly string[];
+  readonly delta: number;
+  /** The run's view of the query: its top, or under a token budget (the measure's) the window the budget held. */
+  readonly baseline: LostView;
+  readonly candidate: LostView;
+}
+
+/**
+ * One run's view of a query lost most, with its score: the top of its ranking, or for a measure with a
+ * token budget the window the budget held (`explainWithinBudget`: `top` is the window, `window` where it ends).
+ */
+export type LostView = (Explanation | BudgetExplanation) & { readonly score: number };
+
+export interface LossList {
+  readonly measure: string;
+  readonly candidate: string;
+  readonly queries: LostQuery[];
+}
+
+/** A run's latency over its timed queries (`tag` null), or over those with one tag. */
+export interface LatencyRow extends LatencySummary {
+  readonly run: string;
+  readonly tag: string | null;
+}
+
+export interface ReportData {
+  readonly runs: string[];
+  readonly baseline: string;
+  readonly measures: string[];
+  readonly queries: number;
+  /** The comparison, or null for a single run. */
+  readonly comparison: Comparison | null;
+  readonly level: number;
+  readonly intervalMethod: 't' | 'bootstrap';
+  readonly bars: MeanBar[];
+  readonly curves: CurvePoint[];
+  /** The deepest cutoff of the curves: the longest ranking of any run. */
+  readonly depth: number;
+  readonly deltas: DeltaSeries[];
+  readonly slices: SliceMean[];
+  readonly losses: LossList[];
+  readonly warnings: string[];
+  /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per tag; absent when none does. */
+  readonly latency?: LatencyRow[];
+}
+
+/** A run as the report reads it: its scores, how deep it goes, and the means of the curves' measures. */
+export interface ReportRun {
+  readonly evaluation: RunEvaluation;
+  /** Documents in its longest ranking, judged or not. */
+  readonly depth: number;
+  /** The means of `measures` (the curves' recall@k and P@k), scored as `evaluation` was. */
+  curveMeans(measures: readonly string[]): Record<string, number>;
+  /** Query id → the time its ranking took in ms, for the queries the run times (JSONL `latency_ms`). */
+  readonly latency?: ReadonlyMap<string, number>;
+}
+
+/** What the report shows besides the runs' numbers: the judgments, tags and questions, and what cuts a budget. */
+export interface ReportContext {
+  readonly qrels: ReadonlyMap<string, Qrels>;
+  readonly tags: ReadonlyMap<string, readonly string[]> | undefined;
+  readonly questions: ReadonlyMap<string, string> | undefined;
+  /** Document id → length in tokens, as the runs were scored with (a budget's window is shown from them). */
+  readonly lengths?: ReadonlyMap<string, number> | undefined;
+  /** The system's k the runs were scored with (no budget window goes deeper); Infinity or absent for none. */
+  readonly systemK?: number | undefined;
+}
