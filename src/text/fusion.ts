@@ -31,71 +31,76 @@ export interface FusionReportContext {
 
 /** The report of `rankeval fuse --optimize` as text; it ends with a newline. */
 export function renderFusionOptimization(result: FusionOptimization, comparison: Comparison, context: FusionReportContext): string {
-  const { measure, bestSingleRun } = result;
-  const folds = result.byFold.length;
   const norm = result.method === 'wsum' ? ` (norm ${result.norm})` : '';
+  const lines = [headline(result, context, norm), '', singlesTable(result)];
+  if (result.byFold.length > 0) lines.push(foldsTable(result));
+  lines.push(fusedTable(result), fitting(result));
+  const fused = comparison.runs[1]!;
+  // The fused run is named `fused` in the comparison unless a run already is.
+  const named = fused === 'fused' ? '' : ` (${fused})`;
+  const which = result.crossValidated === null ? `the fused run${named}, in-sample,` : `the out-of-fold fused run${named}`;
+  lines.push(escapeControls(`${which} against ${result.bestSingleRun}, the best run alone:`));
+  lines.push(renderComparison(comparison, 'table'));
+  lines.push(`${escapeControls(`run written${context.output === undefined ? ' to standard output' : ` to ${context.output}`}`)}: ${result.method}${norm} with ${settingText(result.best)}, over every query of the runs\n`);
+  return lines.join('\n');
+}
+
+/** What was fused and how it was tuned: method, runs, measure, settings, queries and folds. */
+function headline(result: FusionOptimization, context: FusionReportContext, norm: string): string {
+  const folds = result.byFold.length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const split = folds === 0 ? 'no cross-validation (--folds 1)' : `${folds} folds (seed ${context.seed})`;
   const queries = `${result.queries} ${context.skipping ? 'scored' : 'judged'} quer${result.queries === 1 ? 'y' : 'ies'}${context.skipping ? ' (judged ones without a relevant document skipped)' : ''}`;
   // Run and file names come from the command line: shown, not obeyed (renderTable escapes its cells).
-  const lines: string[] = [escapeControls(`${result.method}${norm} of ${result.runNames.join(', ')}, tuned on ${measure}: ${plural(result.settings.length, 'setting')} (${context.search}), ${queries}, ${split}`), ''];
+  return escapeControls(`${result.method}${norm} of ${result.runNames.join(', ')}, tuned on ${result.measure}: ${plural(result.settings.length, 'setting')} (${context.search}), ${queries}, ${split}`);
+}
 
-  const singles = renderTable(
-    [
-      { name: 'run alone', kind: 'text' },
-      { name: measure, kind: 'score' },
-      { name: '', kind: 'text' },
-    ],
-    result.runNames.map((name): Cell[] => [name, result.singleRuns[name]!, name === bestSingleRun ? 'best alone' : null]),
-    'table',
-  );
-  lines.push(singles);
+/** Each run alone on the measure, the best marked. */
+function singlesTable({ measure, runNames, singleRuns, bestSingleRun }: FusionOptimization): string {
+  const columns: Column[] = [
+    { name: 'run alone', kind: 'text' },
+    { name: measure, kind: 'score' },
+    { name: '', kind: 'text' },
+  ];
+  return renderTable(columns, runNames.map((name): Cell[] => [name, singleRuns[name]!, name === bestSingleRun ? 'best alone' : null]), 'table');
+}
 
-  if (folds > 0) {
-    const chosen = result.method === 'wsum' ? `weights (${result.runNames.join(', ')})` : 'k';
-    const columns: Column[] = [
-      { name: 'fold', kind: 'count' },
-      { name: 'queries', kind: 'count' },
-      { name: `chosen ${chosen}`, kind: 'text' },
-      { name: 'training', kind: 'score' },
-      { name: 'held-out', kind: 'score' },
-    ];
-    lines.push(renderTable(columns, result.byFold.map((fold, i): Cell[] => [i + 1, fold.queries.length, settingValue(fold.chosen), fold.training, fold.heldOut]), 'table'));
-  }
+/** Each fold's choice with its training and held-out figures. */
+function foldsTable(result: FusionOptimization): string {
+  const chosen = result.method === 'wsum' ? `weights (${result.runNames.join(', ')})` : 'k';
+  const columns: Column[] = [
+    { name: 'fold', kind: 'count' },
+    { name: 'queries', kind: 'count' },
+    { name: `chosen ${chosen}`, kind: 'text' },
+    { name: 'training', kind: 'score' },
+    { name: 'held-out', kind: 'score' },
+  ];
+  return renderTable(columns, result.byFold.map((fold, i): Cell[] => [i + 1, fold.queries.length, settingValue(fold.chosen), fold.training, fold.heldOut]), 'table');
+}
 
+/** The fused run in-sample and cross-validated, each against the best run alone. */
+function fusedTable(result: FusionOptimization): string {
+  const { measure, bestSingleRun } = result;
   const best = result.singleRuns[bestSingleRun]!;
   const rows: Cell[][] = [['in-sample', result.inSample, signed(result.inSample - best, 4), `${settingText(result.best)}: best on all ${result.queries} queries, the run written`]];
   if (result.crossValidated !== null) {
     rows.push(['cross-validated', result.crossValidated, signed(result.crossValidated - best, 4), "each query under its fold's choice, made without it"]);
   }
-  lines.push(
-    renderTable(
-      [
-        { name: 'fused', kind: 'text' },
-        { name: measure, kind: 'score' },
-        { name: `Δ vs ${bestSingleRun}`, kind: 'count' },
-        { name: 'setting', kind: 'text' },
-      ],
-      rows,
-      'table',
-    ),
-  );
-  if (result.crossValidated === null) {
-    lines.push('--folds 1: the setting is chosen and scored on the same queries (ranx’s optimize_fusion), which flatters it\n');
-  } else {
-    const made = 'the part of the in-sample figure that the choice itself made';
-    const fitting = higherIsBetter(measure)
-      ? `in-sample − cross-validated = ${signed(result.inSample - result.crossValidated, 4)} (${made})`
-      : `cross-validated − in-sample = ${signed(result.crossValidated - result.inSample, 4)} (lower is better for ${measure}: ${made})`;
-    lines.push(`fitting: ${fitting}\n`);
-  }
+  const columns: Column[] = [
+    { name: 'fused', kind: 'text' },
+    { name: measure, kind: 'score' },
+    { name: `Δ vs ${bestSingleRun}`, kind: 'count' },
+    { name: 'setting', kind: 'text' },
+  ];
+  return renderTable(columns, rows, 'table');
+}
 
-  const fused = comparison.runs[1]!;
-  // The fused run is named `fused` in the comparison unless a run already is.
-  const named = fused === 'fused' ? '' : ` (${fused})`;
-  const which = result.crossValidated === null ? `the fused run${named}, in-sample,` : `the out-of-fold fused run${named}`;
-  lines.push(escapeControls(`${which} against ${bestSingleRun}, the best run alone:`));
-  lines.push(renderComparison(comparison, 'table'));
-  lines.push(`${escapeControls(`run written${context.output === undefined ? ' to standard output' : ` to ${context.output}`}`)}: ${result.method}${norm} with ${settingText(result.best)}, over every query of the runs\n`);
-  return lines.join('\n');
+/** How much of the in-sample figure the choice itself made; or, without folds, that it flatters. */
+function fitting({ measure, inSample, crossValidated }: FusionOptimization): string {
+  if (crossValidated === null) return '--folds 1: the setting is chosen and scored on the same queries (ranx’s optimize_fusion), which flatters it\n';
+  const made = 'the part of the in-sample figure that the choice itself made';
+  const difference = higherIsBetter(measure)
+    ? `in-sample − cross-validated = ${signed(inSample - crossValidated, 4)} (${made})`
+    : `cross-validated − in-sample = ${signed(crossValidated - inSample, 4)} (lower is better for ${measure}: ${made})`;
+  return `fitting: ${difference}\n`;
 }
