@@ -1,6 +1,5 @@
 // The per-query difference chart at a size that does not grow with the queries: the sorted differences in
-// at most a fixed number of columns of neighbouring queries, so that 7,000 queries draw a few hundred steps
-// rather than 7,000 bars of 0.07 px (2.9 MB of HTML for four charts).
+// at most a fixed number of columns of neighbouring queries, rather than a bar per query, however many.
 import type { QueryDelta } from './types.js';
 
 /** Neighbouring queries of one outcome, in the order of the differences, drawn as one column. */

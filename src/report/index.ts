@@ -64,7 +64,7 @@ function checkRunCount(data: ReportData, fn: string): void {
 function renderOptions(options: RenderOptions, fn: string): RenderOptions {
   const { title, subtitle } = pickOptions(options, RENDER_OPTION_KEYS) as RenderOptions;
   if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, '`title`', 'a string', title);
-  // A string is refused rather than taken as one line: it is not the type, and iterating it drew a line per character.
+  // A string is refused rather than taken as one line: it is not the type, and each of its characters would be a line.
   if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, '`subtitle`', 'an array of strings (one a line)', subtitle);
   subtitle?.forEach((line, i) => typeof line === 'string' || fail('invalid_option', fn, `\`subtitle[${i}]\``, 'a string', line));
   return { ...(title === undefined ? {} : { title }), ...(subtitle === undefined ? {} : { subtitle }) };
@@ -73,7 +73,7 @@ function renderOptions(options: RenderOptions, fn: string): RenderOptions {
 // The fields the page reads as lists: data made by hand or read back from JSON may lack one.
 const DATA_LISTS = ['runs', 'measures', 'bars', 'curves', 'deltas', 'slices', 'losses', 'warnings'] as const satisfies readonly (keyof ReportData)[];
 
-/** A shape check of data that may not come from `reportData` (JSON of an older version, say): its values are `reportData`'s to check. */
+/** A shape check of data that may not come from `reportData` (JSON written by hand or by another version, say): its values are `reportData`'s to check. */
 function checkReportData(data: unknown): asserts data is ReportData {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('invalid_option', 'renderReportData', '`data`', 'the report data `reportData` returns', data);
   const record = data as Record<string, unknown>;

@@ -117,7 +117,7 @@ describe('run columns: one score, rank, query id and document id column', () => 
   });
 });
 
-describe('JSON numbers beyond a double are quoted as written (they read as Infinity, which messages showed as null)', () => {
+describe('JSON numbers beyond a double are quoted as written, not as the Infinity they read as', () => {
   it.each([
     ['a JSONL grade', () => parseGoldenSet('{"query_id": "q1", "relevant": {"a": 1e400}}\n', { file: 'g' }), 'g:1: the number 1e400 (the value of "a") is beyond the range of a double (about ±1.8e308): it would read as Infinity'],
     ['a JSONL aspect grade', () => parseGoldenSet('{"query_id": "q1", "aspects": {"x": {"a": -2e999}}}\n', { file: 'g' }), 'g:1: the number -2e999 (the value of "a") is beyond the range of a double (about ±1.8e308): it would read as -Infinity'],
@@ -133,7 +133,7 @@ describe('JSON numbers beyond a double are quoted as written (they read as Infin
     expect(error.message.startsWith(message)).toBe(true);
   });
 
-  it('a TREC grade past 2^53 − 1 is refused (it read as another number: atol saturates, a double rounds)', () => {
+  it('a TREC grade past 2^53 − 1 is refused: atol saturates it, a double rounds it', () => {
     expect(messageOf(() => parseGoldenSet('q1 0 a 99999999999999999999999\n', { file: 'q' }))).toMatch(/^q:1: the grade 99999999999999999999999 is beyond ±\(2\^53 − 1\), the whole numbers a grade may be \(it would read as /);
     expect(messageOf(() => parseGoldenSet('q1 s1 a -9007199254740993\n', { file: 'q', format: 'trec-diversity' }))).toBe(
       'q:1: the grade -9007199254740993 is beyond ±(2^53 − 1), the whole numbers a grade may be',
