@@ -73,14 +73,8 @@ export { higherIsBetter } from './measures/reading.js';
 export { fuse } from './fusion/fuse.js';
 export type { FuseOptions, FusionMethod, FusionNorm } from './fusion/options.js';
 export type { FusionRun } from './fusion/runs.js';
-export {
-  optimizeFusion,
-  type FusionFold,
-  type FusionOptimization,
-  type FusionSetting,
-  type OptimizedFusionMethod,
-  type OptimizeFusionOptions,
-} from './fusion/optimize.js';
+export { optimizeFusion, type FusionFold, type FusionOptimization, type OptimizeFusionOptions } from './fusion/optimize.js';
+export type { FusionSetting, OptimizedFusionMethod } from './fusion/grid.js';
 
 /**
  * Formats and files: golden sets, runs and document lengths parsed from text (`parse…`) or read from a

@@ -2,7 +2,8 @@
 // with its training and held-out figures, the in-sample figure beside the cross-validated one, and the
 // paired test of the fused run against the best run alone.
 import type { Comparison } from '../analysis/compare.js';
-import type { FusionOptimization, FusionSetting } from '../fusion/optimize.js';
+import type { FusionSetting } from '../fusion/grid.js';
+import type { FusionOptimization } from '../fusion/optimize.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { renderComparison, signed } from './comparison.js';
 import { escapeControls } from './escape.js';

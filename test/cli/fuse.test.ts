@@ -12,7 +12,8 @@ import { parseRun, type Run } from '../../src/formats/run.js';
 import { fuse } from '../../src/fusion/fuse.js';
 import type { FuseOptions } from '../../src/fusion/options.js';
 import type { FusionRun } from '../../src/fusion/runs.js';
-import { optimizeFusion, type FusionSetting, type OptimizeFusionOptions } from '../../src/fusion/optimize.js';
+import type { FusionSetting } from '../../src/fusion/grid.js';
+import { optimizeFusion, type OptimizeFusionOptions } from '../../src/fusion/optimize.js';
 import { formatP, signed } from '../../src/text/comparison.js';
 import { runCommand, type Command, type CommandResult } from '../helpers/cli.js';
 

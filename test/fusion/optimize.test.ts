@@ -5,7 +5,7 @@ import { fc, test } from '@fast-check/vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crossValidatedSearch, splitIntoFolds } from '../../src/fusion/optimize.js';
+import { crossValidatedSearch, splitIntoFolds } from '../../src/fusion/search.js';
 import { compare, evaluateRun, fuse, optimizeFusion, parseGoldenSet, parseRun, type FusionSetting, type Qrels } from '../../src/index.js';
 import { compareUtf8 } from '../../src/core/ordering.js';
 import { rankevalFailureOf } from '../helpers/files.js';
