@@ -33,7 +33,9 @@ export {
  * (`evaluateRun`), query by query (`createEvaluator`), from a stream (`evaluateRunStream`), in shards merged
  * afterwards (`mergeEvaluations`), or by calling the retriever itself (`evaluateRetriever`).
  */
-export { evaluateRun, type EvaluateRunOptions, type MeanScores, type Mergeable, type RunEvaluation } from './engine/evaluate.js';
+export { evaluateRun } from './engine/evaluate-run.js';
+export type { EvaluateRunOptions } from './engine/run-options.js';
+export type { MeanScores, Mergeable, RunEvaluation } from './engine/run-result.js';
 export type { RunCheckMode, RunChecks, RunWarning } from './engine/run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { createEvaluator, type Evaluator } from './engine/evaluator.js';
@@ -90,6 +92,5 @@ export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { isRankevalError, RankevalError, type RankevalErrorCode } from './core/errors.js';
 
 /** Types every group shares: rankings, judgments, the options of the metrics, and the conventions applied. */
-export type { ApDenominator, Aspects, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './core/types.js';
-export type { ByQuery } from './engine/evaluate.js';
+export type { ApDenominator, Aspects, ByQuery, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './core/types.js';
 export type { Conventions } from './measures/conventions.js';

@@ -10,7 +10,7 @@ import { meanReciprocalRank } from '../src/engine/aggregate.js';
 import { compare } from '../src/analysis/compare.js';
 import { confidenceInterval } from '../src/analysis/confidence.js';
 import { isRankevalError } from '../src/core/errors.js';
-import { evaluate, evaluateRun } from '../src/engine/evaluate.js';
+import { evaluate } from '../src/engine/evaluate.js';
 import { createEvaluator } from '../src/engine/evaluator.js';
 import { explainRanking } from '../src/analysis/explain.js';
 import { optimizeFusion } from '../src/fusion/optimize.js';
@@ -27,6 +27,7 @@ import { evaluateRetriever } from '../src/retriever/evaluate-retriever.js';
 import { evaluateRunStream } from '../src/engine/stream.js';
 import type { Qrels } from '../src/core/types.js';
 import { runAndQrels } from './properties/arbitraries.js';
+import { evaluateRun } from '../src/engine/evaluate-run.js';
 
 // ------------------------------------------------------------------------------------------ one-shot iterables
 

@@ -1,6 +1,5 @@
 import type { Conventions } from '../measures/conventions.js';
 import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import { evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
 import { readScoringInputs } from '../engine/evaluator.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
@@ -19,7 +18,10 @@ import {
   wilcoxonTest,
 } from '../stats/tests.js';
 import { checkSeed } from '../stats/random.js';
-import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
+import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 /**
  * Paired two-sided tests over queries:

@@ -1,7 +1,7 @@
 import { fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import type { ByQuery } from '../engine/evaluate.js';
 import { bootstrapInterval, meanOf, overflowScale, tInterval } from '../stats/tests.js';
 import { checkSeed } from '../stats/random.js';
+import type { ByQuery } from '../core/types.js';
 
 export interface ConfidenceIntervalOptions {
   /** Confidence level, between 0 and 1. Default 0.95. */

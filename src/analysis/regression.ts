@@ -2,9 +2,9 @@
 // matcher and `rankeval compare --fail-on-regression` apply to a `compare()` result.
 import type { Comparison, ComparisonRow, Correction, SignificanceTest } from './compare.js';
 import { fail } from '../core/errors.js';
-import type { RunEvaluation } from '../engine/evaluate.js';
 import { towardsBetter } from '../measures/reading.js';
 import { compareUtf8 } from '../core/ordering.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 /**
  * The gate's test, correction and level unless told otherwise: the randomization test (exact below 14

@@ -1,11 +1,11 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
 import { compareScores, SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../analysis/compare.js';
-import type { RunEvaluation } from '../engine/evaluate.js';
 import { createRunScorer, type RunScorer } from '../engine/evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
+import { SHOWN_DEPTH } from '../report/assemble.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
@@ -13,6 +13,7 @@ import { GATE_FAILED, type Io } from './eval.js';
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
 import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
 
@@ -198,7 +199,7 @@ export async function scoreFiles(
     const options = { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) };
     // The runs are read one after the other, in the order given.
     const times = latency.get(args.runs[next++]!.name)!;
-    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound)), io.stderr, args.qrels, undefined, times);
+    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound ? SHOWN_DEPTH : 0)), io.stderr, args.qrels, undefined, times);
   });
   return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), latency };
 }

@@ -1,7 +1,6 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
 import { conventionsLine } from '../measures/conventions.js';
-import type { RunEvaluation } from '../engine/evaluate.js';
 import { createRunScorer } from '../engine/evaluator.js';
 import { rankingFor, type KeptQueries } from '../engine/stream.js';
 import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../analysis/explain.js';
@@ -16,6 +15,7 @@ import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, INPUT_ERR
 import { canonicalMeasure, decimalNumber, evaluationOptions, GRADE_COLUMN_HELP, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP, USAGE_ERROR, usageError } from './options.js';
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 export const GATE_FAILED = 1;
 

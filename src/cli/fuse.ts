@@ -3,7 +3,7 @@
 // wsum's weights or rrf's k tuned on a golden set first (optimizeFusion), cross-validated, with a report.
 import { compare, SIGNIFICANCE_TESTS, type Comparison, type SignificanceTest } from '../analysis/compare.js';
 import { isRankevalError } from '../core/errors.js';
-import { evaluateRun } from '../engine/evaluate.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
 import { fuse } from '../fusion/fuse.js';
 import { FUSION_METHODS, FUSION_NORMS, type FusionMethod, type FusionNorm } from '../fusion/options.js';
 import type { FusionRun } from '../fusion/runs.js';

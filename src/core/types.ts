@@ -1,4 +1,5 @@
-import type { ByQuery } from '../engine/evaluate.js';
+/** Query id → value, as a Map or a plain object. */
+export type ByQuery<T> = ReadonlyMap<string, T> | Readonly<Record<string, T>>;
 
 /** A retrieved document with the score the system gave it. */
 export interface ScoredDocument {

@@ -1,8 +1,8 @@
 import { describeValue, fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import { evaluateRun, type ByQuery } from './evaluate.js';
 import { METRIC_OPTION_KEYS, readCutoff } from '../core/metric-options.js';
 import { meanOf } from '../stats/tests.js';
-import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
+import { evaluateRun } from './evaluate-run.js';
 
 /**
  * Arithmetic mean of per-query scores: finite for any finite values (values near Number.MAX_VALUE, whose

@@ -3,7 +3,8 @@
 // scores are kept, so that memory holds one query's ranking at a time, whatever the size of the run.
 import { describeConventions, type Conventions } from '../measures/conventions.js';
 import { describeValue, fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import type { ByQuery, CheckedMeasures, EvaluateRunOptions, MeanScores, RunEvaluation } from './evaluate.js';
+import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from './run-options.js';
+import type { MeanScores, RunEvaluation } from './run-result.js';
 import { averagesTies, readsDocuments, readsLengths, type MeasureDefinition } from '../measures/catalogue.js';
 import { createQueryContext, type ContextSettings, type MeasureParams } from '../measures/context.js';
 import { readAspectsOption, type QueryAspects } from '../metrics/diversity.js';
@@ -19,7 +20,7 @@ import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.j
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import { readChecks, scoresAllTie, settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
 import { aggregateRows } from './means.js';
-import type { Qrels, Ranking } from '../core/types.js';
+import type { ByQuery, Qrels, Ranking } from '../core/types.js';
 
 /** The measures asked for, grouped so that each catalogue measure computes all its parameterisations at once. */
 export interface MeasurePlan {
@@ -84,8 +85,6 @@ export function planMeasures(given: unknown, fn: string): MeasurePlan {
 const GAIN_MEASURES = new Set(['dcg', 'idcg', 'ndcg']);
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
-/** evaluateRun's options besides the metric options. */
-export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks', 'systemK', 'lengths', 'aspects'];
 
 /** A record without a prototype, so that a key such as `__proto__` is an ordinary key. */
 export const emptyRecord = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
@@ -125,14 +124,11 @@ export interface FoundQuery {
   readonly documents?: readonly string[];
 }
 
-/** The top SHOWN_DEPTH ids of a ranking (rank order) and the rank of each judged document it retrieved. */
+/** The top ids of a ranking (rank order, `shownDepth` of them) and the rank of each judged document it retrieved. */
 export interface ShownRanking {
   readonly top: readonly string[];
   readonly ranks: ReadonlyMap<string, number>;
 }
-
-/** How deep the report shows a ranking, at most. */
-export const SHOWN_DEPTH = 20;
 
 /** Thrown by `begin` for a query id seen before: the run's lines for it are not together. */
 export class QueryRepeated extends Error {
@@ -161,20 +157,24 @@ export interface RunScorer {
   result(): RunEvaluation;
   /** Documents in the longest ranking begun, judged or not (the report's curves go that deep). */
   longestRanking(): number;
-  /** Whether what is found is kept, with its `shown` ranking (`keepFound`). */
-  readonly keepsFound: boolean;
+  /** How many ids of the top of each ranking `shown` keeps: 0 when what is found is not kept. */
+  readonly shownDepth: number;
   /** Whether `score` needs the found ranking's `documents` (some measure reads ids). */
   readonly needsDocuments: boolean;
   /**
-   * The queries begun, in order, with what was found for those scored, when the scorer was made with
-   * `keepFound` (the report scores its curves on them once every run's depth is known, and shows the top
+   * The queries begun, in order, with what was found for those scored, when the scorer was made with a
+   * `shownDepth` (the report the report scores its curves on them once every run's depth is known, and shows the top
    * of the rankings of the queries lost most).
    */
   found(): { readonly seen: ReadonlySet<string>; readonly found: ReadonlyMap<string, FoundQuery> };
 }
 
-/** The evaluation core; `fn` names the public function in error messages. */
-export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: string, keepFound = false): RunScorer {
+/**
+ * The evaluation core; `fn` names the public function in error messages. With a `shownDepth`, what is found
+ * is kept, with the top `shownDepth` ids of each ranking.
+ */
+export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: string, shownDepth = 0): RunScorer {
+  const keepFound = shownDepth > 0;
   // Read once, own keys only (ownOptions): every option below is read from this copy.
   const options = ownOptions(given, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
   const resolved = resolveOptions(options, fn, RUN_OPTION_KEYS);
@@ -277,7 +277,7 @@ export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: s
   const scorer: RunScorer = {
     fn,
     options: resolved,
-    keepsFound: keepFound,
+    shownDepth,
     needsDocuments: plan.needsDocuments,
     begin(qid, length) {
       if (seen.has(qid)) throw new QueryRepeated(qid);
@@ -313,7 +313,7 @@ export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: s
         scoresAllTie: fileScoresTie || scoresAllTie(ranking as readonly unknown[]),
         ...(plan.needsDocuments ? { documents: ids as readonly string[] } : {}),
       };
-      scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query, index) } : found);
+      scorer.score(qid, query, keepFound ? { ...found, shown: shownRanking(ids as readonly string[], query, index, shownDepth) } : found);
       releaseIndex(index);
     },
     longestRanking: () => longest,
@@ -369,14 +369,14 @@ export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: s
   return scorer;
 }
 
-/** The top of a ranking and its judged documents' ranks (found through its `index`). */
-function shownRanking(ids: readonly string[], query: JudgedQuery, index: IdIndex): ShownRanking {
+/** The top `depth` ids of a ranking and its judged documents' ranks (found through its `index`). */
+function shownRanking(ids: readonly string[], query: JudgedQuery, index: IdIndex, depth: number): ShownRanking {
   const ranks = new Map<string, number>();
   for (const id of query.judgments.grades.keys()) {
     const rank = rankOf(index, id);
     if (rank !== 0) ranks.set(id, rank);
   }
-  return { top: ids.slice(0, SHOWN_DEPTH), ranks };
+  return { top: ids.slice(0, depth), ranks };
 }
 
 /** A judged query left out of the means (`noRelevant: 'skip'`): its ranking is not read. */
@@ -589,5 +589,3 @@ export function createEvaluator<Name extends string = string>(
     result: () => scorer.result() as RunEvaluation<MeasureKey<Name>>,
   };
 }
-
-export { readByQuery };

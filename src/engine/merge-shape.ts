@@ -3,10 +3,10 @@
 // merging it would pass its numbers on.
 import { describeConventions, type Conventions } from '../measures/conventions.js';
 import { describeValue, RankevalError } from '../core/errors.js';
-import type { RunEvaluation } from './evaluate.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { RUN_CHECK_MODES, RUN_CHECKS, type RunCheckMode } from './run-checks.js';
+import type { RunEvaluation } from './run-result.js';
 
 const FN = 'mergeEvaluations';
 const AGGREGATES: readonly Aggregate[] = ['mean', 'geometric', 'sum'];

@@ -3,8 +3,7 @@
 // are read and only the judged ones are looked up, so no document id becomes a string; the other formats
 // hand each query's ids to the same core (src/engine/evaluator.ts) as soon as the query ends.
 import { describeValue, isRankevalError, ownOptions, parseError, quoteJson, RankevalError, readFailure, whileReading } from '../core/errors.js';
-import { createRunScorer, QueryRepeated, readScoringInputs, RUN_OPTION_KEYS, SHOWN_DEPTH, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
-import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from './evaluate.js';
+import { createRunScorer, QueryRepeated, readScoringInputs, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
 import { readWith, type ReadOptions, type Source } from '../formats/source.js';
 import { type FormatReader } from '../formats/reader.js';
@@ -15,9 +14,11 @@ import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import type { Hit } from '../metrics/cutoff-counts.js';
 import type { TieGroup } from '../core/ordering.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';
-import { rankOrder } from '../trec/evaluate.js';
 import { createRunReader, hashBytes, latin1, type RunBlock } from '../formats/trec-bytes.js';
-import type { Qrels, Ranking, Ties } from '../core/types.js';
+import type { ByQuery, Qrels, Ranking, Ties } from '../core/types.js';
+import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from './run-options.js';
+import type { RunEvaluation } from './run-result.js';
+import { rankOrder } from '../formats/rank-order.js';
 
 /** A query's ranking as `ties` reads a file's results: ids in rank order, the file's order, or with scores. */
 export function rankingFor(results: QueryResults, ties: Ties): Ranking {
@@ -198,8 +199,8 @@ function blockResults(block: RunBlock, order: ArrayLike<number>, file: string): 
   return { ranked: Array.from(order, (i) => ids[i]!), scored: { ids, scores }, tied };
 }
 
-/** The block's top SHOWN_DEPTH ids in rank order (the report shows them). */
-function topIds(block: RunBlock, order: ArrayLike<number>, file: string, depth = SHOWN_DEPTH): string[] {
+/** The block's top `depth` ids in rank order. */
+function topIds(block: RunBlock, order: ArrayLike<number>, file: string, depth: number): string[] {
   return Array.from({ length: Math.min(depth, block.count) }, (_, rank) => {
     const i = order[rank]!;
     return utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, block.line[i]!, 'the document id');
@@ -235,7 +236,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
     const ids = judgedBytes(query);
     const hits: Hit[] = [];
     // For a scorer that keeps what it finds (the report), each judged document's rank by its id as well.
-    const judgedIds = scorer.keepsFound ? [...query.judgments.grades.keys()] : undefined;
+    const judgedIds = scorer.shownDepth > 0 ? [...query.judgments.grades.keys()] : undefined;
     const ranks = judgedIds === undefined ? undefined : new Map<string, number>();
     for (let j = 0; j < ids.grade.length; j++) {
       const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
@@ -244,7 +245,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
       if (ranks !== undefined) ranks.set(judgedIds![j]!, rankBuffer[i]!);
     }
     hits.sort((a, b) => a[0] - b[0]);
-    const shown: ShownRanking | undefined = ranks === undefined ? undefined : { top: topIds(block, order, file), ranks };
+    const shown: ShownRanking | undefined = ranks === undefined ? undefined : { top: topIds(block, order, file, scorer.shownDepth), ranks };
     const qidBytes = encoder.encode(qid);
     let scoresAllTie = count >= 2;
     for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];

@@ -1,9 +1,8 @@
 // Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
 // JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
 import { fail, ownOptions } from '../core/errors.js';
-import type { ByQuery } from '../engine/evaluate.js';
-import { readByQuery } from '../engine/evaluator.js';
-import type { Ranking } from '../core/types.js';
+import type { ByQuery, Ranking } from '../core/types.js';
+import { readByQuery } from '../core/inputs.js';
 
 export interface WriteRunOptions {
   /** `jsonl` (one query a line, with its `latency_ms` when given) or `trec` (`qid Q0 doc rank score name`). */

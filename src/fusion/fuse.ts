@@ -1,11 +1,10 @@
-import type { ByQuery } from '../engine/evaluate.js';
 import { ownOptions } from '../core/errors.js';
 import { combineQuery } from './combine.js';
 import { condorcet } from './condorcet.js';
 import { FUSE_OPTION_KEYS, planFusion, resolveFuseOptions, type FuseOptions, type FusionPlan } from './options.js';
 import { listsOf, queriesOf, readRuns, type FusionRun, type NamedRun } from './runs.js';
 import { queryValues } from './values.js';
-import type { ScoredDocument } from '../core/types.js';
+import type { ByQuery, ScoredDocument } from '../core/types.js';
 
 const FN = 'fuse';
 

@@ -3,7 +3,6 @@ import { fail, isRankevalError, ownOptions, RankevalError } from '../core/errors
 import { pickOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { readScoringInputs } from '../engine/evaluator.js';
-import { evaluateRun, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
 import { settingsToTry, type FusionGrid, type FusionSetting, type OptimizedFusionMethod } from './grid.js';
 import { resolveFuseOptions, type FuseSettings, type FusionNorm } from './options.js';
 import { readRuns, type FusionRun, type NamedRun } from './runs.js';
@@ -11,7 +10,10 @@ import { crossValidatedSearch, isBetter, type SearchResult } from './search.js';
 import { settingScorer, type SettingScorer } from './setting-scorer.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { checkSeed } from '../stats/random.js';
-import type { MetricOptions, Qrels, ScoredDocument } from '../core/types.js';
+import type { ByQuery, MetricOptions, Qrels, ScoredDocument } from '../core/types.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
+import type { EvaluateRunOptions } from '../engine/run-options.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 export interface OptimizeFusionOptions extends MetricOptions {
   readonly method: OptimizedFusionMethod;

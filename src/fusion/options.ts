@@ -1,8 +1,8 @@
 // fuse's options: the methods and normalisations it knows, and the options resolved once, at the boundary,
 // into the plan every query is fused by.
-import type { ByQuery } from '../engine/evaluate.js';
 import { fail } from '../core/errors.js';
 import type { NamedRun } from './runs.js';
+import type { ByQuery } from '../core/types.js';
 
 /** The fusion methods `fuse` knows: score-based (Comb*, wsum) and rank-based (rrf, isr, log_isr, bordafuse, condorcet). */
 export type FusionMethod =

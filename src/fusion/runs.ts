@@ -1,9 +1,8 @@
 // The runs fusion reads: checked once, each ranking put in the library's order (score descending, then
 // document id descending in UTF-8 byte order, as trec_eval), and cut per query to the depth fused.
-import type { ByQuery } from '../engine/evaluate.js';
 import { fail } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
-import type { ScoredDocument } from '../core/types.js';
+import type { ByQuery, ScoredDocument } from '../core/types.js';
 
 /** A run to fuse: query id → its scored documents (any order; they are ranked as the library ranks them). */
 export type FusionRun = ByQuery<readonly ScoredDocument[]>;

@@ -1,6 +1,5 @@
 // optimizeFusion's objective: each setting fused and scored query by query, each query's score of each
 // setting computed once, since a query's score depends on that query's rankings and judgments only.
-import { evaluateRun, readByQuery, type ByQuery, type EvaluateRunOptions } from '../engine/evaluate.js';
 import { combineQuery } from './combine.js';
 import { fuseRuns } from './fuse.js';
 import type { FusionSetting } from './grid.js';
@@ -8,7 +7,10 @@ import { planFusion, type FuseSettings } from './options.js';
 import { listsOf, type NamedRun } from './runs.js';
 import { queryValues, type QueryValues } from './values.js';
 import { meanOf } from '../stats/tests.js';
-import type { Qrels, ScoredDocument } from '../core/types.js';
+import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
+import { readByQuery } from '../core/inputs.js';
+import type { EvaluateRunOptions } from '../engine/run-options.js';
 
 /** What the search reads of the settings: each query's score, their mean, and the fused rankings. */
 export interface SettingScorer {

@@ -2,7 +2,7 @@
 // the library's own function and, when it fails, shows why: the metric, the threshold, the top of the
 // ranking with grades and relevance marks, and the relevant documents that were missed.
 import { compareScores, resolveCompareOptions, SCORING_KEYS, type CompareOptions } from '../analysis/compare.js';
-import { evaluate, evaluateRun, RUN_OPTION_KEYS, type ByQuery, type EvaluateRunOptions, type RunEvaluation } from '../engine/evaluate.js';
+import { evaluate } from '../engine/evaluate.js';
 import { explainRanking, explainWithinBudget } from '../analysis/explain.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
@@ -17,7 +17,10 @@ import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } fro
 import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
 import { lossText, pLabel, regressionRuleText } from '../text/regression.js';
-import type { Aspects, MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { Aspects, ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
+import { evaluateRun } from '../engine/evaluate-run.js';
+import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
 export interface MatcherContext {

@@ -6,13 +6,15 @@ import { confidenceInterval } from '../analysis/confidence.js';
 import { explainWithinBudget, type Explanation } from '../analysis/explain.js';
 import { latencyOf } from '../analysis/latency.js';
 import { compareUtf8 } from '../core/ordering.js';
-import type { RunEvaluation } from '../engine/evaluate.js';
-import { SHOWN_DEPTH } from '../engine/evaluator.js';
 import { fail } from '../core/errors.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { Ties } from '../core/types.js';
 import type { CurvePoint, DeltaSeries, LatencyRow, LossList, LostView, MeanBar, QueryDelta, ReportContext, ReportData, ReportOptions, ReportRun, SliceMean } from './types.js';
+import type { RunEvaluation } from '../engine/run-result.js';
+
+/** How deep the report shows a ranking, at most. */
+export const SHOWN_DEPTH = 20;
 
 /** How a run's ranking of a query is shown: as `explainRanking` with these gives it. */
 type ExplainQuery = (run: string, qid: string, shown: { readonly depth: number; readonly relevanceThreshold?: number; readonly ties?: Ties }) => Explanation;

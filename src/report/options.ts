@@ -2,11 +2,12 @@
 // into a Map with its values' types checked, and the runs in the report's order.
 import { COMPARE_OPTION_KEYS } from '../analysis/compare.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
-import { readByQuery, readSlices, RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/evaluate.js';
 import { fail, ownOptions } from '../core/errors.js';
-import { readQrels } from '../core/inputs.js';
+import { readByQuery, readQrels } from '../core/inputs.js';
 import type { Qrels, Ranking } from '../core/types.js';
 import type { ReportInput, ReportOptions } from './types.js';
+import { readSlices } from '../engine/evaluator.js';
+import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 
 /** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
 export const REPORT_OPTION_KEYS: readonly string[] = [...COMPARE_OPTION_KEYS, 'losses'];

@@ -2,8 +2,8 @@
 import type { CompareOptions, Comparison } from '../analysis/compare.js';
 import type { BudgetExplanation, Explanation } from '../analysis/explain.js';
 import type { LatencySummary } from '../analysis/latency.js';
-import type { ByQuery, RunEvaluation } from '../engine/evaluate.js';
-import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 /**
  * What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their

@@ -2,15 +2,16 @@
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
 import { describeThrown, describeValue, fail, ownFields, ownOptions, quoteJson, RankevalError, whileReading } from '../core/errors.js';
-import type { ByQuery, CheckedMeasures, EvaluateRunOptions, RunEvaluation } from '../engine/evaluate.js';
-import { createRunScorer, readByQuery, readSlices, RUN_OPTION_KEYS } from '../engine/evaluator.js';
-import { readQrels } from '../core/inputs.js';
+import { createRunScorer, readSlices } from '../engine/evaluator.js';
+import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import { readJudgments } from '../core/judgments.js';
-import type { Qrels, ScoredDocument } from '../core/types.js';
+import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
+import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from '../engine/run-options.js';
+import type { RunEvaluation } from '../engine/run-result.js';
 
 /** What `retrieve` may return for a question: ids in rank order, `{id, score}` objects, or your own documents read with `id` (and `score`). */
 export type Retrieved<Doc = never> = readonly (string | ScoredDocument | Doc)[];

@@ -7,6 +7,7 @@ import type { ResolvedOptions } from '../core/metric-options.js';
 import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from '../formats/trec-bytes.js';
 import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
 import { compareBytes, findDocument, indexBlock } from '../formats/block-index.js';
+import { rankOrder } from '../formats/rank-order.js';
 import { value4 } from './printf.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
 import { emptyRankingValues } from './empty-ranking.js';
@@ -234,8 +235,7 @@ const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', a
 
 // ------------------------------------------------------------------------------------------ ordering
 
-// Reused across queries: the rank order and grades of the query being scored.
-let orderBuffer = new Int32Array(1024);
+// Reused across queries: the grades of the query being scored.
 let relBuffer = new Float64Array(1024);
 
 /** Orders a query's documents as trec_eval does, checks for repeats, and reads each one's grade. */
@@ -277,42 +277,6 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
     if (level >= options.relevanceLevel) numRel += levelCounts[i]!;
   });
   return { numRet, rel, levels, levelCounts, numRel, numRelRet, numNonpool: numRet - found, numUnjudgedInPool: unjudgedInPool };
-}
-
-/**
- * The documents' indices in rank order: score descending, ties by docno descending in byte order (trec_eval's
- * comp_sim_docno). Runs are usually written by score already, so that is checked first and only groups of
- * equal scores are put in order; anything else is sorted whole.
- */
-export function rankOrder(block: RunBlock): Int32Array {
-  const { count, score, docBytes, docStart, docEnd } = block;
-  const idDescending = (a: number, b: number): number => compareBytes(docBytes, docStart[b]!, docEnd[b]!, docBytes, docStart[a]!, docEnd[a]!);
-  let byScore = true;
-  for (let i = 1; i < count && byScore; i++) byScore = score[i - 1]! >= score[i]!;
-  if (!byScore) {
-    const compare = (a: number, b: number): number => {
-      const scoreA = score[a]!;
-      const scoreB = score[b]!;
-      if (scoreA > scoreB) return -1;
-      if (scoreA < scoreB) return 1;
-      return idDescending(a, b);
-    };
-    return Int32Array.from(Array.from({ length: count }, (_, i) => i).sort(compare));
-  }
-  if (orderBuffer.length < count) orderBuffer = new Int32Array(Math.max(count, orderBuffer.length * 2));
-  const order = orderBuffer.subarray(0, count);
-  for (let i = 0; i < count; i++) order[i] = i;
-  for (let first = 0; first < count; ) {
-    let last = first + 1;
-    while (last < count && score[last] === score[first]) last++;
-    if (last - first > 1) {
-      let ordered = true;
-      for (let i = first + 1; i < last && ordered; i++) ordered = idDescending(i - 1, i) <= 0;
-      if (!ordered) order.set(Array.from({ length: last - first }, (_, i) => first + i).sort(idDescending), first);
-    }
-    first = last;
-  }
-  return order;
 }
 
 /** trec_eval refuses a qrels that judges one document twice for a query it evaluates. */

@@ -1,9 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { compare, type ComparisonRow } from '../../src/analysis/compare.js';
-import { evaluateRun } from '../../src/engine/evaluate.js';
 import { isRegression, queriesLostMost, regressions } from '../../src/analysis/regression.js';
 import { ranking, runAndQrels } from '../properties/arbitraries.js';
+import { evaluateRun } from '../../src/engine/evaluate-run.js';
 
 /** A candidate's row of a comparison, with the fields the rule reads. */
 const row = (delta: number, significant: boolean): ComparisonRow => ({
