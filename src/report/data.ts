@@ -3,7 +3,7 @@
 import { explainRanking } from '../analysis/explain.js';
 import { readScoringInputs } from '../engine/evaluator.js';
 import { assembleReport } from './assemble.js';
-import { orderRuns, readInput, readReportOptions, type ReportInputs } from './options.js';
+import { orderRuns, readInput, readReportOptions, type ReportInputs, type ReportSettings } from './options.js';
 import type { ReportContext, ReportData, ReportInput, ReportOptions, ReportRun } from './types.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import type { EvaluateRunOptions } from '../engine/run-options.js';
@@ -15,12 +15,11 @@ import type { EvaluateRunOptions } from '../engine/run-options.js';
  *   `evaluateRun` and `compare` throw for bad runs, judgments or measures
  */
 export function reportData(input: ReportInput, options: ReportOptions): ReportData {
-  return reportDataFor(input, options, 'reportData');
+  return reportDataWith(input, readReportOptions(options, 'reportData'), 'reportData');
 }
 
-/** `reportData` as `fn` reports its errors, which also takes the options `otherKeys` (and leaves them to it). */
-export function reportDataFor(input: ReportInput, given: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportData {
-  const { options, lossCount, scoring: givenScoring } = readReportOptions(given, fn, otherKeys);
+/** `reportData` with its options already resolved (by `readReportOptions`), as `fn` reports its errors. */
+export function reportDataWith(input: ReportInput, { options, lossCount, scoring: givenScoring }: ReportSettings, fn: string): ReportData {
   const inputs = readInput(input, fn);
   const { qrels, tags, questions, runs } = inputs;
   // Every run (and each curve) is scored on the same judgments and aspects: read once (readScoringInputs).

@@ -2,7 +2,8 @@
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
 import { fail, ownOptions } from '../core/errors.js';
 import { pickOptions } from '../core/metric-options.js';
-import { reportDataFor } from './data.js';
+import { reportDataWith } from './data.js';
+import { readReportOptions } from './options.js';
 import type { ReportData, ReportInput, ReportOptions } from './types.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
@@ -33,20 +34,24 @@ const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (ke
  *
  * @throws {RankevalError} `missing_dependency` when @observablehq/plot or linkedom is not installed; the
  *   errors of `reportData` for bad input, and `invalid_option` for an option neither it nor the page takes,
- *   a title that is not a string, subtitle lines that are not an array of strings, or more than 12 runs.
+ *   a title that is not a string, subtitle lines that are not an array of strings, or more runs than the
+ *   charts have colours for.
  */
 export async function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): Promise<string> {
   const renderer = await loadRenderer();
-  const data = reportDataFor(input, options, 'renderReport', RENDER_OPTION_KEYS);
+  // One list of keys, the report's and the page's, read once: each part takes its own.
+  const settings = readReportOptions(options, 'renderReport', RENDER_OPTION_KEYS);
+  const data = reportDataWith(input, settings, 'renderReport');
   checkRunCount(data, 'renderReport');
-  return renderer.renderReportData(data, renderOptions(options, 'renderReport'));
+  return renderer.renderReportData(data, renderOptions(settings.options as RenderOptions, 'renderReport'));
 }
 
 /**
  * Renders report data already computed (see `reportData`); loads the libraries as `renderReport` does.
  *
  * @throws {RankevalError} `invalid_option` for an option that is not `title` or `subtitle` or is not of its
- *   type, for data that is not an object with the lists `reportData` returns, or for more than 12 runs
+ *   type, for data that is not an object with the lists `reportData` returns, or for more runs than the
+ *   charts have colours for
  */
 export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
   const own = ownOptions(options, RENDER_OPTION_KEYS, 'renderReportData');
@@ -60,7 +65,10 @@ function checkRunCount(data: ReportData, fn: string): void {
   if (data.runs.length > RUN_COLOURS.length) fail('invalid_option', fn, '`runs`', `at most ${RUN_COLOURS.length} runs, each drawn in a colour of its own (report fewer at a time)`, data.runs.length);
 }
 
-/** The page's own options, checked: a title that is not a string, or subtitle lines that are not, would be drawn as nonsense. */
+/**
+ * The page's own options, picked from options already read (own keys only) and checked: a title that is
+ * not a string, or subtitle lines that are not, would be drawn as nonsense.
+ */
 function renderOptions(options: RenderOptions, fn: string): RenderOptions {
   const { title, subtitle } = pickOptions(options, RENDER_OPTION_KEYS) as RenderOptions;
   if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, '`title`', 'a string', title);
