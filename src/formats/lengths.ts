@@ -1,3 +1,4 @@
+// Documents' lengths in tokens, one document a line (`id<TAB>tokens`): the `lengths` option of evaluateRun.
 import { parseError, quoteJson } from '../core/errors.js';
 import { decimalNumber } from './columns.js';
 import { isTokenLength, MAX_TOKENS, TOKEN_LENGTH } from '../core/token-length.js';

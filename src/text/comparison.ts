@@ -57,7 +57,7 @@ export function comparisonLegend(comparison: Comparison): string {
 
 /**
  * ` (lower is better for miss@5 and tokens@5: a win is a lower value)` when some measures compared are
- * lower-is-better, else nothing (the legend of higher-is-better measures reads as it always has).
+ * lower-is-better, else nothing (higher is better is what the legend assumes).
  */
 export function lowerIsBetterNote(comparison: Pick<Comparison, 'measures'>): string {
   const lower = comparison.measures.filter((measure) => !higherIsBetter(measure));

@@ -1,3 +1,5 @@
+// One ranking explained as people read it: its top as a table, the relevant documents it missed, and the
+// window a token budget held.
 import type { BudgetExplanation, BudgetWindow, Explanation } from '../analysis/explain.js';
 import { escapeControls } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
