@@ -20,8 +20,8 @@ export interface ReadOptions<Format extends string> {
   readonly onProgress?: (bytesRead: number) => void;
 }
 
-/** The options every reader takes; a kind of file may take more (`FileKind.options`). */
-const READ_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress'];
+/** The keys of `ReadOptions`, which every reader takes; a kind of file may take more (`FileKind.options`). */
+export const READ_OPTION_KEYS: readonly string[] = ['file', 'format', 'onProgress'];
 
 /** The options of one read, resolved: `extra` is what the kind's own options resolve to. */
 interface ReadSettings<Format extends string, Extra> {
