@@ -9,7 +9,6 @@ import {
   bootstrapInterval,
   cohensD,
   holm,
-  overflowScale,
   pairedBootstrapTest,
   pairedTTest,
   randomizationTest,
@@ -17,6 +16,7 @@ import {
   tInterval,
   wilcoxonTest,
 } from '../stats/tests.js';
+import { overflowScale } from '../stats/powers-of-two.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { evaluateRun } from '../engine/evaluate-run.js';

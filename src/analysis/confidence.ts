@@ -1,5 +1,7 @@
 import { fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import { bootstrapInterval, meanOf, overflowScale, tInterval } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
+import { overflowScale } from '../stats/powers-of-two.js';
+import { bootstrapInterval, tInterval } from '../stats/tests.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery } from '../core/types.js';
 

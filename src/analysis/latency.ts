@@ -4,7 +4,7 @@
 import { fail } from '../core/errors.js';
 import { emptyRecord } from '../engine/evaluator.js';
 import { compareUtf8 } from '../core/ordering.js';
-import { meanOf } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
 
 /** The time of a set of calls, in milliseconds. */
 export interface LatencySummary {

@@ -1,6 +1,6 @@
 import { describeValue, fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
 import { METRIC_OPTION_KEYS, readCutoff } from '../core/metric-options.js';
-import { meanOf } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { evaluateRun } from './evaluate-run.js';
 

@@ -2,7 +2,7 @@
 // mergeEvaluations compute them with the very same arithmetic in the very same order — a merged mean is
 // then the whole run's mean to the last bit, not merely to 1e-12.
 import type { MeasureDefinition } from '../measures/catalogue.js';
-import { meanOf } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
 
 /** How a measure's per-query values make the run's figure (the catalogue's `aggregate`). */
 export type Aggregate = MeasureDefinition['aggregate'];

@@ -2,7 +2,7 @@
 // alone, then scored on its own; and the in-sample choice over every query.
 import { compareUtf8 } from '../core/ordering.js';
 import { seededRandom } from '../stats/random.js';
-import { meanOf } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
 
 export interface SearchPlan {
   /** The judged queries, in UTF-8 byte order. */

@@ -6,7 +6,7 @@ import type { FusionSetting } from './grid.js';
 import { planFusion, type FuseSettings } from './options.js';
 import { listsOf, type NamedRun } from './runs.js';
 import { queryValues, type QueryValues } from './values.js';
-import { meanOf } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
 import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import { readByQuery } from '../core/inputs.js';

@@ -1,6 +1,7 @@
-// Internal: exact rescaling of doubles by powers of two. Multiplying by 2^n changes a double's exponent
-// only, so it is exact (and undone exactly) while the result stays a normal number: sums, products and
-// orders computed on rescaled values are those of the values themselves, without overflow.
+// Internal: exact rescaling of doubles by powers of two, for fusion and the statistical tests. Multiplying
+// by 2^n changes a double's exponent only, so it is exact (and undone exactly) while the result stays a
+// normal number: sums, products and orders computed on rescaled values are those of the values themselves,
+// without overflow.
 
 const bits = new DataView(new ArrayBuffer(8));
 
@@ -48,4 +49,16 @@ export function scaleAll(values: ArrayLike<number>, n: number, into: Float64Arra
     for (let i = 0; i < values.length; i++) into[i] = values[i]! * factor;
   } else for (let i = 0; i < values.length; i++) into[i] = timesPowerOfTwo(values[i]!, n);
   return into;
+}
+
+/**
+ * 1, or, when some |value| is 2^400 or more, the power of two that brings the largest into [1, 2). The tests
+ * and intervals sum, subtract and square values; on values multiplied by it none of that can overflow.
+ * Multiplying by a power of two is exact, so a location (mean, interval bound) divided by it again, or a
+ * scale-free number (p-value, Cohen's d), is the number the unscaled arithmetic gives when it does not overflow.
+ */
+export function overflowScale(values: ArrayLike<number>): number {
+  let largest = 0;
+  for (let i = 0; i < values.length; i++) largest = Math.max(largest, Math.abs(values[i]!));
+  return largest < 2 ** 400 ? 1 : 2 ** -exponentOf(largest);
 }

@@ -1,45 +1,8 @@
 // Internal: paired significance tests on per-query differences d = candidate − baseline, intervals for a
 // mean, effect size and multiple-comparison corrections. Conventions follow R and SciPy, named per test.
 import { binomialHalfCdf, normalCdf, signedRankCdf, studentTwoSided, studentTwoSidedQuantile } from './distributions.js';
+import { meanOf, sumOf } from './mean.js';
 import { seededRandom } from './random.js';
-
-const sum = (values: ArrayLike<number>): number => {
-  let total = 0;
-  for (let i = 0; i < values.length; i++) total += values[i]!;
-  return total;
-};
-
-/**
- * The mean of finite values. Should their sum overflow (values near Number.MAX_VALUE), they are summed
- * again scaled by 2^-64 (exact but for values under 2^-958, which cannot move such a sum), and the result
- * is kept within [min, max], where the mean lies, against rounding.
- */
-export function meanOf(values: ArrayLike<number>): number {
-  const total = sum(values);
-  if (Number.isFinite(total) || values.length === 0) return total / values.length;
-  let scaled = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i]!;
-    scaled += value * 2 ** -64;
-    if (value < min) min = value;
-    if (value > max) max = value;
-  }
-  return Math.min(max, Math.max(min, (scaled / values.length) * 2 ** 64));
-}
-
-/**
- * 1, or, when some |value| is 2^400 or more, the power of two that brings the largest near 1. The tests and
- * intervals here sum, subtract and square values; on values multiplied by it none of that can overflow.
- * Multiplying by a power of two is exact, so a location (mean, interval bound) divided by it again, or a
- * scale-free number (p-value, Cohen's d), is the number the unscaled arithmetic gives when it does not overflow.
- */
-export function overflowScale(values: ArrayLike<number>): number {
-  let largest = 0;
-  for (let i = 0; i < values.length; i++) largest = Math.max(largest, Math.abs(values[i]!));
-  return largest < 2 ** 400 ? 1 : 2 ** -Math.floor(Math.log2(largest));
-}
 
 /** The sample standard deviation (n − 1 in the denominator). */
 export function standardDeviation(values: ArrayLike<number>): number {
@@ -91,7 +54,7 @@ const tolerance = (observed: number): number => Math.abs(observed) * 100 * Numbe
  */
 export function randomizationTest(differences: ArrayLike<number>, permutations: number, seed: number): number {
   const n = differences.length;
-  const observed = Math.abs(sum(differences));
+  const observed = Math.abs(sumOf(differences));
   const threshold = observed - tolerance(observed);
   let extreme = 0;
   if (n <= 30 && 2 ** n <= permutations) {

@@ -1,7 +1,7 @@
 // The exact rescaling fuse relies on: ⌊log2 |x|⌋ read from the bits, and x · 2^n rounded once.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { exponentOf, scaleAll, timesPowerOfTwo } from '../../src/stats/powers-of-two.js';
+import { exponentOf, overflowScale, scaleAll, timesPowerOfTwo } from '../../src/stats/powers-of-two.js';
 
 const MAX = Number.MAX_VALUE;
 const TINY = 2 ** -1074;
@@ -81,5 +81,15 @@ describe('scaleAll', () => {
     const values = new Float64Array([MAX, 1]);
     expect(scaleAll(values, -1100, values)).toBe(values);
     expect([...values]).toEqual([reference(MAX, -1100), 0]);
+  });
+});
+
+describe('overflowScale', () => {
+  it('is 1 while every |value| is below 2^400, else the power of two that brings the largest into [1, 2)', () => {
+    expect(overflowScale([0.5, -3, 2 ** 399])).toBe(1);
+    expect(overflowScale([])).toBe(1);
+    expect(overflowScale([1, -(2 ** 400)])).toBe(2 ** -400);
+    expect(overflowScale([MAX, 1e300])).toBe(2 ** -1023);
+    expect(overflowScale([3 * 2 ** 500])).toBe(2 ** -501);
   });
 });
