@@ -3,7 +3,8 @@
 
 /**
  * Single rankings: each metric scores one ranking against its query's judgments (`(ranking, qrels, k?,
- * options?)`); `evaluate` gives the classic set at once; `explainRanking` shows the documents behind a score.
+ * options?)`); `evaluate` gives the classic set at once, or the measures named; `explainRanking` shows the
+ * documents behind a score.
  */
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';
@@ -16,6 +17,7 @@ export { recallAtK } from './metrics/recall.js';
 export { reciprocalRank } from './metrics/reciprocal-rank.js';
 export { successAtK } from './metrics/success.js';
 export { evaluate, type EvaluateOptions, type Evaluation } from './engine/evaluate.js';
+export type { EvaluateMeasuresOptions } from './engine/ranking-measures.js';
 export {
   explainRanking,
   explainWithinBudget,

@@ -34,6 +34,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'ConfidenceIntervalOptions: interface',
     'Conventions: interface',
     'Correction: type',
+    'EvaluateMeasuresOptions: interface',
     'EvaluateOptions: interface',
     'EvaluateRetrieverOptions: interface',
     'EvaluateRunOptions: interface',

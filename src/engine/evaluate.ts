@@ -1,4 +1,4 @@
-// evaluate: one ranking scored on every metric at one cutoff.
+// evaluate: one ranking scored on every metric at one cutoff, or on the measures named.
 import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
 import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
 import { ownOptions, whileReading } from '../core/errors.js';
@@ -14,6 +14,9 @@ import { rPrecisionFromCounts } from '../metrics/r-precision.js';
 import { recallFromCounts } from '../metrics/recall.js';
 import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
 import { successFromCounts } from '../metrics/success.js';
+import type { MeasureKey } from '../measures/registry.js';
+import { scoreOnMeasures, type EvaluateMeasuresOptions } from './ranking-measures.js';
+import type { CheckedMeasures } from './run-options.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 
 /**
@@ -58,27 +61,43 @@ export interface EvaluateOptions extends MetricOptions {
 }
 
 /**
- * Scores one ranking on every metric at cutoff k, in one pass over the ranking.
+ * Scores one ranking on every metric at cutoff k, in one pass over the ranking; or, given `{ measures }`,
+ * on the measures named, through the catalogue as `evaluateRun` scores one query.
  *
- * Each value is the one the metric's own function returns (`precisionAtK`, `ndcgAtK`, …); see their docs
- * for formulas and edge rules. R-precision truncates the ranking at k.
+ * Each value of the first form is the one the metric's own function returns (`precisionAtK`, `ndcgAtK`,
+ * …); see their docs for formulas and edge rules. R-precision truncates the ranking at k. The second form
+ * returns measure name → score, keyed by the names as written, and takes `evaluateRun`'s names and
+ * metric options (a query without relevant documents scores 0 on every measure).
  *
  * @param ranking ids in rank order, or `{id, score}` objects (score descending, ties by id descending, or
  *   as `ties` says: the array's order, or the average over every order of the tied documents)
  * @param qrels id → grade (Map or object), or an iterable of relevant ids
- * @param kOrOptions the cutoff k (default Infinity), or `{ k, relevanceThreshold, gain, apDenominator, ties }`
+ * @param kOrOptions the cutoff k (default Infinity), `{ k, relevanceThreshold, gain, apDenominator, ties }`,
+ *   or `{ measures, relevanceThreshold, gain, apDenominator, ties, lengths, aspects }`
  * @throws {RankevalError} `invalid_cutoff` (also for an array or null in place of k), `invalid_ranking`,
  *   `invalid_qrels` (also when DCG or IDCG exceeds Number.MAX_VALUE), `invalid_option` (also for a key that
- *   is not an option)
+ *   is not an option), `unknown_measure` for a bad measure name
  * @example
  * evaluate(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, 5)
  * // => { precision: 0.4, recall: 0.667, reciprocalRank: 1, ndcg: 0.6388, averagePrecision: 0.5556, … }
+ * evaluate(['G', 'x', 'T', 'y', 'z'], { T: 2, G: 1, F: 1 }, { measures: ['P@5', 'ndcg@5'] })
+ * // => { 'P@5': 0.4, 'ndcg@5': 0.6388 }
  */
-export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions): Evaluation {
+export function evaluate<Name extends string = string>(
+  ranking: Ranking,
+  qrels: Qrels,
+  options: EvaluateMeasuresOptions<Name> & CheckedMeasures<Name>,
+): Record<MeasureKey<Name>, number>;
+// Last, so that `ReturnType<typeof evaluate>` stays the Evaluation it was before the measures form.
+export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions): Evaluation;
+export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions | EvaluateMeasuresOptions): Evaluation | Record<string, number> {
   const fn = 'evaluate';
   // Only a plain options object is read as options: `[5]` or null in place of k is a bad cutoff, not "no
   // options". Options are read from their own keys (ownOptions), never inherited ones.
   const isOptions = typeof kOrOptions === 'object' && kOrOptions !== null && !whileReading(fn, 'invalid_option', '`options`', () => Array.isArray(kOrOptions));
+  if (isOptions && whileReading(fn, 'invalid_option', '`options`', () => Object.hasOwn(kOrOptions, 'measures'))) {
+    return scoreOnMeasures(ranking, qrels, kOrOptions as EvaluateMeasuresOptions, fn);
+  }
   const { k = Infinity, ...metricOptions } = isOptions ? ownOptions(kOrOptions as EvaluateOptions, ['k', ...METRIC_OPTION_KEYS], fn) : { k: kOrOptions === undefined ? Infinity : kOrOptions };
   const cutoff = readCutoff(k, fn);
   const options = resolveOptions(metricOptions, fn, ['k']);

@@ -100,6 +100,71 @@ describe('evaluate', () => {
   });
 });
 
+describe('evaluate with { measures }', () => {
+  // The worked example, [G, x, T, y, z] with T grade 2, G and F grade 1: P@5 0.4, R@5 0.667, RR 1,
+  // NDCG@5 0.6388, AP 0.5556, through the catalogue's names.
+  test('the worked example, by name', () => {
+    const scores = evaluate(ranking, qrels, { measures: ['P@5', 'recall@5', 'mrr', 'ndcg@5', 'map'] });
+    expect(scores).toEqual({
+      'P@5': 2 / 5,
+      'recall@5': 2 / 3,
+      mrr: 1 / 1,
+      'ndcg@5': (1 / Math.log2(2) + 2 / Math.log2(4)) / idealDcg,
+      map: (1 / 1 + 2 / 3) / 3,
+    });
+    expect(scores['ndcg@5']).toBeCloseTo(0.6388, 4);
+    expect(scores.map).toBeCloseTo(0.5556, 4);
+    expectTypeOf(scores).toEqualTypeOf<Record<'P@5' | 'recall@5' | 'mrr' | 'ndcg@5' | 'map', number>>();
+  });
+
+  test('each of the classic set is its catalogue measure at the same k, to the last digit', () => {
+    for (const k of [1, 3, 5, 10]) {
+      for (const options of [{}, { gain: 'exponential' as const }, { relevanceThreshold: 2 }, { apDenominator: 'min-relevant-k' as const }]) {
+        const classic = evaluate(ranking, qrels, { k, ...options });
+        const named = evaluate(ranking, qrels, {
+          measures: [`P@${k}`, `recall@${k}`, `f1@${k}`, `success@${k}`, `mrr@${k}`, `map@${k}`, `R-prec@${k}`, `dcg@${k}`, `idcg@${k}`, `ndcg@${k}`, `context_precision@${k}`],
+          ...options,
+        });
+        expect(Object.values(named)).toEqual([
+          classic.precision,
+          classic.recall,
+          classic.f1,
+          classic.success,
+          classic.reciprocalRank,
+          classic.averagePrecision,
+          classic.rPrecision,
+          classic.dcg,
+          classic.idcg,
+          classic.ndcg,
+          classic.contextPrecision,
+        ]);
+      }
+    }
+  });
+
+  test('names in every grammar, and measures the classic set does not hold', () => {
+    const scores = evaluate(ranking, qrels, { measures: ['nDCG@5', 'P_5', 'bpref', 'num_rel_ret', 'recip_rank'] });
+    expect(scores['nDCG@5']).toBe(evaluate(ranking, qrels, 5).ndcg);
+    expect(scores.P_5).toBe(2 / 5);
+    expect(scores.num_rel_ret).toBe(2);
+    expect(Object.keys(scores)).toEqual(['nDCG@5', 'P_5', 'bpref', 'num_rel_ret', 'recip_rank']);
+  });
+
+  test('a query without relevant documents scores 0, as in the classic form', () => {
+    expect(evaluate(['a', 'b'], {}, { measures: ['P@2', 'ndcg@2'] })).toEqual({ 'P@2': 0, 'ndcg@2': 0 });
+  });
+
+  test('a bad ranking or bad qrels are worded as a single ranking’s', () => {
+    expect(() => evaluate(['a', 'a'], qrels, { measures: ['P@5'] })).toThrow(/^evaluate: duplicate document id `"a"` \(string\) in the ranking/);
+    expect(() => evaluate(ranking, { a: 'x' } as never, { measures: ['P@5'] })).toThrow(/^evaluate: .*the qrels/);
+  });
+
+  test('an unknown measure or option is refused', () => {
+    expect(() => evaluate(ranking, qrels, { measures: ['ndgc@5'] as never })).toThrow(/unknown measure `ndgc@5`: did you mean `ndcg@5`/);
+    expect(() => evaluate(ranking, qrels, { measures: ['P@5'], k: 5 } as never)).toThrow(/^evaluate: expected every option to be one of `measures`, `lengths`, `aspects`, .*, got `"k"` \(string\)$/);
+  });
+});
+
 describe('evaluateRun', () => {
   const run = { q1: ['a', 'x'], q2: ['x', 'b'], q3: ['y'] };
   const judged = { q1: { a: 1 }, q2: { b: 1 }, q3: { c: 1 } };
