@@ -1,8 +1,8 @@
 // evaluateRetriever: the loop every RAG team writes around its retriever — ask each golden-set question,
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
-import { describeThrown, describeValue, fail, ownFields, ownOptions, quoteJson, RankevalError, whileReading } from '../core/errors.js';
-import { createRunScorer, readSlices } from '../engine/evaluator.js';
+import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
+import { createRunScorer, readSlices, type RunScorer } from '../engine/evaluator.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
 import type { MeasureKey } from '../measures/registry.js';
@@ -12,6 +12,13 @@ import { readJudgments } from '../core/judgments.js';
 import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
 import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { callAll, failureMessage } from './call-all.js';
+import { readRetrieved } from './read-retrieved.js';
+import { readSettings, RETRIEVER_OPTION_KEYS } from './settings.js';
+
+import type { RetrieverProgress } from './settings.js';
+
+export type { RetrieverProgress };
 
 /** What `retrieve` may return for a question: ids in rank order, `{id, score}` objects, or your own documents read with `id` (and `score`). */
 export type Retrieved<Doc = never> = readonly (string | ScoredDocument | Doc)[];
@@ -35,13 +42,6 @@ export interface RetrieverGoldenSet {
   readonly aspects?: unknown;
   /** Document id → length in tokens (JSONL `tokens`): evaluateRun's `lengths`, unless given. */
   readonly lengths?: unknown;
-}
-
-/** Progress after each call: calls ended (answered or failed), calls to make in all, calls failed. */
-export interface RetrieverProgress {
-  readonly done: number;
-  readonly total: number;
-  readonly failed: number;
 }
 
 /** A call that threw, rejected or timed out: its query is scored as an empty ranking (0 where 0 is the worst; 1 for miss@k). */
@@ -89,16 +89,6 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
   /** The time of every call, failed ones included (a timed-out call counts the time waited: `timeoutMs`). */
   readonly latency: Latency;
 }
-
-/** The options evaluateRetriever reads itself; every other option is evaluateRun's. */
-const RETRIEVER_OPTION_KEYS = ['concurrency', 'timeoutMs', 'signal', 'onProgress', 'failOnError', 'id', 'score', 'now'] as const;
-
-const DEFAULT_CONCURRENCY = 4;
-
-/** How a call ended: the value it returned, or what it threw or rejected with (or its timeout), as it was. */
-type Outcome = ({ readonly value: unknown } | { readonly error: unknown; readonly how: FailureKind }) & { readonly time: number };
-
-type FailureKind = 'threw' | 'rejected' | 'timeout';
 
 /**
  * Asks a retriever every question of a golden set and scores its answers: quality (every measure of
@@ -151,27 +141,18 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   if (typeof retrieve !== 'function') fail('invalid_option', fn, '`retrieve`', 'a function (question, queryId) => ranking', retrieve);
   // Checked here, not by evaluateRun's checks alone, so that a misspelt option is told every option there
   // is; read from their own keys once (ownOptions), as the golden set's fields are (ownFields).
-  const own = ownOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
+  const own = ownOptions(options, EVALUATE_RETRIEVER_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
   if (typeof goldenSet !== 'object' || goldenSet === null || whileReading(fn, 'invalid_option', '`goldenSet`', () => Array.isArray(goldenSet))) {
     fail('invalid_option', fn, '`goldenSet`', 'an object with `qrels` and `questions`', goldenSet);
   }
   const golden = ownFields(goldenSet, fn, '`goldenSet`');
-  const settings = readSettings(own as EvaluateRetrieverOptions<string, any>, fn);
-  const scoring: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(own)) if (!(RETRIEVER_OPTION_KEYS as readonly string[]).includes(key)) scoring[key] = value;
-  if (scoring['slices'] === undefined && golden.tags !== undefined) scoring['slices'] = golden.tags;
-  if (scoring['aspects'] === undefined && golden.aspects !== undefined) scoring['aspects'] = golden.aspects;
-  if (scoring['lengths'] === undefined && golden.lengths !== undefined) scoring['lengths'] = golden.lengths;
+  const settings = readSettings(own, fn);
+  const scoring = scoringOptions(own, golden);
   // Each query's judgments read once (readQrels): the scorer and the filter below both read them.
   const qrelsById = readQrels(golden.qrels, fn, '`goldenSet.qrels`');
   // Made first: bad measures, options or judgments fail before any question is asked.
   const scorer = createRunScorer(qrelsById, scoring as unknown as EvaluateRunOptions, fn);
-  // A question `noRelevant: 'skip'` leaves out of every mean is not asked: its answer would never be
-  // scored, and its time would count in a latency over more queries than the scores are.
-  const skipsNoRelevant = scoring['noRelevant'] === 'skip';
-  const queryIds = [...qrelsById.keys()]
-    .filter((qid) => !skipsNoRelevant || readJudgments(qrelsById.get(qid), scorer.options.relevanceThreshold, fn).relevant > 0)
-    .sort(compareUtf8);
+  const queryIds = queriesToAsk(qrelsById, scorer, scoring['noRelevant'] === 'skip', fn);
   const questions = readQuestions(golden.questions, queryIds, fn);
   const slices = scoring['slices'] === undefined ? undefined : readSlices(scoring['slices'], fn);
 
@@ -198,38 +179,26 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   };
 }
 
-interface Settings {
-  readonly concurrency: number;
-  readonly timeoutMs: number | undefined;
-  readonly signal: AbortSignal | undefined;
-  readonly onProgress: ((progress: RetrieverProgress) => void) | undefined;
-  readonly failOnError: boolean;
-  readonly id: ((doc: unknown) => unknown) | undefined;
-  readonly score: ((doc: unknown) => unknown) | undefined;
-  readonly now: () => number;
+/** The options `evaluateRetriever` takes: evaluateRun's and its own (`EvaluateRetrieverOptions`). */
+const EVALUATE_RETRIEVER_OPTION_KEYS: readonly string[] = [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS];
+
+/** evaluateRun's options: the caller's, with the golden set's tags, aspects and lengths where they give none. */
+function scoringOptions(own: object, golden: RetrieverGoldenSet): Record<string, unknown> {
+  const scoring: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(own)) if (!(RETRIEVER_OPTION_KEYS as readonly string[]).includes(key)) scoring[key] = value;
+  if (scoring['slices'] === undefined && golden.tags !== undefined) scoring['slices'] = golden.tags;
+  if (scoring['aspects'] === undefined && golden.aspects !== undefined) scoring['aspects'] = golden.aspects;
+  if (scoring['lengths'] === undefined && golden.lengths !== undefined) scoring['lengths'] = golden.lengths;
+  return scoring;
 }
 
-/** The clock: `performance.now()` (Node ≥ 16, browsers, Bun, Deno, workers), else `Date.now()`. Read at each call, so fake timers that replace it are seen. */
-function defaultNow(): number {
-  return typeof performance !== 'undefined' && typeof performance.now === 'function' ? performance.now() : Date.now();
-}
-
-function readSettings(options: EvaluateRetrieverOptions<string, any>, fn: string): Settings {
-  const { concurrency = DEFAULT_CONCURRENCY, timeoutMs, signal, onProgress, failOnError = false, id, score, now = defaultNow } = options;
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) fail('invalid_option', fn, '`concurrency`', 'a positive integer', concurrency);
-  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs < 2 ** 31)) {
-    // setTimeout fires at once for a delay past 2^31 − 1 ms (about 24.8 days).
-    fail('invalid_option', fn, '`timeoutMs`', 'a positive number of milliseconds below 2^31', timeoutMs);
-  }
-  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
-    fail('invalid_option', fn, '`signal`', 'an AbortSignal', signal);
-  }
-  if (typeof failOnError !== 'boolean') fail('invalid_option', fn, '`failOnError`', 'a boolean', failOnError);
-  for (const [name, value] of [['onProgress', onProgress], ['id', id], ['score', score], ['now', now]] as const) {
-    if (value !== undefined && typeof value !== 'function') fail('invalid_option', fn, `\`${name}\``, 'a function', value);
-  }
-  if (score !== undefined && id === undefined) fail('invalid_option', fn, '`score`', 'given with `id` (it reads the documents `id` reads)', score);
-  return { concurrency, timeoutMs, signal, onProgress, failOnError, id, score, now } as Settings;
+/**
+ * The judged queries, in UTF-8 byte order, but (`skipsNoRelevant`) those without a relevant document: such
+ * a question's answer would never be scored, and its time would count in a latency over more queries than
+ * the scores are.
+ */
+function queriesToAsk(qrelsById: ReadonlyMap<string, unknown>, scorer: RunScorer, skipsNoRelevant: boolean, fn: string): string[] {
+  return [...qrelsById.keys()].filter((qid) => !skipsNoRelevant || readJudgments(qrelsById.get(qid), scorer.options.relevanceThreshold, fn).relevant > 0).sort(compareUtf8);
 }
 
 /** Query id → question for every judged query, or `missing_question` naming those without one. */
@@ -253,258 +222,4 @@ function readQuestions(questions: unknown, queryIds: readonly string[], fn: stri
     );
   }
   return read;
-}
-
-/**
- * Reads the clock: a finite number of milliseconds, not before `start` when given (a call's time is never
- * negative). Anything else is the clock's fault, a RankevalError naming the value; a clock that throws is
- * named with its error.
- */
-function readClock(now: () => number, fn: string, start?: number): number {
-  let time: unknown;
-  try {
-    time = now();
-  } catch (error) {
-    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error, { cause: error });
-  }
-  if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
-  if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
-  // Two finite readings can still be more than Number.MAX_VALUE apart (−1e308, then 1e308).
-  if (start !== undefined && !Number.isFinite(time - start)) fail('invalid_option', fn, '`now()`', `a time a finite number of milliseconds after ${start}, the time it gave when the call began`, time);
-  return time;
-}
-
-/** An Error's message; anything else thrown, quoted as it is (`threw \`0\` (number)`), never as another value. */
-const errorMessage = (error: unknown): string => (isError(error) ? error.message : `threw ${describeValue(error)}`);
-
-const isError = (value: unknown): value is Error => {
-  try {
-    return value instanceof Error;
-  } catch {
-    return false; // a revoked Proxy
-  }
-};
-
-/**
- * A failed call's message in `failures`: an Error's message as it is (a timeout's says so); anything else
- * by what it was and how it came (`retrieve rejected with \`null\` (null)`, `retrieve threw \`0\` (number)`).
- */
-function failureMessage(error: unknown, how: FailureKind): string {
-  return isError(error) ? error.message : `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeValue(error)}`;
-}
-
-/**
- * What `failOnError` rejects with: the timeout's own RankevalError, or a RankevalError `retrieval_failed`
- * saying what the retriever threw or rejected with, which it keeps as its `cause`.
- */
-function failedCall(error: unknown, how: FailureKind, qid: string, fn: string): unknown {
-  if (how === 'timeout') return error;
-  return new RankevalError(
-    'retrieval_failed',
-    `${fn}: retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeThrown(error)} for query ${quoteJson(qid)}`,
-    'a ranking for every query',
-    error,
-    { cause: error },
-  );
-}
-
-/** Whether a value has a `then` method; false for one whose `then` cannot be read (readRetrieved names it). */
-const isThenable = (value: unknown): value is PromiseLike<unknown> => {
-  try {
-    return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Calls `call` for every query, at most `concurrency` at once, and hands each outcome to `record` as it
- * comes. Resolves when every call has ended; rejects at once (calls in flight are aborted, none is
- * launched) when the signal aborts, `failOnError` meets a failure, or `record` or `onProgress` throws.
- */
-function callAll(
-  queryIds: readonly string[],
-  settings: Settings,
-  fn: string,
-  call: (qid: string, signal: AbortSignal) => unknown,
-  record: (qid: string, outcome: Outcome) => void,
-): Promise<void> {
-  const { concurrency, timeoutMs, signal, onProgress, failOnError, now } = settings;
-  const total = queryIds.length;
-  return new Promise<void>((resolve, reject) => {
-    let next = 0;
-    let inFlight = 0;
-    let done = 0;
-    let failed = 0;
-    let stopped = false;
-    const inFlightControllers = new Set<AbortController>();
-    const stop = (error: unknown): void => {
-      if (stopped) return;
-      stopped = true;
-      signal?.removeEventListener('abort', onAbort);
-      for (const controller of inFlightControllers) controller.abort(error);
-      reject(error);
-    };
-    const onAbort = (): void =>
-      stop(new RankevalError('aborted', `${fn}: aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`, 'an evaluation not aborted', signal?.reason));
-
-    const callOne = (qid: string): Promise<Outcome> => {
-      const controller = new AbortController();
-      inFlightControllers.add(controller);
-      // A clock that throws or returns no time rejects this promise, which stops the evaluation (stop):
-      // the clock is read in timer and promise callbacks too, where a throw would escape and leave the
-      // evaluation waiting for ever.
-      return new Promise<Outcome>((settle, broke) => {
-        let start: number;
-        try {
-          start = readClock(now, fn);
-        } catch (error) {
-          inFlightControllers.delete(controller);
-          return broke(error);
-        }
-        let ended = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const end = (outcome: { value: unknown } | { error: unknown; how: FailureKind }): void => {
-          if (ended) return;
-          ended = true;
-          if (timer !== undefined) clearTimeout(timer);
-          inFlightControllers.delete(controller);
-          let time: number;
-          try {
-            time = readClock(now, fn, start);
-          } catch (error) {
-            return broke(error);
-          }
-          settle({ ...outcome, time: time - start });
-        };
-        // A call stopped from outside (abort, failOnError) keeps no timer: nothing waits for it any more.
-        controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-        if (timeoutMs !== undefined) {
-          timer = setTimeout(() => {
-            const error = new RankevalError('retrieval_timeout', `${fn}: retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`, `an answer within ${timeoutMs} ms`, qid);
-            end({ error, how: 'timeout' });
-            controller.abort(error);
-          }, timeoutMs);
-        }
-        let value: unknown;
-        try {
-          value = call(qid, controller.signal);
-        } catch (error) {
-          return end({ error, how: 'threw' });
-        }
-        if (!isThenable(value)) return end({ value });
-        value.then(
-          (answer) => end({ value: answer }),
-          (error: unknown) => end({ error, how: 'rejected' }),
-        );
-      });
-    };
-
-    const launch = (): void => {
-      while (!stopped && inFlight < concurrency && next < total) {
-        const qid = queryIds[next++]!;
-        inFlight++;
-        callOne(qid)
-          .then((outcome) => {
-            inFlight--;
-            if (stopped) return;
-            const isFailure = 'error' in outcome;
-            if (isFailure && failOnError) return stop(failedCall(outcome.error, outcome.how, qid, fn));
-            record(qid, outcome);
-            done++;
-            if (isFailure) failed++;
-            if (onProgress !== undefined) callOnProgress(onProgress, { done, total, failed }, fn);
-            if (done === total) {
-              stopped = true;
-              signal?.removeEventListener('abort', onAbort);
-              resolve();
-            } else launch();
-          })
-          .catch(stop);
-      }
-    };
-
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (total === 0) {
-      signal?.removeEventListener('abort', onAbort);
-      return resolve();
-    }
-    launch();
-  });
-}
-
-/** Calls `onProgress`; what it throws rejects the evaluation as a RankevalError saying so (the thrown value its `cause`). */
-function callOnProgress(onProgress: (progress: RetrieverProgress) => void, progress: RetrieverProgress, fn: string): void {
-  try {
-    onProgress(progress);
-  } catch (error) {
-    throw new RankevalError('invalid_option', `${fn}: \`onProgress\` threw ${describeThrown(error)}`, 'an onProgress that returns', error, { cause: error });
-  }
-}
-
-/**
- * A ranking `retrieve` returned, checked, as the run holds it: ids, or `{id, score}` objects. Whatever
- * reading it throws (a revoked Proxy, an entry's getter) is an `invalid_ranking` naming it (whileReading).
- */
-function readRetrieved(value: unknown, qid: string, settings: Settings, fn: string): string[] | ScoredDocument[] {
-  const where = `the ranking retrieve returned for query ${quoteJson(qid)}`;
-  return whileReading(fn, 'invalid_ranking', where, () => readRanking(value, where, settings, fn));
-}
-
-function readRanking(value: unknown, where: string, { id, score }: Settings, fn: string): string[] | ScoredDocument[] {
-  if (!Array.isArray(value)) {
-    return fail('invalid_ranking', fn, where, id === undefined ? 'an array of ids or of {id, score} objects (or give `id` to read your documents)' : 'an array of documents', value);
-  }
-  if (id !== undefined) {
-    const read = (accessor: (doc: unknown) => unknown, doc: unknown, i: number, name: 'id' | 'score'): unknown => {
-      try {
-        return accessor(doc);
-      } catch (error) {
-        throw new RankevalError('invalid_ranking', `${fn}: \`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`, `an \`options.${name}\` that reads every document`, doc, { cause: error });
-      }
-    };
-    const ids = value.map((doc, i) => {
-      const docId = read(id, doc, i, 'id');
-      if (typeof docId !== 'string' || docId === '') fail('invalid_ranking', fn, `\`options.id\` of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
-      return docId as string;
-    });
-    if (score === undefined) return ids;
-    return value.map((doc, i) => {
-      const docScore = read(score, doc, i, 'score');
-      if (typeof docScore !== 'number' || !Number.isFinite(docScore)) fail('invalid_ranking', fn, `\`options.score\` of entry ${i + 1} of ${where}`, 'a finite number', docScore);
-      return { id: ids[i]!, score: docScore as number };
-    });
-  }
-  if (value.length === 0) return [];
-  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
-  // object's fields, never `[object Object]`) beside the kind of the first.
-  const mixed = (entry: unknown, i: number, first: string): never => {
-    throw new RankevalError(
-      'invalid_ranking',
-      `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
-      `${first}, like the first entry`,
-      entry,
-    );
-  };
-  if (typeof value[0] === 'string') {
-    value.forEach((entry, i) => {
-      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id');
-      if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
-    });
-    return [...(value as string[])];
-  }
-  return value.map((entry: unknown, i) => {
-    if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object');
-    const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
-    if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
-      throw new RankevalError(
-        'invalid_ranking',
-        `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)}, not an id or an {id, score} with a finite score: give \`options.id\` (and \`options.score\`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_`,
-        'an id, an {id, score} object, or a document read with `options.id`',
-        entry,
-      );
-    }
-    return { id: docId, score: docScore };
-  });
 }

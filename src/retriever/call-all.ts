@@ -1,0 +1,207 @@
+// Calling the retriever: every question at most `concurrency` at a time, each call timed and given a
+// timeout and an abort signal, failures recorded or (failOnError) fatal, progress reported.
+import { describeThrown, describeValue, fail, quoteJson, RankevalError } from '../core/errors.js';
+import type { RetrieverProgress, RetrieverSettings } from './settings.js';
+
+/** How a call ended: the value it returned, or what it threw or rejected with (or its timeout), as it was. */
+export type Outcome = ({ readonly value: unknown } | { readonly error: unknown; readonly how: FailureKind }) & { readonly time: number };
+
+export type FailureKind = 'threw' | 'rejected' | 'timeout';
+
+/**
+ * Calls `call` for every query, at most `concurrency` at once, and hands each outcome to `record` as it
+ * comes. Resolves when every call has ended; rejects at once (calls in flight are aborted, none is
+ * launched) when the signal aborts, `failOnError` meets a failure, or `record` or `onProgress` throws.
+ */
+export function callAll(
+  queryIds: readonly string[],
+  settings: RetrieverSettings,
+  fn: string,
+  call: (qid: string, signal: AbortSignal) => unknown,
+  record: (qid: string, outcome: Outcome) => void,
+): Promise<void> {
+  const { concurrency, signal, onProgress, failOnError } = settings;
+  const total = queryIds.length;
+  return new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let inFlight = 0;
+    let done = 0;
+    let failed = 0;
+    let stopped = false;
+    const inFlightControllers = new Set<AbortController>();
+    const stop = (error: unknown): void => {
+      if (stopped) return;
+      stopped = true;
+      signal?.removeEventListener('abort', onAbort);
+      for (const controller of inFlightControllers) controller.abort(error);
+      reject(error);
+    };
+    const onAbort = (): void =>
+      stop(new RankevalError('aborted', `${fn}: aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`, 'an evaluation not aborted', signal?.reason));
+
+    const launch = (): void => {
+      while (!stopped && inFlight < concurrency && next < total) {
+        const qid = queryIds[next++]!;
+        inFlight++;
+        callOne(qid, call, settings, fn, inFlightControllers)
+          .then((outcome) => {
+            inFlight--;
+            if (stopped) return;
+            const isFailure = 'error' in outcome;
+            if (isFailure && failOnError) return stop(failedCall(outcome.error, outcome.how, qid, fn));
+            record(qid, outcome);
+            done++;
+            if (isFailure) failed++;
+            if (onProgress !== undefined) callOnProgress(onProgress, { done, total, failed }, fn);
+            if (done === total) {
+              stopped = true;
+              signal?.removeEventListener('abort', onAbort);
+              resolve();
+            } else launch();
+          })
+          .catch(stop);
+      }
+    };
+
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (total === 0) {
+      signal?.removeEventListener('abort', onAbort);
+      return resolve();
+    }
+    launch();
+  });
+}
+
+/**
+ * One call of the retriever with its own AbortController (in `inFlightControllers` while it runs) and timeout, timed
+ * by the clock from just before the call to its answer or error.
+ */
+function callOne(
+  qid: string,
+  call: (qid: string, signal: AbortSignal) => unknown,
+  { timeoutMs, now }: RetrieverSettings,
+  fn: string,
+  inFlightControllers: Set<AbortController>,
+): Promise<Outcome> {
+  const controller = new AbortController();
+  inFlightControllers.add(controller);
+  // A clock that throws or returns no time rejects this promise, which stops the evaluation (stop):
+  // the clock is read in timer and promise callbacks too, where a throw would escape and leave the
+  // evaluation waiting for ever.
+  return new Promise<Outcome>((settle, broke) => {
+    let start: number;
+    try {
+      start = readClock(now, fn);
+    } catch (error) {
+      inFlightControllers.delete(controller);
+      return broke(error);
+    }
+    let ended = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const end = (outcome: { value: unknown } | { error: unknown; how: FailureKind }): void => {
+      if (ended) return;
+      ended = true;
+      if (timer !== undefined) clearTimeout(timer);
+      inFlightControllers.delete(controller);
+      let time: number;
+      try {
+        time = readClock(now, fn, start);
+      } catch (error) {
+        return broke(error);
+      }
+      settle({ ...outcome, time: time - start });
+    };
+    // A call stopped from outside (abort, failOnError) keeps no timer: nothing waits for it any more.
+    controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        const error = new RankevalError('retrieval_timeout', `${fn}: retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`, `an answer within ${timeoutMs} ms`, qid);
+        end({ error, how: 'timeout' });
+        controller.abort(error);
+      }, timeoutMs);
+    }
+    let value: unknown;
+    try {
+      value = call(qid, controller.signal);
+    } catch (error) {
+      return end({ error, how: 'threw' });
+    }
+    if (!isThenable(value)) return end({ value });
+    value.then(
+      (answer) => end({ value: answer }),
+      (error: unknown) => end({ error, how: 'rejected' }),
+    );
+  });
+}
+
+/** Calls `onProgress`; what it throws rejects the evaluation as a RankevalError saying so (the thrown value its `cause`). */
+function callOnProgress(onProgress: (progress: RetrieverProgress) => void, progress: RetrieverProgress, fn: string): void {
+  try {
+    onProgress(progress);
+  } catch (error) {
+    throw new RankevalError('invalid_option', `${fn}: \`onProgress\` threw ${describeThrown(error)}`, 'an onProgress that returns', error, { cause: error });
+  }
+}
+
+/**
+ * Reads the clock: a finite number of milliseconds, not before `start` when given (a call's time is never
+ * negative). Anything else is the clock's fault, a RankevalError naming the value; a clock that throws is
+ * named with its error.
+ */
+function readClock(now: () => number, fn: string, start?: number): number {
+  let time: unknown;
+  try {
+    time = now();
+  } catch (error) {
+    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error, { cause: error });
+  }
+  if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
+  if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
+  // Two finite readings can still be more than Number.MAX_VALUE apart (−1e308, then 1e308).
+  if (start !== undefined && !Number.isFinite(time - start)) fail('invalid_option', fn, '`now()`', `a time a finite number of milliseconds after ${start}, the time it gave when the call began`, time);
+  return time;
+}
+
+/** An Error's message; anything else thrown, quoted as it is (`threw \`0\` (number)`), never as another value. */
+const errorMessage = (error: unknown): string => (isError(error) ? error.message : `threw ${describeValue(error)}`);
+
+const isError = (value: unknown): value is Error => {
+  try {
+    return value instanceof Error;
+  } catch {
+    return false; // a revoked Proxy
+  }
+};
+
+/**
+ * A failed call's message in `failures`: an Error's message as it is (a timeout's says so); anything else
+ * by what it was and how it came (`retrieve rejected with \`null\` (null)`, `retrieve threw \`0\` (number)`).
+ */
+export function failureMessage(error: unknown, how: FailureKind): string {
+  return isError(error) ? error.message : `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeValue(error)}`;
+}
+
+/**
+ * What `failOnError` rejects with: the timeout's own RankevalError, or a RankevalError `retrieval_failed`
+ * saying what the retriever threw or rejected with, which it keeps as its `cause`.
+ */
+function failedCall(error: unknown, how: FailureKind, qid: string, fn: string): unknown {
+  if (how === 'timeout') return error;
+  return new RankevalError(
+    'retrieval_failed',
+    `${fn}: retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeThrown(error)} for query ${quoteJson(qid)}`,
+    'a ranking for every query',
+    error,
+    { cause: error },
+  );
+}
+
+/** Whether a value has a `then` method; false for one whose `then` cannot be read (readRetrieved names it). */
+const isThenable = (value: unknown): value is PromiseLike<unknown> => {
+  try {
+    return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
+};

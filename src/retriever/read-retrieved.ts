@@ -1,0 +1,71 @@
+// A ranking as the retriever returned it, checked and read into the run: ids, `{id, score}` objects, or
+// the caller's documents read through `id` and `score`.
+import { describeThrown, fail, quoteJson, RankevalError, whileReading } from '../core/errors.js';
+import type { RetrieverSettings } from './settings.js';
+import type { ScoredDocument } from '../core/types.js';
+
+/**
+ * A ranking `retrieve` returned, checked, as the run holds it: ids, or `{id, score}` objects. Whatever
+ * reading it throws (a revoked Proxy, an entry's getter) is an `invalid_ranking` naming it (whileReading).
+ */
+export function readRetrieved(value: unknown, qid: string, settings: RetrieverSettings, fn: string): string[] | ScoredDocument[] {
+  const where = `the ranking retrieve returned for query ${quoteJson(qid)}`;
+  return whileReading(fn, 'invalid_ranking', where, () => readRanking(value, where, settings, fn));
+}
+
+function readRanking(value: unknown, where: string, { id, score }: RetrieverSettings, fn: string): string[] | ScoredDocument[] {
+  if (!Array.isArray(value)) {
+    return fail('invalid_ranking', fn, where, id === undefined ? 'an array of ids or of {id, score} objects (or give `id` to read your documents)' : 'an array of documents', value);
+  }
+  if (id !== undefined) {
+    const read = (accessor: (doc: unknown) => unknown, doc: unknown, i: number, name: 'id' | 'score'): unknown => {
+      try {
+        return accessor(doc);
+      } catch (error) {
+        throw new RankevalError('invalid_ranking', `${fn}: \`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`, `an \`options.${name}\` that reads every document`, doc, { cause: error });
+      }
+    };
+    const ids = value.map((doc, i) => {
+      const docId = read(id, doc, i, 'id');
+      if (typeof docId !== 'string' || docId === '') fail('invalid_ranking', fn, `\`options.id\` of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
+      return docId as string;
+    });
+    if (score === undefined) return ids;
+    return value.map((doc, i) => {
+      const docScore = read(score, doc, i, 'score');
+      if (typeof docScore !== 'number' || !Number.isFinite(docScore)) fail('invalid_ranking', fn, `\`options.score\` of entry ${i + 1} of ${where}`, 'a finite number', docScore);
+      return { id: ids[i]!, score: docScore as number };
+    });
+  }
+  if (value.length === 0) return [];
+  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
+  // object's fields, never `[object Object]`) beside the kind of the first.
+  const mixed = (entry: unknown, i: number, first: string): never => {
+    throw new RankevalError(
+      'invalid_ranking',
+      `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
+      `${first}, like the first entry`,
+      entry,
+    );
+  };
+  if (typeof value[0] === 'string') {
+    value.forEach((entry, i) => {
+      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id');
+      if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
+    });
+    return [...(value as string[])];
+  }
+  return value.map((entry: unknown, i) => {
+    if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object');
+    const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
+    if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
+      throw new RankevalError(
+        'invalid_ranking',
+        `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)}, not an id or an {id, score} with a finite score: give \`options.id\` (and \`options.score\`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_`,
+        'an id, an {id, score} object, or a document read with `options.id`',
+        entry,
+      );
+    }
+    return { id: docId, score: docScore };
+  });
+}
