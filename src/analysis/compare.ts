@@ -1,6 +1,5 @@
 import type { Conventions } from '../measures/conventions.js';
 import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import { readScoringInputs } from '../engine/evaluator.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
 import type { RunCheckMode, RunChecks } from '../engine/run-checks.js';
@@ -22,6 +21,7 @@ import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { readScoringInputs } from '../engine/settings.js';
 
 /**
  * Paired two-sided tests over queries:

@@ -2,9 +2,9 @@
 // maximum, overall and per slice label. Used by evaluateRetriever and by the report of runs saved with
 // their latency (`latency_ms` in a JSONL run).
 import { fail } from '../core/errors.js';
-import { emptyRecord } from '../engine/evaluator.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { meanOf } from '../stats/mean.js';
+import { emptyRecord } from '../engine/records.js';
 
 /** The time of a set of calls, in milliseconds. */
 export interface LatencySummary {

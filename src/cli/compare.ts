@@ -1,7 +1,6 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { basename, extname } from 'node:path';
 import { compareScores, SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../analysis/compare.js';
-import { createRunScorer, type RunScorer } from '../engine/evaluator.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
@@ -14,6 +13,7 @@ import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName
 import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
 import { CliError } from './trec.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { createRunScorer, type RunScorer } from '../engine/scorer.js';
 
 const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
 

@@ -1,7 +1,6 @@
 // `rankeval eval --qrels GOLDEN --run RUN -m ndcg@10 …`: means per measure, per tag and per query, gates
 // for CI, and the view of one query that explains its numbers.
 import { conventionsLine } from '../measures/conventions.js';
-import { createRunScorer } from '../engine/evaluator.js';
 import { rankingFor, type KeptQueries } from '../engine/stream.js';
 import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../analysis/explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
@@ -16,6 +15,7 @@ import { canonicalMeasure, decimalNumber, evaluationOptions, GRADE_COLUMN_HELP, 
 import type { ProgressStream } from './progress.js';
 import { CliError } from './trec.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { createRunScorer } from '../engine/scorer.js';
 
 export const GATE_FAILED = 1;
 

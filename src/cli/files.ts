@@ -7,13 +7,13 @@ import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/
 import { looseCsvFields } from '../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../formats/run.js';
 import type { ReadOptions, Source } from '../formats/source.js';
-import type { RunScorer } from '../engine/evaluator.js';
 import type { RunWarningCode } from '../engine/run-checks.js';
 import type { Aspects } from '../core/types.js';
 import { scoreRun, type KeptQueries } from '../engine/stream.js';
 import { openInput, readFailure } from './input.js';
 import { createProgress, type ProgressStream } from './progress.js';
 import { CliError, inputName, STDIN } from './trec.js';
+import type { RunScorer } from '../engine/scorer.js';
 
 /** Exit status for a file that cannot be read or is malformed. */
 export const INPUT_ERROR = 3;

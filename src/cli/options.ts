@@ -6,11 +6,11 @@ import type { GoldenSetFormat } from '../formats/golden-set.js';
 import type { RunFormat } from '../formats/run.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
-import { readsBeyond } from '../engine/evaluator.js';
 import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../engine/run-checks.js';
 import { closest } from '../core/suggest.js';
 import type { Ties } from '../core/types.js';
 import { CliError } from './trec.js';
+import { readsBeyond } from '../engine/system-k.js';
 
 /** Exit status for bad arguments. */
 export const USAGE_ERROR = 2;

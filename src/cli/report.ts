@@ -3,7 +3,6 @@ import { isRankevalError } from '../core/errors.js';
 import { assembleReport } from '../report/assemble.js';
 import { orderRuns } from '../report/options.js';
 import type { ReportData, ReportRun } from '../report/types.js';
-import { createRunScorer, readSlices } from '../engine/evaluator.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';
 import { messageText } from '../text/escape.js';
@@ -14,6 +13,8 @@ import { readJudgments } from '../core/judgments.js';
 import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './output.js';
 import { CliError } from './trec.js';
+import { createRunScorer } from '../engine/scorer.js';
+import { readSlices } from '../engine/settings.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
 

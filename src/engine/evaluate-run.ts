@@ -1,10 +1,10 @@
 // evaluateRun: a whole run scored at once, through the scorer every entry that scores a run shares.
 import type { MeasureKey } from '../measures/registry.js';
 import { readByQuery } from '../core/inputs.js';
-import { createRunScorer } from './evaluator.js';
 import type { CheckedMeasures, EvaluateRunOptions } from './run-options.js';
 import type { RunEvaluation } from './run-result.js';
 import type { ByQuery, Qrels, Ranking } from '../core/types.js';
+import { createRunScorer } from './scorer.js';
 
 /**
  * Scores a whole run: every judged query on every measure, with means overall and per slice.

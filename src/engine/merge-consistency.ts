@@ -1,13 +1,13 @@
 // A part of a merge, already of the right shape (merge-shape.ts), checked for what every evaluateRun result
 // holds together: values its measures can take, means that are its rows', lists that agree with each other
 // and `mergeable` facts as evaluateRun writes them. A part that fails was edited or made by hand.
-import { readsBeyond } from './evaluator.js';
 import { aggregateRows, type Aggregate } from './means.js';
 import { firstDifference, invalidPart } from './merge-shape.js';
 import { parseMeasure, type ParsedMeasure } from '../measures/registry.js';
 import { describeValues, emptyRankingValue, noRelevantValue, scorable } from '../measures/values.js';
 import { compareUtf8 } from '../core/ordering.js';
 import type { RunEvaluation } from './run-result.js';
+import { readsBeyond } from './system-k.js';
 
 /** Throws `invalid_evaluation` for a field of the part being checked (see invalidPart). */
 type Refuse = (field: string, expected: string, received: unknown, why?: string, shown?: string) => never;

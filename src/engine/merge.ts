@@ -3,13 +3,13 @@
 // with the same aggregation code (means.ts) in the same query order, so the means are the whole's to the bit.
 import { describeConventions, type Conventions } from '../measures/conventions.js';
 import { describeValue, RankevalError } from '../core/errors.js';
-import { emptyRecord, evaluationOf } from './evaluator.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { checkConsistent } from './merge-consistency.js';
 import { firstDifference, readPart } from './merge-shape.js';
-import type { RunEvaluation } from './run-result.js';
+import { evaluationOf, type RunEvaluation } from './run-result.js';
+import { emptyRecord } from './records.js';
 
 const FN = 'mergeEvaluations';
 

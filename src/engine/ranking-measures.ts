@@ -6,7 +6,7 @@ import { METRIC_OPTION_KEYS, resolveOptions } from '../core/metric-options.js';
 import { orderRanking } from '../core/ordering.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAtCutoffs } from '../metrics/counts.js';
-import { createRunScorer } from './evaluator.js';
+import { createRunScorer } from './scorer.js';
 
 /** `evaluate`'s options that name its measures; `Name` is the union of the names when they are literals. */
 export interface EvaluateMeasuresOptions<Name extends string = string> extends MetricOptions {

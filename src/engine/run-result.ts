@@ -1,7 +1,12 @@
 // What scoring a run returns: means overall and per slice, each query's scores, the queries set aside, the
-// conventions, the checks' warnings, and what merging results of parts of a run needs.
+// conventions, the checks' warnings, and what merging results of parts of a run needs; and `evaluationOf`,
+// which makes it from the facts the scorer (or mergeEvaluations) gathered.
 import type { Conventions } from '../measures/conventions.js';
-import type { RunChecks, RunWarning } from './run-checks.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { aggregateRows } from './means.js';
+import { emptyRecord, toRecord } from './records.js';
+import { settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
+import type { BeyondSystemK } from './system-k.js';
 
 /** Means over a set of queries; `Key` is the measure names when they were given as literals. */
 export interface MeanScores<Key extends string = string> {
@@ -65,4 +70,81 @@ export interface Mergeable {
   systemK?: number;
   /** The scored judged queries without aspects (query-id order), when aspect measures were asked for and some lack them. */
   withoutAspects?: string[];
+}
+
+/** What a result is made of, every list in query-id order: what the core and mergeEvaluations gather. */
+export interface EvaluationFacts {
+  /** The function the checks' errors name. */
+  readonly fn: string;
+  /** The measures' keys, and each one's cutoff (Infinity for none). */
+  readonly names: readonly string[];
+  readonly cutoffs: readonly number[];
+  /** The queries scored, in query-id order, and their score rows (one value per name). */
+  readonly queryIds: readonly string[];
+  readonly rows: readonly (readonly number[])[];
+  /** Query id → slice labels, for the scored queries that have some (no prototype). */
+  readonly sliceLabels: Record<string, string[]>;
+  readonly unjudgedQueries: string[];
+  readonly unansweredQueries: string[];
+  readonly noRelevantQueries: string[];
+  readonly deepestRanking: number;
+  readonly queriesInRanking: string[];
+  readonly tiedQueries: string[];
+  readonly checks: Required<RunChecks>;
+  /** The measures cut deeper than `systemK` in 'warn' mode (in 'error' mode the scorer refused them). */
+  readonly beyondSystemK?: BeyondSystemK;
+  /** The system's k the scores were cut at (budgets), when one was given. */
+  readonly systemK?: number;
+  /** Scored judged queries without aspects, when aspect measures were asked for. */
+  readonly withoutAspects?: string[];
+  readonly conventions: Conventions;
+}
+
+/**
+ * The result those facts make: means aggregated (means.ts) over the rows in their order, overall and per
+ * slice label, and the checks settled (a warning, or the check's error in 'error' mode).
+ */
+export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
+  const { fn, names, cutoffs, queryIds, rows, sliceLabels, checks, conventions, deepestRanking: deepest } = facts;
+  const aggregates = names.map((name) => conventions.aggregation[name]!);
+  const meansOf = (scored: readonly (readonly number[])[]): MeanScores => ({ mean: toRecord(names, aggregateRows(scored, aggregates)), queries: scored.length });
+  const perQuery = emptyRecord<Record<string, number>>();
+  const rowsByLabel = new Map<string, (readonly number[])[]>();
+  queryIds.forEach((qid, i) => {
+    perQuery[qid] = toRecord(names, rows[i]!);
+    for (const label of new Set(Object.hasOwn(sliceLabels, qid) ? sliceLabels[qid] : [])) {
+      let labelRows = rowsByLabel.get(label);
+      if (labelRows === undefined) rowsByLabel.set(label, (labelRows = []));
+      labelRows.push(rows[i]!);
+    }
+  });
+  const bySlice = emptyRecord<MeanScores>();
+  for (const label of [...rowsByLabel.keys()].sort(compareUtf8)) bySlice[label] = meansOf(rowsByLabel.get(label)!);
+  const warnings: RunWarning[] = [];
+  settleCheck('query_in_ranking', checks.queryInRanking, facts.queriesInRanking, fn, warnings);
+  const beyond = names.filter((_, i) => cutoffs[i] !== Infinity && cutoffs[i]! > deepest);
+  settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
+  settleCheck('all_scores_tied', checks.allScoresTied, facts.tiedQueries, fn, warnings, { tieRule: conventions.ties });
+  if (facts.beyondSystemK !== undefined) settleCheck('beyond_system_k', 'warn', facts.beyondSystemK.measures, fn, warnings, { systemK: facts.beyondSystemK.k });
+  if (facts.withoutAspects !== undefined) settleCheck('without_aspects', 'warn', facts.withoutAspects, fn, warnings);
+  return {
+    ...meansOf(rows),
+    perQuery,
+    unjudgedQueries: facts.unjudgedQueries,
+    unansweredQueries: facts.unansweredQueries,
+    noRelevantQueries: facts.noRelevantQueries,
+    bySlice,
+    conventions,
+    warnings,
+    mergeable: {
+      deepestRanking: deepest,
+      queriesInRanking: facts.queriesInRanking,
+      tiedQueries: facts.tiedQueries,
+      checks: { ...checks },
+      slices: sliceLabels,
+      ...(facts.beyondSystemK === undefined ? {} : { beyondSystemK: facts.beyondSystemK }),
+      ...(facts.systemK === undefined ? {} : { systemK: facts.systemK }),
+      ...(facts.withoutAspects === undefined || facts.withoutAspects.length === 0 ? {} : { withoutAspects: facts.withoutAspects }),
+    },
+  };
 }

@@ -3,7 +3,6 @@
 // are read and only the judged ones are looked up, so no document id becomes a string; the other formats
 // hand each query's ids to the same core (src/engine/evaluator.ts) as soon as the query ends.
 import { describeValue, isRankevalError, ownOptions, parseError, quoteJson, RankevalError, readFailure, whileReading } from '../core/errors.js';
-import { createRunScorer, QueryRepeated, readScoringInputs, type FoundQuery, type JudgedQuery, type RunScorer, type ShownRanking } from './evaluator.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
 import { readWith, type ReadOptions, type Source } from '../formats/source.js';
 import { type FormatReader } from '../formats/reader.js';
@@ -19,6 +18,9 @@ import type { ByQuery, Qrels, Ranking, Ties } from '../core/types.js';
 import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from './run-options.js';
 import type { RunEvaluation } from './run-result.js';
 import { rankOrder } from '../formats/rank-order.js';
+import { createRunScorer, type RunScorer } from './scorer.js';
+import { QueryRepeated, type FoundQuery, type JudgedQuery, type ShownRanking } from './found.js';
+import { readScoringInputs } from './settings.js';
 
 /** A query's ranking as `ties` reads a file's results: ids in rank order, the file's order, or with scores. */
 export function rankingFor(results: QueryResults, ties: Ties): Ranking {

@@ -2,7 +2,6 @@ import { coverageWarnings, SCORING_KEYS } from '../analysis/compare.js';
 import { fail, isRankevalError, ownOptions, RankevalError } from '../core/errors.js';
 import { pickOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
-import { readScoringInputs } from '../engine/evaluator.js';
 import { settingsToTry, type FusionGrid, type FusionSetting, type OptimizedFusionMethod } from './grid.js';
 import { resolveFuseOptions, type FuseSettings, type FusionNorm } from './options.js';
 import { readRuns, type FusionRun, type NamedRun } from './runs.js';
@@ -14,6 +13,7 @@ import type { ByQuery, MetricOptions, Qrels, ScoredDocument } from '../core/type
 import { evaluateRun } from '../engine/evaluate-run.js';
 import type { EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { readScoringInputs } from '../engine/settings.js';
 
 export interface OptimizeFusionOptions extends MetricOptions {
   readonly method: OptimizedFusionMethod;

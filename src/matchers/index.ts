@@ -9,7 +9,6 @@ import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../core/metric-options.js';
 import { fail, ownOptions, RankevalError } from '../core/errors.js';
-import { readScoringInputs } from '../engine/evaluator.js';
 import { readOnce, readQrels } from '../core/inputs.js';
 import { escapeControls } from '../text/escape.js';
 import { budgetWording, explanationText, missedText } from '../text/explain.js';
@@ -21,6 +20,7 @@ import type { Aspects, ByQuery, MetricOptions, Qrels, Ranking } from '../core/ty
 import { evaluateRun } from '../engine/evaluate-run.js';
 import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { readScoringInputs } from '../engine/settings.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
 export interface MatcherContext {

@@ -1,12 +1,12 @@
 // `reportData`: the report's numbers from runs and a golden set in memory. The options and the input are
 // read once (options.ts), each run scored by evaluateRun, and the charts' numbers assembled (assemble.ts).
 import { explainRanking } from '../analysis/explain.js';
-import { readScoringInputs } from '../engine/evaluator.js';
 import { assembleReport } from './assemble.js';
 import { orderRuns, readInput, readReportOptions, type ReportInputs, type ReportSettings } from './options.js';
 import type { ReportContext, ReportData, ReportInput, ReportOptions, ReportRun } from './types.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import type { EvaluateRunOptions } from '../engine/run-options.js';
+import { readScoringInputs } from '../engine/settings.js';
 
 /**
  * Everything the report shows, computed once.

@@ -6,8 +6,8 @@ import { fail, ownOptions } from '../core/errors.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import type { Qrels, Ranking } from '../core/types.js';
 import type { ReportInput, ReportOptions } from './types.js';
-import { readSlices } from '../engine/evaluator.js';
 import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
+import { readSlices } from '../engine/settings.js';
 
 /** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
 export const REPORT_OPTION_KEYS: readonly string[] = [...COMPARE_OPTION_KEYS, 'losses'];

@@ -2,7 +2,6 @@
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
 import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
-import { createRunScorer, readSlices, type RunScorer } from '../engine/evaluator.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
 import type { MeasureKey } from '../measures/registry.js';
@@ -17,6 +16,8 @@ import { readRetrieved } from './read-retrieved.js';
 import { readSettings, RETRIEVER_OPTION_KEYS } from './settings.js';
 
 import type { RetrieverProgress } from './settings.js';
+import { createRunScorer, type RunScorer } from '../engine/scorer.js';
+import { readSlices } from '../engine/settings.js';
 
 export type { RetrieverProgress };
 

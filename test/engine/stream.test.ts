@@ -4,7 +4,7 @@
 // JSON; errors (duplicates, bad UTF-8, bad scores, over-long lines) as parseRun gives them.
 import fc from 'fast-check';
 import { describe, expect, it, test } from 'vitest';
-import { createEvaluator, createRunScorer } from '../../src/engine/evaluator.js';
+import { createEvaluator } from '../../src/engine/evaluator.js';
 import { evaluateRun, parseGoldenSet, parseRun, readRun, type Run, type RunFormat } from '../../src/index.js';
 import { averagesTies } from '../../src/measures/catalogue.js';
 import { expandMeasure } from '../../src/measures/registry.js';
@@ -18,6 +18,7 @@ import { byteChunks } from '../helpers/files.js';
 import { groupLines, interleaves, oracleCases, rankingsFor, shuffleLines, toCsv, toJson, toJsonl } from '../helpers/stream-runs.js';
 import type { EvaluateRunOptions } from '../../src/engine/run-options.js';
 import type { RunEvaluation } from '../../src/engine/run-result.js';
+import { createRunScorer } from '../../src/engine/scorer.js';
 
 const FILE = 'run';
 
