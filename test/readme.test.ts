@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { measureDefinitions } from '../src/measures/catalogue.js';
-import { trecMeasures } from '../src/trec/measures.js';
+import { trecMeasures } from '../src/measures/trec-table.js';
 
 const root = join(import.meta.dirname, '..');
 // Inside the package, so that `rankeval`, `rankeval/vitest`… resolve to dist/ through its own "exports".

@@ -1,8 +1,8 @@
 // `rankeval trec [flags] QRELS RUN`: a drop-in for `trec_eval [flags] QRELS RUN`.
 import { isRankevalError } from '../core/errors.js';
 import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
-import { atol } from '../trec/c-numbers.js';
-import { trecMeasures } from '../trec/measures.js';
+import { atol } from '../core/c-numbers.js';
+import { trecMeasures } from '../measures/trec-table.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../formats/trec-bytes.js';
 import { closest } from '../core/suggest.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';

@@ -5,21 +5,11 @@
 // FF; a run line needs six fields (qid iter docno rank score runid; more are ignored), a qrels line exactly
 // four (qid iter docno rel); blank lines are skipped in runs and refused in qrels; a missing final newline
 // is fine. Scores are read as C's atof reads them (the longest numeric prefix), grades as atol.
+import { atofBytes, atolBytes, isSpace } from '../core/c-numbers.js';
 import { parseError as locatedError, quoteJson, type RankevalError } from '../core/errors.js';
+import { latin1 } from '../core/latin1.js';
 
 const NEWLINE = 10;
-
-/** C's isspace in the C locale: space, \t, \n, \v, \f, \r. */
-const isSpace = (byte: number): boolean => byte === 32 || (byte >= 9 && byte <= 13);
-
-/** One byte a character: ids print back byte for byte, and string order is strcmp's order. */
-export function latin1(bytes: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let i = start; i < end; i += 4096) {
-    text += String.fromCharCode.apply(null, bytes.subarray(i, Math.min(end, i + 4096)) as unknown as number[]);
-  }
-  return text;
-}
 
 /** 32-bit FNV-1a of a byte range. */
 export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
@@ -93,81 +83,10 @@ export function parseQrels(bytes: Uint8Array, file: string, comments = false): Q
     query.docStart.push(fields[4]!);
     query.docEnd.push(fields[5]!);
     query.docHash.push(hashBytes(bytes, fields[4]!, fields[5]!));
-    query.grade.push(parseLong(bytes, fields[6]!, fields[7]!));
+    query.grade.push(atolBytes(bytes, fields[6]!, fields[7]!));
     query.line.push(line);
   }
   return { bytes, file, queries };
-}
-
-/** C's atol on a field: optional sign, then digits; anything else ends the number (no digits: 0). */
-export function parseLong(bytes: Uint8Array, start: number, end: number): number {
-  let i = start;
-  let sign = 1;
-  if (bytes[i] === 45 || bytes[i] === 43) sign = bytes[i++] === 45 ? -1 : 1;
-  let value = 0;
-  for (; i < end; i++) {
-    const digit = bytes[i]! - 48;
-    if (digit < 0 || digit > 9) break;
-    value = value * 10 + digit;
-  }
-  return sign * value;
-}
-
-// -------------------------------------------------------------------------------------------- scores
-
-// Exact powers of ten: a decimal whose digits make an integer below 2^53 and |exponent| ≤ 22 converts with one
-// correctly rounded operation (Clinger's fast path), giving the same double as strtod.
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
-const EXACT_INTEGERS = 2 ** 53;
-
-/** C's atof on a field: the value of its longest numeric prefix (0 when there is none). */
-export function parseScore(bytes: Uint8Array, start: number, end: number): number {
-  let i = start;
-  let negative = false;
-  if (bytes[i] === 45 || bytes[i] === 43) negative = bytes[i++] === 45;
-  // The digits' value, exact while below 2^53: it only grows, digit after digit, and the first sum past
-  // 2^53 rounds to 2^53 at least, so a final value below 2^53 was exact at every step.
-  let mantissa = 0;
-  let scale = 0;
-  const digitsStart = i;
-  for (; i < end; i++) {
-    const digit = bytes[i]! - 48;
-    if (digit < 0 || digit > 9) break;
-    mantissa = mantissa * 10 + digit;
-  }
-  let sawDigit = i > digitsStart;
-  if (bytes[i] === 46 && i < end) {
-    const fractionStart = i + 1;
-    for (i++; i < end; i++) {
-      const digit = bytes[i]! - 48;
-      if (digit < 0 || digit > 9) break;
-      mantissa = mantissa * 10 + digit;
-    }
-    scale = fractionStart - i;
-    sawDigit ||= i > fractionStart;
-  }
-  if (sawDigit && i < end && (bytes[i] === 101 || bytes[i] === 69)) {
-    let j = i + 1;
-    let exponentSign = 1;
-    if (bytes[j] === 45 || bytes[j] === 43) exponentSign = bytes[j++] === 45 ? -1 : 1;
-    let exponent = 0;
-    let exponentDigits = 0;
-    for (; j < end; j++) {
-      const digit = bytes[j]! - 48;
-      if (digit < 0 || digit > 9) break;
-      exponent = Math.min(exponent * 10 + digit, 100_000);
-      exponentDigits++;
-    }
-    if (exponentDigits > 0) {
-      scale += exponentSign * exponent;
-      i = j;
-    }
-  }
-  if (sawDigit && i === end && mantissa < EXACT_INTEGERS && scale >= -22 && scale <= 22) {
-    const value = scale < 0 ? mantissa / POWERS_OF_TEN[-scale]! : mantissa * POWERS_OF_TEN[scale]!;
-    return negative ? -value : value;
-  }
-  return parseScoreSlowly(latin1(bytes, start, end));
 }
 
 /**
@@ -189,24 +108,6 @@ export function isDecimalNumber(bytes: Uint8Array, start: number, end: number): 
     while (isDigit(i)) i++;
   }
   return i === end;
-}
-
-const DECIMAL_PREFIX = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
-const SPECIAL_PREFIX = /^([+-]?)(?:(infinity|inf)|(nan))/i;
-const HEX_PREFIX = /^([+-]?)0x([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?\d+))?/i;
-
-function parseScoreSlowly(text: string): number {
-  const hex = HEX_PREFIX.exec(text);
-  if (hex && (hex[2] || hex[3])) {
-    const digits = `${hex[2] ?? ''}${hex[3] ?? ''}`;
-    const value = Number.parseInt(digits, 16) * 2 ** (Number(hex[4] ?? 0) - 4 * (hex[3]?.length ?? 0));
-    return hex[1] === '-' ? -value : value;
-  }
-  const decimal = DECIMAL_PREFIX.exec(text);
-  if (decimal) return Number(decimal[0]);
-  const special = SPECIAL_PREFIX.exec(text);
-  if (special) return special[3] ? NaN : special[1] === '-' ? -Infinity : Infinity;
-  return 0;
 }
 
 // ----------------------------------------------------------------------------------------------- run
@@ -380,7 +281,7 @@ export function createRunReader(
     block.docStart[n] = docBytesUsed;
     block.docEnd[n] = out;
     block.docHash[n] = hash;
-    const score = parseScore(bytes, fields[8]!, fields[9]!);
+    const score = atofBytes(bytes, fields[8]!, fields[9]!);
     if (decimalScores && !(Number.isFinite(score) && isDecimalNumber(bytes, fields[8]!, fields[9]!))) {
       throw parseError(file, lineNumber, `the score ${quoteJson(new TextDecoder().decode(bytes.subarray(fields[8]!, fields[9]!)))} is not a finite number`);
     }

@@ -1,5 +1,5 @@
-// The catalogue: every measure rankeval knows, declared once — its names in the three grammars (rankeval,
-// ir_measures, trec_eval), its parameters, how it is aggregated over queries, and the function that
+// The catalogue: every measure rankeval knows, declared once — its rankeval and ir_measures names (trec_eval's
+// are in trec-table.ts), its parameters, how it is aggregated over queries, and the function that
 // computes it. evaluate/evaluateRun, the CLI's eval/compare/report, the matchers and `rankeval trec` all
 // select from this list; the formulas, conventions and worked examples are in the doc comments of the
 // functions in src/metrics/ that each entry calls.
@@ -45,8 +45,6 @@ export interface MeasureDefinition {
   readonly aliases: readonly string[];
   /** ir_measures' names for it (matched exactly, case included, as ir_measures does). */
   readonly irMeasures: readonly string[];
-  /** trec_eval's name(s): with a cutoff list (`P`, `ndcg_cut`) and without (`set_P`); empty when trec_eval has none. */
-  readonly trecEval: readonly string[];
   readonly at: AtKind;
   readonly params: readonly ParamName[];
   /** Parameter values when not given (rankeval's and trec_eval's grammars). */
@@ -189,10 +187,9 @@ const point = (params: MeasureParams): number => params.point!;
 const gainsOf = (params: MeasureParams): readonly GainParam[] => params.gains ?? [];
 
 /** An entry as written: `values` required (every measure says what a query can score), `bounded` read from it. */
-interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' | 'trecEval' | 'at' | 'params' | 'defaults' | 'aggregate' | 'bounded' | 'tieAverage'> {
+interface Declaration extends Omit<MeasureDefinition, 'aliases' | 'irMeasures' | 'at' | 'params' | 'defaults' | 'aggregate' | 'bounded' | 'tieAverage'> {
   readonly aliases?: readonly string[];
   readonly irMeasures?: readonly string[];
-  readonly trecEval?: readonly string[];
   readonly at?: AtKind;
   readonly params?: readonly ParamName[];
   readonly defaults?: Partial<MeasureParams>;
@@ -208,7 +205,6 @@ export type Declared<D extends Declaration> = MeasureDefinition & {
   readonly name: D['name'];
   readonly aliases: Field<D, 'aliases', readonly []>;
   readonly irMeasures: Field<D, 'irMeasures', readonly []>;
-  readonly trecEval: Field<D, 'trecEval', readonly []>;
   readonly at: Field<D, 'at', 'k'>;
 };
 
@@ -216,7 +212,6 @@ const define = <const D extends Declaration>(declaration: D): Declared<D> =>
   ({
     aliases: [],
     irMeasures: [],
-    trecEval: [],
     at: 'k',
     params: ['rel', 'judgedOnly'],
     defaults: {},
@@ -241,7 +236,6 @@ const declared = [
     tieAverage: true,
     aliases: ['precision', 'prec'],
     irMeasures: ['P', 'SetP'],
-    trecEval: ['P', 'set_P'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'precision: relevant documents in the top k / k (no k: / retrieved)',
     compute: fromCounts(precisionFromCounts),
@@ -252,7 +246,6 @@ const declared = [
     tieAverage: true,
     aliases: ['R'],
     irMeasures: ['R', 'Recall', 'SetR'],
-    trecEval: ['recall', 'set_recall'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'recall: relevant documents in the top k / all relevant documents',
     compute: fromCounts(recallFromCounts),
@@ -263,7 +256,6 @@ const declared = [
     tieAverage: true,
     aliases: ['F'],
     irMeasures: ['SetF'],
-    trecEval: ['set_F'],
     params: ['rel', 'judgedOnly', 'beta', 'budget'],
     summary: 'F: (β + 1)·P·R / (β·P + R) of the top k (β = 1: F1)',
     compute: fromCounts((counts, _options, params) => (params.beta === undefined ? f1FromCounts(counts) : weightedFFromCounts(counts, params.beta))),
@@ -274,7 +266,6 @@ const declared = [
     tieAverage: true,
     aliases: ['hit', 'hits', 'hit_rate'],
     irMeasures: ['Success'],
-    trecEval: ['success'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: '1 if a relevant document is in the top k, else 0',
     compute: fromCounts(successFromCounts),
@@ -285,7 +276,6 @@ const declared = [
     tieAverage: true,
     aliases: ['rr', 'recip_rank', 'reciprocal_rank'],
     irMeasures: ['RR', 'MRR'],
-    trecEval: ['recip_rank'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'reciprocal rank of the first relevant document in the top k (0 if none)',
     compute: fromCounts(reciprocalRankFromCounts),
@@ -296,7 +286,6 @@ const declared = [
     tieAverage: true,
     aliases: ['ap', 'average_precision'],
     irMeasures: ['AP', 'MAP'],
-    trecEval: ['map_cut', 'map'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'average precision: Σ P@i at the relevant ranks i ≤ k / R',
     compute: fromCounts(averagePrecisionFromCounts),
@@ -306,7 +295,6 @@ const declared = [
     values: SHARE,
     tieAverage: true,
     aliases: ['gmap'],
-    trecEval: ['gm_map'],
     aggregate: 'geometric',
     summary: 'average precision, averaged geometrically over queries (each AP at least 0.00001)',
     compute: fromCounts(averagePrecisionFromCounts),
@@ -317,7 +305,6 @@ const declared = [
     tieAverage: true,
     aliases: ['r_precision', 'rprec'],
     irMeasures: ['Rprec', 'RPrec'],
-    trecEval: ['Rprec'],
     summary: 'precision in the top R (R = relevant documents); with k, of the ranking cut at k',
     compute: fromCounts(rPrecisionFromCounts),
   }),
@@ -343,7 +330,6 @@ const declared = [
     values: gainTable,
     tieAverage: true,
     irMeasures: ['nDCG', 'NDCG'],
-    trecEval: ['ndcg_cut', 'ndcg'],
     params: ['judgedOnly', 'gain', 'gains', 'budget'],
     summary: 'NDCG: DCG / IDCG, the ideal of all judged documents',
     compute: each((context, params) => (params.gains === undefined ? ndcgFromCounts(context.countsAt(params.cutoff)) : ndcgWithGains(context.query, params.gains))),
@@ -387,7 +373,6 @@ const declared = [
     values: (params) => (params.rel === undefined ? RETRIEVED : { ...RETRIEVED, noRelevant: 0 }),
     tieAverage: true,
     irMeasures: ['NumRet'],
-    trecEval: ['num_ret'],
     at: 'none',
     params: ['judgedOnly', 'rel'],
     aggregate: 'sum',
@@ -400,7 +385,6 @@ const declared = [
     tieAverage: true,
     readsRanking: false,
     irMeasures: ['NumRel'],
-    trecEval: ['num_rel'],
     at: 'none',
     aggregate: 'sum',
     summary: 'relevant documents in the qrels (summed over queries)',
@@ -411,7 +395,6 @@ const declared = [
     values: { ...RETRIEVED, noRelevant: 0 },
     tieAverage: true,
     irMeasures: ['NumRelRet'],
-    trecEval: ['num_rel_ret'],
     at: 'none',
     aggregate: 'sum',
     summary: 'relevant documents retrieved (summed over queries)',
@@ -421,7 +404,6 @@ const declared = [
     name: 'num_nonrel_judged_ret',
     values: RETRIEVED,
     tieAverage: true,
-    trecEval: ['num_nonrel_judged_ret'],
     at: 'none',
     aggregate: 'sum',
     summary: 'judged non-relevant documents retrieved (summed over queries)',
@@ -431,7 +413,6 @@ const declared = [
     name: 'set_relative_P',
     values: SHARE,
     tieAverage: true,
-    trecEval: ['set_relative_P'],
     at: 'none',
     summary: 'relevant retrieved / min(retrieved, R)',
     compute: each((context) => setRelativePrecision(context.query)),
@@ -441,7 +422,6 @@ const declared = [
     values: SHARE,
     tieAverage: true,
     irMeasures: ['SetAP'],
-    trecEval: ['set_map'],
     at: 'none',
     summary: 'set precision × set recall',
     compute: each((context) => setMap(context.query)),
@@ -449,7 +429,6 @@ const declared = [
   define({
     name: 'relative_P',
     values: SHARE,
-    trecEval: ['relative_P'],
     summary: 'relevant in the top k / min(k, R)',
     compute: batched(cutoff, (context, cutoffs) => relativePrecisions(context.query, context.relevanceLevel, cutoffs)),
   }),
@@ -457,7 +436,6 @@ const declared = [
     name: 'utility',
     values: ANY,
     tieAverage: true,
-    trecEval: ['utility'],
     at: 'none',
     params: ['judgedOnly', 'coefficients'],
     defaults: { coefficients: [1, -1, 0, 0] },
@@ -469,7 +447,6 @@ const declared = [
     name: 'bpref',
     values: SHARE,
     irMeasures: ['Bpref', 'BPref'],
-    trecEval: ['bpref'],
     at: 'none',
     summary: 'binary preference: relevant documents ranked above judged non-relevant ones',
     compute: each((context) => bpref(context.query, context.relevanceLevel)),
@@ -477,7 +454,6 @@ const declared = [
   define({
     name: 'gm_bpref',
     values: SHARE,
-    trecEval: ['gm_bpref'],
     at: 'none',
     aggregate: 'geometric',
     summary: 'bpref, averaged geometrically over queries',
@@ -488,7 +464,6 @@ const declared = [
     values: SHARE,
     aliases: ['inferred_ap'],
     irMeasures: ['infAP'],
-    trecEval: ['infAP'],
     at: 'none',
     summary: 'inferred AP (Yilmaz & Aslam), for sampled judgments (negative grade: pooled, not sampled)',
     compute: each((context) => inferredAp(context.query, context.relevanceLevel)),
@@ -498,7 +473,6 @@ const declared = [
     values: SHARE,
     aliases: ['iprec_at_recall'],
     irMeasures: ['IPrec'],
-    trecEval: ['iprec_at_recall'],
     at: 'recall',
     summary: 'interpolated precision at a recall level x in [0, 1]: the best P@i with recall ≥ x',
     compute: batched(point, (context, points) => interpolatedPrecisions(context.query, context.relevanceLevel, points, context.version)),
@@ -507,7 +481,6 @@ const declared = [
     name: '11pt_avg',
     values: SHARE,
     aliases: ['eleven_point_average'],
-    trecEval: ['11pt_avg'],
     at: 'none',
     params: ['rel', 'judgedOnly', 'points'],
     summary: 'mean interpolated precision at recall 0, 0.1, …, 1',
@@ -516,7 +489,6 @@ const declared = [
   define({
     name: 'Rprec_mult',
     values: SHARE,
-    trecEval: ['Rprec_mult'],
     at: 'multiple',
     summary: 'precision at a multiple m of R: P@⌊m·R + 0.9⌋',
     compute: batched(point, (context, multiples) => rPrecisionMultiples(context.query, context.relevanceLevel, multiples)),
@@ -524,7 +496,6 @@ const declared = [
   define({
     name: 'binG',
     values: SHARE,
-    trecEval: ['binG'],
     at: 'none',
     summary: 'binary G: Σ 1 / log2(2 + non-relevant above) over relevant retrieved / R',
     compute: each((context) => binG(context.query, context.relevanceLevel)),
@@ -532,7 +503,6 @@ const declared = [
   define({
     name: 'G',
     values: gainTable,
-    trecEval: ['G'],
     at: 'none',
     params: ['judgedOnly', 'gains'],
     summary: 'G: gain over log2 of the cost so far, normalised by the ideal gains',
@@ -541,7 +511,6 @@ const declared = [
   define({
     name: 'ndcg_rel',
     values: gainTable,
-    trecEval: ['ndcg_rel'],
     at: 'none',
     params: ['judgedOnly', 'gains'],
     summary: 'NDCG averaged over the relevant documents (at the rank of each)',
@@ -550,7 +519,6 @@ const declared = [
   define({
     name: 'Rndcg',
     values: gainTable,
-    trecEval: ['Rndcg'],
     at: 'none',
     params: ['judgedOnly', 'gains'],
     summary: 'NDCG averaged at the ranks where the ideal gain changes',
@@ -564,7 +532,6 @@ const declared = [
     // Gains outside [0, 1] are scaled into it (see rbp).
     values: RANKED_UNIT,
     irMeasures: ['RBP'],
-    trecEval: ['rbp'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p', 'rel'],
     irDefaults: { p: 0.8 },
@@ -580,7 +547,6 @@ const declared = [
     name: 'rbp_resid',
     values: RANKED_UNIT,
     better: 'lower',
-    trecEval: ['rbp_resid'],
     at: 'none',
     params: ['judgedOnly', 'gains', 'p'],
     summary: 'RBP residual: the weight still open to unjudged documents and the ranks past the last',
@@ -590,7 +556,6 @@ const declared = [
     name: 'unj',
     values: { ...RANKED_UNIT, step: 'cutoff' },
     better: 'lower',
-    trecEval: ['unj'],
     params: [],
     summary: 'unjudged documents in the top k / k',
     compute: batched(cutoff, (context, cutoffs) => unjudgedAt(context.query, cutoffs)),

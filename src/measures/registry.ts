@@ -1,14 +1,14 @@
 // Measure names in three grammars — rankeval's (`ndcg@10`), ir_measures' (`nDCG(dcg='exp-log2')@10`) and
 // trec_eval's (`ndcg_cut.10`, `P.5,10`) — read into catalogue entries with their parameters, and written
 // back in rankeval's canonical spelling. Every name, alias, parameter and default comes from the catalogue
-// (catalogue.ts) and trec_eval's table (src/trec/measures.ts): this module knows the syntax, not the measures.
+// (catalogue.ts) and trec_eval's table (trec-table.ts): this module knows the syntax, not the measures.
 import { RankevalError } from '../core/errors.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 import { editDistance } from '../core/suggest.js';
-import { bindParams, trecMeasures, type TrecMeasure } from '../trec/measures.js';
 import type { Gain } from '../core/types.js';
 import { measureDefinitions, type MeasureDefinition, type ParamName } from './catalogue.js';
 import type { MeasureParams } from './context.js';
+import { bindParams, trecGroups, trecMeasures, type TrecMeasure } from './trec-table.js';
 
 export { measureDefinitions, type MeasureDefinition };
 
@@ -46,7 +46,7 @@ const byTrecName = new Map<string, TrecMeasure>(trecMeasures.map((measure) => [m
 /** trec_eval's measures whose value names carry their parameters (`P_5`), longest name first. */
 const printedPrefixes = trecMeasures.filter((measure) => measure.params !== 'none').sort((a, b) => b.name.length - a.name.length);
 /** trec_eval's groups of measures (`-m official`): not measures. */
-const TREC_GROUPS = ['official', 'set', 'all_trec'];
+const TREC_GROUPS = Object.keys(trecGroups(10));
 
 // ---------------------------------------------------------------------------------- the parameters
 
@@ -480,6 +480,9 @@ function spellings(definition: MeasureDefinition, at: string | undefined): strin
   return parts.join(', ');
 }
 
+/** trec_eval's names for the definition, in the table's order. */
+const trecNamesOf = (definition: MeasureDefinition): string[] => trecMeasures.filter((measure) => measure.definition === definition).map((measure) => measure.name);
+
 /** `unknown_measure`, suggesting the closest known names by edit distance. */
 function unknownMeasure(name: string): RankevalError {
   const word = /^[^(@.,]*/.exec(name)![0].trim();
@@ -490,7 +493,7 @@ function unknownMeasure(name: string): RankevalError {
   // No name is near a word of more than 40 characters; edit distances of long words would take long.
   for (const definition of word.length > 40 ? [] : measureDefinitions) {
     let best: { spelling: string; distance: number } | undefined;
-    for (const spelling of [definition.name, ...definition.aliases, ...definition.irMeasures, ...definition.trecEval]) {
+    for (const spelling of [definition.name, ...definition.aliases, ...definition.irMeasures, ...trecNamesOf(definition)]) {
       const distance = editDistance(word.toLowerCase(), spelling.toLowerCase());
       if (distance <= limit && (best === undefined || distance < best.distance)) best = { spelling, distance };
     }
@@ -528,7 +531,8 @@ type Forms<N extends string, At> = At extends 'none'
 
 type RankevalWords<E extends Entry> = E['name'] | E['aliases'][number];
 type NamesOf<E> = E extends Entry ? Forms<RankevalWords<E> | Lowercase<RankevalWords<E>> | E['irMeasures'][number], E['at']> : never;
-type TrecWord = Entry['trecEval'][number];
+/** trec_eval's names of catalogue measures (not runid, num_q, relstring). */
+type TrecWord = Extract<(typeof trecMeasures)[number], { readonly definition: MeasureDefinition }>['name'];
 
 /**
  * Every measure name TypeScript can check, from the catalogue: rankeval's names and aliases (as declared

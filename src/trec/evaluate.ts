@@ -4,10 +4,13 @@ import { RankevalError } from '../core/errors.js';
 import { createQueryContext } from '../measures/context.js';
 import type { MeasureParams } from '../measures/context.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
-import { hashBytes, latin1, parseError, type Qrels, type QrelsQuery, type RunBlock } from '../formats/trec-bytes.js';
-import { bindParams, NOT_POOLED, UNJUDGED, relString, trecMeasures, type GainParam, type JudgedRanking, type TrecMeasure } from './measures.js';
-import { compareBytes, findDocument, indexBlock } from '../formats/block-index.js';
+import { latin1 } from '../core/latin1.js';
+import { hashBytes, parseError, type Qrels, type QrelsQuery, type RunBlock } from '../formats/trec-bytes.js';
+import { bindParams, trecGroups, trecMeasures, type TrecMeasure } from '../measures/trec-table.js';
+import { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
+import { relString } from './relstring.js';
 import { rankOrder } from '../formats/rank-order.js';
+import { compareBytes, findDocument, indexBlock } from '../formats/block-index.js';
 import { value4 } from './printf.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
 import { emptyRankingValues } from './empty-ranking.js';
@@ -31,12 +34,6 @@ export interface TrecEvalOptions {
   readonly version: 9 | 10;
 }
 
-const groups = (version: 9 | 10): Record<string, readonly string[]> => ({
-  official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
-  set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
-  all_trec: trecMeasures.filter((measure) => version === 10 || !measure.since10).map((measure) => measure.name),
-});
-
 /** A selected measure with its parameters and the names of its values. */
 export interface BoundMeasure {
   readonly measure: TrecMeasure;
@@ -52,7 +49,7 @@ const usage = (message: string): RankevalError => new RankevalError('unknown_mea
 
 /** Reads -m arguments as trec_eval does: `name` or `name.params`; groups mark several measures. */
 export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): BoundMeasure[] {
-  const GROUPS = groups(version);
+  const GROUPS = trecGroups(version);
   const marked = new Set<string>();
   const paramsOf = new Map<string, string>();
   for (const spec of specs.length === 0 ? ['official'] : specs) {

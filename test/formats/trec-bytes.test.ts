@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { isRankevalError } from '../../src/index.js';
-import { appendBlock, createRunReader, isDecimalNumber, latin1, parseLong, parseQrels, parseScore, type RunBlock } from '../../src/formats/trec-bytes.js';
+import { appendBlock, createRunReader, isDecimalNumber, parseQrels, type RunBlock } from '../../src/formats/trec-bytes.js';
+import { atofBytes, atolBytes } from '../../src/core/c-numbers.js';
+import { latin1 } from '../../src/core/latin1.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -177,7 +179,7 @@ describe('qrels reader', () => {
 });
 
 describe('numbers as C reads them', () => {
-  const score = (text: string): number => parseScore(bytes(text), 0, bytes(text).length);
+  const score = (text: string): number => atofBytes(bytes(text), 0, bytes(text).length);
   test.each([
     ['15.5824', 15.5824],
     ['-3', -3],
@@ -242,6 +244,6 @@ describe('numbers as C reads them', () => {
     ['x', 0],
     ['12abc', 12],
   ])('atol(%j) = %d', (text, value) => {
-    expect(parseLong(bytes(text), 0, text.length)).toBe(value);
+    expect(atolBytes(bytes(text), 0, text.length)).toBe(value);
   });
 });

@@ -42,4 +42,4 @@ export function readExpected(path: string): Map<string, string> {
   return expected;
 }
 
-export { fixed } from '../../src/trec/printf.js';
+export { fixed } from '../../src/core/c-printf.js';

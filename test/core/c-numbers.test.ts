@@ -1,7 +1,7 @@
 // C's atol and atof on an argument, as trec_eval reads -l, -M, -N and measure parameters (values checked against
 // glibc's strtol and strtod).
 import { describe, expect, test } from 'vitest';
-import { atof, atol, atolExact } from '../../src/trec/c-numbers.js';
+import { atof, atol, atolExact } from '../../src/core/c-numbers.js';
 
 describe('atol', () => {
   test.each([

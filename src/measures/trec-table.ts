@@ -1,14 +1,13 @@
-// trec_eval's view of the catalogue: its measure names, in its output order, with its parameter syntax,
-// defaults, averaging and printing. Every value is computed by the catalogue's measure (src/measures/
-// catalogue.ts); this table only says which one, with which parameters, and how trec_eval prints it.
-import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from '../measures/catalogue.js';
-import type { MeasureParams } from '../measures/context.js';
+// trec_eval's measures, in one table: their names, in trec_eval's output order, with their parameter
+// syntax and defaults, how trec_eval averages and prints them, and the catalogue measure that computes each.
+// The registry reads trec_eval's names from it (`ndcg_cut.10`) and `rankeval trec` selects and prints by it;
+// every value comes from the catalogue.
+import { atof, atol, atolExact } from '../core/c-numbers.js';
+import { fixed } from '../core/c-printf.js';
 import { RankevalError } from '../core/errors.js';
-import { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
-import { atof, atol, atolExact } from './c-numbers.js';
-import { fixed } from './printf.js';
-
-export { NOT_POOLED, UNJUDGED, type GainParam, type JudgedRanking };
+import type { GainParam } from '../metrics/judged-ranking.js';
+import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from './catalogue.js';
+import type { MeasureParams } from './context.js';
 
 export type ParamKind = 'none' | 'long-cutoffs' | 'double-cutoffs' | 'doubles' | 'pairs';
 
@@ -48,12 +47,15 @@ const byKind = (kind: ParamKind) => (params: readonly number[] | readonly GainPa
   }
 };
 
-function trec(
-  name: string,
-  definition: string | null,
+/** An entry with its name kept as a literal type, and whether it has a catalogue measure: what `MeasureName` reads. */
+type Entry<N extends string, D extends string | null> = TrecMeasure & { readonly name: N; readonly definition: D extends string ? MeasureDefinition : null };
+
+function trec<const N extends string, const D extends string | null>(
+  name: N,
+  definition: D,
   summary: string,
   rest: Partial<Omit<TrecMeasure, 'name' | 'summary' | 'definition'>> = {},
-): TrecMeasure {
+): Entry<N, D> {
   const params = rest.params ?? 'none';
   return {
     name,
@@ -66,14 +68,13 @@ function trec(
     definition: definition === null ? null : definitionNamed(definition),
     instances: byKind(params),
     ...rest,
-  };
+  } as Entry<N, D>;
 }
 
 const ALL_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 const counted = { average: 'sum', format: 'integer' } as const;
 
-/** trec_eval 9.0.8's measures, in its output order (te_trec_measures), then trec_eval 10's additions. */
-export const trecMeasures: readonly TrecMeasure[] = [
+const declared = [
   trec('runid', null, 'the run id of the last line of the run', { average: 'none', perQuery: false }),
   trec('num_q', null, 'number of queries evaluated (with -c: in the qrels)', { average: 'num_q', format: 'integer', perQuery: false }),
   trec('num_ret', 'num_ret', 'number of documents retrieved', counted),
@@ -130,6 +131,18 @@ export const trecMeasures: readonly TrecMeasure[] = [
   trec('unj', 'unj', 'share of unjudged documents in the top k', { params: 'long-cutoffs', defaults: [5, 10, 20], since10: true }),
 ];
 
+/** trec_eval 9.0.8's measures, in its output order (te_trec_measures), then trec_eval 10's additions. */
+export const trecMeasures: readonly (typeof declared)[number][] = declared;
+
+/** trec_eval's groups of measures (`-m official`), by version: trec_eval 10's additions join `all_trec`. */
+export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly string[]>> {
+  return {
+    official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
+    set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
+    all_trec: trecMeasures.filter((measure) => version === 10 || !measure.since10).map((measure) => measure.name),
+  };
+}
+
 const usage = (message: string): RankevalError => new RankevalError('unknown_measure', message, 'a trec_eval measure', message);
 
 /**
@@ -183,14 +196,4 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
  */
 function refuseNonFinite(name: string, values: readonly number[], given: string | undefined): void {
   if (values.some((value) => !Number.isFinite(value))) throw usage(`${name}: parameters must be finite numbers, got '${given}'`);
-}
-
-/** trec_eval's relstring: the grades of the first `length` documents, one character each. */
-export function relString(query: JudgedRanking, length: number): string {
-  let text = '';
-  for (let i = 0; i < Math.max(0, Math.min(Math.trunc(length), query.numRet)); i++) {
-    const rel = query.rel[i]!;
-    text += rel > 9 ? '>' : rel >= 0 ? String.fromCharCode(48 + Math.trunc(rel)) : rel === NOT_POOLED ? '-' : rel === UNJUDGED ? '.' : '<';
-  }
-  return text;
 }
