@@ -198,66 +198,17 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   }
   const names = [baseline, ...[...scored.keys()].filter((name) => name !== baseline)];
   const measures = Object.keys(base.mean);
-  // The tests and intervals are about the mean of per-query differences: a run-level figure that is not a
-  // mean (num_ret's sum, gm_map's geometric mean) would sit beside an interval about something else.
-  for (const measure of measures) {
-    const aggregate = base.conventions.aggregation[measure];
-    if (aggregate !== 'mean') {
-      fail('invalid_option', fn, `measure \`${measure}\``, `a measure averaged over queries (${measure} is aggregated as a ${aggregate === 'sum' ? 'sum' : 'geometric mean'}; a paired comparison tests the mean of per-query differences: compare ${aggregate === 'sum' ? 'a per-query measure' : measure.replace(/^gm_/, '')} instead)`, measure);
-    }
-  }
-  const level = 1 - plan.alpha;
-
+  checkAveraged(base, measures, fn);
   const rows: ComparisonRow[] = [];
   const tested: { row: number; pValue: number }[] = [];
   for (const measure of measures) {
     const baseScores = Float64Array.from(queryIds, (qid) => base.perQuery[qid]![measure]!);
     rows.push(baselineRow(measure, baseline, base.mean[measure]!));
     for (const name of names.slice(1)) {
-      const run = scored.get(name)!;
-      const differences = Float64Array.from(queryIds, (qid, i) => run.perQuery[qid]![measure]! - baseScores[i]!);
-      // Tests and effect size are scale-free and the interval scales back: see overflowScale.
-      const scale = overflowScale(differences);
-      const scaled = scale === 1 ? differences : differences.map((difference) => difference * scale);
-      const { pValue, interval: own } = runTest(scaled, plan, level);
-      // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
-      const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
-      if (!Number.isFinite(low) || !Number.isFinite(high)) {
-        throw new RankevalError(
-          'invalid_qrels',
-          `${fn}: the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
-          'scores whose differences have a finite interval',
-          [low, high],
-        );
-      }
-      // A win is a query where the run is better: higher, or lower for a measure where lower is better.
-      const higher = higherIsBetter(measure);
-      let wins = 0;
-      let losses = 0;
-      for (const difference of differences) {
-        const gain = higher ? difference : -difference;
-        if (gain > 0) wins++;
-        else if (gain < 0) losses++;
-      }
-      const mean = run.mean[measure]!;
-      const delta = mean - base.mean[measure]!;
-      tested.push({ row: rows.length, pValue });
-      rows.push({
-        measure,
-        run: name,
-        mean,
-        delta,
-        relativeDelta: base.mean[measure] === 0 ? null : delta / base.mean[measure]!,
-        pValue,
-        pValueCorrected: pValue,
-        ciLow: low,
-        ciHigh: high,
-        wins,
-        ties: differences.length - wins - losses,
-        losses,
-        effectSize: cohensD(scaled),
-        significant: null,
-      });
+      const differences = Float64Array.from(queryIds, (qid, i) => scored.get(name)!.perQuery[qid]![measure]! - baseScores[i]!);
+      const row = candidateRow({ measure, name, baseline, mean: scored.get(name)!.mean[measure]!, baseMean: base.mean[measure]!, differences }, plan, fn);
+      tested.push({ row: rows.length, pValue: row.pValue! });
+      rows.push(row);
     }
   }
   const raw = tested.map((entry) => entry.pValue);
@@ -266,6 +217,75 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
     rows[row] = { ...rows[row]!, pValueCorrected: corrected[i]!, significant: corrected[i]! < plan.alpha };
   });
   return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names, queryIds.length) };
+}
+
+/**
+ * Refuses a measure whose run figure is not a mean: the tests and intervals are about the mean of per-query
+ * differences, and a sum (num_ret) or a geometric mean (gm_map) would sit beside an interval about something else.
+ */
+function checkAveraged(base: RunEvaluation, measures: readonly string[], fn: string): void {
+  for (const measure of measures) {
+    const aggregate = base.conventions.aggregation[measure];
+    if (aggregate !== 'mean') {
+      fail('invalid_option', fn, `measure \`${measure}\``, `a measure averaged over queries (${measure} is aggregated as a ${aggregate === 'sum' ? 'sum' : 'geometric mean'}; a paired comparison tests the mean of per-query differences: compare ${aggregate === 'sum' ? 'a per-query measure' : measure.replace(/^gm_/, '')} instead)`, measure);
+    }
+  }
+}
+
+/** One candidate run against the baseline on one measure, from their per-query differences. */
+interface PairedScores {
+  readonly measure: string;
+  readonly name: string;
+  readonly baseline: string;
+  readonly mean: number;
+  readonly baseMean: number;
+  /** run − baseline, query by query. */
+  readonly differences: Float64Array;
+}
+
+/** A candidate's row, its p-value raw (`pValueCorrected` is set once every p-value of the call is known). */
+function candidateRow({ measure, name, baseline, mean, baseMean, differences }: PairedScores, plan: ComparePlan, fn: string): ComparisonRow {
+  const level = 1 - plan.alpha;
+  // Tests and effect size are scale-free and the interval scales back: see overflowScale.
+  const scale = overflowScale(differences);
+  const scaled = scale === 1 ? differences : differences.map((difference) => difference * scale);
+  const { pValue, interval: own } = runTest(scaled, plan, level);
+  // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
+  const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
+  if (!Number.isFinite(low) || !Number.isFinite(high)) {
+    throw new RankevalError(
+      'invalid_qrels',
+      `${fn}: the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
+      'scores whose differences have a finite interval',
+      [low, high],
+    );
+  }
+  // A win is a query where the run is better: higher, or lower for a measure where lower is better.
+  const higher = higherIsBetter(measure);
+  let wins = 0;
+  let losses = 0;
+  for (const difference of differences) {
+    const gain = higher ? difference : -difference;
+    if (gain > 0) wins++;
+    else if (gain < 0) losses++;
+  }
+  const delta = mean - baseMean;
+  return {
+    measure,
+    run: name,
+    mean,
+    delta,
+    relativeDelta: baseMean === 0 ? null : delta / baseMean,
+    pValue,
+    pValueCorrected: pValue,
+    ciLow: low,
+    ciHigh: high,
+    wins,
+    ties: differences.length - wins - losses,
+    losses,
+    effectSize: cohensD(scaled),
+    significant: null,
+  };
 }
 
 const baselineRow = (measure: string, run: string, mean: number): ComparisonRow => ({
