@@ -10,7 +10,7 @@ import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { utf8FromLatin1 } from '../formats/utf8.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
-import type { Hit } from '../metrics/cutoff-counts.js';
+import type { Hit } from '../metrics/judged-ranking.js';
 import type { TieGroup } from '../core/ordering.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';
 import { createRunReader, hashBytes, type RunBlock } from '../formats/trec-bytes.js';

@@ -6,7 +6,6 @@
 import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
 import { bpref } from '../metrics/bpref.js';
 import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
-import type { CutoffCounts } from '../metrics/cutoff-counts.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
 import { DEFAULT_DESIRED_GAIN, inst, nerr8 } from '../metrics/cwl.js';
 import { dcgFromCounts, idcgFromCounts, ndcgFromCounts, ndcgRel, ndcgWithGains, rndcg } from '../metrics/dcg.js';
@@ -17,7 +16,7 @@ import { binG, gMeasure } from '../metrics/g.js';
 import { inferredAp } from '../metrics/inferred-ap.js';
 import { elevenPointAverage, interpolatedPrecisions } from '../metrics/interpolated-precision.js';
 import { judgedRetrievedAt, unjudgedAt } from '../metrics/judged.js';
-import type { GainParam } from '../metrics/judged-ranking.js';
+import type { CutoffCounts, GainParam } from '../metrics/judged-ranking.js';
 import { precisionFromCounts, relativePrecisions, setMap, setRelativePrecision } from '../metrics/precision.js';
 import { rPrecisionFromCounts, rPrecisionMultiples } from '../metrics/r-precision.js';
 import { binaryRbp, persistence, rbp, rbpResidual } from '../metrics/rank-biased-precision.js';
@@ -377,7 +376,7 @@ const declared = [
     params: ['judgedOnly', 'rel'],
     aggregate: 'sum',
     summary: 'documents retrieved (summed over queries); with rel, those of grade ≥ rel (ir_measures\' NumRet(rel=1) = NumRelRet)',
-    compute: each((context, params) => (params.rel === undefined ? context.query.numRet : context.query.numRelRet)),
+    compute: each((context, params) => (params.rel === undefined ? context.query.retrieved : context.query.relevantRetrieved)),
   }),
   define({
     name: 'num_rel',
@@ -388,7 +387,7 @@ const declared = [
     at: 'none',
     aggregate: 'sum',
     summary: 'relevant documents in the qrels (summed over queries)',
-    compute: each((context) => context.query.numRel),
+    compute: each((context) => context.query.relevant),
   }),
   define({
     name: 'num_rel_ret',
@@ -398,7 +397,7 @@ const declared = [
     at: 'none',
     aggregate: 'sum',
     summary: 'relevant documents retrieved (summed over queries)',
-    compute: each((context) => context.query.numRelRet),
+    compute: each((context) => context.query.relevantRetrieved),
   }),
   define({
     name: 'num_nonrel_judged_ret',
@@ -407,7 +406,7 @@ const declared = [
     at: 'none',
     aggregate: 'sum',
     summary: 'judged non-relevant documents retrieved (summed over queries)',
-    compute: each(({ query }) => query.numRet - query.numNonpool - query.numUnjudgedInPool - query.numRelRet),
+    compute: each(({ query }) => query.retrieved - query.notPooled - query.unjudged - query.relevantRetrieved),
   }),
   define({
     name: 'set_relative_P',

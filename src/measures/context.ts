@@ -5,10 +5,9 @@
 import { addIdealDcg } from '../metrics/gains.js';
 import { countFromHits } from '../metrics/counts.js';
 import { expectedCountsFromHits } from '../metrics/expected-counts.js';
-import type { CutoffCounts, Hit } from '../metrics/cutoff-counts.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
 import type { TieGroup } from '../core/ordering.js';
-import { atLevel, judgedOnly, NOT_POOLED, relevantAtLevel, UNJUDGED, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
+import { atLevel, type CutoffCounts, type GainParam, type Hit, judgedOnly, type JudgedRanking, NOT_POOLED, relevantAtLevel, UNJUDGED } from '../metrics/judged-ranking.js';
 import { RankevalError } from '../core/errors.js';
 import type { QueryAspects } from '../metrics/diversity.js';
 import type { Gain } from '../core/types.js';
@@ -289,10 +288,10 @@ function denseFromHits(source: QuerySource, level: number): JudgedRanking {
   for (const grade of source.grades) if (grade >= 0) counts.set(grade, (counts.get(grade) ?? 0) + 1);
   const levels = [...counts.keys()].sort((a, b) => a - b);
   const levelCounts = levels.map((grade) => counts.get(grade)!);
-  let numRelRet = 0;
-  for (const [, grade] of source.hits) if (grade >= 0 && grade >= level) numRelRet++;
-  const numRel = relevantAtLevel({ levels, levelCounts }, level);
-  return { numRet: source.length, rel, levels, levelCounts, numRel, numRelRet, numNonpool: source.length - source.hits.length, numUnjudgedInPool: unjudged };
+  let relevantRetrieved = 0;
+  for (const [, grade] of source.hits) if (grade >= 0 && grade >= level) relevantRetrieved++;
+  const relevant = relevantAtLevel({ levels, levelCounts }, level);
+  return { retrieved: source.length, rel, levels, levelCounts, relevant, relevantRetrieved, notPooled: source.length - source.hits.length, unjudged };
 }
 
 /**

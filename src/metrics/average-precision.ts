@@ -1,6 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
+import type { CutoffCounts } from './judged-ranking.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
 
 /**

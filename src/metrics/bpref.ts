@@ -33,14 +33,14 @@ export function bpref(query: JudgedRanking, relevanceLevel: number): number {
   const numNonrel = judgedBelow(query, relevanceLevel);
   let nonrelSoFar = 0;
   let sum = 0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     const rel = query.rel[i]!;
     if (rel === NOT_POOLED || rel === UNJUDGED) continue;
     if (rel >= 0 && rel < relevanceLevel) nonrelSoFar++;
-    else if (nonrelSoFar > 0) sum += 1.0 - Math.min(nonrelSoFar, query.numRel) / Math.min(numNonrel, query.numRel);
+    else if (nonrelSoFar > 0) sum += 1.0 - Math.min(nonrelSoFar, query.relevant) / Math.min(numNonrel, query.relevant);
     else sum += 1.0;
   }
-  return query.numRel ? sum / query.numRel : sum;
+  return query.relevant ? sum / query.relevant : sum;
 }
 
 /** Judged documents with a grade below the level (the non-relevant ones bpref compares against). */

@@ -1,6 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
+import type { CutoffCounts } from './judged-ranking.js';
 
 /**
  * Context precision at k (Ragas): the mean of precision@i over the ranks i ≤ k that hold a relevant document.

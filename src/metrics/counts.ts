@@ -6,7 +6,7 @@ import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.j
 import { isRelevant, readJudgments, type Judgments } from '../core/judgments.js';
 import { readCutoff, resolveOptions, type ResolvedOptions } from '../core/metric-options.js';
 import { orderRanking, type TieGroup } from '../core/ordering.js';
-import type { CutoffCounts, Hit } from './cutoff-counts.js';
+import type { CutoffCounts, Hit } from './judged-ranking.js';
 import { expectedCountsFromHits } from './expected-counts.js';
 import { addIdealDcg, discountTable, gainOf, hitsGainScale } from './gains.js';
 

@@ -51,7 +51,7 @@ function scaledGains(query: JudgedRanking, maxGrade: number, fn: string): Float6
     );
   }
   const gains = new Float64Array(CWL_DEPTH);
-  const depth = Math.min(query.numRet, CWL_DEPTH);
+  const depth = Math.min(query.retrieved, CWL_DEPTH);
   for (let i = 0; i < depth; i++) {
     const grade = query.rel[i]!;
     if (grade > 0) gains[i] = Math.min(grade, maxGrade) / maxGrade;

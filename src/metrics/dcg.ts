@@ -1,9 +1,8 @@
 import { RankevalError } from '../core/errors.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
 import { gainLevels, gainOfRel, gainTable, idealWalk } from './gain-table.js';
-import type { GainParam, JudgedRanking } from './judged-ranking.js';
+import type { CutoffCounts, GainParam, JudgedRanking } from './judged-ranking.js';
 
 // The DCG family: discounted cumulative gain, its ideal, and their ratio.
 //
@@ -149,8 +148,8 @@ export function ndcgWithGains(query: JudgedRanking, params: readonly GainParam[]
   const ideal = idealWalk(levels);
   let dcg = 0;
   let idealDcg = 0;
-  for (let i = 0; i < query.numRet || ideal.gain > 0; i++) {
-    if (i < query.numRet) {
+  for (let i = 0; i < query.retrieved || ideal.gain > 0; i++) {
+    if (i < query.retrieved) {
       const gain = gainOfRel(gains, query.rel[i]!);
       if (gain !== 0) dcg += gain / Math.log2(i + 2);
     }
@@ -192,28 +191,28 @@ export function ndcgRel(query: JudgedRanking, params: readonly GainParam[]): num
   let dcg = 0;
   let idealDcg = 0;
   let sum = 0;
-  let numRelRet = 0;
-  let numRel = 0;
-  for (let i = 0; i < query.numRet || ideal.gain > 0; i++) {
+  let relevantRetrieved = 0;
+  let relevant = 0;
+  for (let i = 0; i < query.retrieved || ideal.gain > 0; i++) {
     let gain = 0;
-    if (i < query.numRet) {
+    if (i < query.retrieved) {
       gain = gainOfRel(gains, query.rel[i]!);
       if (gain !== 0) dcg += gain / Math.log2(i + 2);
     }
     if (ideal.gain > 0) {
       const idealGain = ideal.step();
       if (idealGain > 0) {
-        numRel++;
+        relevant++;
         idealDcg += idealGain / Math.log2(i + 2);
       }
     }
     if (gain > 0) {
       sum += dcg / idealDcg;
-      numRelRet++;
+      relevantRetrieved++;
     }
   }
-  sum += ((numRel - numRelRet) * dcg) / idealDcg;
-  return sum > 0 ? sum / numRel : 0;
+  sum += ((relevant - relevantRetrieved) * dcg) / idealDcg;
+  return sum > 0 ? sum / relevant : 0;
 }
 
 /**
@@ -241,7 +240,7 @@ export function ndcgRel(query: JudgedRanking, params: readonly GainParam[]): num
  */
 export function rndcg(query: JudgedRanking, params: readonly GainParam[]): number {
   const levels = gainLevels(query, params);
-  if (query.numRel === 0) return 0;
+  if (query.relevant === 0) return 0;
   const gains = gainTable(levels);
   const ideal = idealWalk(levels);
   let previousIdealGain = ideal.gain;
@@ -259,15 +258,15 @@ export function rndcg(query: JudgedRanking, params: readonly GainParam[]): numbe
     }
   };
   let i = 0;
-  for (; i < query.numRet && ideal.gain > 0; i++) {
+  for (; i < query.retrieved && ideal.gain > 0; i++) {
     const gain = gainOfRel(gains, query.rel[i]!);
     const idealGain = ideal.step();
     atBoundary(idealGain);
     if (gain !== 0) dcg += gain / Math.log2(i + 2);
     if (idealGain > 0) idealDcg += idealGain / Math.log2(i + 2);
   }
-  if (i < query.numRet) {
-    for (; i < query.numRet; i++) {
+  if (i < query.retrieved) {
+    for (; i < query.retrieved; i++) {
       const gain = gainOfRel(gains, query.rel[i]!);
       if (gain !== 0) dcg += gain / Math.log2(i + 2);
     }

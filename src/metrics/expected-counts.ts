@@ -3,7 +3,7 @@
 import type { Gain } from '../core/types.js';
 import { isRelevant } from '../core/judgments.js';
 import type { TieGroup } from '../core/ordering.js';
-import type { CutoffCounts, Hit } from './cutoff-counts.js';
+import type { CutoffCounts, Hit } from './judged-ranking.js';
 import { discountTable, gainOf, hitsGainScale } from './gains.js';
 
 /**

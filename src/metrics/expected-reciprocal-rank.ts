@@ -55,7 +55,7 @@ export function expectedReciprocalRank(query: JudgedRanking, cutoff: number, max
   const largest = query.levels.length === 0 ? 0 : query.levels[query.levels.length - 1]!;
   if (largest > maxGrade) throw gradeAboveMax(largest, maxGrade);
   const scale = 2 ** maxGrade;
-  const depth = Math.min(cutoff, query.numRet);
+  const depth = Math.min(cutoff, query.retrieved);
   let err = 0;
   // The probability that the user reaches rank r: every document above failed to satisfy.
   let reach = 1;

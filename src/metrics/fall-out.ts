@@ -29,7 +29,7 @@ export function fallOut(query: JudgedRanking, level: number, cutoff: number): nu
   query.levelCounts.forEach((count) => (judgedNonRelevant += count));
   judgedNonRelevant -= relevantAtLevel(query, level);
   if (judgedNonRelevant === 0) return 0;
-  const depth = Math.min(cutoff, query.numRet);
+  const depth = Math.min(cutoff, query.retrieved);
   let retrieved = 0;
   for (let i = 0; i < depth; i++) {
     const grade = query.rel[i]!;

@@ -36,7 +36,7 @@ export function gMeasure(query: JudgedRanking, params: readonly GainParam[]): nu
   let sumIdeal = 0;
   let sumCost = 0;
   let i = 0;
-  for (; i < query.numRet && ideal.gain > 0; i++) {
+  for (; i < query.retrieved && ideal.gain > 0; i++) {
     const gain = gainOfRel(gains, query.rel[i]!);
     sumResults += gain;
     const idealGain = ideal.step();
@@ -44,7 +44,7 @@ export function gMeasure(query: JudgedRanking, params: readonly GainParam[]): nu
     sumCost += idealGain >= minCost ? idealGain : minCost;
     if (gain !== 0) resultsG += gain / Math.log2(2 + sumCost - sumResults);
   }
-  for (; i < query.numRet; i++) {
+  for (; i < query.retrieved; i++) {
     const gain = gainOfRel(gains, query.rel[i]!);
     sumResults += gain;
     sumCost += minCost;
@@ -81,12 +81,12 @@ export function gMeasure(query: JudgedRanking, params: readonly GainParam[]): nu
 export function binG(query: JudgedRanking, relevanceLevel: number): number {
   let relSoFar = 0;
   let sum = 0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     if (query.rel[i]! >= relevanceLevel) {
       relSoFar++;
       sum += 1.0 / Math.log2(3 + i - relSoFar);
     }
   }
-  return relSoFar ? sum / query.numRel : 0;
+  return relSoFar ? sum / query.relevant : 0;
 }
 

@@ -2,7 +2,7 @@
 // neither overflows nor underflows.
 import { fail } from '../core/errors.js';
 import type { Gain } from '../core/types.js';
-import type { CutoffCounts, Hit } from './cutoff-counts.js';
+import type { CutoffCounts, Hit } from './judged-ranking.js';
 
 /** Gain of one grade; grades ≤ 0 add nothing. */
 export function gainOf(grade: number, gain: Gain, fn: string): number {

@@ -36,7 +36,7 @@ export function inferredAp(query: JudgedRanking, relevanceLevel: number): number
   let relSoFar = 0;
   let unjudgedSoFar = 0;
   let sum = 0;
-  for (let j = 0; j < query.numRet; j++) {
+  for (let j = 0; j < query.retrieved; j++) {
     const rel = query.rel[j]!;
     if (rel === NOT_POOLED) continue;
     if (rel === UNJUDGED) {
@@ -58,5 +58,5 @@ export function inferredAp(query: JudgedRanking, relevanceLevel: number): number
           ((relSoFar - 1 + EPSILON) / (relSoFar - 1 + nonrelSoFar + 2 * EPSILON));
     }
   }
-  return query.numRel ? sum / query.numRel : sum;
+  return query.relevant ? sum / query.relevant : sum;
 }

@@ -33,13 +33,13 @@ import type { JudgedRanking } from './judged-ranking.js';
 export function interpolatedPrecisions(query: JudgedRanking, relevanceLevel: number, recallPoints: readonly number[], version: 9 | 10): number[] {
   const values = recallPoints.map(() => 0);
   // An empty ranking (a query the run does not answer) has no precision anywhere.
-  if (query.numRet === 0) return values;
-  const cutoffs = recallPoints.map((point) => relevantForRecall(point, query.numRel, version));
+  if (query.retrieved === 0) return values;
+  const cutoffs = recallPoints.map((point) => relevantForRecall(point, query.relevant, version));
   let current = cutoffs.length - 1;
-  while (current >= 0 && cutoffs[current]! > query.numRelRet) current--;
-  let interpolated = query.numRelRet / query.numRet;
-  let relSoFar = query.numRelRet;
-  for (let i = query.numRet; i > 0 && relSoFar > 0; i--) {
+  while (current >= 0 && cutoffs[current]! > query.relevantRetrieved) current--;
+  let interpolated = query.relevantRetrieved / query.retrieved;
+  let relSoFar = query.relevantRetrieved;
+  for (let i = query.retrieved; i > 0 && relSoFar > 0; i--) {
     const precision = relSoFar / i;
     if (interpolated < precision) interpolated = precision;
     if (query.rel[i - 1]! >= relevanceLevel) {
@@ -71,8 +71,8 @@ export function elevenPointAverage(query: JudgedRanking, relevanceLevel: number,
 }
 
 /** c(x): the relevant documents recall level x asks for, trec_eval's rounding of x·R (see interpolatedPrecisions). */
-export function relevantForRecall(point: number, numRel: number, version: 9 | 10): number {
-  return version === 9 ? Math.trunc(point * numRel + 0.9) : roundHalfAway(point * numRel);
+export function relevantForRecall(point: number, relevant: number, version: 9 | 10): number {
+  return version === 9 ? Math.trunc(point * relevant + 0.9) : roundHalfAway(point * relevant);
 }
 
 /** C's lround: to nearest, halves away from zero. */

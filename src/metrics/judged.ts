@@ -26,7 +26,7 @@ export function unjudgedAt(query: JudgedRanking, cutoffs: readonly number[]): nu
   const values = cutoffs.map(() => 0);
   let next = 0;
   let unjudged = 0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     if (i === cutoffs[next]) {
       values[next] = unjudged / i;
       if (++next === cutoffs.length) return values;
@@ -34,7 +34,7 @@ export function unjudgedAt(query: JudgedRanking, cutoffs: readonly number[]): nu
     if (query.rel[i] === NOT_POOLED || query.rel[i] === UNJUDGED) unjudged++;
   }
   // No cutoff: the share of the whole ranking (0 for an empty one).
-  for (; next < cutoffs.length; next++) values[next] = cutoffs[next] === Infinity ? (query.numRet === 0 ? 0 : unjudged / query.numRet) : unjudged / cutoffs[next]!;
+  for (; next < cutoffs.length; next++) values[next] = cutoffs[next] === Infinity ? (query.retrieved === 0 ? 0 : unjudged / query.retrieved) : unjudged / cutoffs[next]!;
   return values;
 }
 
@@ -54,7 +54,7 @@ export function unjudgedAt(query: JudgedRanking, cutoffs: readonly number[]): nu
  */
 export function judgedRetrievedAt(query: JudgedRanking, cutoffs: readonly number[]): number[] {
   return cutoffs.map((cutoff) => {
-    const depth = Math.min(cutoff, query.numRet);
+    const depth = Math.min(cutoff, query.retrieved);
     let judged = 0;
     for (let i = 0; i < depth; i++) if (query.rel[i] !== NOT_POOLED) judged++;
     return depth === 0 ? 0 : judged / depth;

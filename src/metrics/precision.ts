@@ -1,7 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
-import type { JudgedRanking } from './judged-ranking.js';
+import type { CutoffCounts, JudgedRanking } from './judged-ranking.js';
 
 /**
  * Precision at k: the share of the top k that is relevant.
@@ -57,19 +56,19 @@ export function precisionFromCounts(counts: CutoffCounts): number {
  */
 export function relativePrecisions(query: JudgedRanking, relevanceLevel: number, cutoffs: readonly number[]): number[] {
   const values = cutoffs.map(() => 0);
-  if (query.numRel === 0) return values;
+  if (query.relevant === 0) return values;
   let next = 0;
   let relSoFar = 0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     if (i === cutoffs[next]) {
-      values[next] = relSoFar / (i > query.numRel ? query.numRel : i);
+      values[next] = relSoFar / (i > query.relevant ? query.relevant : i);
       if (++next === cutoffs.length) return values;
     }
     if (query.rel[i]! >= relevanceLevel) relSoFar++;
   }
   for (; next < cutoffs.length; next++) {
     const i = cutoffs[next]!;
-    values[next] = relSoFar / (i > query.numRel ? query.numRel : i);
+    values[next] = relSoFar / (i > query.relevant ? query.relevant : i);
   }
   return values;
 }
@@ -88,7 +87,7 @@ export function relativePrecisions(query: JudgedRanking, relevanceLevel: number,
  * @see trec_eval 9.0.8 `set_relative_P` (m_set_rel_P.c)
  */
 export function setRelativePrecision(query: JudgedRanking): number {
-  return query.numRet && query.numRel ? query.numRelRet / Math.min(query.numRet, query.numRel) : 0;
+  return query.retrieved && query.relevant ? query.relevantRetrieved / Math.min(query.retrieved, query.relevant) : 0;
 }
 
 /**
@@ -104,5 +103,5 @@ export function setRelativePrecision(query: JudgedRanking): number {
  * @see trec_eval 9.0.8 `set_map` (m_set_map.c); ir_measures `SetAP`
  */
 export function setMap(query: JudgedRanking): number {
-  return query.numRet && query.numRel ? (query.numRelRet * query.numRelRet) / (query.numRet * query.numRel) : 0;
+  return query.retrieved && query.relevant ? (query.relevantRetrieved * query.relevantRetrieved) / (query.retrieved * query.relevant) : 0;
 }

@@ -1,7 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
-import type { JudgedRanking } from './judged-ranking.js';
+import type { CutoffCounts, JudgedRanking } from './judged-ranking.js';
 
 /**
  * R-precision: precision at rank R, where R is the number of relevant documents.
@@ -52,14 +51,14 @@ export function rPrecisionFromCounts(counts: CutoffCounts): number {
  */
 export function rPrecisionMultiples(query: JudgedRanking, relevanceLevel: number, multiples: readonly number[]): number[] {
   const values = multiples.map(() => 0);
-  const cutoffs = multiples.map((multiple) => Math.trunc(multiple * query.numRel + 0.9));
+  const cutoffs = multiples.map((multiple) => Math.trunc(multiple * query.relevant + 0.9));
   let current = cutoffs.length - 1;
-  while (current >= 0 && cutoffs[current]! > query.numRet) {
-    values[current] = query.numRelRet / cutoffs[current]!;
+  while (current >= 0 && cutoffs[current]! > query.retrieved) {
+    values[current] = query.relevantRetrieved / cutoffs[current]!;
     current--;
   }
-  let relSoFar = query.numRelRet;
-  for (let i = query.numRet; i > 0 && relSoFar > 0; i--) {
+  let relSoFar = query.relevantRetrieved;
+  for (let i = query.retrieved; i > 0 && relSoFar > 0; i--) {
     const precision = relSoFar / i;
     while (current >= 0 && i === cutoffs[current]) values[current--] = precision;
     if (query.rel[i - 1]! >= relevanceLevel) relSoFar--;

@@ -38,7 +38,7 @@ export function rbp(query: JudgedRanking, params: readonly GainParam[], p: numbe
   const scaled = gainTable(min < 0 || max > 1 ? levels.map((entry) => ({ ...entry, gain: (entry.gain - min) / (max - min) })) : levels);
   let sum = 0;
   let weight = 1.0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     const gain = gainOfRel(scaled, query.rel[i]!);
     if (gain !== 0) sum += gain * weight;
     weight = weight * p;
@@ -66,7 +66,7 @@ export function rbpResidual(query: JudgedRanking, p: number): number {
   let unjudged = 0;
   let sum = 0;
   let weight = 1.0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     if (query.rel[i]! < 0) {
       unjudged++;
       sum += weight;
@@ -92,7 +92,7 @@ export function rbpResidual(query: JudgedRanking, p: number): number {
 export function binaryRbp(query: JudgedRanking, rel: number, p: number): number {
   let sum = 0;
   let weight = 1.0;
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     const grade = query.rel[i]!;
     if (grade >= 0 && grade >= rel) sum += weight;
     weight *= p;

@@ -1,6 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
+import type { CutoffCounts } from './judged-ranking.js';
 
 /**
  * Recall at k: the share of all relevant documents that the top k retrieves.

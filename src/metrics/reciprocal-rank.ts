@@ -1,6 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
+import type { CutoffCounts } from './judged-ranking.js';
 
 /**
  * Reciprocal rank (RR@k): one over the rank of the first relevant document within the top k.

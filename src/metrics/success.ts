@@ -1,6 +1,6 @@
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
-import type { CutoffCounts } from './cutoff-counts.js';
+import type { CutoffCounts } from './judged-ranking.js';
 
 /**
  * Success at k (hit rate): 1 when the top k holds at least one relevant document, else 0.

@@ -25,6 +25,6 @@ import type { JudgedRanking } from './judged-ranking.js';
  */
 export function utility(query: JudgedRanking, coefficients: readonly number[], numDocsInColl: number): number {
   const [a, b, c, d] = coefficients as readonly [number, number, number, number];
-  const { numRet, numRel, numRelRet } = query;
-  return a * numRelRet + b * (numRet - numRelRet) + c * (numRel - numRelRet) + d * (numDocsInColl + numRelRet - numRet - numRel);
+  const { retrieved, relevant, relevantRetrieved } = query;
+  return a * relevantRetrieved + b * (retrieved - relevantRetrieved) + c * (relevant - relevantRetrieved) + d * (numDocsInColl + relevantRetrieved - retrieved - relevant);
 }

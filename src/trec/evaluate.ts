@@ -107,7 +107,7 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
 
   const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
     const query = judgeRanking(block, judged, qrels, runFile, options);
-    const source = { length: query.numRet, hits: gradedHits(query), grades: judged.grade, dense: query };
+    const source = { length: query.retrieved, hits: gradedHits(query), grades: judged.grade, dense: query };
     const graded = createQueryContext(source, settings);
     const ranked = options.relevanceLevel < 0 ? createQueryContext({ ...source, hits: rankedHits(query, options.relevanceLevel) }, settings) : graded;
     const values = new Float64Array(valueCount);
@@ -115,7 +115,7 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
       if (measure.name === 'num_q') values[offset] = 1;
       if (measure.definition === null) continue;
       measure.definition.compute(GRADED_COUNTS.has(measure.name) ? graded : ranked, instances, values, offset);
-      if (query.numRet === 0) emptyRankingValues(measure.name, instances, query.numRel, options.version, values, offset);
+      if (query.retrieved === 0) emptyRankingValues(measure.name, instances, query.relevant, options.version, values, offset);
       // trec_eval sums the logs of a geometric mean's values, each at least 0.00001.
       if (measure.average === 'geometric') values[offset] = Math.log(Math.max(values[offset]!, MIN_GEO_MEAN));
     }
@@ -273,7 +273,7 @@ function judgeRanking(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile
   levels.forEach((level, i) => {
     if (level >= options.relevanceLevel) numRel += levelCounts[i]!;
   });
-  return { numRet, rel, levels, levelCounts, numRel, numRelRet, numNonpool: numRet - found, numUnjudgedInPool: unjudgedInPool };
+  return { retrieved: numRet, rel, levels, levelCounts, relevant: numRel, relevantRetrieved: numRelRet, notPooled: numRet - found, unjudged: unjudgedInPool };
 }
 
 /** trec_eval refuses a qrels that judges one document twice for a query it evaluates. */

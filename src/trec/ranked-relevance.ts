@@ -4,8 +4,7 @@
 // not judged): at -l -1 every absent document counts as relevant, at -l -2 or below every document, so map
 // or recall can pass 1. Its set measures (set_P, set_recall, set_F) read num_rel_ret, which counts graded
 // documents only. R (num_rel) counts grades ≥ 0 alone at every level. At a level ≥ 0 the two agree.
-import type { Hit } from '../metrics/cutoff-counts.js';
-import type { JudgedRanking } from '../metrics/judged-ranking.js';
+import type { Hit, JudgedRanking } from '../metrics/judged-ranking.js';
 
 /** The trec_eval measures counted from num_rel_ret (graded documents only), whatever the level. */
 export const GRADED_COUNTS: ReadonlySet<string> = new Set(['set_P', 'set_recall', 'set_F']);
@@ -13,7 +12,7 @@ export const GRADED_COUNTS: ReadonlySet<string> = new Set(['set_P', 'set_recall'
 /** The graded ranks (grade ≥ 0), as (rank, grade): what every measure but the ranked ones at a negative level reads. */
 export function gradedHits(query: JudgedRanking): Hit[] {
   const hits: Hit[] = [];
-  for (let i = 0; i < query.numRet; i++) if (query.rel[i]! >= 0) hits.push([i + 1, query.rel[i]!]);
+  for (let i = 0; i < query.retrieved; i++) if (query.rel[i]! >= 0) hits.push([i + 1, query.rel[i]!]);
   return hits;
 }
 
@@ -23,7 +22,7 @@ export function gradedHits(query: JudgedRanking): Hit[] {
  */
 export function rankedHits(query: JudgedRanking, level: number): Hit[] {
   const hits: Hit[] = [];
-  for (let i = 0; i < query.numRet; i++) {
+  for (let i = 0; i < query.retrieved; i++) {
     const rel = query.rel[i]!;
     if (rel >= 0) hits.push([i + 1, rel]);
     else if (rel >= level) hits.push([i + 1, 0]);
