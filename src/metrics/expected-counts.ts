@@ -36,14 +36,77 @@ export function expectedCountsFromHits(
   const depth = Math.min(length, cutoffs[cutoffs.length - 1] ?? 0);
   const discount = discountTable(depth);
   const gainScale = hitsGainScale(hits, gain, fn);
-  // Segments in rank order: each tie group, and each judged document outside them that is relevant or has gain.
-  const segments: { start: number; size: number; relevant: number; gainSum: number }[] = [];
+  const segments = segmentsOf(hits, tieGroups, depth, (grade) => [
+    isRelevant(grade, relevanceThreshold) ? 1 : 0,
+    gain !== null && grade > 0 ? gainOf(grade, gain, fn) * gainScale : 0,
+  ]);
+  const first = segments.find((segment) => segment.relevant > 0);
+  const firstAt = first === undefined ? [] : firstRelevantChances(first);
+  const relevantInTopR = expectedRelevantWithin(segments, relevant);
+  const out: CutoffCounts[] = [];
+  let relevantBefore = 0;
+  let precisionSum = 0;
+  let dcg = 0;
+  let next = 0;
+  for (const k of cutoffs) {
+    const limit = Math.min(k, depth);
+    for (; next < segments.length && segments[next]!.start + segments[next]!.size - 1 <= limit; next++) {
+      const segment = segments[next]!;
+      const [ps, d] = segmentTerms(segment, segment.start + segment.size - 1, relevantBefore, discount);
+      precisionSum += ps;
+      dcg += d;
+      relevantBefore += segment.relevant;
+    }
+    let relevantRetrieved = relevantBefore;
+    let psAt = precisionSum;
+    let dcgAt = dcg;
+    let contextPrecision = relevantBefore === 0 ? 0 : precisionSum / relevantBefore;
+    const straddling = segments[next];
+    if (straddling !== undefined && straddling.start <= limit) {
+      const [ps, d] = segmentTerms(straddling, limit, relevantBefore, discount);
+      relevantRetrieved += ((limit - straddling.start + 1) * straddling.relevant) / straddling.size;
+      psAt += ps;
+      dcgAt += d;
+      if (straddling.relevant > 0) contextPrecision = expectedContextPrecision(straddling, limit, relevantBefore, precisionSum);
+    }
+    out.push({
+      k,
+      retrieved: Math.min(k, length),
+      relevant,
+      relevantRetrieved,
+      precisionSum: psAt,
+      ...firstRelevantWithin(first, firstAt, limit),
+      contextPrecision,
+      relevantInTopR: k < relevant ? relevantRetrieved : relevantInTopR,
+      dcg: dcgAt,
+      idcg: 0,
+      gainScale,
+    });
+  }
+  return out;
+}
+
+/** A run of ranks counted as one: a tie group, or a single judged document outside them. */
+interface Segment {
+  readonly start: number;
+  readonly size: number;
+  /** Relevant documents among its ranks. */
+  relevant: number;
+  /** The sum of their gains (× gainScale). */
+  gainSum: number;
+}
+
+/**
+ * The segments down to `depth`, in rank order: each tie group, and each judged document outside them that
+ * is relevant or has gain. `weigh` gives a grade's relevance (0 or 1) and scaled gain.
+ */
+function segmentsOf(hits: readonly Hit[], tieGroups: readonly TieGroup[], depth: number, weigh: (grade: number) => [number, number]): Segment[] {
+  const segments: Segment[] = [];
   let hit = 0;
-  const addHits = (below: number, segment: { relevant: number; gainSum: number } | null): void => {
+  const addHits = (below: number, segment: Segment | null): void => {
     for (; hit < hits.length && hits[hit]![0] < below; hit++) {
       const [rank, grade] = hits[hit]!;
-      const isRel = isRelevant(grade, relevanceThreshold) ? 1 : 0;
-      const g = gain !== null && grade > 0 ? gainOf(grade, gain, fn) * gainScale : 0;
+      const [isRel, g] = weigh(grade);
       if (segment !== null) {
         segment.relevant += isRel;
         segment.gainSum += g;
@@ -58,93 +121,67 @@ export function expectedCountsFromHits(
     if (segment.relevant !== 0 || segment.gainSum !== 0) segments.push(segment);
   }
   addHits(depth + 1, null);
+  return segments;
+}
 
-  // The first segment with a relevant document: where the first relevant document can be, and how likely.
-  const first = segments.find((segment) => segment.relevant > 0);
+/** P(the first relevant document is at the j-th rank of `first`), for j from 0: where it can be, and how likely. */
+function firstRelevantChances(first: Segment): number[] {
   const firstAt: number[] = [];
-  if (first !== undefined) {
-    let noneYet = 1;
-    for (let j = 0; j < first.size - first.relevant + 1; j++) {
-      firstAt.push((noneYet * first.relevant) / (first.size - j));
-      noneYet *= (first.size - first.relevant - j) / (first.size - j);
-    }
+  let noneYet = 1;
+  for (let j = 0; j < first.size - first.relevant + 1; j++) {
+    firstAt.push((noneYet * first.relevant) / (first.size - j));
+    noneYet *= (first.size - first.relevant - j) / (first.size - j);
   }
-  const expectedRelevantWithin = (k: number): number => {
-    let sum = 0;
-    for (const { start, size, relevant: r } of segments) {
-      if (start > k) break;
-      sum += start + size - 1 <= k ? r : ((k - start + 1) * r) / size;
-    }
-    return sum;
-  };
-  const relevantInTopR = expectedRelevantWithin(relevant);
+  return firstAt;
+}
 
-  const out: CutoffCounts[] = [];
-  let relevantBefore = 0;
-  let precisionSum = 0;
-  let dcg = 0;
-  let next = 0;
-  // The terms of a segment's ranks start … last: its share of AP's numerator and of DCG.
-  const partial = (segment: (typeof segments)[number], last: number): [number, number] => {
-    const { start, size, relevant: r, gainSum } = segment;
-    const share = r / size;
-    const pairs = size > 1 ? (r * (r - 1)) / (size * (size - 1)) : 0;
-    const meanGain = gainSum / size;
-    let ps = 0;
-    let d = 0;
-    for (let rank = start; rank <= last; rank++) {
-      if (r !== 0) ps += (share * (relevantBefore + 1) + (rank - start) * pairs) / rank;
-      if (meanGain !== 0) d += meanGain / discount[rank]!;
-    }
-    return [ps, d];
-  };
-  for (const k of cutoffs) {
-    const limit = Math.min(k, depth);
-    for (; next < segments.length && segments[next]!.start + segments[next]!.size - 1 <= limit; next++) {
-      const segment = segments[next]!;
-      const [ps, d] = partial(segment, segment.start + segment.size - 1);
-      precisionSum += ps;
-      dcg += d;
-      relevantBefore += segment.relevant;
-    }
-    let relevantRetrieved = relevantBefore;
-    let psAt = precisionSum;
-    let dcgAt = dcg;
-    let contextPrecision = relevantBefore === 0 ? 0 : precisionSum / relevantBefore;
-    const straddling = segments[next];
-    if (straddling !== undefined && straddling.start <= limit) {
-      const [ps, d] = partial(straddling, limit);
-      relevantRetrieved += ((limit - straddling.start + 1) * straddling.relevant) / straddling.size;
-      psAt += ps;
-      dcgAt += d;
-      if (straddling.relevant > 0) contextPrecision = expectedContextPrecision(straddling, limit, relevantBefore, precisionSum);
-    }
-    let reciprocalRank = 0;
-    let success = 0;
-    if (first !== undefined) {
-      for (let j = 0; j < firstAt.length && first.start + j <= limit; j++) {
-        reciprocalRank += firstAt[j]! / (first.start + j);
-        success += firstAt[j]!;
-      }
-    }
-    out.push({
-      k,
-      retrieved: Math.min(k, length),
-      relevant,
-      relevantRetrieved,
-      precisionSum: psAt,
-      firstRelevantRank: first !== undefined && first.start <= limit ? first.start : 0,
-      reciprocalRank,
-      // 1 exactly when the whole first group is inside the cutoff (the probabilities sum to 1 up to rounding).
-      success: first !== undefined && first.start + first.size - 1 <= limit ? 1 : success,
-      contextPrecision,
-      relevantInTopR: k < relevant ? relevantRetrieved : relevantInTopR,
-      dcg: dcgAt,
-      idcg: 0,
-      gainScale,
-    });
+/** The expected number of relevant documents in the top k. */
+function expectedRelevantWithin(segments: readonly Segment[], k: number): number {
+  let sum = 0;
+  for (const { start, size, relevant: r } of segments) {
+    if (start > k) break;
+    sum += start + size - 1 <= k ? r : ((k - start + 1) * r) / size;
   }
-  return out;
+  return sum;
+}
+
+/**
+ * The terms of a segment's ranks start … last, after `relevantBefore` relevant documents: its share of AP's
+ * numerator and of DCG.
+ */
+function segmentTerms(segment: Segment, last: number, relevantBefore: number, discount: Float64Array): [number, number] {
+  const { start, size, relevant: r, gainSum } = segment;
+  const share = r / size;
+  const pairs = size > 1 ? (r * (r - 1)) / (size * (size - 1)) : 0;
+  const meanGain = gainSum / size;
+  let ps = 0;
+  let d = 0;
+  for (let rank = start; rank <= last; rank++) {
+    if (r !== 0) ps += (share * (relevantBefore + 1) + (rank - start) * pairs) / rank;
+    if (meanGain !== 0) d += meanGain / discount[rank]!;
+  }
+  return [ps, d];
+}
+
+/** The first relevant document's rank, RR and success within `limit`, from its chances in `first`. */
+function firstRelevantWithin(
+  first: Segment | undefined,
+  firstAt: readonly number[],
+  limit: number,
+): Pick<CutoffCounts, 'firstRelevantRank' | 'reciprocalRank' | 'success'> {
+  if (first === undefined) return { firstRelevantRank: 0, reciprocalRank: 0, success: 0 };
+  let reciprocalRank = 0;
+  let success = 0;
+  for (let j = 0; j < firstAt.length && first.start + j <= limit; j++) {
+    reciprocalRank += firstAt[j]! / (first.start + j);
+    success += firstAt[j]!;
+  }
+  return {
+    firstRelevantRank: first.start <= limit ? first.start : 0,
+    reciprocalRank,
+    // 1 exactly when the whole first group is inside the cutoff (the probabilities sum to 1 up to rounding).
+    success: first.start + first.size - 1 <= limit ? 1 : success,
+  };
 }
 
 /**
