@@ -1,21 +1,15 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
-import { basename, extname } from 'node:path';
-import { compareScores, SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../analysis/compare.js';
-import type { GoldenSet } from '../formats/golden-set.js';
-import { parseMeasure } from '../measures/registry.js';
+import { compareScores } from '../analysis/compare.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
-import { SHOWN_DEPTH } from '../report/assemble.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
-import { GATE_FAILED, type Io } from './eval.js';
-import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, inputName, loadGoldenSetAnd, scoreRunFile, STDIN } from './files.js';
-import { decimalNumber, evaluationOptions, oneOf, parseCommandArgs, readSharedArgs, SHARED_OPTIONS, type SharedArgs, usageError } from './options.js';
-import { CliError } from './trec.js';
-import type { RunEvaluation } from '../engine/run-result.js';
-import { createRunScorer, type RunScorer } from '../engine/scorer.js';
-
-const DEFAULT_MEASURES = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
+import { numberFlag, parseCommandArgs } from './shared/args.js';
+import { GATE_FAILED, type Io, usageError } from './shared/command.js';
+import { COMPARE_OPTIONS, compareOptions, type CompareArgs, evaluations, readCompareArgs, scoreFiles } from './shared/comparison.js';
+import { asInputError } from './shared/files.js';
+import { inputName } from './shared/input.js';
+import { DEFAULT_MEASURES } from './shared/options.js';
 
 export const compareUsage = `Usage: rankeval compare QRELS RUN_A RUN_B [RUN_C …] [-m MEASURE …] [flags]
 
@@ -67,55 +61,6 @@ read or is malformed or the output cannot be written.
 
 const usage = usageError('compare');
 
-export interface CompareArgs extends SharedArgs {
-  readonly qrels: string;
-  readonly runs: readonly { readonly name: string; readonly path: string }[];
-  readonly test: SignificanceTest;
-  readonly alpha: number;
-  readonly correction: Correction;
-  readonly permutations: number;
-  readonly seed: number;
-  readonly interval: 't' | 'bootstrap' | undefined;
-  readonly baseline: string | undefined;
-}
-
-/** Run names from file names: `runs/bm25.jsonl` → `bm25`, `-` → `<stdin>`; the path itself when two would clash. */
-export function runNames(paths: readonly string[], given: string | undefined, usage: (message: string) => CliError): string[] {
-  if (given !== undefined) {
-    const names = given.split(',').map((name) => name.trim());
-    const empty = names.indexOf('');
-    if (empty !== -1) throw usage(`--names gives an empty name (run ${empty + 1}): '${given}'`);
-    if (names.length !== paths.length) throw usage(`--names gives ${names.length} names for ${paths.length} runs`);
-    if (new Set(names).size !== names.length) throw usage(`--names repeats a name: '${given}'`);
-    return names;
-  }
-  // Standard input is `<stdin>`, as messages name it.
-  const short = paths.map((path) => (path === STDIN ? inputName(path) : basename(path, extname(path))));
-  const names = short.map((name, i) => (short.indexOf(name) === short.lastIndexOf(name) ? name : paths[i]!));
-  // The same file given twice (comparing a run with itself is a fair sanity check) gets numbered names.
-  return names.map((name, i) => (names.indexOf(name) === i ? name : `${name} (${i + 1})`));
-}
-
-function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string, usage: (message: string) => CliError): number | undefined {
-  if (text === undefined) return undefined;
-  const value = decimalNumber(text);
-  if (!check(value)) throw usage(`${flag} takes ${expected}; got '${text}'`);
-  return value;
-}
-
-/** The flags of `rankeval compare`, which `rankeval report` takes too. */
-export const COMPARE_OPTIONS = {
-  ...SHARED_OPTIONS,
-  names: { type: 'string' },
-  test: { type: 'string' },
-  alpha: { type: 'string' },
-  correction: { type: 'string' },
-  permutations: { type: 'string' },
-  seed: { type: 'string' },
-  interval: { type: 'string' },
-  baseline: { type: 'string' },
-} as const;
-
 /** `rankeval compare`'s own flags beside those it shares with `rankeval report`: the regression gate. */
 export interface CompareCommandArgs extends CompareArgs {
   readonly failOnRegression: boolean;
@@ -141,97 +86,6 @@ export function parseCompareArgs(args: readonly string[]): CompareCommandArgs | 
     margin,
   };
 }
-
-/** The compare flags, read; `minimumRuns` is 2 for compare, 1 for report. */
-export function readCompareArgs(
-  values: ReturnType<typeof parseCommandArgs<typeof COMPARE_OPTIONS>>['values'],
-  positionals: readonly string[],
-  minimumRuns: number,
-  usage: (message: string) => CliError,
-): CompareArgs {
-  const [qrels, ...runPaths] = positionals;
-  if (qrels === undefined || runPaths.length < minimumRuns) throw usage(`expected a golden set and ${minimumRuns === 1 ? 'one' : 'two'} or more runs`);
-
-  checkStdinOnce(positionals, usage);
-  // Without -m the defaults are scored: checked against --system-k and --lengths as -m's would be.
-  const shared = readSharedArgs(values, usage, values.measure === undefined ? DEFAULT_MEASURES : []);
-  // compare() refuses a measure whose run figure is not a mean; said here, it is a usage error (exit 2).
-  const notMean = shared.measures.find((name) => parseMeasure(name).definition.aggregate !== 'mean');
-  if (notMean !== undefined) throw usage(`-m ${notMean}: its run figure is not a mean of per-query values (a sum or a geometric mean), which a paired comparison tests; use rankeval eval for it`);
-  if (shared.measures.length === 0) shared.measures.push(...DEFAULT_MEASURES);
-  const names = runNames(runPaths, values.names, usage);
-  let baseline = values.baseline;
-  if (baseline !== undefined) {
-    const index = names.includes(baseline) ? names.indexOf(baseline) : runPaths.indexOf(baseline);
-    if (index === -1) throw usage(`--baseline '${baseline}' is none of the runs (${names.join(', ')})`);
-    baseline = names[index];
-  }
-  return {
-    ...shared,
-    qrels,
-    runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
-    test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
-    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
-    correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
-    permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000', usage) ?? 10_000,
-    // The generator is seeded with 32 bits, as the library's `seed` option says.
-    seed: numberFlag(values.seed, '--seed', (seed) => Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32, 'an integer from 0 to 4294967295 (2^32 − 1)', usage) ?? 42,
-    interval: values.interval === undefined ? undefined : oneOf<'t' | 'bootstrap'>(values.interval, ['t', 'bootstrap'], '--interval', 't', usage),
-    baseline,
-  };
-}
-
-/**
- * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
- * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
- * rankings. `slices` are the report's tags; `keepFound` keeps what the report's curves are scored from.
- * `latency` holds each run's `latency_ms` per query (empty for a run without them).
- */
-export async function scoreFiles(
-  args: CompareArgs,
-  io: Io,
-  order: string,
-  { slices = false, keepFound = false }: { slices?: boolean; keepFound?: boolean } = {},
-): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer>; latency: Map<string, Map<string, number>> }> {
-  const latency = new Map(args.runs.map(({ name }) => [name, new Map<string, number>()]));
-  let next = 0;
-  const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, `the golden set comes first: ${order}`, (path, golden) => {
-    const options = { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) };
-    // The runs are read one after the other, in the order given.
-    const times = latency.get(args.runs[next++]!.name)!;
-    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound ? SHOWN_DEPTH : 0)), io.stderr, args.qrels, undefined, times);
-  });
-  return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), latency };
-}
-
-/** Each run's evaluation; a failed check (--checks error) names the run's file, anything else the golden set's. */
-export function evaluations(args: CompareArgs, scorers: ReadonlyMap<string, RunScorer>): Map<string, RunEvaluation> {
-  return new Map(
-    args.runs.map(({ name, path }) => {
-      try {
-        return [name, scorers.get(name)!.result()];
-      } catch (error) {
-        throw blameScoring(error, args.qrels, path);
-      }
-    }),
-  );
-}
-
-/** compare()'s options from the flags. */
-export const compareOptions = (args: CompareArgs) => ({
-  measures: args.measures,
-  relevanceThreshold: args.relevanceThreshold,
-  noRelevant: args.noRelevant,
-  ties: args.ties,
-  checks: args.checks,
-  test: args.test,
-  alpha: args.alpha,
-  correction: args.correction,
-  permutations: args.permutations,
-  seed: args.seed,
-  ...(args.interval === undefined ? {} : { interval: args.interval }),
-  ...(args.baseline === undefined ? {} : { baseline: args.baseline }),
-});
 
 /** Runs `rankeval compare`; returns the exit status. */
 export async function runCompare(argv: readonly string[], io: Io & { readonly colour?: boolean }): Promise<number> {

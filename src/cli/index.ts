@@ -1,4 +1,9 @@
-// The `rankeval` command. Its own entry: the library entry never imports Node.
+// The `rankeval` command, its own entry (the library entry never imports Node): it dispatches to one module
+// per command (eval, compare, report, merge, fuse with its parts fuse-*.ts, and trec). Commands never import
+// each other; what they share is in shared/: command.ts (the error, the exit statuses, where output goes),
+// args.ts and options.ts (reading the flags), input.ts and files.ts (reading files), output.ts (-o),
+// progress.ts, means.ts (eval's and merge's means and gates) and comparison.ts (compare's and report's flags
+// and scoring).
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,10 +12,9 @@ import { messageText } from '../text/escape.js';
 import { closest } from '../core/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
-import { INPUT_ERROR } from './files.js';
 import { mergeUsage, runMerge } from './merge.js';
-import { USAGE_ERROR } from './options.js';
-import { CliError, runTrec, trecUsage } from './trec.js';
+import { CliError, INPUT_ERROR, USAGE_ERROR } from './shared/command.js';
+import { runTrec, trecUsage } from './trec.js';
 
 const usage = `Usage: rankeval <command> [flags]
 

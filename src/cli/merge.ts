@@ -7,11 +7,11 @@ import { parseJson } from '../formats/json-text.js';
 import { mergeParts } from '../engine/merge.js';
 import { checkGates, type Gate, gateText } from '../text/gates.js';
 import { messageText } from '../text/escape.js';
-import { GATE_FAILED, type GateArg, type Io, readGates, renderMeans, resultWarnings } from './eval.js';
-import { INPUT_ERROR } from './files.js';
-import { openInput, reading, readWhole } from './input.js';
-import { canonicalMeasure, OUTPUT_FORMATS, oneOf, parseCommandArgs, usageError } from './options.js';
-import { CliError } from './trec.js';
+import { oneOf, parseCommandArgs } from './shared/args.js';
+import { CliError, GATE_FAILED, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { openInput, reading, readWhole } from './shared/input.js';
+import { type GateArg, readGates, renderMeans, resultWarnings } from './shared/means.js';
+import { canonicalMeasure, OUTPUT_FORMATS } from './shared/options.js';
 
 export const mergeUsage = `Usage: rankeval merge PART.json … [--format F] [-q] [--by-tag] [--fail-under M=V] [--fail-over M=V]
 

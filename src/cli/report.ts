@@ -3,18 +3,19 @@ import { isRankevalError } from '../core/errors.js';
 import { assembleReport } from '../report/assemble.js';
 import { orderRuns } from '../report/options.js';
 import type { ReportData, ReportRun } from '../report/types.js';
-import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
-import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './compare.js';
-import { messageText } from '../text/escape.js';
-import type { Io } from './eval.js';
-import { asInputError, goldenSetOptions, inputName, INPUT_ERROR } from './files.js';
-import { explainRanking, explainTop } from '../analysis/explain.js';
-import { readJudgments } from '../core/judgments.js';
-import { decimalNumber, evaluationOptions, parseCommandArgs, usageError } from './options.js';
-import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './output.js';
-import { CliError } from './trec.js';
 import { createRunScorer } from '../engine/scorer.js';
 import { readSlices } from '../engine/settings.js';
+import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
+import { messageText } from '../text/escape.js';
+import { explainRanking, explainTop } from '../analysis/explain.js';
+import { readJudgments } from '../core/judgments.js';
+import { decimalNumber, parseCommandArgs } from './shared/args.js';
+import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
+import { asInputError, goldenSetOptions } from './shared/files.js';
+import { inputName } from './shared/input.js';
+import { evaluationOptions } from './shared/options.js';
+import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
 

@@ -6,19 +6,10 @@ import { trecMeasures } from '../measures/trec-table.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../formats/trec-bytes.js';
 import { closest } from '../core/suggest.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
-import { openInput, readFailure, readWhole } from './input.js';
+import { CliError } from './shared/command.js';
+import { inputName, openInput, readFailure, readWhole, STDIN } from './shared/input.js';
 
 const CHUNK = 1 << 22;
-
-/** Exit statuses as trec_eval's: 1 usage, 2 unreadable or malformed file, 4 measure failure, 7 nothing to evaluate. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
 
 export const trecUsage = `Usage: rankeval trec [flags] QRELS RUN
 
@@ -98,109 +89,106 @@ interface ParsedArgs {
   readonly help: boolean;
 }
 
+/** What the flags say, as they are read one by one. */
+interface Flags {
+  perQuery: boolean;
+  complete: boolean;
+  summary: boolean;
+  help: boolean;
+  relevanceLevel: number;
+  maxDocs: number;
+  numDocsInColl: number;
+  version: 9 | 10;
+  readonly measures: string[];
+}
+
+// trec_eval reads -l, -M and -N with atol: `-l abc` is -l 0, `-l 1.5` is -l 1; only a missing value fails.
+function integer(flag: string, text: string | undefined): number {
+  if (text === undefined) throw new CliError(`option -${flag} needs a number, got nothing`, 1);
+  return atol(text);
+}
+
+/** One of trec_eval's letters, with its value (`-m`, `-l`, `-M`, `-N`: undefined when none follows) or without. */
+function applyFlag(flags: Flags, flag: string, value: string | undefined): void {
+  switch (flag) {
+    case 'q':
+      flags.perQuery = true;
+      break;
+    case 'c':
+      flags.complete = true;
+      break;
+    case 'n':
+      flags.summary = false;
+      break;
+    case 'h':
+      flags.help = true;
+      break;
+    case 'm':
+      if (value === undefined) throw new CliError('option -m needs a measure', 1);
+      flags.measures.push(value);
+      break;
+    case 'l':
+      flags.relevanceLevel = integer('l', value);
+      break;
+    case 'M':
+      flags.maxDocs = integer('M', value);
+      // trec_eval takes a negative -M as a negative count of documents, and crashes on it.
+      if (flags.maxDocs < 0) throw new CliError(`option -M needs a number of documents, 0 or more, got '${value}'`, 1);
+      break;
+    case 'N':
+      flags.numDocsInColl = integer('N', value);
+      // trec_eval's utility adds -N to document counts in 64-bit integers (which wrap past 2^63); in doubles
+      // the sums are exact, as there, while -N stays within ±2^52 (counts of documents are far below it).
+      if (Math.abs(flags.numDocsInColl) > 2 ** 52) throw new CliError(`option -N needs a number of documents of at most 2^52 (4503599627370496), got '${value}'`, 1);
+      break;
+    default:
+      throw unknownShortFlag(flag);
+  }
+}
+
+/** The letters that take a value. */
+const TAKES_VALUE = 'mlMN';
+
 /** getopt-style: `-q -c`, `-qc`, `-m P.5`, `-mP.5`, `-l2`. */
 export function parseTrecArgs(args: readonly string[]): ParsedArgs {
-  const measures: string[] = [];
-  let perQuery = false;
-  let complete = false;
-  let summary = true;
-  let help = false;
-  let relevanceLevel = 1;
-  let maxDocs = Infinity;
-  let numDocsInColl = 0;
-  let version: 9 | 10 = 9;
+  const flags: Flags = { perQuery: false, complete: false, summary: true, help: false, relevanceLevel: 1, maxDocs: Infinity, numDocsInColl: 0, measures: [], version: 9 };
   const files: string[] = [];
-  // trec_eval reads -l, -M and -N with atol: `-l abc` is -l 0, `-l 1.5` is -l 1; only a missing value fails.
-  const integer = (flag: string, text: string | undefined): number => {
-    if (text === undefined) throw new CliError(`option -${flag} needs a number, got nothing`, 1);
-    return atol(text);
-  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const equals = arg.indexOf('=');
     const long = arg.startsWith('--') && arg !== '--' ? longName(equals === -1 ? arg.slice(2) : arg.slice(2, equals)) : undefined;
     if (long === 'help') {
       if (equals !== -1) throw new CliError('option --help takes no value (see rankeval trec --help)', 1);
-      help = true;
-      continue;
-    }
-    if (long === 'trec-eval') {
+      flags.help = true;
+    } else if (long === 'trec-eval') {
       const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
       if (value !== '9' && value !== '10') throw new CliError(`--trec-eval takes 9 or 10, got ${value === undefined ? 'nothing' : `'${value}'`}`, 1);
-      version = value === '9' ? 9 : 10;
-      continue;
-    }
-    if (arg === '--') {
+      flags.version = value === '9' ? 9 : 10;
+    } else if (arg === '--') {
       files.push(...args.slice(i + 1));
       break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      files.push(arg);
-      continue;
-    }
-    const apply = (flag: string, value: string | undefined): void => {
-      switch (flag) {
-        case 'q':
-          perQuery = true;
+    } else if (!arg.startsWith('-') || arg === '-') files.push(arg);
+    else if (long !== undefined) {
+      // A long flag is its letter: `--measure P.5` and `--measure=P.5` as `-m P.5`.
+      if (!Object.hasOwn(LONG_FLAGS, long)) throw unknownLongFlag(`--${long}`);
+      const flag = LONG_FLAGS[long]!;
+      const takesValue = TAKES_VALUE.includes(flag);
+      if (!takesValue && equals !== -1) throw new CliError(`option --${long} takes no value (see rankeval trec --help)`, 1);
+      applyFlag(flags, flag, !takesValue ? undefined : equals === -1 ? args[++i] : arg.slice(equals + 1));
+    } else {
+      for (let j = 1; j < arg.length; j++) {
+        const flag = arg[j]!;
+        if (TAKES_VALUE.includes(flag)) {
+          applyFlag(flags, flag, j + 1 < arg.length ? arg.slice(j + 1) : args[++i]);
           break;
-        case 'c':
-          complete = true;
-          break;
-        case 'n':
-          summary = false;
-          break;
-        case 'h':
-          help = true;
-          break;
-        case 'm':
-          if (value === undefined) throw new CliError('option -m needs a measure', 1);
-          measures.push(value);
-          break;
-        case 'l':
-          relevanceLevel = integer('l', value);
-          break;
-        case 'M':
-          maxDocs = integer('M', value);
-          // trec_eval takes a negative -M as a negative count of documents, and crashes on it.
-          if (maxDocs < 0) throw new CliError(`option -M needs a number of documents, 0 or more, got '${value}'`, 1);
-          break;
-        case 'N':
-          numDocsInColl = integer('N', value);
-          // trec_eval's utility adds -N to document counts in 64-bit integers (which wrap past 2^63); in doubles
-          // the sums are exact, as there, while -N stays within ±2^52 (counts of documents are far below it).
-          if (Math.abs(numDocsInColl) > 2 ** 52) throw new CliError(`option -N needs a number of documents of at most 2^52 (4503599627370496), got '${value}'`, 1);
-          break;
-        default:
-          throw unknownShortFlag(flag);
+        }
+        applyFlag(flags, flag, undefined);
       }
-    };
-    // A long flag is its letter: `--measure P.5` and `--measure=P.5` as `-m P.5`.
-    if (long !== undefined) {
-      const name = long;
-      if (!Object.hasOwn(LONG_FLAGS, name)) throw unknownLongFlag(`--${name}`);
-      const flag = LONG_FLAGS[name]!;
-      const takesValue = 'mlMN'.includes(flag);
-      if (!takesValue && equals !== -1) throw new CliError(`option --${name} takes no value (see rankeval trec --help)`, 1);
-      apply(flag, !takesValue ? undefined : equals === -1 ? args[++i] : arg.slice(equals + 1));
-      continue;
-    }
-    for (let j = 1; j < arg.length; j++) {
-      const flag = arg[j]!;
-      if ('mlMN'.includes(flag)) {
-        apply(flag, j + 1 < arg.length ? arg.slice(j + 1) : args[++i]);
-        break;
-      }
-      apply(flag, undefined);
     }
   }
-  return { options: { perQuery, complete, summary, relevanceLevel, maxDocs, numDocsInColl, measures, version }, files, help };
+  const { help, ...options } = flags;
+  return { options, files, help };
 }
-
-/** `-` is standard input, for every command. */
-export const STDIN = '-';
-
-/** How messages name an input: its path, or `<stdin>` for `-`. */
-export const inputName = (path: string): string => (path === STDIN ? '<stdin>' : path);
 
 /** A qrels file is held whole, as trec_eval holds it: up to this size. */
 const MAX_QRELS_BYTES = 512 * 1024 * 1024;

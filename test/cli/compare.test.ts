@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CompareArgs, parseCompareArgs, runCompare } from '../../src/cli/compare.js';
+import { parseCompareArgs, runCompare } from '../../src/cli/compare.js';
+import type { CompareArgs } from '../../src/cli/shared/comparison.js';
 import { compare } from '../../src/index.js';
 import { runCommand, type CommandResult } from '../helpers/cli.js';
 

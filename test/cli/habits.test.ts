@@ -12,7 +12,8 @@ import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { runMerge } from '../../src/cli/merge.js';
 import { runReport } from '../../src/cli/report.js';
-import { CliError, runTrec, trecUsage } from '../../src/cli/trec.js';
+import { CliError } from '../../src/cli/shared/command.js';
+import { runTrec, trecUsage } from '../../src/cli/trec.js';
 import { messageText } from '../../src/text/escape.js';
 
 const root = join(import.meta.dirname, '../..');

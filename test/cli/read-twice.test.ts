@@ -11,7 +11,8 @@ import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { runFuse } from '../../src/cli/fuse.js';
 import { runReport } from '../../src/cli/report.js';
-import { CliError, runTrec } from '../../src/cli/trec.js';
+import { CliError } from '../../src/cli/shared/command.js';
+import { runTrec } from '../../src/cli/trec.js';
 import { runCommand } from '../helpers/cli.js';
 
 vi.mock('node:fs', async (importOriginal) => {

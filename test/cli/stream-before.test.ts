@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
-import { CliError } from '../../src/cli/trec.js';
+import { CliError } from '../../src/cli/shared/command.js';
 import { messageText } from '../../src/text/escape.js';
 import { EXTRA_CASES, recordedStdout, type Recorded, writeCaseFiles } from '../fixtures/stream-before/commands.js';
 import { oracleCases } from '../helpers/stream-runs.js';

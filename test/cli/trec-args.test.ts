@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { CliError, parseTrecArgs, runTrec, trecUsage } from '../../src/cli/trec.js';
+import { CliError } from '../../src/cli/shared/command.js';
+import { parseTrecArgs, runTrec, trecUsage } from '../../src/cli/trec.js';
 import { selectMeasures } from '../../src/trec/evaluate.js';
 
 const root = join(import.meta.dirname, '../..');

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { CliError, runTrec, trecUsage } from '../../src/cli/trec.js';
+import { CliError } from '../../src/cli/shared/command.js';
+import { runTrec, trecUsage } from '../../src/cli/trec.js';
 import { messageText } from '../../src/text/escape.js';
 
 const root = join(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 // Runs a command of the CLI in process, as bin/rankeval.js would run it, and keeps what it wrote.
-import { CliError } from '../../src/cli/trec.js';
+import { CliError } from '../../src/cli/shared/command.js';
 
 /** A command's entry point (`runEval`, `runCompare`, `runFuse` …). */
 export type Command = (argv: readonly string[], io: { stdout: { write(text: string): unknown }; stderr: { write(text: string): unknown }; colour?: boolean }) => Promise<number>;

@@ -1,4 +1,4 @@
-import { escapeControls } from '../text/escape.js';
+import { escapeControls } from '../../text/escape.js';
 
 /** Where progress goes: stderr, or a stand-in in tests. */
 export interface ProgressStream {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../../src/cli/progress.js';
+import { createProgress } from '../../../src/cli/shared/progress.js';
 
 const MIB = 1024 * 1024;
 

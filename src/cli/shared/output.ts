@@ -4,9 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, openSync, realpathSync, renameSync, rmSync, type Stats, statSync, writeFile, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { INPUT_ERROR, STDIN } from './files.js';
-import type { InputFile } from './options.js';
-import { CliError } from './trec.js';
+import type { InputArg } from './args.js';
+import { CliError, INPUT_ERROR } from './command.js';
+import { STDIN } from './input.js';
 
 /** The `-o` flag, as every command that writes a file declares it. */
 export const OUTPUT_OPTION = { output: { type: 'string', short: 'o' } } as const;
@@ -67,7 +67,7 @@ export function outputName(given: string | undefined, usage: (message: string) =
  * error (3), where `>` would fail too: a directory that does not exist, or an existing file (or, for a new
  * file, its directory) this user may not write. `what` is what the file holds: `the report`, `the fused run`.
  */
-export function checkOutput(output: string, inputs: readonly InputFile[], what: string, usage: (message: string) => CliError): void {
+export function checkOutput(output: string, inputs: readonly InputArg[], what: string, usage: (message: string) => CliError): void {
   const input = inputs.find(({ path }) => namesInput(output, path));
   if (input !== undefined) {
     const named = input.path === STDIN ? `${input.role} (-, standard input, reads it)` : input.role;

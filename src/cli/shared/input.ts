@@ -4,9 +4,15 @@
 // MAX_KEPT_BYTES kept for a second pass. Nothing here waits for a file's end before handing on its bytes,
 // so the readers' line limit stops `/dev/zero` as it stops a file with no line break.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { isRankevalError } from '../core/errors.js';
-import { concatBytes, createLineLimit, lineTooLong } from '../formats/lines.js';
-import { CliError, inputName, STDIN } from './trec.js';
+import { isRankevalError } from '../../core/errors.js';
+import { concatBytes, createLineLimit, lineTooLong } from '../../formats/lines.js';
+import { CliError } from './command.js';
+
+/** `-` is standard input, for every command. */
+export const STDIN = '-';
+
+/** How messages name an input: its path, or `<stdin>` for `-`. */
+export const inputName = (path: string): string => (path === STDIN ? '<stdin>' : path);
 
 /**
  * The most bytes of a file that can be read once kept for a second pass (an interleaved run read again,

@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { openInput, readFailure, readWhole, reading } from '../../src/cli/input.js';
-import { CliError } from '../../src/cli/trec.js';
-import { parseError } from '../../src/core/errors.js';
-import { errorOf } from '../helpers/files.js';
+import { openInput, readFailure, readWhole, reading } from '../../../src/cli/shared/input.js';
+import { CliError } from '../../../src/cli/shared/command.js';
+import { parseError } from '../../../src/core/errors.js';
+import { errorOf } from '../../helpers/files.js';
 
 vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>();

@@ -1,24 +1,19 @@
 // Reading golden sets and runs from disk for the commands: streamed, with progress on a terminal, and
 // every failure turned into one line that names the file (and line) by input.ts's boundary.
 import { Buffer } from 'node:buffer';
-import { isRankevalError, type RankevalError } from '../core/errors.js';
-import { readLengths } from '../formats/lengths.js';
-import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../formats/golden-set.js';
-import { looseCsvFields } from '../formats/columns.js';
-import { readRun, type Run, type RunFormat } from '../formats/run.js';
-import type { ReadOptions, Source } from '../formats/source.js';
-import type { RunWarningCode } from '../engine/run-checks.js';
-import type { Aspects } from '../core/types.js';
-import { scoreRun, type KeptQueries } from '../engine/stream.js';
-import { openInput, readFailure } from './input.js';
+import { isRankevalError, type RankevalError } from '../../core/errors.js';
+import { readLengths } from '../../formats/lengths.js';
+import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../../formats/golden-set.js';
+import { looseCsvFields } from '../../formats/columns.js';
+import { readRun, type Run, type RunFormat } from '../../formats/run.js';
+import type { ReadOptions, Source } from '../../formats/source.js';
+import type { RunScorer } from '../../engine/scorer.js';
+import type { RunWarningCode } from '../../engine/run-checks.js';
+import type { Aspects } from '../../core/types.js';
+import { scoreRun, type KeptQueries } from '../../engine/stream.js';
+import { CliError, INPUT_ERROR } from './command.js';
+import { inputName, openInput, readFailure, STDIN } from './input.js';
 import { createProgress, type ProgressStream } from './progress.js';
-import { CliError, inputName, STDIN } from './trec.js';
-import type { RunScorer } from '../engine/scorer.js';
-
-/** Exit status for a file that cannot be read or is malformed. */
-export const INPUT_ERROR = 3;
-
-export { inputName, STDIN };
 
 /** The line of the file an input error was found on, for the swap check (set for parse errors only). */
 const parseLines = new WeakMap<CliError, number>();

@@ -6,14 +6,15 @@ import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, op
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareUsage } from '../../src/cli/compare.js';
-import { fuseUsage, runFuse } from '../../src/cli/fuse.js';
-import { inputFlag, parseCommandArgs, usageError } from '../../src/cli/options.js';
-import { checkOutput, OUTPUT_OPTION, writeOutput } from '../../src/cli/output.js';
-import { reportUsage, runReport } from '../../src/cli/report.js';
-import { runCommand, type Command } from '../helpers/cli.js';
+import { compareUsage } from '../../../src/cli/compare.js';
+import { fuseUsage, runFuse } from '../../../src/cli/fuse.js';
+import { inputFlag, parseCommandArgs } from '../../../src/cli/shared/args.js';
+import { usageError } from '../../../src/cli/shared/command.js';
+import { checkOutput, OUTPUT_OPTION, writeOutput } from '../../../src/cli/shared/output.js';
+import { reportUsage, runReport } from '../../../src/cli/report.js';
+import { runCommand, type Command } from '../../helpers/cli.js';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 const bin = join(root, 'bin/rankeval.js');
 const examples = join(root, 'examples/rag');
 const golden = join(examples, 'golden.jsonl');

@@ -1,34 +1,21 @@
-// Flags that `rankeval eval`, `compare` and `report` share, read one way for all of them.
-import { parseArgs } from 'node:util';
-import { isRankevalError } from '../core/errors.js';
-import { decimalNumber } from '../formats/columns.js';
-import type { GoldenSetFormat } from '../formats/golden-set.js';
-import type { RunFormat } from '../formats/run.js';
-import { averagesTies, readsLengths } from '../measures/catalogue.js';
-import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../measures/registry.js';
-import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../engine/run-checks.js';
-import { closest } from '../core/suggest.js';
-import type { Ties } from '../core/types.js';
-import { CliError } from './trec.js';
-import { readsBeyond } from '../engine/system-k.js';
+// Flags that `rankeval eval`, `compare`, `report` and `fuse --optimize` share, read one way for all of them.
+import { isRankevalError } from '../../core/errors.js';
+import { decimalNumber } from '../../formats/columns.js';
+import type { GoldenSetFormat } from '../../formats/golden-set.js';
+import type { RunFormat } from '../../formats/run.js';
+import { averagesTies, readsLengths } from '../../measures/catalogue.js';
+import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../../measures/registry.js';
+import { readsBeyond } from '../../engine/system-k.js';
+import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../../engine/run-checks.js';
+import type { Ties } from '../../core/types.js';
+import { inputFlag, oneOf } from './args.js';
+import type { CliError } from './command.js';
 
-/** Exit status for bad arguments. */
-export const USAGE_ERROR = 2;
+/** The measures eval, compare and report score without -m. */
+export const DEFAULT_MEASURES: readonly string[] = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
 
 export const OUTPUT_FORMATS = ['table', 'markdown', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-/** A file a command reads, as its arguments name it: `role` is what the file is (`the golden set (--qrels)`). */
-export interface InputFile {
-  readonly path: string;
-  readonly role: string;
-}
-
-/**
- * A flag whose value is a file the command reads: parseCommandArgs lists it among the command's `inputs`
- * (named `role (--flag)`), which the command's -o may not name.
- */
-export const inputFlag = <const Role extends string>(role: Role) => ({ type: 'string', input: role }) as const;
 
 /** The flags that say how a run is scored against judgments (eval's, compare's, report's, fuse --optimize's). */
 export const SCORING_OPTIONS = {
@@ -88,88 +75,6 @@ function readSystemK(text: string | undefined, usage: (message: string) => CliEr
   const k = match === null ? NaN : Number(match[1]);
   if (!Number.isSafeInteger(k)) throw usage(`--system-k takes the number of results the system passes on (a positive integer), optionally :warn; got '${text}'`);
   return { k, mode: (match![2] ?? 'error') as 'error' | 'warn' };
-}
-
-/** A usage error of `rankeval <command>`, pointing at its help. */
-export const usageError =
-  (command: string) =>
-  (message: string): CliError =>
-    new CliError(`${message} (see rankeval ${command} --help)`, USAGE_ERROR);
-
-type Options = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? NonNullable<O> : never) : never;
-
-/**
- * node:util's parseArgs, with its complaints turned into one-line usage errors. `inputs` are the files the
- * command reads: each value of a flag declared with `inputFlag`, then each positional argument, the i-th
- * in the role `positionals[i]` (the last role for the rest; none listed where no role is given).
- */
-export function parseCommandArgs<const O extends Options>(args: readonly string[], options: O, usage: (message: string) => CliError, positionals: readonly string[] = []) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options });
-  } catch (error) {
-    throw usage(argumentsMessage(error as Error & { code?: string }, options));
-  }
-  const inputs: InputFile[] = [];
-  for (const [flag, option] of Object.entries(options as Record<string, { input?: string }>)) {
-    const value = (parsed.values as Record<string, unknown>)[flag];
-    if (option.input === undefined || value === undefined) continue;
-    for (const path of [value].flat() as string[]) inputs.push({ path, role: `${option.input} (--${flag})` });
-  }
-  if (positionals.length > 0) parsed.positionals.forEach((path, i) => inputs.push({ path, role: positionals[Math.min(i, positionals.length - 1)]! }));
-  return { ...parsed, inputs };
-}
-
-const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
-
-/**
- * `--depth -1` as `--depth=-1`: parseArgs calls a value that starts with a dash ambiguous, but no flag is
- * a number, so a negative number after a flag that takes a value is that value (and its check says why
- * it is refused).
- */
-function attachNegativeValues(args: readonly string[], options: Options): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--') {
-      out.push(...args.slice(i));
-      break;
-    }
-    const long = arg.startsWith('--') ? arg.slice(2) : Object.keys(options).find((name) => options[name]!.short !== undefined && arg === `-${options[name]!.short}`);
-    const next = args[i + 1];
-    if (long !== undefined && options[long]?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
-      out.push(`--${long}=${next}`);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
-}
-
-/** parseArgs' message (several lines, mismatched quotes) as one line, with a suggestion for a misspelt flag. */
-function argumentsMessage(error: Error & { code?: string }, options: Options): string {
-  const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
-  const long = /--([^' =]+)/.exec(error.message)?.[1];
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const name = flag.replace(/^--?/, '').split('=')[0]!;
-    const suggestion = flag.startsWith('--') ? closest(name, Object.keys(options)) : undefined;
-    return `unknown option ${flag}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`}`;
-  }
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && long !== undefined) {
-    if (/argument missing/.test(error.message)) return `--${long} needs a value`;
-    if (/does not take an argument/.test(error.message)) return `--${long} takes no value`;
-    if (/ambiguous/.test(error.message)) return `--${long} needs a value; write --${long}=VALUE for one that starts with '-'`;
-  }
-  return error.message.split('\n')[0]!;
-}
-
-// A flag's number is written in decimal (`0.9`, `-1`, `1e-3`), as in the files: a typo such as `0x1` in a
-// gate must not pass unnoticed.
-export { decimalNumber };
-
-export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T, usage: (message: string) => CliError): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw usage(`${flag} takes ${allowed.join(', ')}; got '${value}'`);
-  return value as T;
 }
 
 /** The canonical form of a measure name (`R@5` → `recall@5`), or a usage error naming it. */

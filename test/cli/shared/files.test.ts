@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { goldenSetOptions } from '../../src/cli/files.js';
-import { parseGoldenSet } from '../../src/index.js';
+import { goldenSetOptions } from '../../../src/cli/shared/files.js';
+import { parseGoldenSet } from '../../../src/index.js';
 
 describe('goldenSetOptions', () => {
   const diversity = parseGoldenSet('1 a d1 1\n1 b d2 1\n', { format: 'trec-diversity' });

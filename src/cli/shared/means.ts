@@ -1,0 +1,108 @@
+// What `rankeval eval` and `rankeval merge` share: the gates' flags, and the means and warnings as both print them.
+import { conventionsLine } from '../../measures/conventions.js';
+import type { RunEvaluation } from '../../engine/run-result.js';
+import { higherIsBetter } from '../../measures/reading.js';
+import type { GateResult } from '../../text/gates.js';
+import { gateText } from '../../text/gates.js';
+import { escapeControls, escapeMarkdown } from '../../text/escape.js';
+import { type Cell, type Column, renderTable } from '../../text/table.js';
+import { canonicalMeasure, type OutputFormat } from './options.js';
+import { decimalNumber } from './args.js';
+import type { CliError } from './command.js';
+
+/** A gate flag read: the measure as written and in canonical form, the threshold and the side it bounds. */
+export interface GateArg {
+  readonly name: string;
+  readonly canonical: string;
+  readonly threshold: number;
+  readonly bound: 'min' | 'max';
+}
+
+/**
+ * `--fail-under M=V` (a minimum) and `--fail-over M=V` (a maximum), each on a measure whose better side it
+ * guards: a minimum of miss@k, where lower is better, would fail the better runs (a usage error saying so).
+ */
+export function readGates(values: { 'fail-under'?: string[] | undefined; 'fail-over'?: string[] | undefined }, usage: (message: string) => CliError): GateArg[] {
+  const read = (text: string, bound: 'min' | 'max'): GateArg => {
+    const flag = bound === 'min' ? '--fail-under' : '--fail-over';
+    const match = /^(.+)=\s*([^=]+)$/.exec(text);
+    const threshold = match ? decimalNumber(match[2]!) : Number.NaN;
+    const example = bound === 'min' ? 'recall@5=0.9' : 'miss@20=0.1';
+    if (!match || !Number.isFinite(threshold)) throw usage(`${flag} takes MEASURE=VALUE such as ${example} (a decimal number); got '${text}'`);
+    const name = match[1]!.trim();
+    const canonical = canonicalMeasure(name, usage);
+    if (higherIsBetter(canonical) !== (bound === 'min')) {
+      const other = bound === 'min' ? '--fail-over' : '--fail-under';
+      throw usage(`${flag} ${name}: ${bound === 'min' ? 'lower' : 'higher'} is better for ${name}, so ${flag} would fail the better runs; use ${other} ${name}=${match[2]!.trim()}`);
+    }
+    return { name, canonical, threshold, bound };
+  };
+  return [...(values['fail-under'] ?? []).map((text) => read(text, 'min')), ...(values['fail-over'] ?? []).map((text) => read(text, 'max'))];
+}
+
+const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
+
+/** The lines on stderr about a result's queries and checks; `names` says where the run and the golden set came from. */
+export function resultWarnings(result: RunEvaluation, names: { readonly run: string; readonly qrels: string }): string[] {
+  const out: string[] = [];
+  const unanswered = result.unansweredQueries;
+  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${names.run} and score 0: ${preview(unanswered)}`);
+  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${names.run} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${names.qrels} and left out: ${preview(result.unjudgedQueries)}`);
+  if (result.noRelevantQueries.length > 0) {
+    const handled = result.conventions.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
+    out.push(`${result.noRelevantQueries.length} judged quer${result.noRelevantQueries.length === 1 ? 'y has' : 'ies have'} no relevant document (${handled}): ${preview(result.noRelevantQueries)}`);
+  }
+  for (const warning of result.warnings) out.push(warning.message);
+  return out;
+}
+
+/** What the means' rendering reads of the arguments: the columns, the format and the rows asked for. */
+export interface MeansView {
+  readonly measures: readonly string[];
+  readonly format: OutputFormat;
+  readonly byTag: boolean;
+  readonly perQuery: boolean;
+}
+
+/**
+ * The means as `rankeval eval` prints them (and `rankeval merge`): a table (or markdown, csv) with a row
+ * for all queries, per tag and per query on request, or JSON; with -q the JSON carries `mergeable`, so
+ * that the output of a shard merges (`rankeval merge`).
+ */
+export function renderMeans(args: MeansView, result: RunEvaluation, gates: readonly GateResult[]): string {
+  if (args.format === 'json') {
+    const { mean, queries, perQuery, bySlice, unjudgedQueries, unansweredQueries, noRelevantQueries, conventions, warnings, mergeable } = result;
+    const json = {
+      mean,
+      queries,
+      ...(args.perQuery ? { perQuery } : {}),
+      ...(args.byTag ? { bySlice } : {}),
+      unjudgedQueries,
+      unansweredQueries,
+      noRelevantQueries,
+      conventions,
+      warnings,
+      ...(args.perQuery ? { mergeable } : {}),
+      ...(gates.length > 0 ? { gates } : {}),
+    };
+    return `${JSON.stringify(json, null, 2)}\n`;
+  }
+  const columns: Column[] = [
+    { name: 'scope', kind: 'text' },
+    { name: 'name', kind: 'text' },
+    { name: 'queries', kind: 'count' },
+    ...args.measures.map((name): Column => ({ name, kind: 'score' })),
+  ];
+  const scores = (values: Record<string, number>): Cell[] => args.measures.map((name) => values[name]!);
+  const rows: Cell[][] = [['all', '', result.queries, ...scores(result.mean)]];
+  if (args.byTag) for (const [tag, slice] of Object.entries(result.bySlice)) rows.push(['tag', tag, slice.queries, ...scores(slice.mean)]);
+  if (args.perQuery) for (const [qid, values] of Object.entries(result.perQuery)) rows.push(['query', qid, 1, ...scores(values)]);
+  let text = renderTable(columns, rows, args.format);
+  if (args.format !== 'csv' && gates.length > 0) {
+    const lines = gates.map((gate) => `${gate.passed ? 'passed' : 'FAILED'}  ${gateText(gate)}`);
+    text += args.format === 'markdown' ? `\n${lines.map((line) => `- ${line}`).join('\n')}\n` : `\ngates:\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+  }
+  if (args.format !== 'csv') text += `\nconventions: ${conventionsLine(result.conventions, args.format === 'markdown' ? escapeMarkdown : escapeControls)}\n`;
+  return text;
+}
+
