@@ -20,25 +20,61 @@ export const inputFlag = <const Role extends string>(role: Role) => ({ type: 'st
 type Options = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? NonNullable<O> : never) : never;
 
 /**
- * node:util's parseArgs, with its complaints turned into one-line usage errors. `inputs` are the files the
- * command reads: each value of a flag declared with `inputFlag`, then each positional argument, the i-th
- * in the role `positionals[i]` (the last role for the rest; none listed where no role is given).
+ * node:util's parseArgs, with every complaint a one-line usage error in the command's words. `inputs` are
+ * the files the command reads: each value of a flag declared with `inputFlag`, then each positional
+ * argument, the i-th in the role `positionals[i]` (the last role for the rest; none listed where no role
+ * is given).
  */
 export function parseCommandArgs<const O extends Options>(args: readonly string[], options: O, usage: (message: string) => CliError, positionals: readonly string[] = []) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options });
-  } catch (error) {
-    throw usage(argumentsMessage(error as Error & { code?: string }, options));
+  // Not strict: parseArgs reads every argument into tokens, and checkToken finds what strict mode would
+  // refuse, in order, so that no message of Node's is read back.
+  const parsed = parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options, strict: false, tokens: true });
+  for (const token of parsed.tokens) {
+    const problem = token.kind === 'option' ? checkToken(token, options) : undefined;
+    if (problem !== undefined) throw usage(problem);
   }
+  const values = parsed.values as StrictValues<O>;
   const inputs: InputArg[] = [];
   for (const [flag, option] of Object.entries(options as Record<string, { input?: string }>)) {
-    const value = (parsed.values as Record<string, unknown>)[flag];
+    const value = (values as Record<string, unknown>)[flag];
     if (option.input === undefined || value === undefined) continue;
     for (const path of [value].flat() as string[]) inputs.push({ path, role: `${option.input} (--${flag})` });
   }
   if (positionals.length > 0) parsed.positionals.forEach((path, i) => inputs.push({ path, role: positionals[Math.min(i, positionals.length - 1)]! }));
-  return { ...parsed, inputs };
+  return { values, positionals: parsed.positionals, inputs };
+}
+
+/** The values parseArgs gives in strict mode: those checkToken has let through. */
+type StrictValues<O extends Options> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true }>>['values'];
+
+/** An option as parseArgs' tokens give it: `--name`, `--name=value`, `-n value`, or one letter of `-abc`. */
+interface OptionToken {
+  readonly name: string;
+  /** As written: `--name` (without its `=value`), `-n`. */
+  readonly rawName: string;
+  readonly value?: string | undefined;
+  /** The value was written in the same argument (`--name=value`, `-nvalue`). */
+  readonly inlineValue?: boolean | undefined;
+}
+
+/**
+ * What parseArgs' strict mode would refuse in one option, said in one line (undefined when nothing): a flag
+ * the command does not know (with the closest long flag it does), a missing value, a value given to a
+ * switch, and a value that starts with `-` (likely the next flag, the value forgotten).
+ */
+function checkToken(token: OptionToken, options: Options): string | undefined {
+  const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+  if (option === undefined) {
+    const suggestion = token.rawName.startsWith('--') ? closest(token.name, Object.keys(options)) : undefined;
+    return `unknown option ${token.rawName}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`}`;
+  }
+  const flag = `--${token.name}`;
+  if (option.type === 'string' && token.value === undefined) return `${flag} needs a value`;
+  if (option.type === 'boolean' && token.value !== undefined) return `${flag} takes no value`;
+  if (option.type === 'string' && !token.inlineValue && token.value !== undefined && token.value.length > 1 && token.value.startsWith('-')) {
+    return `${flag} needs a value; write ${flag}=VALUE for one that starts with '-'`;
+  }
+  return undefined;
 }
 
 const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
@@ -64,23 +100,6 @@ function attachNegativeValues(args: readonly string[], options: Options): string
     } else out.push(arg);
   }
   return out;
-}
-
-/** parseArgs' message (several lines, mismatched quotes) as one line, with a suggestion for a misspelt flag. */
-function argumentsMessage(error: Error & { code?: string }, options: Options): string {
-  const flag = /'(-[^' ]*)/.exec(error.message)?.[1] ?? '';
-  const long = /--([^' =]+)/.exec(error.message)?.[1];
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const name = flag.replace(/^--?/, '').split('=')[0]!;
-    const suggestion = flag.startsWith('--') ? closest(name, Object.keys(options)) : undefined;
-    return `unknown option ${flag}${suggestion === undefined ? '' : `; did you mean --${suggestion}?`}`;
-  }
-  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && long !== undefined) {
-    if (/argument missing/.test(error.message)) return `--${long} needs a value`;
-    if (/does not take an argument/.test(error.message)) return `--${long} takes no value`;
-    if (/ambiguous/.test(error.message)) return `--${long} needs a value; write --${long}=VALUE for one that starts with '-'`;
-  }
-  return error.message.split('\n')[0]!;
 }
 
 // A flag's number is written in decimal (`0.9`, `-1`, `1e-3`), as in the files: a typo such as `0x1` in a
