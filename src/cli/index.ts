@@ -1,9 +1,5 @@
-// The `rankeval` command, its own entry (the library entry never imports Node): it dispatches to one module
-// per command (eval, compare, report, merge, fuse with its parts fuse-*.ts, and trec). Commands never import
-// each other; what they share is in shared/: command.ts (the error, the exit statuses, where output goes),
-// args.ts and options.ts (reading the flags), input.ts and files.ts (reading files), output.ts (-o),
-// progress.ts, means.ts (eval's and merge's means and gates) and comparison.ts (compare's and report's flags
-// and scoring).
+// The `rankeval` command, its own entry (the library entry never imports Node): one module per command,
+// dispatched from here (see README.md).
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
