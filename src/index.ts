@@ -9,7 +9,8 @@
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';
 export { dcgAtK, idcgAtK, ndcgAtK } from './metrics/dcg.js';
-export { allAspects, alphaNdcg, aspectRecall, errIa, pIa, type QueryAspects } from './metrics/diversity.js';
+export { allAspects, alphaNdcg, aspectRecall, errIa, pIa } from './metrics/diversity.js';
+export type { QueryAspects } from './core/aspects.js';
 export { f1AtK } from './metrics/f1.js';
 export { precisionAtK } from './metrics/precision.js';
 export { rPrecision } from './metrics/r-precision.js';

@@ -4,7 +4,7 @@ import type { Judgments } from '../core/judgments.js';
 import { rankOf, type IdIndex } from '../core/id-index.js';
 import type { TieGroup } from '../core/ordering.js';
 import type { Hit } from '../metrics/judged-ranking.js';
-import type { QueryAspects } from '../metrics/diversity.js';
+import type { QueryAspects } from '../core/aspects.js';
 
 /** A judged query's judgments, read when its ranking comes. */
 export interface JudgedQuery {

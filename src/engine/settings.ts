@@ -6,7 +6,7 @@ import { METRIC_OPTION_KEYS, resolveOptions, type ResolvedOptions } from '../cor
 import { compareUtf8 } from '../core/ordering.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
-import { readAspectsOption, type QueryAspects } from '../metrics/diversity.js';
+import { readAspectsOption, type QueryAspects } from '../core/aspects.js';
 import { planMeasures, type MeasurePlan } from './plan.js';
 import { readChecks, type RunChecks } from './run-checks.js';
 import { RUN_OPTION_KEYS, type EvaluateRunOptions } from './run-options.js';

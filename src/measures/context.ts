@@ -9,7 +9,7 @@ import type { ResolvedOptions } from '../core/metric-options.js';
 import type { TieGroup } from '../core/ordering.js';
 import { atLevel, type CutoffCounts, type GainParam, type Hit, judgedOnly, type JudgedRanking, NOT_POOLED, relevantAtLevel, UNJUDGED } from '../metrics/judged-ranking.js';
 import { RankevalError } from '../core/errors.js';
-import type { QueryAspects } from '../metrics/diversity.js';
+import type { QueryAspects } from '../core/aspects.js';
 import type { Gain } from '../core/types.js';
 
 /** The parameters of one measure as asked for: `P(rel=2)@5` is `{ cutoff: 5, rel: 2 }`. */

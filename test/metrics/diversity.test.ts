@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { isRankevalError, parseGoldenSet } from '../../src/index.js';
-import { allAspects, alphaNdcg, aspectRecall, errIa, pIa, readAspectsOption, type QueryAspects } from '../../src/metrics/diversity.js';
+import { allAspects, alphaNdcg, aspectRecall, errIa, pIa } from '../../src/metrics/diversity.js';
+import { readAspectsOption, type QueryAspects } from '../../src/core/aspects.js';
 import { errorOf } from '../helpers/files.js';
 
 /** Aspects from plain objects: aspect → document → grade. */
