@@ -32,26 +32,157 @@ export type RankevalErrorCode =
   | 'retrieval_failed'
   | 'aborted';
 
-/** The one error class rankeval throws for bad input. */
-export class RankevalError extends Error {
+/**
+ * What an error is about, as data: an option by its key (`systemK.k` for a nested one), a positional
+ * argument by its parameter name (`ranking`, `qrels`), a file's line, a query, a run, a measure by the name
+ * given. Callers map a subject to their own words (the CLI a flag, the matchers "the baseline").
+ */
+export type ErrorSubject =
+  | { readonly kind: 'option'; readonly option: string }
+  | { readonly kind: 'argument'; readonly argument: string }
+  | { readonly kind: 'file'; readonly file: string; readonly line: number }
+  | { readonly kind: 'query'; readonly query: string }
+  | { readonly kind: 'run'; readonly run: string }
+  | { readonly kind: 'measure'; readonly measure: string };
+
+/** Where in the input an error arose, beside its subject (the message says it in its own words). */
+export interface ErrorPlace {
+  /** The run, by the name the caller gave it, when the function read several. */
+  readonly run?: string;
+  readonly query?: string;
+  readonly document?: string;
+  readonly measure?: string;
+}
+
+/** A scope an error was found in (`measure \`P.x\``, `the baseline`): its words, and what it is when it is one. */
+export interface ErrorScope {
+  readonly subject?: ErrorSubject | undefined;
+  readonly words: string;
+}
+
+/**
+ * A RankevalError's fields, from which its message is built: `fn: ` (the public function that threw), then
+ * `file:line: ` for a file subject, then each scope's words and `: `, then `problem` — or, without one,
+ * "expected WHAT to be EXPECTED, got RECEIVED", WHAT being `what` or the subject's words (`` `k` ``).
+ */
+export interface ErrorFields {
+  readonly code: RankevalErrorCode;
+  readonly fn?: string | undefined;
+  readonly subject?: ErrorSubject | undefined;
+  readonly within?: readonly ErrorScope[] | undefined;
+  /** How the message names the value checked, where the subject's words would not say it: `entry 3 of the ranking`. */
+  readonly what?: string | undefined;
+  /** What is wrong, in words, where the message is not "expected … got …". */
+  readonly problem?: string | undefined;
+  /** Where in the input it arose, where the subject does not say: the query, the document, the measure that reads the subject. */
+  readonly at?: ErrorPlace | undefined;
+  /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
+  readonly expected: string;
+  /** The offending value as it was received, and nothing else (its place is the subject). */
+  readonly received?: unknown;
+}
+
+/** The words a message names a subject by: `` `k` ``, `` `qrels` ``, `run.trec:3`, `query "q1"`, `run "bm25"`, ``measure `P@x` ``. */
+export function subjectWords(subject: ErrorSubject): string {
+  switch (subject.kind) {
+    case 'option':
+      return `\`${subject.option}\``;
+    case 'argument':
+      return `\`${subject.argument}\``;
+    case 'file':
+      return `${subject.file}:${subject.line}`;
+    case 'query':
+      return `query ${JSON.stringify(subject.query)}`;
+    case 'run':
+      return `run ${JSON.stringify(subject.run)}`;
+    case 'measure':
+      return `measure \`${subject.measure}\``;
+  }
+}
+
+/** The message of an error with these fields, as RankevalError writes it (bounded by boundMessage). */
+export function errorMessage(fields: ErrorFields): string {
+  const { fn, subject, within = [], problem } = fields;
+  const parts: string[] = [];
+  if (fn !== undefined) parts.push(fn);
+  if (subject?.kind === 'file') parts.push(subjectWords(subject));
+  for (const scope of within) parts.push(scope.words);
+  const what = fields.what ?? (subject === undefined ? 'the value' : subjectWords(subject));
+  parts.push(problem ?? `expected ${what} to be ${fields.expected}, got ${describeValue(fields.received)}`);
+  return boundMessage(parts.join(': '));
+}
+
+/** The one error class rankeval throws for bad input; its message is built from its fields (errorMessage). */
+export class RankevalError extends Error implements ErrorFields {
   // Fields are declared and set in the constructor, never initialised where declared: the CommonJS build
   // turns initialised fields into an assignment through a temporary, `(_class = class …)`, which would name
   // the class `_class` (test/smoke checks the name in both builds).
   declare readonly name: 'RankevalError';
   declare readonly code: RankevalErrorCode;
+  /** The public function that threw (`evaluateRun`), which the message starts with; none for a file's error. */
+  declare readonly fn: string | undefined;
+  /** What the error is about (an option, an argument, a file's line, a query, a run, a measure). */
+  declare readonly subject: ErrorSubject | undefined;
+  /** The scopes it was found in, outermost first (a measure's parameters, one of two runs compared). */
+  declare readonly within: readonly ErrorScope[];
+  declare readonly at: ErrorPlace | undefined;
+  declare readonly what: string | undefined;
+  declare readonly problem: string | undefined;
   /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
   declare readonly expected: string;
-  /** The offending value as it was received. */
+  /** The offending value as it was received, and nothing else: where it was is the subject. */
   declare readonly received: unknown;
 
   /** With `cause`: what the caller's code threw (a getter, an iterator, a callback, a revoked Proxy), kept whole. */
-  constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown, options?: { readonly cause: unknown }) {
-    super(boundMessage(message), options);
+  constructor(fields: ErrorFields, options?: { readonly cause: unknown });
+  /** @deprecated Give the fields (`new RankevalError({ code, problem, expected, received })`): this message is kept as `problem`. */
+  constructor(code: RankevalErrorCode, message: string, expected: string, received: unknown, options?: { readonly cause: unknown });
+  constructor(
+    first: ErrorFields | RankevalErrorCode,
+    second?: string | { readonly cause: unknown },
+    expected?: string,
+    received?: unknown,
+    cause?: { readonly cause: unknown },
+  ) {
+    const fields: ErrorFields = typeof first === 'string' ? { code: first, problem: second as string, expected: expected!, received } : first;
+    const options = typeof first === 'string' ? cause : (second as { readonly cause: unknown } | undefined);
+    super(errorMessage(fields), options);
     this.name = 'RankevalError';
-    this.code = code;
-    this.expected = expected;
-    this.received = received;
+    this.code = fields.code;
+    this.fn = fields.fn;
+    this.subject = fields.subject;
+    this.within = fields.within ?? [];
+    this.at = fields.at;
+    this.what = fields.what;
+    this.problem = fields.problem;
+    this.expected = fields.expected;
+    this.received = fields.received;
   }
+}
+
+/**
+ * The fields of `error` with `changes`, as a new error of the same cause: how a caller that stands for the
+ * function that threw (a matcher for evaluateRun) names itself, or adds the scope it ran the call in.
+ */
+export function reworded(error: RankevalError, changes: Partial<ErrorFields>): RankevalError {
+  const fields: ErrorFields = { ...fieldsOf(error), ...changes };
+  return error.cause === undefined ? new RankevalError(fields) : new RankevalError(fields, { cause: error.cause });
+}
+
+/**
+ * `error` as thrown by `fn`, which called the function that threw on the caller's behalf and speaks for it
+ * (a matcher for evaluateRun): named `fn` in place of a function of `standsFor`, any other kept as a scope,
+ * with `scopes` (the run it was scoring) before the error's own: ``toNotRegressFrom: the baseline: …``.
+ */
+export function speakingFor(error: RankevalError, fn: string, standsFor: readonly string[], scopes: readonly ErrorScope[] = []): RankevalError {
+  const inner = error.fn === undefined || standsFor.includes(error.fn) ? [] : [{ words: error.fn }];
+  return reworded(error, { fn, within: [...scopes, ...inner, ...error.within] });
+}
+
+/** The fields of an error, read from it (a plain object: spread it to change some). */
+export function fieldsOf(error: RankevalError): ErrorFields {
+  const { code, fn, subject, within, at, what, problem, expected, received } = error;
+  return { code, fn, subject, within, at, what, problem, expected, received };
 }
 
 // A message quotes what the caller gave (a measure name, a file's line, an id): a 10 MB value would make a
@@ -160,13 +291,8 @@ export function whileReading<T>(fn: string, code: RankevalErrorCode, what: strin
 /** The error whileReading throws for `error`: a RankevalError as it is, anything else wrapped (see whileReading). */
 export function readFailure(error: unknown, fn: string, code: RankevalErrorCode, what: string): unknown {
   if (isRankevalErrorSafe(error)) return error;
-  return new RankevalError(
-    code,
-    `${fn}: reading ${what} threw ${describeThrown(error)}`,
-    'a value that can be read (not a revoked Proxy, no getter or iterator that throws)',
-    error,
-    { cause: error },
-  );
+  const expected = 'a value that can be read (not a revoked Proxy, no getter or iterator that throws)';
+  return new RankevalError({ code, fn, problem: `reading ${what} threw ${describeThrown(error)}`, expected, received: error }, { cause: error });
 }
 
 function isRankevalErrorSafe(error: unknown): boolean {
@@ -177,9 +303,13 @@ function isRankevalErrorSafe(error: unknown): boolean {
   }
 }
 
-/** Throws a RankevalError whose message reads ``fn: expected `what` to be EXPECTED, got `value` (type)``. */
-export function fail(code: RankevalErrorCode, fn: string, what: string, expected: string, received: unknown): never {
-  throw new RankevalError(code, `${fn}: expected ${what} to be ${expected}, got ${describeValue(received)}`, expected, received);
+/**
+ * Throws a RankevalError whose message reads ``fn: expected WHAT to be EXPECTED, got `value` (type)``, WHAT
+ * being `what` in words or a subject's words (`` `k` `` for `{ kind: 'option', option: 'k' }`).
+ */
+export function fail(code: RankevalErrorCode, fn: string, what: string | ErrorSubject, expected: string, received: unknown, subject?: ErrorSubject): never {
+  if (typeof what === 'string') throw new RankevalError({ code, fn, subject, what, expected, received });
+  throw new RankevalError({ code, fn, subject: what, expected, received });
 }
 
 /** How ownOptions names the object and its keys in messages. */
@@ -223,8 +353,8 @@ export function ownFields<T>(value: T, fn: string, name: string, code: RankevalE
 }
 
 /** An error in a file, located: the message reads `file:line: what is wrong`. */
-export function parseError(file: string, line: number, message: string, expected = 'a well-formed file'): RankevalError {
-  return new RankevalError('parse_error', `${file}:${line}: ${message}`, expected, { file, line });
+export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file'): RankevalError {
+  return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected });
 }
 
 /**

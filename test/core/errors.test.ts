@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { evaluate, evaluateRun, isRankevalError, RankevalError } from '../../src/index.js';
-import { describeValue } from '../../src/core/errors.js';
+import { describeValue, errorMessage, fieldsOf, parseError, speakingFor, subjectWords } from '../../src/core/errors.js';
 
 /** A proxy of a proxy of … an array, `depth` deep: `Array.isArray` recurses through every level. */
 function nestedProxy(depth: number): unknown {
@@ -86,5 +86,48 @@ describe('RankevalError messages are bounded whatever the input', () => {
   test('messages of ordinary length are left as they are', () => {
     const words = `f: ${'w'.repeat(200)} ${'v '.repeat(800)}`;
     expect(new RankevalError('invalid_option', words, 'x', null).message).toBe(words);
+  });
+});
+
+describe('RankevalError carries what it is about as fields, and its message is built from them', () => {
+  const thrown = (call: () => unknown): RankevalError => {
+    try {
+      call();
+    } catch (error) {
+      if (isRankevalError(error)) return error;
+      throw error;
+    }
+    throw new Error('no error');
+  };
+  const rebuilt = (error: RankevalError): string => errorMessage(fieldsOf(error));
+
+  test("a file's line: the file and the line, nothing in `received`", () => {
+    const error = parseError('run.trec', 3, 'expected 6 fields, got 5');
+    expect(error).toMatchObject({ code: 'parse_error', fn: undefined, subject: { kind: 'file', file: 'run.trec', line: 3 }, received: undefined });
+    expect(error.message).toBe('run.trec:3: expected 6 fields, got 5');
+    expect(rebuilt(error)).toBe(error.message);
+  });
+
+  test('a run: the scope a caller names it by, before the error of the function it called', () => {
+    const inner = new RankevalError({ code: 'all_scores_tied', fn: 'evaluateRun', problem: 'all the scores of 1 query tie', expected: 'scores', received: ['q1'] });
+    const error = speakingFor(inner, 'toNotRegressFrom', ['evaluateRun'], [{ subject: { kind: 'run', run: 'baseline' }, words: 'the baseline' }]);
+    expect(error).toMatchObject({ code: 'all_scores_tied', fn: 'toNotRegressFrom', within: [{ subject: { kind: 'run', run: 'baseline' } }], received: ['q1'] });
+    expect(error.message).toBe('toNotRegressFrom: the baseline: all the scores of 1 query tie');
+    // A function it does not stand for stays in the message, as a scope.
+    expect(speakingFor(new RankevalError({ code: 'invalid_option', fn: 'err', problem: 'x', expected: 'y' }), 'toHaveMeasure', ['evaluateRun']).message).toBe('toHaveMeasure: err: x');
+  });
+
+  test("each subject's words", () => {
+    expect(subjectWords({ kind: 'option', option: 'systemK.k' })).toBe('`systemK.k`');
+    expect(subjectWords({ kind: 'argument', argument: 'qrels' })).toBe('`qrels`');
+    expect(subjectWords({ kind: 'file', file: 'g.tsv', line: 2 })).toBe('g.tsv:2');
+    expect(subjectWords({ kind: 'query', query: 'q1' })).toBe('query "q1"');
+    expect(subjectWords({ kind: 'run', run: 'bm25' })).toBe('run "bm25"');
+    expect(subjectWords({ kind: 'measure', measure: 'P@x' })).toBe('measure `P@x`');
+  });
+
+  test('the deprecated positional form keeps its message whole as the problem', () => {
+    const error = new RankevalError('invalid_option', 'f: wrong', 'right', 1);
+    expect(error).toMatchObject({ message: 'f: wrong', problem: 'f: wrong', fn: undefined, expected: 'right', received: 1 });
   });
 });

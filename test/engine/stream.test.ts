@@ -60,13 +60,13 @@ function optionSets(qrels: ReadonlyMap<string, unknown>): [string, EvaluateRunOp
   ];
 }
 
-type Outcome = { result: RunEvaluation } | { error: { code: unknown; message: string; received: unknown } };
+type Outcome = { result: RunEvaluation } | { error: { code: unknown; message: string; received: unknown; subject: unknown } };
 
 /** An error as the two paths can share it: the function's name in front of the message left out. */
 function errorOutcome(error: unknown): Outcome {
-  const { code, message, received } = error as { code?: unknown; message: string; received?: unknown };
+  const { code, message, received, subject } = error as { code?: unknown; message: string; received?: unknown; subject?: unknown };
   if (code === undefined) throw error;
-  return { error: { code, message: message.replace(/^(evaluateRun|evaluateRunStream|createEvaluator): /, ''), received } };
+  return { error: { code, message: message.replace(/^(evaluateRun|evaluateRunStream|createEvaluator): /, ''), received, subject } };
 }
 
 /**
@@ -221,7 +221,7 @@ describe.each(readable)('oracle case $name ($profile), converted', ({ run, golde
       JSON.stringify({ query_id: first.query_id, results: first.results.slice(1) }),
     ].join('\n');
     const expected = before(split, qrels, options, 'jsonl');
-    expect(expected).toMatchObject({ error: { code: 'parse_error', received: { line: lines.length + 1 } } });
+    expect(expected).toMatchObject({ error: { code: 'parse_error', subject: { kind: 'file', line: lines.length + 1 } } });
     expect(await streamed(split, qrels, options, 'jsonl')).toStrictEqual(expected);
     expect(await streamed(once(byteChunks(split, 9)), qrels, options, 'jsonl')).toStrictEqual(expected);
   });
@@ -332,7 +332,7 @@ describe('errors, as parseRun gives them', () => {
     } catch (error) {
       expected = errorOutcome(error);
     }
-    expect(expected).toMatchObject({ error: { code: 'parse_error', received: { file: FILE, line: 2 } } });
+    expect(expected).toMatchObject({ error: { code: 'parse_error', subject: { kind: 'file', file: FILE, line: 2 } } });
     expect(await streamed(longLine(), qrels, options)).toStrictEqual(expected);
   });
 });

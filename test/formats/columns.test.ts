@@ -15,7 +15,7 @@ describe('golden set columns: two candidates for the grade are refused, naming b
     const error = errorOf(() => golden(text)) as RankevalError;
     expect(error.code).toBe('parse_error');
     expect(error.message).toBe(`g.csv:1: the header "query_id,doc_id,score,label" has 2 grade columns, "score" (column 3) and "label" (column 4); ${PICK}`);
-    expect(error.received).toEqual({ file: 'g.csv', line: 1 });
+    expect(error.subject).toEqual({ kind: 'file', file: 'g.csv', line: 1 });
   });
 
   it.each([

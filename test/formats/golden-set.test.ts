@@ -111,7 +111,7 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
     const error = errorOf(() => parseGoldenSet(content, { file: 'g' }));
     expect(error).toMatchObject({ name: 'RankevalError', code: 'parse_error' });
     expect((error as Error).message).toMatch(message);
-    expect((error as { received: { file: string; line: number } }).received.file).toBe('g');
+    expect((error as { subject: { file: string; line: number } }).subject.file).toBe('g');
   });
 
   it('refuses an unknown format name and a source that is not text or bytes', async () => {

@@ -5,11 +5,11 @@ import { byteChunks } from '../helpers/files.js';
 const FILE = 'lengths.tsv';
 const parse = (text: string): Map<string, number> => parseLengths(text, { file: FILE });
 /** The parse_error a content gets: its message and where it points. */
-const refusal = (text: string): { code: string; message: string; received: unknown } => {
+const refusal = (text: string): { code: string; message: string; subject: unknown } => {
   try {
     parse(text);
   } catch (error) {
-    return error as { code: string; message: string; received: unknown };
+    return error as { code: string; message: string; subject: unknown };
   }
   throw new Error('expected a parse error');
 };
@@ -49,7 +49,7 @@ describe('parseLengths: bad lines name the file and the line', () => {
     const error = refusal('c1\t120\nc4\tmany\n');
     expect(error.code).toBe('parse_error');
     expect(error.message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "many"');
-    expect(error.received).toEqual({ file: FILE, line: 2 });
+    expect(error.subject).toEqual({ kind: 'file', file: FILE, line: 2 });
     expect(refusal('c1\t120\nc4\t-3\n').message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "-3"');
   });
 
@@ -58,7 +58,7 @@ describe('parseLengths: bad lines name the file and the line', () => {
     expect(error.message).toBe(
       'lengths.tsv:1: expected the length of document "c1" in tokens (a number from 0 to 9007199254740991), got "12O" (a header names the column: tokens, length, len, …)',
     );
-    expect(error.received).toEqual({ file: FILE, line: 1 });
+    expect(error.subject).toEqual({ kind: 'file', file: FILE, line: 1 });
     expect(refusal('doc_id\tsize\nc1\t120\n').message).toMatch(/^lengths\.tsv:1: .* got "size" \(a header names the column/);
     // The same word on a later line is a bad length.
     expect(refusal('c1\t120\nc4\ttokens\n').message).toBe('lengths.tsv:2: expected the length of document "c4" in tokens (a number from 0 to 9007199254740991), got "tokens"');

@@ -33,8 +33,8 @@ async function load<Format extends string, T>(
     return await read(async () => input.chunks(), { file: input.name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
     const cliError = readFailure(input.name, error, INPUT_ERROR);
-    const at = isRankevalError(error) ? (error.received as { line?: unknown } | undefined) : undefined;
-    if (isRankevalError(error) && error.code === 'parse_error' && typeof at?.line === 'number') parseLines.set(cliError, at.line);
+    const at = isRankevalError(error) ? error.subject : undefined;
+    if (isRankevalError(error) && error.code === 'parse_error' && at?.kind === 'file') parseLines.set(cliError, at.line);
     throw cliError;
   } finally {
     progress.done();
