@@ -2,7 +2,7 @@
 // author meant to score, each of which warns (the default), throws or stays silent as `checks` says. A
 // warning is one entry per check, whatever the number of queries concerned, so that a run of 100,000
 // queries does not bury the result under 100,000 lines.
-import { fail, ownOptions, RankevalError } from '../core/errors.js';
+import { fail, ownOptions, RankevalError, type RankevalErrorCode } from '../core/errors.js';
 
 /** What a check does when its condition holds: throw a RankevalError, add a warning to the result, or nothing. */
 export type RunCheckMode = 'error' | 'warn' | 'off';
@@ -46,6 +46,8 @@ export interface RunWarning {
 }
 
 export const RUN_CHECK_MODES: readonly RunCheckMode[] = ['error', 'warn', 'off'];
+/** The codes of the errors the checks throw in 'error' mode: such an error is about the run, not the qrels or options. */
+export const RUN_CHECK_CODES: readonly RankevalErrorCode[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunWarningCode[];
 /** The checks `checks` sets, in the order messages list them. */
 export const RUN_CHECKS: readonly (keyof RunChecks)[] = ['queryInRanking', 'cutoffBeyondRun', 'allScoresTied'];
 

@@ -8,7 +8,8 @@ import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../core/metric-options.js';
-import { fail, ownOptions, RankevalError } from '../core/errors.js';
+import { fail, ownOptions, RankevalError, type RankevalErrorCode } from '../core/errors.js';
+import { RUN_CHECK_CODES } from '../engine/run-checks.js';
 import { readOnce, readQrels } from '../core/inputs.js';
 import { escapeControls } from '../text/escape.js';
 import { budgetWording, explanationText, missedText } from '../text/explain.js';
@@ -301,7 +302,7 @@ function readMeasure(measure: unknown, matcher: string): string {
 }
 
 /** The errors that are about a run (its shape, a ranking, a check on it), not about the qrels or options. */
-const RUN_ERRORS: readonly string[] = ['invalid_run', 'invalid_ranking', 'query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'];
+const RUN_ERRORS: readonly RankevalErrorCode[] = ['invalid_run', 'invalid_ranking', ...RUN_CHECK_CODES];
 
 /**
  * `compute()`, with a RankevalError it throws named by the matcher in place of the library function that

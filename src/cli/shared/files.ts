@@ -8,7 +8,7 @@ import { looseCsvFields } from '../../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../../formats/run.js';
 import type { ReadOptions, Source } from '../../formats/source.js';
 import type { RunScorer } from '../../engine/scorer.js';
-import type { RunWarningCode } from '../../engine/run-checks.js';
+import { RUN_CHECK_CODES } from '../../engine/run-checks.js';
 import type { Aspects } from '../../core/types.js';
 import { scoreRun, type KeptQueries } from '../../engine/stream.js';
 import { CliError, INPUT_ERROR } from './command.js';
@@ -61,7 +61,7 @@ async function withLengths(golden: GoldenSet, path: string | undefined, stderr: 
 }
 
 /** The codes of evaluateRun's checks: a failed one is about the run, not the golden set. */
-export const CHECK_CODES: readonly string[] = ['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied'] satisfies RunWarningCode[];
+export const CHECK_CODES = RUN_CHECK_CODES;
 
 /**
  * A RankevalError of scoring, as the command says it: a failed check is about the run, anything else
