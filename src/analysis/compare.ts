@@ -2,7 +2,7 @@ import type { Conventions } from '../measures/conventions.js';
 import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
-import type { RunCheckMode, RunChecks } from '../engine/run-checks.js';
+import type { RunCheckMode, RunChecks, RunWarning } from '../engine/run-checks.js';
 import {
   bonferroni,
   bootstrapInterval,
@@ -332,6 +332,9 @@ function runTest(differences: Float64Array, plan: ComparePlan, level: number): T
 const interval = (values: Float64Array, plan: ComparePlan, level: number): [number, number] =>
   plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, plan.alpha);
 
+/** A check's warning on one of several runs, as a line of a comparison's warnings: `run "bm25": …`. */
+export const runWarningText = (run: string, warning: RunWarning): string => `run ${JSON.stringify(run)}: ${warning.message}`;
+
 /** Each run's missing and unjudged queries and its evaluateRun warnings, every line naming the run. */
 export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], judged: number): string[] {
   const warnings: string[] = [];
@@ -343,7 +346,7 @@ export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, nam
     if (result.unjudgedQueries.length > 0) {
       warnings.push(`run ${JSON.stringify(name)} answers ${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} nobody judged; left out`);
     }
-    for (const warning of result.warnings) warnings.push(`run ${JSON.stringify(name)}: ${warning.message}`);
+    for (const warning of result.warnings) warnings.push(runWarningText(name, warning));
   }
   return warnings;
 }

@@ -1,7 +1,7 @@
 // Every chart's numbers from runs already scored: means with intervals, the curves, per-query differences,
 // per-tag means, the queries lost most and the latency. Computed with the library's own functions
 // (confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
-import { compareScores, type Comparison } from '../analysis/compare.js';
+import { compareScores, runWarningText, type Comparison } from '../analysis/compare.js';
 import { confidenceInterval } from '../analysis/confidence.js';
 import { explainWithinBudget, type Explanation } from '../analysis/explain.js';
 import { latencyOf } from '../analysis/latency.js';
@@ -81,7 +81,7 @@ export function assembleReport(
 
 /** One run has no comparison to hold its checks' warnings: they are the report's, worded as compare words them. */
 const warningsOf = (comparison: Comparison | null, base: RunEvaluation, baseline: string): string[] =>
-  comparison?.warnings ?? base.warnings.map((warning) => `run ${JSON.stringify(baseline)}: ${warning.message}`);
+  comparison?.warnings ?? base.warnings.map((warning) => runWarningText(baseline, warning));
 
 /** Each run's mean on each measure, with its confidence interval over the queries. */
 function meanBars(evaluations: ReadonlyMap<string, RunEvaluation>, measures: readonly string[], interval: Parameters<typeof confidenceInterval>[1]): MeanBar[] {
