@@ -137,15 +137,15 @@ export function resolveCompareOptions(given: Partial<CompareOptions>, fn: string
   // Own keys only (ownFields): compareScores is given an object its caller spread, with a prototype.
   const options = ownFields(given, fn, '`options`');
   const { test = 't', alpha = 0.05, correction = 'holm', permutations = 10_000, seed = 42 } = options;
-  if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, '`test`', SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test);
-  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) fail('invalid_option', fn, '`alpha`', 'a number between 0 and 1', alpha);
-  if (!CORRECTIONS.includes(correction)) fail('invalid_option', fn, '`correction`', "'holm', 'bonferroni' or 'none'", correction);
+  if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, { kind: 'option', option: 'test' }, SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test);
+  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) fail('invalid_option', fn, { kind: 'option', option: 'alpha' }, 'a number between 0 and 1', alpha);
+  if (!CORRECTIONS.includes(correction)) fail('invalid_option', fn, { kind: 'option', option: 'correction' }, "'holm', 'bonferroni' or 'none'", correction);
   if (!Number.isSafeInteger(permutations) || permutations < 1 || permutations > 10_000_000) {
-    fail('invalid_option', fn, '`permutations`', 'an integer from 1 to 10,000,000', permutations);
+    fail('invalid_option', fn, { kind: 'option', option: 'permutations' }, 'an integer from 1 to 10,000,000', permutations);
   }
   checkSeed(seed, fn);
   const interval = options.interval ?? (test === 'bootstrap' ? 'bootstrap' : 't');
-  if (interval !== 't' && interval !== 'bootstrap') fail('invalid_option', fn, '`interval`', "'t' or 'bootstrap'", interval);
+  if (interval !== 't' && interval !== 'bootstrap') fail('invalid_option', fn, { kind: 'option', option: 'interval' }, "'t' or 'bootstrap'", interval);
   return { test, alpha, correction, interval, permutations, seed };
 }
 
@@ -171,9 +171,9 @@ export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, 
   const fn = 'compare';
   const own = ownOptions(options, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
   const named: [unknown, unknown][] = whileReading(fn, 'invalid_run', '`runs`', () =>
-    runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, '`runs`', 'a Map or an object of run name → run', runs),
+    runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'a Map or an object of run name → run', runs),
   );
-  if (named.length < 2) fail('invalid_option', fn, '`runs`', 'two or more runs to compare', named.length);
+  if (named.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
   resolveCompareOptions(own, fn); // bad options fail before any run is scored
   // Every run is scored on the same judgments and aspects: each iterable in them is read once, here.
@@ -190,11 +190,17 @@ export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, 
 export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, options: Partial<CompareOptions> & { baseline: string }, fn = 'compare'): Comparison {
   const plan = resolveCompareOptions(options, fn);
   const { baseline } = options;
-  if (!scored.has(baseline)) fail('invalid_option', fn, '`baseline`', `one of the run names (${[...scored.keys()].map((name) => JSON.stringify(name)).join(', ')})`, baseline);
+  if (!scored.has(baseline)) fail('invalid_option', fn, { kind: 'option', option: 'baseline' }, `one of the run names (${[...scored.keys()].map((name) => JSON.stringify(name)).join(', ')})`, baseline);
   const base = scored.get(baseline)!;
   const queryIds = Object.keys(base.perQuery);
   if (queryIds.length < 2) {
-    throw new RankevalError('no_queries', `${fn}: a paired comparison needs at least 2 judged queries, got ${queryIds.length}`, 'at least 2 judged queries', queryIds.length);
+    throw new RankevalError({
+      code: 'no_queries',
+      fn,
+      problem: `a paired comparison needs at least 2 judged queries, got ${queryIds.length}`,
+      expected: 'at least 2 judged queries',
+      received: queryIds.length,
+    });
   }
   const names = [baseline, ...[...scored.keys()].filter((name) => name !== baseline)];
   const measures = Object.keys(base.mean);
@@ -253,12 +259,13 @@ function candidateRow({ measure, name, baseline, mean, baseMean, differences }: 
   // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
   const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
   if (!Number.isFinite(low) || !Number.isFinite(high)) {
-    throw new RankevalError(
-      'invalid_qrels',
-      `${fn}: the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
-      'scores whose differences have a finite interval',
-      [low, high],
-    );
+    throw new RankevalError({
+      code: 'invalid_qrels',
+      fn,
+      problem: `the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
+      expected: 'scores whose differences have a finite interval',
+      received: [low, high],
+    });
   }
   // A win is a query where the run is better: higher, or lower for a measure where lower is better.
   const higher = higherIsBetter(measure);

@@ -46,30 +46,31 @@ export interface ConfidenceInterval {
 export function confidenceInterval(scores: readonly number[] | ByQuery<number>, options: ConfidenceIntervalOptions = {}): ConfidenceInterval {
   const fn = 'confidenceInterval';
   const values = whileReading(fn, 'invalid_option', '`scores`', () =>
-    Array.isArray(scores) ? scores : scores instanceof Map ? [...scores.values()] : typeof scores === 'object' && scores !== null ? Object.values(scores) : fail('invalid_option', fn, '`scores`', 'an array of numbers or an object of query id → score', scores),
+    Array.isArray(scores) ? scores : scores instanceof Map ? [...scores.values()] : typeof scores === 'object' && scores !== null ? Object.values(scores) : fail('invalid_option', fn, { kind: 'argument', argument: 'scores' }, 'an array of numbers or an object of query id → score', scores),
   );
-  if (values.length < 2) fail('invalid_option', fn, '`scores`', 'at least two scores', values.length);
+  if (values.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'scores' }, 'at least two scores', values.length);
   // A plain loop, not forEach, which skips the holes of a sparse array.
   for (let i = 0; i < values.length; i++) {
     const value: unknown = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value);
   }
   const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = ownOptions(options, OPTION_KEYS, fn);
-  if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, '`level`', 'a number between 0 and 1', level);
-  if (method !== 't' && method !== 'bootstrap') fail('invalid_option', fn, '`method`', "'t' or 'bootstrap'", method);
-  if (!Number.isSafeInteger(samples) || samples < 1 || samples > 10_000_000) fail('invalid_option', fn, '`samples`', 'an integer from 1 to 10,000,000', samples);
+  if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, { kind: 'option', option: 'level' }, 'a number between 0 and 1', level);
+  if (method !== 't' && method !== 'bootstrap') fail('invalid_option', fn, { kind: 'option', option: 'method' }, "'t' or 'bootstrap'", method);
+  if (!Number.isSafeInteger(samples) || samples < 1 || samples > 10_000_000) fail('invalid_option', fn, { kind: 'option', option: 'samples' }, 'an integer from 1 to 10,000,000', samples);
   checkSeed(seed, fn);
   const data = Float64Array.from(values as number[]);
   const scale = overflowScale(data);
   const scaled = scale === 1 ? data : data.map((value) => value * scale);
   const [low, high] = (method === 't' ? tInterval(scaled, 1 - level) : bootstrapInterval(scaled, level, samples, seed)).map((bound) => bound / scale) as [number, number];
   if (!Number.isFinite(low) || !Number.isFinite(high)) {
-    throw new RankevalError(
-      'invalid_option',
-      `${fn}: the interval [${low}, ${high}] is not finite: the scores spread too far, or \`level\` ${level} is too close to 1`,
-      'an interval of finite bounds',
-      values,
-    );
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn,
+      problem: `the interval [${low}, ${high}] is not finite: the scores spread too far, or \`level\` ${level} is too close to 1`,
+      expected: 'an interval of finite bounds',
+      received: values,
+    });
   }
   return { mean: meanOf(data), low, high, level, method, n: data.length };
 }

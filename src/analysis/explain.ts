@@ -58,7 +58,7 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
 export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainOptions = {}): Explanation {
   const fn = 'explainRanking';
   const { depth = 10, ...metricOptions } = ownOptions(options, ['depth', 'relevanceThreshold', 'ties'], fn);
-  if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, '`depth`', 'a positive integer or Infinity', depth);
+  if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, { kind: 'option', option: 'depth' }, 'a positive integer or Infinity', depth);
   const { relevanceThreshold, ties } = resolveOptions(metricOptions, fn);
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);
   // `given` shows the array's order; `average` has no one order, so it shows trec_eval's, as `trec` does.
@@ -145,7 +145,7 @@ export interface BudgetExplanation extends Explanation {
  */
 export function explainWithinBudget(full: Explanation, budget: number, depth: number, tokens: (id: string) => number, shown: number): BudgetExplanation {
   const fn = 'explainWithinBudget';
-  if (typeof budget !== 'number' || !(budget >= 0) || !Number.isFinite(budget)) fail('invalid_option', fn, '`budget`', 'a number of tokens ≥ 0', budget);
+  if (typeof budget !== 'number' || !(budget >= 0) || !Number.isFinite(budget)) fail('invalid_option', fn, { kind: 'option', option: 'budget' }, 'a number of tokens ≥ 0', budget);
   for (const [name, value] of [['`depth`', depth], ['`shown`', shown]] as const) {
     if (!(value === Infinity || (Number.isInteger(value) && value > 0))) fail('invalid_option', fn, name, 'a positive integer or Infinity', value);
   }

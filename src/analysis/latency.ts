@@ -49,8 +49,8 @@ export interface Latency extends LatencySummary {
  */
 export function percentile(values: readonly number[], p: number): number {
   const fn = 'percentile';
-  if (typeof p !== 'number' || !(p >= 0 && p <= 100)) fail('invalid_option', fn, '`p`', 'a number from 0 to 100', p);
-  if (!Array.isArray(values) || values.length === 0) fail('invalid_option', fn, '`values`', 'a non-empty array of finite numbers', values);
+  if (typeof p !== 'number' || !(p >= 0 && p <= 100)) fail('invalid_option', fn, { kind: 'argument', argument: 'p' }, 'a number from 0 to 100', p);
+  if (!Array.isArray(values) || values.length === 0) fail('invalid_option', fn, { kind: 'argument', argument: 'values' }, 'a non-empty array of finite numbers', values);
   let sorted = true;
   for (let i = 0; i < values.length; i++) {
     const value: unknown = values[i];

@@ -41,7 +41,7 @@ export interface RegressionRule {
 /** A margin as the rule takes it: a finite number ≥ 0, named by `fn` when not. */
 export function readMargin(margin: unknown, fn: string): number {
   if (margin === undefined) return 0;
-  if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) fail('invalid_option', fn, '`margin`', 'a finite number ≥ 0 (the largest drop of a mean tolerated)', margin);
+  if (typeof margin !== 'number' || !Number.isFinite(margin) || margin < 0) fail('invalid_option', fn, { kind: 'option', option: 'margin' }, 'a finite number ≥ 0 (the largest drop of a mean tolerated)', margin);
   return margin;
 }
 

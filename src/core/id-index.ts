@@ -166,10 +166,11 @@ export function releaseIndex(index: IdIndex): void {
 }
 
 function duplicate(id: string, first: number, second: number, fn: string, where: string): never {
-  throw new RankevalError(
-    'invalid_ranking',
-    `${fn}: duplicate document id ${describeValue(id)} in ${where} at ranks ${first + 1} and ${second + 1}`,
-    'each document id once',
-    id,
-  );
+  throw new RankevalError({
+    code: 'invalid_ranking',
+    fn,
+    problem: `duplicate document id ${describeValue(id)} in ${where} at ranks ${first + 1} and ${second + 1}`,
+    expected: 'each document id once',
+    received: id,
+  });
 }

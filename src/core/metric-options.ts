@@ -29,18 +29,18 @@ export function resolveOptions(options: MetricOptions | undefined, fn: string, o
   if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant', ties: 'trec' };
   const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant', ties = 'trec' } = ownOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
   if (typeof relevanceThreshold !== 'number' || !Number.isFinite(relevanceThreshold)) {
-    fail('invalid_option', fn, '`relevanceThreshold`', 'a finite number', relevanceThreshold);
+    fail('invalid_option', fn, { kind: 'option', option: 'relevanceThreshold' }, 'a finite number', relevanceThreshold);
   }
-  if (!GAINS.includes(gain)) fail('invalid_option', fn, '`gain`', "'linear' or 'exponential'", gain);
+  if (!GAINS.includes(gain)) fail('invalid_option', fn, { kind: 'option', option: 'gain' }, "'linear' or 'exponential'", gain);
   if (!AP_DENOMINATORS.includes(apDenominator)) {
-    fail('invalid_option', fn, '`apDenominator`', "'relevant' or 'min-relevant-k'", apDenominator);
+    fail('invalid_option', fn, { kind: 'option', option: 'apDenominator' }, "'relevant' or 'min-relevant-k'", apDenominator);
   }
-  if (!TIES.includes(ties)) fail('invalid_option', fn, '`ties`', "'trec', 'given' or 'average'", ties);
+  if (!TIES.includes(ties)) fail('invalid_option', fn, { kind: 'option', option: 'ties' }, "'trec', 'given' or 'average'", ties);
   return { relevanceThreshold, gain, apDenominator, ties };
 }
 
 /** A cutoff is a positive integer, or Infinity for the whole ranking. */
 export function readCutoff(k: unknown, fn: string): number {
   if (k === Infinity || (typeof k === 'number' && Number.isInteger(k) && k > 0)) return k as number;
-  return fail('invalid_cutoff', fn, '`k`', 'a positive integer or Infinity', k);
+  return fail('invalid_cutoff', fn, { kind: 'option', option: 'k' }, 'a positive integer or Infinity', k);
 }

@@ -15,11 +15,22 @@ import { evaluateRun } from './evaluate-run.js';
  */
 export function mean(values: readonly number[]): number {
   if (!whileReading('mean', 'invalid_option', '`values`', () => Array.isArray(values))) fail('invalid_option', 'mean', '`values`', 'an array of numbers', values);
-  if (values.length === 0) throw new RankevalError('no_queries', 'mean: expected at least one value, got an empty array', 'a non-empty array', values);
+  if (values.length === 0) throw new RankevalError({
+    code: 'no_queries',
+    problem: 'mean: expected at least one value, got an empty array',
+    expected: 'a non-empty array',
+    received: values,
+  });
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw new RankevalError('invalid_option', `mean: expected values[${i}] to be a finite number, got ${describeValue(value)}`, 'a finite number', value);
+      throw new RankevalError({
+        code: 'invalid_option',
+        fn: 'mean',
+        problem: `expected values[${i}] to be a finite number, got ${describeValue(value)}`,
+        expected: 'a finite number',
+        received: value,
+      });
     }
   }
   return meanOf(values);

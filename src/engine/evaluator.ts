@@ -48,7 +48,13 @@ export function createEvaluator<Name extends string = string>(
         scorer.addRanking(qid, ranking);
       } catch (error) {
         if (error instanceof QueryRepeated) {
-          throw new RankevalError('invalid_run', `createEvaluator: query ${describeValue(qid)} was added before; add each query's whole ranking once`, 'each query once', qid);
+          throw new RankevalError({
+            code: 'invalid_run',
+            fn: 'createEvaluator',
+            problem: `query ${describeValue(qid)} was added before; add each query's whole ranking once`,
+            expected: 'each query once',
+            received: qid,
+          });
         }
         throw error;
       }

@@ -42,7 +42,13 @@ const isStringList = (value: unknown): value is string[] => Array.isArray(value)
 
 /** `invalid_evaluation` for field `field` of the part `name`, which should be `expected` (`received` shown as `shown` says, or described). */
 export function invalidPart(name: string, field: string, expected: string, received: unknown, why = '', shown = describeValue(received)): never {
-  throw new RankevalError('invalid_evaluation', `${FN}: expected \`${field}\` of ${name} to be ${expected}, got ${shown}${why}`, expected, { part: name, field, value: received });
+  throw new RankevalError({
+    code: 'invalid_evaluation',
+    fn: FN,
+    problem: `expected \`${field}\` of ${name} to be ${expected}, got ${shown}${why}`,
+    expected,
+    received: { part: name, field, value: received },
+  });
 }
 
 /** Throws `invalid_evaluation` for a field of the part being read. */
@@ -58,12 +64,13 @@ export function readPart(value: unknown, name: string, howToWrite: string): RunE
   const part = value as Record<string, unknown>;
   for (const field of ['perQuery', 'mergeable']) {
     if (part[field] === undefined || !Object.hasOwn(part, field)) {
-      throw new RankevalError(
-        'invalid_evaluation',
-        `${FN}: ${name} has no \`${field}\`, without which it cannot be merged; a part is ${howToWrite}`,
-        `a result with \`${field}\``,
-        { part: name, field },
-      );
+      throw new RankevalError({
+        code: 'invalid_evaluation',
+        fn: FN,
+        problem: `${name} has no \`${field}\`, without which it cannot be merged; a part is ${howToWrite}`,
+        expected: `a result with \`${field}\``,
+        received: { part: name, field },
+      });
     }
   }
   const measures = readMeasures(part['mean'], bad);

@@ -48,7 +48,13 @@ const FN = 'mergeEvaluations';
  */
 export function mergeEvaluations<Key extends string = string>(parts: readonly RunEvaluation<Key>[]): RunEvaluation<Key> {
   if (!Array.isArray(parts) || parts.length === 0) {
-    throw new RankevalError('invalid_evaluation', `${FN}: expected \`parts\` to be a non-empty array of evaluateRun results, got ${describeValue(parts)}`, 'a non-empty array of evaluateRun results', parts);
+    throw new RankevalError({
+      code: 'invalid_evaluation',
+      fn: FN,
+      problem: `expected \`parts\` to be a non-empty array of evaluateRun results, got ${describeValue(parts)}`,
+      expected: 'a non-empty array of evaluateRun results',
+      received: parts,
+    });
   }
   return mergeParts(
     parts.map((_, i) => `part ${i}`),
@@ -76,7 +82,7 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
   const unjudged = unjudgedQueries(parts, names, answeredIn, judgedIn);
   const queryIds = [...rowFrom.keys()].sort(compareUtf8);
   if (queryIds.length === 0) {
-    throw new RankevalError('no_queries', `${FN}: no query to average: no part scores any query`, 'at least one scored query', 0);
+    throw new RankevalError({ code: 'no_queries', fn: FN, problem: `no query to average: no part scores any query`, expected: 'at least one scored query', received: 0 });
   }
   const sliceLabels = emptyRecord<string[]>();
   const rows = queryIds.map((qid) => {
@@ -195,7 +201,13 @@ function cloneConventions(conventions: Conventions, measures: readonly string[],
 }
 
 function incompatible(message: string, received: unknown): never {
-  throw new RankevalError('incompatible_evaluations', `${FN}: ${message}`, 'parts of one run split by query id, evaluated alike', received);
+  throw new RankevalError({
+    code: 'incompatible_evaluations',
+    fn: FN,
+    problem: `${message}`,
+    expected: 'parts of one run split by query id, evaluated alike',
+    received: received,
+  });
 }
 
 // ------------------------------------------------------------------------------------------ the boundary

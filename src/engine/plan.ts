@@ -26,7 +26,7 @@ export function planMeasures(given: unknown, fn: string): MeasurePlan {
   // Read once into an array of our own (a revoked Proxy or a getter throwing is named: whileReading).
   const measures = whileReading(fn, 'invalid_option', '`measures`', () => (Array.isArray(given) ? [...(given as unknown[])] : undefined));
   if (measures === undefined || measures.length === 0) {
-    fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', given);
+    fail('unknown_measure', fn, { kind: 'option', option: 'measures' }, 'a non-empty array of measure names such as "ndcg@10"', given);
   }
   // A name of several values (`P.5,10`) gives one key per value; a key asked for twice is one value.
   const names: string[] = [];

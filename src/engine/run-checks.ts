@@ -62,7 +62,7 @@ export function readChecks(checks: unknown, fn: string): Required<RunChecks> {
   if (checks === undefined) return modes;
   const expected = "'error', 'warn', 'off', or an object of check name (queryInRanking, cutoffBeyondRun, allScoresTied) → one of them";
   if (typeof checks === 'string') {
-    if (!RUN_CHECK_MODES.includes(checks as RunCheckMode)) fail('invalid_option', fn, '`checks`', expected, checks);
+    if (!RUN_CHECK_MODES.includes(checks as RunCheckMode)) fail('invalid_option', fn, { kind: 'option', option: 'checks' }, expected, checks);
     for (const name of RUN_CHECKS) modes[name] = checks as RunCheckMode;
     return modes;
   }
@@ -106,7 +106,7 @@ export function settleCheck(
 ): void {
   if (mode === 'off' || names.length === 0) return;
   const { message, expected } = describeCheck(code, names, detail);
-  if (mode === 'error') throw new RankevalError(code, `${fn}: ${message}`, expected, names);
+  if (mode === 'error') throw new RankevalError({ code: code, fn, problem: `${message}`, expected, received: names });
   warnings.push(code === 'cutoff_beyond_run' || code === 'beyond_system_k' ? { code, message } : { code, message, queries: names.slice(0, EXAMPLES) });
 }
 

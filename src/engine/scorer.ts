@@ -76,7 +76,13 @@ export function scorerOf(settings: RunSettings, shownDepth = 0): RunScorer {
     if (relevant === 0) {
       noRelevantQueries.push(qid);
       if (noRelevant === 'error') {
-        throw new RankevalError('no_relevant', `${fn}: query ${describeValue(qid)} has no relevant document in the qrels`, 'at least one relevant document', qid);
+        throw new RankevalError({
+          code: 'no_relevant',
+          fn,
+          problem: `query ${describeValue(qid)} has no relevant document in the qrels`,
+          expected: 'at least one relevant document',
+          received: qid,
+        });
       }
     }
     skippedByQuery.set(qid, relevant === 0 && noRelevant === 'skip');
@@ -184,7 +190,13 @@ export function scorerOf(settings: RunSettings, shownDepth = 0): RunScorer {
       const queryIds = [...rows.keys()].sort(compareUtf8);
       if (queryIds.length === 0) {
         const why = skippedByQuery.size === 0 ? 'the qrels hold no query' : 'every judged query has no relevant document and `noRelevant` is `skip`';
-        throw new RankevalError('no_queries', `${fn}: no query to average: ${why}`, 'at least one judged query', skippedByQuery.size);
+        throw new RankevalError({
+          code: 'no_queries',
+          fn,
+          problem: `no query to average: ${why}`,
+          expected: 'at least one judged query',
+          received: skippedByQuery.size,
+        });
       }
       const sliceLabels = emptyRecord<string[]>();
       for (const qid of queryIds) {

@@ -40,11 +40,11 @@ export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn
   const options = ownOptions(given, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
   const metric = resolveOptions(options, fn, RUN_OPTION_KEYS);
   const noRelevant = options.noRelevant ?? 'zero';
-  if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, '`noRelevant`', "'zero', 'skip' or 'error'", noRelevant);
+  if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, { kind: 'option', option: 'noRelevant' }, "'zero', 'skip' or 'error'", noRelevant);
   const plan = planMeasures(options.measures, fn);
   if (metric.ties === 'average') {
     const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
-    if (index !== -1) fail('invalid_option', fn, '`ties`', `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, metric.ties);
+    if (index !== -1) fail('invalid_option', fn, { kind: 'option', option: 'ties' }, `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, metric.ties);
   }
   // Each query's judgments read once here (readQrels): the scorer reads them twice.
   const qrelsById = readQrels(qrels, fn);
@@ -68,7 +68,13 @@ export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn
 function requireOption(plan: MeasurePlan, reads: (measure: MeasurePlan['measures'][number]) => boolean, value: unknown, given: unknown, fn: string, what: string, key: string, shape: string): boolean {
   const index = plan.measures.findIndex(reads);
   if (index !== -1 && value === undefined) {
-    throw new RankevalError('invalid_option', `${fn}: ${plan.names[index]} reads ${what}: give \`${key}\` (${shape})`, shape, given);
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn,
+      problem: `${plan.names[index]} reads ${what}: give \`${key}\` (${shape})`,
+      expected: shape,
+      received: given,
+    });
   }
   return index !== -1;
 }

@@ -68,12 +68,12 @@ export async function scoreRun(
   } catch (error) {
     if (!(error instanceof QueryRepeated)) throw error;
     if (!canReadAgain(open)) {
-      throw new RankevalError(
-        'invalid_run',
-        `${scorer.fn}: the results of query ${describeValue(error.qid)} are not together in the run, and a stream can be read once: give a function that opens the run again (() => createReadStream(path)), or group the run by query`,
-        'a run grouped by query, or a source that can be read again',
-        error.qid,
-      );
+      throw new RankevalError({
+        code: 'invalid_run',
+        problem: `${scorer.fn}: the results of query ${describeValue(error.qid)} are not together in the run, and a stream can be read once: give a function that opens the run again (() => createReadStream(path)), or group the run by query`,
+        expected: 'a run grouped by query, or a source that can be read again',
+        received: error.qid,
+      });
     }
   }
   const collected = makeScorer();
@@ -119,7 +119,13 @@ async function readNaming<T>(source: Source, fn: string, read: (source: Source) 
       kind === 'spent stream'
         ? '`source` is a stream already read to its end (or destroyed) before this read'
         : '`source` is an iterator that gave nothing: read to its end already, or empty';
-    throw new RankevalError('invalid_run', `${fn}: the run gave no records: ${what} (to read a run again, give a function that opens it: () => createReadStream(path))`, 'a source that gives the run', source, { cause: error });
+    throw new RankevalError({
+      code: 'invalid_run',
+      fn,
+      problem: `the run gave no records: ${what} (to read a run again, give a function that opens it: () => createReadStream(path))`,
+      expected: 'a source that gives the run',
+      received: source,
+    }, { cause: error });
   }
 }
 

@@ -37,7 +37,7 @@ export interface GoldenSetReadOptions extends ReadOptions<GoldenSetFormat> {
 function resolveGradeColumn(own: Readonly<Record<string, unknown>>, fn: string): string | undefined {
   const { gradeColumn } = own;
   if (gradeColumn !== undefined && (typeof gradeColumn !== 'string' || gradeColumn.trim() === '')) {
-    fail('invalid_option', fn, '`gradeColumn`', 'the name of a column of the header (a non-blank string)', gradeColumn);
+    fail('invalid_option', fn, { kind: 'option', option: 'gradeColumn' }, 'the name of a column of the header (a non-blank string)', gradeColumn);
   }
   return gradeColumn as string | undefined;
 }

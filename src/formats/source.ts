@@ -40,10 +40,10 @@ function readSettings<Format extends string, T, Extra>(kind: FileKind<Format, T,
   const own: ReadOptions<Format> = options === undefined ? {} : ownOptions(options, keys, fn);
   const extra = kind.options?.resolve(own as Readonly<Record<string, unknown>>, fn) as Extra;
   const { file = '<input>', format = 'auto', onProgress } = own;
-  if (onProgress !== undefined && typeof onProgress !== 'function') fail('invalid_option', fn, '`onProgress`', 'a function', onProgress);
-  if (typeof file !== 'string') fail('invalid_option', fn, '`file`', 'a string', file);
+  if (onProgress !== undefined && typeof onProgress !== 'function') fail('invalid_option', fn, { kind: 'option', option: 'onProgress' }, 'a function', onProgress);
+  if (typeof file !== 'string') fail('invalid_option', fn, { kind: 'option', option: 'file' }, 'a string', file);
   if (format !== 'auto' && !kind.formats.includes(format)) {
-    fail('invalid_option', fn, '`format`', `'auto' or one of ${kind.formats.map((name) => `'${name}'`).join(', ')}`, format);
+    fail('invalid_option', fn, { kind: 'option', option: 'format' }, `'auto' or one of ${kind.formats.map((name) => `'${name}'`).join(', ')}`, format);
   }
   return { file, format, onProgress, extra };
 }
@@ -58,7 +58,7 @@ const toBytes = (chunk: Chunk): Uint8Array => (typeof chunk === 'string' ? encod
 
 /** Reads a whole file's content at once. */
 export function parseWith<Format extends string, T, Extra>(kind: FileKind<Format, T, Extra>, content: Chunk, options: ReadOptions<Format> | undefined, fn: string): T {
-  if (typeof content !== 'string' && !(content instanceof Uint8Array)) fail('invalid_option', fn, '`content`', 'a string or a Uint8Array', content);
+  if (typeof content !== 'string' && !(content instanceof Uint8Array)) fail('invalid_option', fn, { kind: 'argument', argument: 'content' }, 'a string or a Uint8Array', content);
   const reader = createReader(kind, readSettings(kind, options, fn));
   reader.push(toBytes(content));
   return reader.end();
@@ -80,6 +80,6 @@ export async function readWith<Format extends string, T, Extra>(kind: FileKind<F
   if (typeof source === 'string' || source instanceof Uint8Array) take(source);
   else if (typeof source === 'object' && source !== null && Symbol.asyncIterator in source) for await (const chunk of source) take(chunk);
   else if (typeof source === 'object' && source !== null && Symbol.iterator in source) for (const chunk of source) take(chunk);
-  else fail('invalid_option', fn, '`source`', 'a string, a Uint8Array, or an iterable or async iterable of them', source);
+  else fail('invalid_option', fn, { kind: 'argument', argument: 'source' }, 'a string, a Uint8Array, or an iterable or async iterable of them', source);
   return reader.end();
 }

@@ -76,7 +76,7 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
   // An empty file is no run to the readers: refused here rather than written and refused when read back.
   if (text === '') {
     const expected = format === 'trec' ? 'a run with a document in some ranking (a TREC file of no line reads as no run; JSONL keeps empty rankings)' : 'a run with a query';
-    fail('invalid_run', fn, '`run`', expected, run);
+    fail('invalid_run', fn, { kind: 'argument', argument: 'run' }, expected, run);
   }
   return text;
 }
@@ -93,12 +93,12 @@ interface WriteSettings {
 function writeSettings(run: ByQuery<Ranking>, options: WriteRunOptions, fn: string): WriteSettings {
   const own = ownOptions(options, WRITE_OPTION_KEYS, fn, { expected: 'an object with `format`' });
   const { format, runName = 'rankeval', latency, failures = [] } = own;
-  if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, '`format`', "'jsonl' or 'trec'", format);
-  if (typeof runName !== 'string' || runName === '' || WHITESPACE.test(runName)) fail('invalid_option', fn, '`runName`', 'a non-empty string without whitespace', runName);
-  if (latency !== undefined && format === 'trec') fail('invalid_option', fn, '`latency`', "left out with format 'trec' (TREC runs have no field for it; write JSONL to keep it)", latency);
+  if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, { kind: 'option', option: 'format' }, "'jsonl' or 'trec'", format);
+  if (typeof runName !== 'string' || runName === '' || WHITESPACE.test(runName)) fail('invalid_option', fn, { kind: 'option', option: 'runName' }, 'a non-empty string without whitespace', runName);
+  if (latency !== undefined && format === 'trec') fail('invalid_option', fn, { kind: 'option', option: 'latency' }, "left out with format 'trec' (TREC runs have no field for it; write JSONL to keep it)", latency);
   const rankings = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
-  if (own.failures !== undefined && format === 'trec') fail('invalid_option', fn, '`failures`', "left out with format 'trec' (TREC runs have no line for a failed call; write JSONL to keep them)", own.failures);
-  if (!Array.isArray(failures)) fail('invalid_option', fn, '`failures`', 'an array of { queryId, message } (evaluateRetriever\'s `failures`)', failures);
+  if (own.failures !== undefined && format === 'trec') fail('invalid_option', fn, { kind: 'option', option: 'failures' }, "left out with format 'trec' (TREC runs have no line for a failed call; write JSONL to keep them)", own.failures);
+  if (!Array.isArray(failures)) fail('invalid_option', fn, { kind: 'option', option: 'failures' }, 'an array of { queryId, message } (evaluateRetriever\'s `failures`)', failures);
   for (const failure of failures as unknown[]) {
     const { queryId, message } = (typeof failure === 'object' && failure !== null ? failure : {}) as { queryId?: unknown; message?: unknown };
     if (typeof queryId !== 'string' || queryId === '' || typeof message !== 'string') fail('invalid_option', fn, 'every failure of `failures`', '{ queryId, message }, two strings', failure);

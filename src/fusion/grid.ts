@@ -23,7 +23,7 @@ export function settingsToTry(method: OptimizedFusionMethod, runs: number, grid:
   if (grid !== undefined && trials !== undefined) fail('invalid_option', fn, '`grid` and `trials`', 'one of them, not both', { grid, trials });
   if (method === 'rrf') return rrfSettings(grid, trials, fn);
   if (trials !== undefined) {
-    if (!Number.isSafeInteger(trials) || trials < 1 || trials > MAX_SETTINGS) fail('invalid_option', fn, '`trials`', `an integer from 1 to ${MAX_SETTINGS.toLocaleString('en')}`, trials);
+    if (!Number.isSafeInteger(trials) || trials < 1 || trials > MAX_SETTINGS) fail('invalid_option', fn, { kind: 'option', option: 'trials' }, `an integer from 1 to ${MAX_SETTINGS.toLocaleString('en')}`, trials);
     return randomWeights(runs, trials, seed).map((weights) => ({ weights }));
   }
   if (grid === undefined || typeof grid === 'number') return simplexGrid(runs, grid ?? DEFAULT_STEP, fn).map((weights) => ({ weights }));
@@ -46,7 +46,7 @@ function rrfSettings(grid: FusionGrid | undefined, trials: number | undefined, f
 }
 
 function checkGridSize(grid: readonly unknown[], fn: string): void {
-  if (grid.length > MAX_SETTINGS) fail('invalid_option', fn, '`grid`', `at most ${MAX_SETTINGS.toLocaleString('en')} settings`, `${grid.length.toLocaleString('en')} settings`);
+  if (grid.length > MAX_SETTINGS) fail('invalid_option', fn, { kind: 'option', option: 'grid' }, `at most ${MAX_SETTINGS.toLocaleString('en')} settings`, `${grid.length.toLocaleString('en')} settings`);
 }
 
 /**

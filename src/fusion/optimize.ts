@@ -191,13 +191,13 @@ interface OptimizePlan {
 function resolveOptimizeFusion(runs: unknown, givenQrels: ByQuery<Qrels>, given: OptimizeFusionOptions): OptimizePlan {
   const options = ownOptions(given, OPTIMIZE_FUSION_OPTION_KEYS, FN, { expected: 'an object with `method` and `measure`' });
   const { method, measure, norm = 'none', depth, grid, trials, folds = 5, seed = 42 } = options;
-  if (method !== 'wsum' && method !== 'rrf') fail('invalid_option', FN, '`method`', "'wsum' or 'rrf' (the methods with a parameter to tune)", method);
+  if (method !== 'wsum' && method !== 'rrf') fail('invalid_option', FN, { kind: 'option', option: 'method' }, "'wsum' or 'rrf' (the methods with a parameter to tune)", method);
   const fusion = resolveFuseOptions({ method, norm, ...(depth !== undefined && { depth }) }, FN);
-  if (typeof measure !== 'string') fail('invalid_option', FN, '`measure`', 'a measure name', measure);
-  if (!Number.isSafeInteger(folds) || folds < 1) fail('invalid_option', FN, '`folds`', 'a positive integer', folds);
+  if (typeof measure !== 'string') fail('invalid_option', FN, { kind: 'option', option: 'measure' }, 'a measure name', measure);
+  if (!Number.isSafeInteger(folds) || folds < 1) fail('invalid_option', FN, { kind: 'option', option: 'folds' }, 'a positive integer', folds);
   checkSeed(seed, FN);
   const named = readRuns(runs, FN);
-  if (named.length < 2) fail('invalid_option', FN, '`runs`', 'two runs or more to fuse', named.length);
+  if (named.length < 2) fail('invalid_option', FN, { kind: 'argument', argument: 'runs' }, 'two runs or more to fuse', named.length);
   const settings = settingsToTry(method, named.length, grid, trials, seed, FN);
   // Every setting is scored on the same judgments and aspects: each iterable in them is read once, here.
   const inputs = readScoringInputs(givenQrels, pickOptions(options, SCORING, FN), FN);
@@ -211,14 +211,14 @@ function resolveOptimizeFusion(runs: unknown, givenQrels: ByQuery<Qrels>, given:
  */
 function scoredQueries(first: RunEvaluation, { measure, folds, scoring }: OptimizePlan): { queryIds: string[]; skipped: readonly string[]; better: boolean } {
   const keys = Object.keys(first.mean);
-  if (keys.length !== 1) fail('invalid_option', FN, '`measure`', 'one measure (it names several values)', measure);
-  if (first.conventions.aggregation[keys[0]!] !== 'mean') fail('invalid_option', FN, '`measure`', 'a measure averaged over queries (not a sum or a geometric mean)', measure);
+  if (keys.length !== 1) fail('invalid_option', FN, { kind: 'option', option: 'measure' }, 'one measure (it names several values)', measure);
+  if (first.conventions.aggregation[keys[0]!] !== 'mean') fail('invalid_option', FN, { kind: 'option', option: 'measure' }, 'a measure averaged over queries (not a sum or a geometric mean)', measure);
   const better = higherIsBetter(measure);
   const queryIds = Object.keys(first.perQuery).sort(compareUtf8);
   const skipped = scoring.noRelevant === 'skip' ? first.noRelevantQueries : [];
   if (folds > queryIds.length) {
     const scoredQueries = skipped.length > 0 ? `queries scored (${queryIds.length}: ${skipped.length} judged without a relevant document are skipped)` : `judged queries (${queryIds.length})`;
-    fail('invalid_option', FN, '`folds`', `at most the number of ${scoredQueries}`, folds);
+    fail('invalid_option', FN, { kind: 'option', option: 'folds' }, `at most the number of ${scoredQueries}`, folds);
   }
   return { queryIds, skipped, better };
 }

@@ -65,17 +65,17 @@ export interface FusionPlan extends Omit<FuseSettings, 'weights'> {
  */
 export function resolveFuseOptions(options: FuseOptions, fn: string): FuseSettings {
   const { method, norm = 'none', k, depth, weights } = options;
-  if (!FUSION_METHODS.includes(method)) fail('invalid_option', fn, '`method`', `one of ${FUSION_METHODS.join(', ')}`, method);
-  if (!FUSION_NORMS.includes(norm)) fail('invalid_option', fn, '`norm`', `one of ${FUSION_NORMS.join(', ')}`, norm);
+  if (!FUSION_METHODS.includes(method)) fail('invalid_option', fn, { kind: 'option', option: 'method' }, `one of ${FUSION_METHODS.join(', ')}`, method);
+  if (!FUSION_NORMS.includes(norm)) fail('invalid_option', fn, { kind: 'option', option: 'norm' }, `one of ${FUSION_NORMS.join(', ')}`, norm);
   if (RANK_METHODS.includes(method) && norm !== 'none') {
     fail('invalid_option', fn, `\`norm\` with the rank-based method '${method}'`, "'none' (it reads positions only)", norm);
   }
   if (k !== undefined) {
     if (method !== 'rrf') fail('invalid_option', fn, `\`k\` with method '${method}'`, "absent (only 'rrf' takes k)", k);
-    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', fn, '`k`', 'a positive finite number', k);
+    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', fn, { kind: 'option', option: 'k' }, 'a positive finite number', k);
   }
   if (depth !== undefined && !(typeof depth === 'number' && Number.isInteger(depth) && depth > 0)) {
-    fail('invalid_option', fn, '`depth`', 'a positive integer', depth);
+    fail('invalid_option', fn, { kind: 'option', option: 'depth' }, 'a positive integer', depth);
   }
   return { method, norm, k: k ?? DEFAULT_RRF_K, depth, weights };
 }
@@ -90,14 +90,14 @@ function readWeights(method: FusionMethod, weights: FuseOptions['weights'], runs
     if (weights !== undefined) fail('invalid_option', fn, `\`weights\` with method '${method}'`, "absent (only 'wsum' takes weights)", weights);
     return [];
   }
-  if (weights === undefined) fail('invalid_option', fn, '`weights`', `one weight per run (${runs.length}) for 'wsum'`, weights);
+  if (weights === undefined) fail('invalid_option', fn, { kind: 'option', option: 'weights' }, `one weight per run (${runs.length}) for 'wsum'`, weights);
   const list = Array.isArray(weights) ? weightsInOrder(weights, runs, fn) : weightsByName(weights as ByQuery<number>, runs, fn);
   for (const weight of list) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', fn, 'every weight', 'a finite number', weight);
   return list as number[];
 }
 
 function weightsInOrder(weights: readonly unknown[], runs: readonly NamedRun[], fn: string): readonly unknown[] {
-  if (weights.length !== runs.length) fail('invalid_option', fn, '`weights`', `${runs.length} weights, one per run`, weights);
+  if (weights.length !== runs.length) fail('invalid_option', fn, { kind: 'option', option: 'weights' }, `${runs.length} weights, one per run`, weights);
   return weights;
 }
 

@@ -20,8 +20,8 @@ export function readRuns(runs: unknown, fn: string): NamedRun[] {
   if (Array.isArray(runs)) entries = runs.map((run, i) => [`runs[${i}]`, run]);
   else if (runs instanceof Map) entries = [...runs.entries()].map(([name, run]) => [String(name), run]);
   else if (typeof runs === 'object' && runs !== null) entries = Object.entries(runs);
-  else fail('invalid_run', fn, '`runs`', 'an array of runs or name → run', runs);
-  if (entries.length === 0) fail('invalid_run', fn, '`runs`', 'one run or more', runs);
+  else fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'an array of runs or name → run', runs);
+  if (entries.length === 0) fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'one run or more', runs);
   return entries.map(([name, run]) => ({ name, rankings: readRun(name, run, fn) }));
 }
 

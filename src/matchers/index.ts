@@ -360,7 +360,7 @@ const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (rec
   const { margin: givenMargin, ...rest } = options;
   const margin = readMargin(givenMargin, matcher);
   const plan = resolveCompareOptions(withRegressionDefaults(rest), matcher); // bad test options fail before any run is scored
-  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('invalid_option', matcher, '`measures`', "a list of at least one measure name, such as ['ndcg@10']", options.measures);
+  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('invalid_option', matcher, { kind: 'option', option: 'measures' }, "a list of at least one measure name, such as ['ndcg@10']", options.measures);
   for (const measure of options.measures) readMeasure(measure, matcher);
   const inputs = readScoringInputs(givenQrels, pickOptions(rest, SCORING_KEYS, matcher), matcher);
   const qrels = inputs.qrels as ByQuery<Qrels>;
@@ -421,7 +421,7 @@ const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received,
   const atLeast = readBound(bounds.atLeast, 'atLeast');
   const atMost = readBound(bounds.atMost, 'atMost');
   if (atLeast === undefined && atMost === undefined) fail('invalid_option', matcher, 'the bounds', example, bounds);
-  if (atLeast !== undefined && atMost !== undefined && atLeast > atMost) fail('invalid_option', matcher, '`atLeast`', `at most \`atMost\` (${atMost})`, atLeast);
+  if (atLeast !== undefined && atMost !== undefined && atLeast > atMost) fail('invalid_option', matcher, { kind: 'option', option: 'atLeast' }, `at most \`atMost\` (${atMost})`, atLeast);
   const options = pickOptions(bounds, MEASURE_SCORING_KEYS) as MetricOptions;
   // One ranking (an array) is scored as a run of one query with its judgments.
   const single = Array.isArray(received);

@@ -180,12 +180,13 @@ class Context implements QueryContext {
     const length = this.settings.lengths?.get(id);
     if (length === undefined) {
       const where = this.source.qid === undefined ? '' : ` (query ${JSON.stringify(this.source.qid)})`;
-      throw new RankevalError(
-        'invalid_option',
-        `${this.settings.fn}: \`lengths\` gives no length for document ${JSON.stringify(id)}${where}, which a token budget or tokens@k reads: give every retrieved document's length in tokens`,
-        'a length for every document a budget or tokens@k reads',
-        id,
-      );
+      throw new RankevalError({
+        code: 'invalid_option',
+        fn: this.settings.fn,
+        problem: `\`lengths\` gives no length for document ${JSON.stringify(id)}${where}, which a token budget or tokens@k reads: give every retrieved document's length in tokens`,
+        expected: 'a length for every document a budget or tokens@k reads',
+        received: id,
+      });
     }
     return length;
   }

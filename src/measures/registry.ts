@@ -138,7 +138,7 @@ const PARAMS: readonly ParamSpec[] = [
 const AT_KEYWORD: Readonly<Record<MeasureDefinition['at'], string | undefined>> = { k: 'cutoff', recall: 'recall', multiple: undefined, none: undefined };
 
 const invalid = (name: string, message: string, expected: string, code: 'invalid_option' | 'invalid_cutoff' | 'unknown_measure' = 'invalid_option'): never => {
-  throw new RankevalError(code, `measure \`${name}\`: ${message}`, expected, name);
+  throw new RankevalError({ code: code, problem: `measure \`${name}\`: ${message}`, expected, received: name });
 };
 
 /** Reads `key=value, …` as ir_measures reads a call's keywords (Python literals), or as rankeval reads them (words too). */
@@ -402,7 +402,13 @@ function checkTrecParameters(name: string, kind: string, at: MeasureDefinition['
  */
 export function expandMeasure(name: string): ExpandedMeasure[] {
   if (typeof name !== 'string') {
-    throw new RankevalError('unknown_measure', `parseMeasure: expected a measure name (string), got ${typeof name}`, 'a string', name);
+    throw new RankevalError({
+      code: 'unknown_measure',
+      fn: 'parseMeasure',
+      problem: `expected a measure name (string), got ${typeof name}`,
+      expected: 'a string',
+      received: name,
+    });
   }
   const ir = readIrMeasures(name);
   if (ir !== undefined) return [{ key: name, measure: ir }];
@@ -502,20 +508,20 @@ function unknownMeasure(name: string): RankevalError {
   near.sort((a, b) => a.distance - b.distance);
   const expected = 'a measure name of rankeval (ndcg@10), ir_measures (nDCG@10) or trec_eval (ndcg_cut.10)';
   if (near.length === 0) {
-    return new RankevalError(
-      'unknown_measure',
-      `unknown measure \`${name}\`: not a name of rankeval (\`ndcg@10\`, \`P@5\`, \`map\`), ir_measures (\`nDCG@10\`, \`P(rel=2)@5\`) or trec_eval (\`ndcg_cut.10\`, \`P.5,10\`); the README's measure table lists them all`,
+    return new RankevalError({
+      code: 'unknown_measure',
+      problem: `unknown measure \`${name}\`: not a name of rankeval (\`ndcg@10\`, \`P@5\`, \`map\`), ir_measures (\`nDCG@10\`, \`P(rel=2)@5\`) or trec_eval (\`ndcg_cut.10\`, \`P.5,10\`); the README's measure table lists them all`,
       expected,
-      name,
-    );
+      received: name,
+    });
   }
   const guesses = near.slice(0, 3).map(({ spelling }) => `\`${spelling}${rest}\``);
-  return new RankevalError(
-    'unknown_measure',
-    `unknown measure \`${name}\`: did you mean ${guesses.join(' or ')}? Names: ${spellings(near[0]!.definition, at)}`,
+  return new RankevalError({
+    code: 'unknown_measure',
+    problem: `unknown measure \`${name}\`: did you mean ${guesses.join(' or ')}? Names: ${spellings(near[0]!.definition, at)}`,
     expected,
-    name,
-  );
+    received: name,
+  });
 }
 
 // -------------------------------------------------------------------------------------- typed names

@@ -143,7 +143,7 @@ export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly st
   };
 }
 
-const usage = (message: string): RankevalError => new RankevalError('unknown_measure', message, 'a trec_eval measure', message);
+const usage = (message: string): RankevalError => new RankevalError({ code: 'unknown_measure', problem: message, expected: 'a trec_eval measure', received: message });
 
 /**
  * trec_eval's reading of a measure's parameters (`-m name.params`, `given` undefined without them) and the

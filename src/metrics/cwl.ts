@@ -43,12 +43,13 @@ function expectedUtility(gains: Float64Array, continuation: (rank: number, gain:
  */
 function scaledGains(query: JudgedRanking, maxGrade: number, fn: string): Float64Array {
   if (maxGrade === undefined || typeof maxGrade !== 'number' || !Number.isFinite(maxGrade) || maxGrade <= 0) {
-    throw new RankevalError(
-      'invalid_option',
-      `${fn}: expected \`max_grade\` (the largest grade of the scale, required as in ir_measures) to be a positive finite number, got \`${String(maxGrade)}\``,
-      'a positive finite number',
-      maxGrade,
-    );
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn,
+      problem: `expected \`max_grade\` (the largest grade of the scale, required as in ir_measures) to be a positive finite number, got \`${String(maxGrade)}\``,
+      expected: 'a positive finite number',
+      received: maxGrade,
+    });
   }
   const gains = new Float64Array(CWL_DEPTH);
   const depth = Math.min(query.retrieved, CWL_DEPTH);
@@ -112,7 +113,13 @@ export function nerr8(query: JudgedRanking, cutoff: number, maxGrade: number): n
  */
 export function inst(query: JudgedRanking, maxGrade: number, desiredGain: number = DEFAULT_DESIRED_GAIN): number {
   if (typeof desiredGain !== 'number' || !Number.isFinite(desiredGain) || desiredGain <= 0) {
-    throw new RankevalError('invalid_option', `inst: expected \`T\` to be a positive finite number, got \`${String(desiredGain)}\``, 'a positive finite number', desiredGain);
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn: 'inst',
+      problem: `expected \`T\` to be a positive finite number, got \`${String(desiredGain)}\``,
+      expected: 'a positive finite number',
+      received: desiredGain,
+    });
   }
   const gains = scaledGains(query, maxGrade, 'inst');
   return expectedUtility(gains, (rank, _gain, gained) => {

@@ -101,12 +101,13 @@ export function idcgFromCounts(counts: CutoffCounts): number {
 /** Refuses a DCG or IDCG that overflowed: huge grades have no finite gain sum to return. */
 export function finiteGainSum(value: number, fn: string, what: string): number {
   if (Number.isFinite(value)) return value;
-  throw new RankevalError(
-    'invalid_qrels',
-    `${fn}: ${what} exceeds the largest number (${Number.MAX_VALUE}): the grades are too large to sum; NDCG, a ratio, is still defined`,
-    'grades whose gain sum is a finite number',
-    value,
-  );
+  throw new RankevalError({
+    code: 'invalid_qrels',
+    fn,
+    problem: `${what} exceeds the largest number (${Number.MAX_VALUE}): the grades are too large to sum; NDCG, a ratio, is still defined`,
+    expected: 'grades whose gain sum is a finite number',
+    received: value,
+  });
 }
 
 export function ndcgFromCounts(counts: CutoffCounts): number {

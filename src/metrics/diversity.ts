@@ -47,7 +47,7 @@ function checkLevel(level: unknown, fn: string): number {
 }
 
 function checkAlpha(alpha: unknown, fn: string): number {
-  if (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)) fail('invalid_option', fn, '`alpha`', 'a number from 0 to 1', alpha);
+  if (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)) fail('invalid_option', fn, { kind: 'option', option: 'alpha' }, 'a number from 0 to 1', alpha);
   return alpha;
 }
 

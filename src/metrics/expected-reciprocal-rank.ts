@@ -71,17 +71,24 @@ export function expectedReciprocalRank(query: JudgedRanking, cutoff: number, max
 
 function checkMaxGrade(maxGrade: number): void {
   if (typeof maxGrade !== 'number' || !Number.isFinite(maxGrade) || maxGrade <= 0) {
-    throw new RankevalError('invalid_option', `err: expected \`max_grade\` to be a positive finite number, got \`${String(maxGrade)}\``, 'a positive finite number', maxGrade);
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn: 'err',
+      problem: `expected \`max_grade\` to be a positive finite number, got \`${String(maxGrade)}\``,
+      expected: 'a positive finite number',
+      received: maxGrade,
+    });
   }
 }
 
 function gradeAboveMax(grade: number, maxGrade: number): RankevalError {
-  return new RankevalError(
-    'invalid_qrels',
-    `err: grade ${grade} is above the largest grade of ERR's scale (${maxGrade}); write err(max_grade=${grade}) for a scale up to ${grade}`,
-    `a grade ≤ ${maxGrade}`,
-    grade,
-  );
+  return new RankevalError({
+    code: 'invalid_qrels',
+    fn: 'err',
+    problem: `grade ${grade} is above the largest grade of ERR's scale (${maxGrade}); write err(max_grade=${grade}) for a scale up to ${grade}`,
+    expected: `a grade ≤ ${maxGrade}`,
+    received: grade,
+  });
 }
 
 /**

@@ -62,7 +62,7 @@ export async function renderReportData(data: ReportData, options: RenderOptions 
 
 /** Every run has a colour of its own in the charts: more runs than colours would make two runs look alike. */
 function checkRunCount(data: ReportData, fn: string): void {
-  if (data.runs.length > RUN_COLOURS.length) fail('invalid_option', fn, '`runs`', `at most ${RUN_COLOURS.length} runs, each drawn in a colour of its own (report fewer at a time)`, data.runs.length);
+  if (data.runs.length > RUN_COLOURS.length) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, `at most ${RUN_COLOURS.length} runs, each drawn in a colour of its own (report fewer at a time)`, data.runs.length);
 }
 
 /**
@@ -71,9 +71,9 @@ function checkRunCount(data: ReportData, fn: string): void {
  */
 function renderOptions(options: RenderOptions, fn: string): RenderOptions {
   const { title, subtitle } = pickOptions(options, RENDER_OPTION_KEYS) as RenderOptions;
-  if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, '`title`', 'a string', title);
+  if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, { kind: 'option', option: 'title' }, 'a string', title);
   // A string is refused rather than taken as one line: it is not the type, and each of its characters would be a line.
-  if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, '`subtitle`', 'an array of strings (one a line)', subtitle);
+  if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, { kind: 'option', option: 'subtitle' }, 'an array of strings (one a line)', subtitle);
   subtitle?.forEach((line, i) => typeof line === 'string' || fail('invalid_option', fn, `\`subtitle[${i}]\``, 'a string', line));
   return { ...(title === undefined ? {} : { title }), ...(subtitle === undefined ? {} : { subtitle }) };
 }

@@ -21,6 +21,11 @@ export async function loadRenderer(load: () => Promise<typeof Html> = () => impo
     // Node, Bun and Deno word a missing package differently; each names it.
     const message = error instanceof Error ? error.message : String(error);
     if (!REPORT_LIBRARIES.some((name) => message.includes(name))) throw error;
-    throw new RankevalError('missing_dependency', `rankeval report ${NEEDS_LIBRARIES}`, `${REPORT_LIBRARIES.join(' and ')} installed`, message);
+    throw new RankevalError({
+      code: 'missing_dependency',
+      problem: `rankeval report ${NEEDS_LIBRARIES}`,
+      expected: `${REPORT_LIBRARIES.join(' and ')} installed`,
+      received: message,
+    });
   }
 }

@@ -27,18 +27,18 @@ export interface ReportSettings {
 export function readReportOptions(given: ReportOptions, fn: string, otherKeys: readonly string[] = []): ReportSettings {
   const options = ownOptions(given, [...REPORT_OPTION_KEYS, ...otherKeys], fn, { expected: 'an object with `measures`' });
   const lossCount = options.losses ?? 10;
-  if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, '`losses`', 'a non-negative integer', options.losses);
+  if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, { kind: 'option', option: 'losses' }, 'a non-negative integer', options.losses);
   // Checked here, not left to evaluateRun, so that the error names the function the caller called.
-  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('unknown_measure', fn, '`measures`', 'a non-empty array of measure names such as "ndcg@10"', options.measures);
+  if (!Array.isArray(options.measures) || options.measures.length === 0) fail('unknown_measure', fn, { kind: 'option', option: 'measures' }, 'a non-empty array of measure names such as "ndcg@10"', options.measures);
   // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
   return { options, lossCount, scoring: pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions };
 }
 
 /** Run names, the baseline (`baseline`, or the first run) first. */
 export function orderRuns(names: readonly string[], baseline: string | undefined, fn: string): string[] {
-  if (names.length === 0) fail('invalid_option', fn, '`runs`', 'at least one run', 0);
+  if (names.length === 0) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'at least one run', 0);
   const chosen = baseline ?? names[0]!;
-  if (!names.includes(chosen)) fail('invalid_option', fn, '`baseline`', `one of the run names (${names.join(', ')})`, chosen);
+  if (!names.includes(chosen)) fail('invalid_option', fn, { kind: 'option', option: 'baseline' }, `one of the run names (${names.join(', ')})`, chosen);
   return [chosen, ...names.filter((name) => name !== chosen)];
 }
 

@@ -37,7 +37,13 @@ export function callAll(
       reject(error);
     };
     const onAbort = (): void =>
-      stop(new RankevalError('aborted', `${fn}: aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`, 'an evaluation not aborted', signal?.reason));
+      stop(new RankevalError({
+        code: 'aborted',
+        fn,
+        problem: `aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`,
+        expected: 'an evaluation not aborted',
+        received: signal?.reason,
+      }));
 
     const launch = (): void => {
       while (!stopped && inFlight < concurrency && next < total) {
@@ -116,7 +122,13 @@ function callOne(
     controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
-        const error = new RankevalError('retrieval_timeout', `${fn}: retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`, `an answer within ${timeoutMs} ms`, qid);
+        const error = new RankevalError({
+          code: 'retrieval_timeout',
+          fn,
+          problem: `retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`,
+          expected: `an answer within ${timeoutMs} ms`,
+          received: qid,
+        });
         end({ error, how: 'timeout' });
         controller.abort(error);
       }, timeoutMs);
@@ -140,7 +152,13 @@ function callOnProgress(onProgress: (progress: RetrieverProgress) => void, progr
   try {
     onProgress(progress);
   } catch (error) {
-    throw new RankevalError('invalid_option', `${fn}: \`onProgress\` threw ${describeThrown(error)}`, 'an onProgress that returns', error, { cause: error });
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn,
+      problem: `\`onProgress\` threw ${describeThrown(error)}`,
+      expected: 'an onProgress that returns',
+      received: error,
+    }, { cause: error });
   }
 }
 
@@ -154,7 +172,13 @@ function readClock(now: () => number, fn: string, start?: number): number {
   try {
     time = now();
   } catch (error) {
-    throw new RankevalError('invalid_option', `${fn}: \`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`, 'a clock that returns milliseconds', error, { cause: error });
+    throw new RankevalError({
+      code: 'invalid_option',
+      fn,
+      problem: `\`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`,
+      expected: 'a clock that returns milliseconds',
+      received: error,
+    }, { cause: error });
   }
   if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
   if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
@@ -188,13 +212,13 @@ export function failureMessage(error: unknown, how: FailureKind): string {
  */
 function failedCall(error: unknown, how: FailureKind, qid: string, fn: string): unknown {
   if (how === 'timeout') return error;
-  return new RankevalError(
-    'retrieval_failed',
-    `${fn}: retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeThrown(error)} for query ${quoteJson(qid)}`,
-    'a ranking for every query',
-    error,
-    { cause: error },
-  );
+  return new RankevalError({
+    code: 'retrieval_failed',
+    fn,
+    problem: `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeThrown(error)} for query ${quoteJson(qid)}`,
+    expected: 'a ranking for every query',
+    received: error,
+  }, { cause: error });
 }
 
 /** Whether a value has a `then` method; false for one whose `then` cannot be read (readRetrieved names it). */

@@ -139,12 +139,12 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   options: EvaluateRetrieverOptions<Name, Doc> & CheckedMeasures<Name>,
 ): Promise<RetrieverEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRetriever';
-  if (typeof retrieve !== 'function') fail('invalid_option', fn, '`retrieve`', 'a function (question, queryId) => ranking', retrieve);
+  if (typeof retrieve !== 'function') fail('invalid_option', fn, { kind: 'argument', argument: 'retrieve' }, 'a function (question, queryId) => ranking', retrieve);
   // Checked here, not by evaluateRun's checks alone, so that a misspelt option is told every option there
   // is; read from their own keys once (ownOptions), as the golden set's fields are (ownFields).
   const own = ownOptions(options, EVALUATE_RETRIEVER_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
   if (typeof goldenSet !== 'object' || goldenSet === null || whileReading(fn, 'invalid_option', '`goldenSet`', () => Array.isArray(goldenSet))) {
-    fail('invalid_option', fn, '`goldenSet`', 'an object with `qrels` and `questions`', goldenSet);
+    fail('invalid_option', fn, { kind: 'argument', argument: 'goldenSet' }, 'an object with `qrels` and `questions`', goldenSet);
   }
   const golden = ownFields(goldenSet, fn, '`goldenSet`');
   const settings = readSettings(own, fn);
@@ -215,12 +215,13 @@ function readQuestions(questions: unknown, queryIds: readonly string[], fn: stri
   if (missing.length > 0) {
     const named = missing.slice(0, 5).map((qid) => JSON.stringify(qid)).join(', ');
     const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
-    throw new RankevalError(
-      'missing_question',
-      `${fn}: ${missing.length} judged ${missing.length === 1 ? 'query has' : 'queries have'} no question to ask in \`goldenSet.questions\` (${named}${more}): give each a non-empty string (a golden-set line's "query")`,
-      'a question for every judged query',
-      missing,
-    );
+    throw new RankevalError({
+      code: 'missing_question',
+      fn,
+      problem: `${missing.length} judged ${missing.length === 1 ? 'query has' : 'queries have'} no question to ask in \`goldenSet.questions\` (${named}${more}): give each a non-empty string (a golden-set line's "query")`,
+      expected: 'a question for every judged query',
+      received: missing,
+    });
   }
   return read;
 }

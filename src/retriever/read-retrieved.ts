@@ -22,7 +22,13 @@ function readRanking(value: unknown, where: string, { id, score }: RetrieverSett
       try {
         return accessor(doc);
       } catch (error) {
-        throw new RankevalError('invalid_ranking', `${fn}: \`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`, `an \`options.${name}\` that reads every document`, doc, { cause: error });
+        throw new RankevalError({
+          code: 'invalid_ranking',
+          fn,
+          problem: `\`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`,
+          expected: `an \`options.${name}\` that reads every document`,
+          received: doc,
+        }, { cause: error });
       }
     };
     const ids = value.map((doc, i) => {
@@ -41,12 +47,13 @@ function readRanking(value: unknown, where: string, { id, score }: RetrieverSett
   // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
   // object's fields, never `[object Object]`) beside the kind of the first.
   const mixed = (entry: unknown, i: number, first: string): never => {
-    throw new RankevalError(
-      'invalid_ranking',
-      `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
-      `${first}, like the first entry`,
-      entry,
-    );
+    throw new RankevalError({
+      code: 'invalid_ranking',
+      fn,
+      problem: `entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
+      expected: `${first}, like the first entry`,
+      received: entry,
+    });
   };
   if (typeof value[0] === 'string') {
     value.forEach((entry, i) => {
@@ -59,12 +66,13 @@ function readRanking(value: unknown, where: string, { id, score }: RetrieverSett
     if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object');
     const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
     if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
-      throw new RankevalError(
-        'invalid_ranking',
-        `${fn}: entry ${i + 1} of ${where} is ${quoteJson(entry)}, not an id or an {id, score} with a finite score: give \`options.id\` (and \`options.score\`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_`,
-        'an id, an {id, score} object, or a document read with `options.id`',
-        entry,
-      );
+      throw new RankevalError({
+        code: 'invalid_ranking',
+        fn,
+        problem: `entry ${i + 1} of ${where} is ${quoteJson(entry)}, not an id or an {id, score} with a finite score: give \`options.id\` (and \`options.score\`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_`,
+        expected: 'an id, an {id, score} object, or a document read with `options.id`',
+        received: entry,
+      });
     }
     return { id: docId, score: docScore };
   });

@@ -35,18 +35,18 @@ function defaultNow(): number {
 /** Checks evaluateRetriever's own options (every other option is evaluateRun's) and fills in the defaults. */
 export function readSettings(options: { readonly [key: string]: any }, fn: string): RetrieverSettings {
   const { concurrency = DEFAULT_CONCURRENCY, timeoutMs, signal, onProgress, failOnError = false, id, score, now = defaultNow } = options;
-  if (!Number.isSafeInteger(concurrency) || concurrency < 1) fail('invalid_option', fn, '`concurrency`', 'a positive integer', concurrency);
+  if (!Number.isSafeInteger(concurrency) || concurrency < 1) fail('invalid_option', fn, { kind: 'option', option: 'concurrency' }, 'a positive integer', concurrency);
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs < 2 ** 31)) {
     // setTimeout fires at once for a delay past 2^31 − 1 ms (about 24.8 days).
-    fail('invalid_option', fn, '`timeoutMs`', 'a positive number of milliseconds below 2^31', timeoutMs);
+    fail('invalid_option', fn, { kind: 'option', option: 'timeoutMs' }, 'a positive number of milliseconds below 2^31', timeoutMs);
   }
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
-    fail('invalid_option', fn, '`signal`', 'an AbortSignal', signal);
+    fail('invalid_option', fn, { kind: 'option', option: 'signal' }, 'an AbortSignal', signal);
   }
-  if (typeof failOnError !== 'boolean') fail('invalid_option', fn, '`failOnError`', 'a boolean', failOnError);
+  if (typeof failOnError !== 'boolean') fail('invalid_option', fn, { kind: 'option', option: 'failOnError' }, 'a boolean', failOnError);
   for (const [name, value] of [['onProgress', onProgress], ['id', id], ['score', score], ['now', now]] as const) {
     if (value !== undefined && typeof value !== 'function') fail('invalid_option', fn, `\`${name}\``, 'a function', value);
   }
-  if (score !== undefined && id === undefined) fail('invalid_option', fn, '`score`', 'given with `id` (it reads the documents `id` reads)', score);
+  if (score !== undefined && id === undefined) fail('invalid_option', fn, { kind: 'option', option: 'score' }, 'given with `id` (it reads the documents `id` reads)', score);
   return { concurrency, timeoutMs, signal, onProgress, failOnError, id, score, now } as RetrieverSettings;
 }

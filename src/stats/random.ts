@@ -8,7 +8,7 @@ import { fail } from '../core/errors.js';
  */
 export function checkSeed(seed: unknown, fn: string): number {
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed >= 2 ** 32) {
-    fail('invalid_option', fn, '`seed`', 'an integer from 0 to 4,294,967,295 (2^32 − 1)', seed);
+    fail('invalid_option', fn, { kind: 'option', option: 'seed' }, 'an integer from 0 to 4,294,967,295 (2^32 − 1)', seed);
   }
   return seed;
 }

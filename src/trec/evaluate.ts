@@ -45,7 +45,7 @@ export interface BoundMeasure {
   readonly offset: number;
 }
 
-const usage = (message: string): RankevalError => new RankevalError('unknown_measure', message, 'a trec_eval measure', message);
+const usage = (message: string): RankevalError => new RankevalError({ code: 'unknown_measure', problem: message, expected: 'a trec_eval measure', received: message });
 
 /** Reads -m arguments as trec_eval does: `name` or `name.params`; groups mark several measures. */
 export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): BoundMeasure[] {
@@ -137,7 +137,12 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
         for (const judged of [...qrels.queries.values()].sort((a, b) => (a.qid < b.qid ? -1 : 1))) {
           if (seen.has(judged.qid)) continue;
           if (!options.complete) {
-            throw new RankevalError('invalid_run', `query ${judged.qid} of the qrels has no results in ${runFile} (trec_eval 10 needs -c for that)`, 'results for every judged query', judged.qid);
+            throw new RankevalError({
+              code: 'invalid_run',
+              problem: `query ${judged.qid} of the qrels has no results in ${runFile} (trec_eval 10 needs -c for that)`,
+              expected: 'results for every judged query',
+              received: judged.qid,
+            });
           }
           const result = evaluate(standInBlock(judged.qid), judged);
           // trec_eval 10 zeroes these by value name, so a parameterised `utility_…` or `relstring_…` keeps its value.
@@ -149,7 +154,12 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
           results.push(relstring?.names[0] === 'relstring' ? { ...result, relstring: '' } : result);
         }
       }
-      if (results.length === 0) throw new RankevalError('no_queries', 'no queries with both results and relevance info', 'a query in both files', runFile);
+      if (results.length === 0) throw new RankevalError({
+        code: 'no_queries',
+        problem: 'no queries with both results and relevance info',
+        expected: 'a query in both files',
+        received: runFile,
+      });
       results.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
       const lines: string[] = [];
       if (options.perQuery) {
