@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const TESTS = ['test/**/*.test.ts', 'examples/**/*.test.ts'];
+// Files that replace a module with vi.mock: they need a module graph of their own.
+const MOCKING = ['test/cli/read-twice.test.ts', 'test/cli/shared/input.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'examples/**/*.test.ts'],
     // CI runs on a busy 2-core machine: a test's speed there says nothing about the code, so a timeout only
     // catches a hang. Expensive tests are kept cheap on their own (see test/stats/reference.test.ts).
     testTimeout: 60_000,
@@ -10,6 +13,15 @@ export default defineConfig({
     // Vitest runs one file at a time on a 2-core machine by default (cores − 1 workers); two at a time
     // nearly halve the suite there, most files being waits on imports and child processes.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        // The other files share each worker's modules: importing src/ afresh for every file (with coverage)
+        // took most of the suite's time. No test leaves module state behind that another reads.
+        test: { name: 'shared', include: TESTS, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: MOCKING } },
+    ],
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
