@@ -2,7 +2,7 @@
 // trec_eval's (`ndcg_cut.10`, `P.5,10`) — read into catalogue entries with their parameters, and written
 // back in rankeval's canonical spelling. Every name, alias, parameter and default comes from the catalogue
 // (catalogue.ts) and trec_eval's table (trec-table.ts): this module knows the syntax, not the measures.
-import { RankevalError } from '../core/errors.js';
+import { RankevalError, reworded, subjectWords, type ErrorScope, type ErrorSubject } from '../core/errors.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 import { editDistance } from '../core/suggest.js';
 import type { Gain } from '../core/types.js';
@@ -137,8 +137,14 @@ const PARAMS: readonly ParamSpec[] = [
 /** The keyword ir_measures also accepts in place of `@x` (`P(cutoff=5)`, `IPrec(recall=0.5)`). */
 const AT_KEYWORD: Readonly<Record<MeasureDefinition['at'], string | undefined>> = { k: 'cutoff', recall: 'recall', multiple: undefined, none: undefined };
 
+/** The scope of an error in the measure named `name`: ``measure `P.x`: …``. */
+function measureScope(name: string): ErrorScope {
+  const measure: ErrorSubject = { kind: 'measure', measure: name };
+  return { subject: measure, words: subjectWords(measure) };
+}
+
 const invalid = (name: string, message: string, expected: string, code: 'invalid_option' | 'invalid_cutoff' | 'unknown_measure' = 'invalid_option'): never => {
-  throw new RankevalError({ code: code, problem: `measure \`${name}\`: ${message}`, expected, received: name });
+  throw new RankevalError({ code, within: [measureScope(name)], problem: message, expected, received: name });
 };
 
 /** Reads `key=value, …` as ir_measures reads a call's keywords (Python literals), or as rankeval reads them (words too). */
@@ -335,7 +341,7 @@ function readTrecEval(name: string): ExpandedMeasure[] | undefined {
   try {
     bound = bindParams(measure, given);
   } catch (error) {
-    throw error instanceof RankevalError ? new RankevalError(error.code, `measure \`${name}\`: ${error.message}`, error.expected, name) : error;
+    throw error instanceof RankevalError ? reworded(error, { within: [measureScope(name), ...error.within], received: name }) : error;
   }
   const definition = measure.definition;
   const instances = measure.instances(bound.params);

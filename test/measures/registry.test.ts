@@ -177,6 +177,18 @@ describe('trec_eval names (exact, as -m takes them and as trec_eval prints them)
     expect(() => expandMeasure('utility.1,2')).toThrow(/utility takes 4 parameters, got 2/);
     expect(codeOf(() => expandMeasure('P.'))).toBe('unknown_measure');
   });
+
+  test('an error in a measure name has the measure as its scope, in fields', () => {
+    for (const name of ['P.5,5', 'nDCG(rel=2)@10']) {
+      let thrown: unknown;
+      try {
+        expandMeasure(name);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ within: [{ subject: { kind: 'measure', measure: name }, words: `measure \`${name}\`` }], received: name });
+    }
+  });
 });
 
 describe('bad names', () => {
