@@ -106,7 +106,7 @@ export function settleCheck(
 ): void {
   if (mode === 'off' || names.length === 0) return;
   const { message, expected } = describeCheck(code, names, detail);
-  if (mode === 'error') throw new RankevalError({ code: code, fn, problem: `${message}`, expected, received: names });
+  if (mode === 'error') throw new RankevalError({ code, fn, problem: message, expected, received: names });
   warnings.push(code === 'cutoff_beyond_run' || code === 'beyond_system_k' ? { code, message } : { code, message, queries: names.slice(0, EXAMPLES) });
 }
 
