@@ -283,6 +283,7 @@ describe('options are read from their own keys: an inherited key is no option', 
     const input = { qrels: { q1: ['a'], q2: ['b'] }, runs: { a: { q1: ['a'], q2: ['b'] }, b: { q1: ['x'], q2: ['b'] } } };
     const clean = reportData(input, { measures: ['P@1'] });
     expect(polluted('baseline', 'b', () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
+    expect(polluted('slices', { q1: 'x' }, () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
     expect(polluted('tags', { q1: 'x' }, () => reportData(input, { measures: ['P@1'] }))).toEqual(clean);
   });
 

@@ -9,7 +9,7 @@ const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(readFileS
 
 export const renderExampleReport = (): Promise<string> =>
   renderReport(
-    { qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs },
+    { qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs },
     {
       measures: ['ndcg@10', 'recall@5', 'mrr@10'],
       title: 'RAG example: keyword baseline against BM25',

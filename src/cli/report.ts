@@ -77,9 +77,9 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
       return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans, latency: latency.get(name)! }];
     }),
   );
-  const tags = readSlices(golden.tags, fn, 'tags');
+  const slices = readSlices(golden.tags, fn, 'tags');
   return asInputError(inputName(args.qrels), () =>
-    assembleReport(runs, { qrels: golden.qrels, tags, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
+    assembleReport(runs, { qrels: golden.qrels, slices, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
       // The top of the ranking as the reading kept it; a query the run does not answer has none.
       const kept = scorers.get(run)!.found().found.get(qid);
       if (kept?.shown === undefined) return explainRanking([], golden.qrels.get(qid)!, shown);

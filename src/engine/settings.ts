@@ -99,7 +99,10 @@ export function readScoringInputs(qrels: unknown, options: Record<string, unknow
   return { qrels: read, options: { ...options, aspects: readAspectsOption(options['aspects'], fn) } };
 }
 
-/** Reads query id → one label or several (the report's tags are slices by another name). */
+/**
+ * Reads query id → one label or several: the slices (a golden set's tags), each label once. `name` is the
+ * option's key as the caller gave it, for the errors.
+ */
 export function readSlices(slices: unknown, fn: string, name = 'slices'): ReadonlyMap<string, readonly string[]> {
   const byQuery = new Map<string, readonly string[]>();
   for (const [qid, labels] of readByQuery<unknown>(slices, fn, `\`${name}\``, 'invalid_option')) {

@@ -59,7 +59,7 @@ export function assembleReport(
   const deltas = ordered.slice(1).flatMap((candidate) => measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, evaluations.get(candidate)!, measure) })));
   const slices = sliceMeans(evaluations, measures);
   const losses = lossLists(scored, context, options, lossCount, fn, explainQuery);
-  const latency = latencyRows(scored, context.tags);
+  const latency = latencyRows(scored, context.slices);
   return {
     runs: ordered,
     baseline,
@@ -108,11 +108,11 @@ function curvePoints(scored: ReadonlyMap<string, ReportRun>, depth: number): Cur
   });
 }
 
-/** Each run's mean on each measure over the queries of each tag. */
+/** Each run's mean on each measure over the queries of each slice. */
 function sliceMeans(evaluations: ReadonlyMap<string, RunEvaluation>, measures: readonly string[]): SliceMean[] {
-  const tagNames = Object.keys(evaluations.values().next().value!.bySlice);
+  const labels = Object.keys(evaluations.values().next().value!.bySlice);
   return measures.flatMap((measure) =>
-    tagNames.flatMap((tag) => [...evaluations].map(([run, evaluation]): SliceMean => ({ measure, tag, run, mean: evaluation.bySlice[tag]!.mean[measure]!, queries: evaluation.bySlice[tag]!.queries }))),
+    labels.flatMap((label) => [...evaluations].map(([run, evaluation]): SliceMean => ({ measure, tag: label, run, mean: evaluation.bySlice[label]!.mean[measure]!, queries: evaluation.bySlice[label]!.queries }))),
   );
 }
 
@@ -135,7 +135,7 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
 
 /** The queries each candidate lost most on the first measure, each with both runs' view of it. */
 function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContext, options: ReportOptions, lossCount: number, fn: string, explainQuery: ExplainQuery): LossList[] {
-  const { tags, questions, lengths, systemK } = context;
+  const { slices, questions, lengths, systemK } = context;
   const { measures } = options;
   const ordered = [...scored.keys()];
   const baseline = ordered[0]!;
@@ -158,7 +158,7 @@ function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContex
     queries: lost.map(({ query, delta }) => ({
       query,
       question: questions?.get(query),
-      tags: tags?.get(query) ?? [],
+      tags: slices?.get(query) ?? [],
       delta,
       baseline: explain(baseline, query),
       candidate: explain(candidate, query),
@@ -168,10 +168,10 @@ function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContex
 
 /**
  * Each timed run's latency over the judged queries it times (those the means are over: a timed query
- * nobody judged is left out, as it is of every other figure), then per tag, as `latencyOf` summarises
- * evaluateRetriever's: the same sums in the same order, tags in UTF-8 order.
+ * nobody judged is left out, as it is of every other figure), then per slice, as `latencyOf` summarises
+ * evaluateRetriever's: the same sums in the same order, slices in UTF-8 order of their labels.
  */
-function latencyRows(scored: ReadonlyMap<string, ReportRun>, tags: ReadonlyMap<string, readonly string[]> | undefined): LatencyRow[] {
+function latencyRows(scored: ReadonlyMap<string, ReportRun>, slices: ReadonlyMap<string, readonly string[]> | undefined): LatencyRow[] {
   const rows: LatencyRow[] = [];
   for (const [run, { latency, evaluation }] of scored) {
     if (latency === undefined) continue;
@@ -181,10 +181,10 @@ function latencyRows(scored: ReadonlyMap<string, ReportRun>, tags: ReadonlyMap<s
       if (time !== undefined) judged.set(qid, time);
     }
     if (judged.size === 0) continue;
-    const { mean, p50, p90, p95, p99, max, queries, bySlice } = latencyOf(judged, tags);
+    const { mean, p50, p90, p95, p99, max, queries, bySlice } = latencyOf(judged, slices);
     rows.push({ run, tag: null, mean, p50, p90, p95, p99, max, queries });
-    // By key, not Object.entries: a tag such as "2024" would come first there, as an array index does.
-    for (const tag of Object.keys(bySlice).sort(compareUtf8)) rows.push({ run, tag, ...bySlice[tag]! });
+    // By key, not Object.entries: a label such as "2024" would come first there, as an array index does.
+    for (const label of Object.keys(bySlice).sort(compareUtf8)) rows.push({ run, tag: label, ...bySlice[label]! });
   }
   return rows;
 }

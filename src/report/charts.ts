@@ -77,21 +77,24 @@ export function curvesSection(data: ReportData, kit: ChartKit): string {
   return `<section><h2>Recall and precision by cutoff</h2>${body}</section>`;
 }
 
-/** A chart per measure of each run's mean per tag, then the table of those means. */
-export function tagsSection(data: ReportData, { svg, figure, colour }: ChartKit): string {
+/**
+ * A chart per measure of each run's mean per slice, then the table of those means. The page calls a slice
+ * a tag, as the golden set and `rankeval eval --by-tag` do.
+ */
+export function slicesSection(data: ReportData, { svg, figure, colour }: ChartKit): string {
   const charts = data.measures.map((measure) => {
     const rows = data.slices.filter((slice) => slice.measure === measure);
-    const tags = [...new Set(rows.map((row) => row.tag))];
-    const tickLines = (tag: string): [string, string] => [tag, `(${rows.find((row) => row.tag === tag)!.queries})`];
-    // Each tag's name is centred under its bars: neighbouring facets are as far apart as half of both names and a gap.
-    const nameWidths = tags.map((tag) => CHARACTER_WIDTH * Math.max(...tickLines(tag).map((line) => line.length)));
+    const labels = [...new Set(rows.map((row) => row.tag))];
+    const tickLines = (label: string): [string, string] => [label, `(${rows.find((row) => row.tag === label)!.queries})`];
+    // Each label is centred under its bars: neighbouring facets are as far apart as half of both names and a gap.
+    const nameWidths = labels.map((label) => CHARACTER_WIDTH * Math.max(...tickLines(label).map((line) => line.length)));
     const facetWidth = Math.max(0, ...nameWidths.slice(1).map((width, i) => (width + nameWidths[i]!) / 2 + 10));
     const chart = svg({
-      width: Math.max(CHART_WIDTH, MARGIN_LEFT + MARGIN_RIGHT + facetWidth * tags.length),
+      width: Math.max(CHART_WIDTH, MARGIN_LEFT + MARGIN_RIGHT + facetWidth * labels.length),
       height: 320,
       // Two lines of tick labels, then the axis label.
       marginBottom: 52,
-      fx: { label: 'tag (queries)', domain: tags, tickFormat: (tag: string) => tickLines(tag).join('\n') },
+      fx: { label: 'tag (queries)', domain: labels, tickFormat: (label: string) => tickLines(label).join('\n') },
       x: { axis: null, domain: data.runs },
       y: meanScale(measure, rows.map((row) => row.mean)),
       color: colour,

@@ -21,15 +21,15 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
 /** `reportData` with its options already resolved (by `readReportOptions`), as `fn` reports its errors. */
 export function reportDataWith(input: ReportInput, { options, lossCount, scoring: givenScoring }: ReportSettings, fn: string): ReportData {
   const inputs = readInput(input, fn);
-  const { qrels, tags, questions, runs } = inputs;
+  const { qrels, slices, questions, runs } = inputs;
   // Every run (and each curve) is scored on the same judgments and aspects: read once (readScoringInputs).
   const evaluateOptions = readScoringInputs(qrels, givenScoring as unknown as Record<string, unknown>, fn).options as unknown as EvaluateRunOptions;
   const ordered = orderRuns([...runs.keys()], options.baseline, fn);
-  const scored = scoreRuns(inputs, ordered, { ...evaluateOptions, ...(tags === undefined ? {} : { slices: tags }) });
+  const scored = scoreRuns(inputs, ordered, { ...evaluateOptions, ...(slices === undefined ? {} : { slices }) });
   const { lengths, systemK } = evaluateOptions;
   const context: ReportContext = {
     qrels,
-    tags,
+    slices,
     questions,
     ...(lengths === undefined ? {} : { lengths: lengths instanceof Map ? lengths : new Map(Object.entries(lengths)) }),
     ...(systemK === undefined ? {} : { systemK: typeof systemK === 'number' ? systemK : systemK.k }),

@@ -1,6 +1,6 @@
 // The report as one self-contained HTML file: charts drawn by Observable Plot into a server-side DOM
 // (linkedom) as static SVG, styles inline, no script and no network access when opened.
-import { curvesSection, meansSection, tagsSection } from './charts.js';
+import { curvesSection, meansSection, slicesSection } from './charts.js';
 import { differencesSection } from './differences.js';
 import { escapeHtml } from './markup.js';
 import { createChartKit } from './plot.js';
@@ -24,7 +24,7 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
   if (data.latency !== undefined && data.latency.length > 0) sections.push(`<section><h2>Latency</h2>${latencyTable(data.latency)}</section>`);
   sections.push(curvesSection(data, kit));
   if (data.deltas.length > 0) sections.push(differencesSection(data, kit));
-  if (data.slices.length > 0) sections.push(tagsSection(data, kit));
+  if (data.slices.length > 0) sections.push(slicesSection(data, kit));
   for (const losses of data.losses) sections.push(lossSection(data, losses));
   return page(data, options, sections);
 }

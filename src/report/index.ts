@@ -29,7 +29,7 @@ const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (ke
 
 /**
  * Renders a report of runs against a golden set as one self-contained HTML page: the comparison table,
- * means with intervals, recall@k and precision@k curves, per-query differences, per-tag means and the
+ * means with intervals, recall@k and precision@k curves, per-query differences, per-slice means and the
  * queries that lost most. Asynchronous because it loads Observable Plot and linkedom on first use.
  *
  * @throws {RankevalError} `missing_dependency` when @observablehq/plot or linkedom is not installed; the

@@ -11,7 +11,7 @@ import { readSlices } from '../engine/settings.js';
 
 /** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
 export const REPORT_OPTION_KEYS: readonly string[] = [...COMPARE_OPTION_KEYS, 'losses'];
-const INPUT_KEYS: readonly string[] = ['qrels', 'tags', 'questions', 'runs', 'latency'];
+const INPUT_KEYS: readonly string[] = ['qrels', 'slices', 'questions', 'runs', 'latency', 'tags'];
 
 /** The report's options, resolved once. */
 export interface ReportSettings {
@@ -46,7 +46,7 @@ export function orderRuns(names: readonly string[], baseline: string | undefined
 export interface ReportInputs {
   readonly runs: ReadonlyMap<string, ReadonlyMap<string, Ranking>>;
   readonly qrels: ReadonlyMap<string, Qrels>;
-  readonly tags: ReadonlyMap<string, readonly string[]> | undefined;
+  readonly slices: ReadonlyMap<string, readonly string[]> | undefined;
   readonly questions: ReadonlyMap<string, string> | undefined;
   readonly latency: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
@@ -60,10 +60,16 @@ export function readInput(given: ReportInput, fn: string): ReportInputs {
   );
   // Each query's judgments read once (readQrels): every run is scored on them.
   const qrels = readQrels(input.qrels, fn) as ReadonlyMap<string, Qrels>;
-  const tags = input.tags === undefined ? undefined : readSlices(input.tags, fn, 'tags');
   const questions = input.questions === undefined ? undefined : readQuestions(input.questions, fn);
   const latency = input.latency === undefined ? new Map() : readLatency(input.latency, runs, fn);
-  return { runs, qrels, tags, questions, latency };
+  return { runs, qrels, slices: readSliceInput(input, fn), questions, latency };
+}
+
+/** `slices`, or `tags` (its deprecated name) read as slices; an error names the key given. */
+function readSliceInput({ slices, tags }: ReportInput, fn: string): ReadonlyMap<string, readonly string[]> | undefined {
+  if (slices !== undefined && tags !== undefined) fail('invalid_option', fn, '`slices` and `tags`', 'one of them, not both (`tags` is the former name of `slices`)', { slices, tags });
+  if (slices !== undefined) return readSlices(slices, fn);
+  return tags === undefined ? undefined : readSlices(tags, fn, 'tags');
 }
 
 function readQuestions(given: NonNullable<ReportInput['questions']>, fn: string): ReadonlyMap<string, string> {

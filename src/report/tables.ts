@@ -29,7 +29,7 @@ export function comparisonTable(data: ReportData): string {
 <p class="legend">${escapeHtml(comparisonLegend(comparison))}. Significant rows are shaded: blue better than the baseline, orange worse.</p>`;
 }
 
-/** The latency of the timed runs, overall then per tag, in milliseconds. */
+/** The latency of the timed runs, overall then per slice (the page's "tag"), in milliseconds. */
 export function latencyTable(rows: NonNullable<ReportData['latency']>): string {
   // Three significant digits or so: an in-memory retriever answers in a fraction of a millisecond.
   const ms = (value: number): string => value.toFixed(value < 1 ? 3 : value < 10 ? 2 : 1);
@@ -41,13 +41,14 @@ export function latencyTable(rows: NonNullable<ReportData['latency']>): string {
 <p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it, failed and timed-out calls included when writeRun was given the failures), over the judged queries the run times (those the means are over). Percentiles interpolate linearly between the closest ranks.</p>`;
 }
 
+/** Each run's mean on each measure per slice, a row per slice (the page's "tag"). */
 export function sliceTable(data: ReportData): string {
-  const tags = [...new Set(data.slices.map((slice) => slice.tag))];
+  const labels = [...new Set(data.slices.map((slice) => slice.tag))];
   const head = ['tag', 'queries', ...data.measures.flatMap((measure) => data.runs.map((run) => `${measure} · ${run}`))];
-  const rows = tags.map((tag) => {
-    const cells = data.measures.flatMap((measure) => data.runs.map((run) => data.slices.find((slice) => slice.tag === tag && slice.measure === measure && slice.run === run)!.mean.toFixed(4)));
-    const queries = data.slices.find((slice) => slice.tag === tag)!.queries;
-    return `<tr><td>${escapeHtml(tag)}</td><td class="number">${queries}</td>${cells.map((cell) => `<td class="number">${cell}</td>`).join('')}</tr>`;
+  const rows = labels.map((label) => {
+    const cells = data.measures.flatMap((measure) => data.runs.map((run) => data.slices.find((slice) => slice.tag === label && slice.measure === measure && slice.run === run)!.mean.toFixed(4)));
+    const queries = data.slices.find((slice) => slice.tag === label)!.queries;
+    return `<tr><td>${escapeHtml(label)}</td><td class="number">${queries}</td>${cells.map((cell) => `<td class="number">${cell}</td>`).join('')}</tr>`;
   });
   return `<div class="scroll"><table class="slices"><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
@@ -59,9 +60,9 @@ export function lostQuery(query: ReportData['losses'][number]['queries'][number]
     const missed = missedText(explained, budgetWording(explained));
     return `<div class="side">${head}<p class="budget">${escapeHtml(budgetSentence(explained.window))}</p>${budgetTableHtml(explained)}<p class="missed">${escapeHtml(missed)}</p></div>`;
   };
-  const tags = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
+  const labels = query.tags.length > 0 ? ` <span class="tags">${query.tags.map(escapeHtml).join(', ')}</span>` : '';
   const question = query.question === undefined ? '' : `: ${escapeHtml(query.question)}`;
-  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${tags} <span class="delta">Δ ${signed(query.delta)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
+  return `<article class="lost"><h3><bdi>${escapeHtml(query.query)}</bdi>${question}${labels} <span class="delta">Δ ${signed(query.delta)}</span></h3><div class="sides">${side(baseline, query.baseline)}${side(candidate, query.candidate)}</div></article>`;
 }
 
 /** The explanation's ranking as an HTML table (rank, grade, ✓, id). */

@@ -12,7 +12,12 @@ import type { RunEvaluation } from '../engine/run-result.js';
 export interface ReportInput {
   /** Query id → judgments. */
   readonly qrels: ByQuery<Qrels>;
-  /** Query id → one tag or several. */
+  /**
+   * Query id → one label or several (a golden set's `tags`): the slices the report also gives each
+   * measure's means over, as `evaluateRun`'s `slices` does. A query with several labels counts in each.
+   */
+  readonly slices?: ByQuery<string | readonly string[]>;
+  /** @deprecated The former name of `slices`; give one of the two. */
   readonly tags?: ByQuery<string | readonly string[]>;
   /** Query id → the question asked, shown with the queries lost most. */
   readonly questions?: ByQuery<string>;
@@ -59,8 +64,10 @@ export interface DeltaSeries {
   readonly deltas: QueryDelta[];
 }
 
+/** A run's mean on a measure over the queries of one slice. */
 export interface SliceMean {
   readonly measure: string;
+  /** The slice's label (a golden set's tag). */
   readonly tag: string;
   readonly run: string;
   readonly mean: number;
@@ -70,6 +77,7 @@ export interface SliceMean {
 export interface LostQuery {
   readonly query: string;
   readonly question: string | undefined;
+  /** The labels of the slices the query is in. */
   readonly tags: readonly string[];
   readonly delta: number;
   /** The run's view of the query: its top, or under a token budget (the measure's) the window the budget held. */
@@ -89,7 +97,7 @@ export interface LossList {
   readonly queries: LostQuery[];
 }
 
-/** A run's latency over its timed queries (`tag` null), or over those with one tag. */
+/** A run's latency over its timed queries (`tag` null), or over those of one slice (`tag` its label). */
 export interface LatencyRow extends LatencySummary {
   readonly run: string;
   readonly tag: string | null;
@@ -112,7 +120,7 @@ export interface ReportData {
   readonly slices: SliceMean[];
   readonly losses: LossList[];
   readonly warnings: string[];
-  /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per tag; absent when none does. */
+  /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per slice; absent when none does. */
   readonly latency?: LatencyRow[];
 }
 
@@ -127,10 +135,10 @@ export interface ReportRun {
   readonly latency?: ReadonlyMap<string, number>;
 }
 
-/** What the report shows besides the runs' numbers: the judgments, tags and questions, and what cuts a budget. */
+/** What the report shows besides the runs' numbers: the judgments, slices and questions, and what cuts a budget. */
 export interface ReportContext {
   readonly qrels: ReadonlyMap<string, Qrels>;
-  readonly tags: ReadonlyMap<string, readonly string[]> | undefined;
+  readonly slices: ReadonlyMap<string, readonly string[]> | undefined;
   readonly questions: ReadonlyMap<string, string> | undefined;
   /** Document id → length in tokens, as the runs were scored with (a budget's window is shown from them). */
   readonly lengths?: ReadonlyMap<string, number> | undefined;

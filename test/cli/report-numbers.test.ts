@@ -77,7 +77,7 @@ function before(args: CompareArgs, losses: number): { data: ReportData; warnings
   const golden = parseGoldenSet(readFileSync(args.qrels), { file: args.qrels });
   const files = args.runs.map(({ name, path }) => ({ name, run: parseRun(readFileSync(path), { file: path }) }));
   const runs = new Map(files.map(({ name, run }) => [name, rankingsFor(run, args.ties)]));
-  const data = reportData({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses });
+  const data = reportData({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses });
   // The old command added the all-ties check on the files' scores (under 'trec' only) to the report's
   // warnings, for the judged queries — changed on purpose since: for the queries scored, not those that
   // --no-relevant skip leaves out (eval always did so; a query never scored has no order that matters).

@@ -33,7 +33,7 @@ it('opens offline with no console error and no request, and draws every chart', 
   const read = (path: string) => readFileSync(join(root, path));
   const golden = parseGoldenSet(read('examples/rag/golden.jsonl'));
   const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(read(`examples/rag/runs/${name}.jsonl`)).rankings]));
-  const html = await renderReport({ qrels: golden.qrels, tags: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
+  const html = await renderReport({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
   mkdirSync(output, { recursive: true });
   const file = join(output, 'report.html');
   writeFileSync(file, html);
@@ -78,7 +78,7 @@ it('keeps long tag names and a third run’s name clear of each other and of the
   const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
   const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, i % 3 === shift ? ['x', `${qid}-a`] : [`${qid}-b`, 'y', `${qid}-a`]]));
   const html = await renderReport(
-    { qrels, tags: Object.fromEntries(queries.map((qid, i) => [qid, tags[i % tags.length]!])), runs: { 'baseline-retriever': run(0), 'hybrid-retriever': run(1), 'reranked-retriever': run(2) } },
+    { qrels, slices: Object.fromEntries(queries.map((qid, i) => [qid, tags[i % tags.length]!])), runs: { 'baseline-retriever': run(0), 'hybrid-retriever': run(1), 'reranked-retriever': run(2) } },
     { measures: ['ndcg@10'] },
   );
   const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
@@ -129,7 +129,7 @@ it('keeps long run names and ten runs readable at 900 px: ticks cut, titles wrap
   const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, (i + shift) % 3 === 0 ? ['x', `${qid}-a`] : (i + shift) % 3 === 1 ? [`${qid}-b`, 'y', `${qid}-a`] : ['y', `${qid}-a`, `${qid}-b`]]));
   const longNames = ['a-very-long-run-name-for-the-baseline-system', 'bm25-with-a-long-name-too', 'k2', 'b2'];
   const pages = {
-    'long names': await renderReport({ qrels, tags: Object.fromEntries(queries.map((qid, i) => [qid, i % 2 === 0 ? 'even' : 'odd'])), runs: Object.fromEntries(longNames.map((name, i) => [name, run(i)])) }, { measures: ['ndcg@10', 'P@1'], losses: 2 }),
+    'long names': await renderReport({ qrels, slices: Object.fromEntries(queries.map((qid, i) => [qid, i % 2 === 0 ? 'even' : 'odd'])), runs: Object.fromEntries(longNames.map((name, i) => [name, run(i)])) }, { measures: ['ndcg@10', 'P@1'], losses: 2 }),
     'ten runs': await renderReport({ qrels, runs: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`run${i}`, run(i)])) }, { measures: ['ndcg@10'], losses: 1 }),
   };
   for (const [name, html] of Object.entries(pages)) {

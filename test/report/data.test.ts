@@ -4,7 +4,7 @@ import { latencyOf } from '../../src/analysis/latency.js';
 import { curveCutoffs } from '../../src/report/assemble.js';
 import { reportData } from '../../src/report/index.js';
 
-// Four judged queries with two relevant documents each (r1, r2); q4 is tagged apart. base and next rank:
+// Four judged queries with two relevant documents each (r1, r2); q4 is in a slice apart. base and next rank:
 const qrels = new Map(['q1', 'q2', 'q3', 'q4'].map((q) => [q, new Map([[`${q}-r1`, 1], [`${q}-r2`, 1]])]));
 const base = new Map([
   ['q1', ['q1-r1', 'x', 'q1-r2']], // relevant at 1 and 3
@@ -18,13 +18,13 @@ const next = new Map([
   ['q3', ['q3-r1', 'q3-r2']], // the same
   ['q4', ['q4-r2', 'w', 'v', 'u', 'q4-r1']], // relevant at 1 and 5: better
 ]);
-const tags = new Map([
+const slices = new Map([
   ['q1', ['en']],
   ['q2', ['en']],
   ['q3', ['en', 'ru']],
   ['q4', ['ru']],
 ]);
-const input = { qrels, tags, runs: new Map([['base', base], ['next', next]]) };
+const input = { qrels, slices, runs: new Map([['base', base], ['next', next]]) };
 
 /** recall@k and precision@k of one ranking, counted here without the library. */
 function byHand(ranking: readonly string[] | undefined, relevant: ReadonlyMap<string, number>, k: number) {
@@ -86,7 +86,7 @@ describe('reportData', () => {
     ]);
   });
 
-  it('slices: the mean per tag over the queries carrying it', () => {
+  it('slices: the mean per slice over the queries in it', () => {
     const slice = (tag: string, run: string) => data.slices.find((entry) => entry.measure === 'mrr' && entry.tag === tag && entry.run === run)!;
     expect(slice('en', 'base')).toEqual({ measure: 'mrr', tag: 'en', run: 'base', mean: (1 + 1 / 4 + 1) / 3, queries: 3 });
     expect(slice('ru', 'next')).toEqual({ measure: 'mrr', tag: 'ru', run: 'next', mean: (1 + 1) / 2, queries: 2 });
@@ -115,19 +115,31 @@ describe('reportData', () => {
     expect(single.bars).toHaveLength(1);
   });
 
-  it('reads plain objects as it reads Maps: runs, rankings, qrels, tags and questions', () => {
+  it('reads plain objects as it reads Maps: runs, rankings, qrels, slices and questions', () => {
     const object = <T>(map: ReadonlyMap<string, T>) => Object.fromEntries(map);
     const plain = {
       qrels: Object.fromEntries([...qrels].map(([qid, relevant]) => [qid, object(relevant)])),
-      tags: object(tags),
+      slices: object(slices),
       questions: { q1: 'Which one?' },
       runs: { base: object(base), next: object(next) },
     };
     const fromObjects = reportData(plain, { measures: ['recall@3', 'mrr'] });
     expect(fromObjects).toEqual(reportData({ ...input, questions: new Map([['q1', 'Which one?']]) }, { measures: ['recall@3', 'mrr'] }));
     expect(fromObjects.losses[0]!.queries[0]).toMatchObject({ query: 'q1', question: 'Which one?', tags: ['en'] });
-    // A tag may be one label, as evaluateRun's slices may.
-    expect(reportData({ ...plain, tags: { q1: 'en', q2: 'en', q3: ['en', 'ru'], q4: 'ru' } }, { measures: ['recall@3', 'mrr'] })).toEqual(fromObjects);
+    // A slice may be given as one label, as evaluateRun's may.
+    expect(reportData({ ...plain, slices: { q1: 'en', q2: 'en', q3: ['en', 'ru'], q4: 'ru' } }, { measures: ['recall@3', 'mrr'] })).toEqual(fromObjects);
+  });
+
+  it('takes `tags`, the deprecated name of `slices`, as the slices', () => {
+    const { slices: given, ...rest } = input;
+    expect(reportData({ ...rest, tags: given }, { measures: ['recall@3', 'mrr'] })).toEqual(reportData(input, { measures: ['recall@3', 'mrr'] }));
+  });
+
+  it('refuses `slices` and `tags` both given, naming both', () => {
+    const both = { ...input, tags: slices };
+    const message = 'reportData: expected `slices` and `tags` to be one of them, not both (`tags` is the former name of `slices`), got `object of 2 keys` (object)';
+    expect(() => reportData(both, { measures: ['mrr'] })).toThrow(message);
+    expect(() => reportData(both, { measures: ['mrr'] })).toThrow(expect.objectContaining({ name: 'RankevalError', code: 'invalid_option' }));
   });
 
   it.each([
@@ -135,8 +147,9 @@ describe('reportData', () => {
     ['runs', { qrels, runs: [base, next] }, /reportData: expected `runs` to be a Map or an object of run name → run, got `array of 2` \(array\)/, 'invalid_run'],
     ['a run', { qrels, runs: { base: 'base.txt' } }, /reportData: expected runs\["base"\] to be a Map or an object of query id → ranking, got `"base.txt"` \(string\)/, 'invalid_run'],
     ['qrels', { qrels: 'qrels.txt', runs: { base } }, /reportData: expected `qrels` to be a Map or an object of query id → judgments, got `"qrels.txt"` \(string\)/, 'invalid_qrels'],
-    ['tags', { qrels, tags: 7, runs: { base } }, /reportData: expected `tags` to be a Map or an object of query id → value, got `7` \(number\)/, 'invalid_option'],
-    ['a tag', { qrels, tags: { q1: [1] }, runs: { base } }, /reportData: expected tags\["q1"\] to be a label or an array of labels, got `array of 1` \(array\)/, 'invalid_option'],
+    ['slices', { qrels, slices: 7, runs: { base } }, /reportData: expected `slices` to be a Map or an object of query id → value, got `7` \(number\)/, 'invalid_option'],
+    ['a slice', { qrels, slices: { q1: [1] }, runs: { base } }, /reportData: expected slices\["q1"\] to be a label or an array of labels, got `array of 1` \(array\)/, 'invalid_option'],
+    ['tags (the former name of slices)', { qrels, tags: { q1: [1] }, runs: { base } }, /reportData: expected tags\["q1"\] to be a label or an array of labels, got `array of 1` \(array\)/, 'invalid_option'],
     ['questions', { qrels, questions: ['Why?'], runs: { base } }, /reportData: expected `questions` to be a Map or an object of query id → question, got `array of 1` \(array\)/, 'invalid_option'],
     ['a question', { qrels, questions: { q1: 42 }, runs: { base } }, /reportData: expected questions\["q1"\] to be a string, got `42` \(number\)/, 'invalid_option'],
   ])('refuses %s of the wrong type, naming the value', (_, bad, message, code) => {
@@ -212,7 +225,7 @@ describe('reportData', () => {
   });
 
   it('refuses a field of the input that is not one, naming it and the fields there are', () => {
-    const message = 'reportData: expected every field of `input` to be one of `qrels`, `tags`, `questions`, `runs`, `latency`, got `"tgas"` (string)';
+    const message = 'reportData: expected every field of `input` to be one of `qrels`, `slices`, `questions`, `runs`, `latency`, `tags`, got `"tgas"` (string)';
     expect(() => reportData({ ...input, tgas: {} } as never, { measures: ['mrr'] })).toThrow(message);
     expect(() => reportData({ ...input, tgas: {} } as never, { measures: ['mrr'] })).toThrow(expect.objectContaining({ name: 'RankevalError', code: 'invalid_option', received: 'tgas' }));
   });
@@ -258,7 +271,7 @@ describe('reportData', () => {
     const times = new Map([['q3', 0.3], ['q9', 1000], ['q2', 0.2], ['q1', 0.1]]);
     const data = reportData({ ...input, latency: { next: times } }, { measures: ['mrr'] });
     const judged = new Map([...times].filter(([qid]) => qid !== 'q9'));
-    const { perQuery: _perQuery, bySlice, ...overall } = latencyOf(judged, tags);
+    const { perQuery: _perQuery, bySlice, ...overall } = latencyOf(judged, slices);
     expect(data.latency).toEqual([
       { run: 'next', tag: null, ...overall },
       { run: 'next', tag: 'en', ...bySlice.en },
@@ -270,9 +283,9 @@ describe('reportData', () => {
     expect(reportData({ ...input, latency: { next: { q9: 5 } } }, { measures: ['mrr'] })).not.toHaveProperty('latency');
   });
 
-  it('orders the latency of tags as latencyOf does, in UTF-8 order, number-like tags included', () => {
+  it('orders the latency of slices as latencyOf does, in UTF-8 order, number-like labels included', () => {
     const numbered = new Map([['q1', ['b']], ['q2', ['2024']], ['q3', ['a', '10']], ['q4', ['2024']]]);
-    const data = reportData({ ...input, tags: numbered, latency: { base: { q1: 1, q2: 2, q3: 3, q4: 4 } } }, { measures: ['mrr'] });
+    const data = reportData({ ...input, slices: numbered, latency: { base: { q1: 1, q2: 2, q3: 3, q4: 4 } } }, { measures: ['mrr'] });
     expect(data.latency!.map((row) => row.tag)).toEqual([null, '10', '2024', 'a', 'b']);
   });
 

@@ -7,9 +7,9 @@ const runs = new Map([
   ['old <b>', new Map([['q1', ['x', 'q1-a']], ['q2', ['q2-b']], ['q3', ['q3-a', 'q3-b']]])],
   ['new', new Map([['q1', ['q1-a', 'q1-b']], ['q2', ['q2-a', 'q2-b']], ['q3', ['q3-b', 'x']]])],
 ]);
-const tags = new Map([['q1', ['en']], ['q2', ['en']], ['q3', ['ru']]]);
+const slices = new Map([['q1', ['en']], ['q2', ['en']], ['q3', ['ru']]]);
 const questions = new Map([['q3', 'Where is "a" & why?']]);
-const html = await renderReport({ qrels, runs, tags, questions }, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' });
+const html = await renderReport({ qrels, runs, slices, questions }, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' });
 
 describe('renderReport', () => {
   it('is one self-contained page: inline style, no script, nothing fetched', () => {
@@ -67,7 +67,7 @@ describe('renderReport', () => {
   });
 
   it('draws a small report’s differences a bar per query, named in its tooltip, and ties without one', () => {
-    const { deltas } = reportData({ qrels, runs, tags, questions }, { measures: ['ndcg@5', 'recall@2'] });
+    const { deltas } = reportData({ qrels, runs, slices, questions }, { measures: ['ndcg@5', 'recall@2'] });
     for (const { measure, deltas: series } of deltas) {
       const chart = chartSvg(html, `differences new ${measure}`);
       const drawn = series.filter((entry) => entry.outcome !== 'tie');
@@ -89,7 +89,7 @@ describe('renderReport', () => {
     const plain = {
       qrels: Object.fromEntries([...qrels].map(([qid, grades]) => [qid, object(grades)])),
       runs: Object.fromEntries([...runs].map(([name, run]) => [name, object(run)])),
-      tags: object(tags),
+      slices: object(slices),
       questions: object(questions),
     };
     expect(await renderReport(plain, { measures: ['ndcg@5', 'recall@2'], title: 'Release 1.2 <rc>' })).toBe(html);
@@ -120,7 +120,7 @@ function tickLabels(page: string, chart: string, axis: 'x' | 'y'): string[] {
 describe('renderReport of a measure where lower is better (miss@k)', () => {
   // miss@2: old 1/2, 1/2, 0; new 0, 0, 1/2 (new − old: −1/2, −1/2, +1/2): new wins q1 and q2, loses q3.
   it('says so in the difference chart: its bars down are the wins', async () => {
-    const page = await renderReport({ qrels, runs, tags }, { measures: ['miss@2'] });
+    const page = await renderReport({ qrels, runs, slices }, { measures: ['miss@2'] });
     expect(page).toContain(
       "<figcaption>One bar per query: new's miss@2 minus old &lt;b&gt;'s, sorted. Lower is better for miss@2: bars up are losses, bars down wins: 2 wins (largest −0.5000), 1 loss (largest +0.5000); 0 ties have no bar.",
     );
@@ -143,7 +143,7 @@ describe('renderReport of a measure where lower is better (miss@k)', () => {
 describe('renderReport of a measure whose values are not in [0, 1] (tokens@k, dcg)', () => {
   // tokens@2 with lengths of 100 to 500 tokens: means in the hundreds.
   const lengths = { 'q1-a': 100, 'q1-b': 200, 'q2-a': 300, 'q2-b': 400, 'q3-a': 500, 'q3-b': 100, x: 250 };
-  const pageOf = () => renderReport({ qrels, runs, tags }, { measures: ['tokens@2', 'dcg@2', 'ndcg@2'], lengths });
+  const pageOf = () => renderReport({ qrels, runs, slices }, { measures: ['tokens@2', 'dcg@2', 'ndcg@2'], lengths });
 
   it('labels its means without “(0–1)”, and keeps the label of a bounded measure', async () => {
     const page = await pageOf();
@@ -155,7 +155,7 @@ describe('renderReport of a measure whose values are not in [0, 1] (tokens@k, dc
 
   it('draws every bar of the means and per-tag charts inside the chart, on an axis reaching the largest value', async () => {
     const page = await pageOf();
-    const data = reportData({ qrels, runs, tags }, { measures: ['tokens@2'], lengths });
+    const data = reportData({ qrels, runs, slices }, { measures: ['tokens@2'], lengths });
     const largestMean = Math.max(...data.bars.map((bar) => bar.high), ...data.slices.map((slice) => slice.mean));
     expect(largestMean).toBeGreaterThan(300);
     for (const chart of ['means tokens@2', 'tags tokens@2', 'means dcg@2', 'tags dcg@2']) {
@@ -249,7 +249,7 @@ describe('renderReport with bidi controls in user text', () => {
   const input = {
     qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } },
     runs: { 'a\u2066': { q1: ['x', 'd1'], [evil]: ['d2'] }, 'b\u2028': { q1: ['x', 'd1'], [evil]: ['x'] } },
-    tags: { q1: ['t\u200f'], [evil]: ['t\u061c'] },
+    slices: { q1: ['t\u200f'], [evil]: ['t\u061c'] },
     questions: { [evil]: 'why\u2067?' },
   };
 

@@ -14,7 +14,7 @@ describe('renderReport', () => {
 
   it('refuses a field of the input that is not one', async () => {
     await expect(renderReport({ qrels, runs, tgas: {} } as never, { measures: ['mrr'] })).rejects.toThrow(
-      'renderReport: expected every field of `input` to be one of `qrels`, `tags`, `questions`, `runs`, `latency`, got `"tgas"` (string)',
+      'renderReport: expected every field of `input` to be one of `qrels`, `slices`, `questions`, `runs`, `latency`, `tags`, got `"tgas"` (string)',
     );
   });
 

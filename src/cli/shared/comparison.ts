@@ -98,7 +98,7 @@ export function readCompareArgs(
 /**
  * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
  * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
- * rankings. `slices` are the report's tags; `keepFound` keeps what the report's curves are scored from.
+ * rankings. `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from.
  * `latency` holds each run's `latency_ms` per query (empty for a run without them).
  */
 export async function scoreFiles(

@@ -173,7 +173,7 @@ const swapped = (qrels: string, run: string, where: string): CliError =>
 
 /**
  * What the scoring takes from the golden set besides its qrels: its tags as slices (`--by-tag`, the
- * report's tags), its aspects, when the file gives them (`trec-diversity`, JSONL `"aspects"`), and its
+ * report's slices), its aspects, when the file gives them (`trec-diversity`, JSONL `"aspects"`), and its
  * documents' lengths (`--lengths FILE`, or JSONL `"tokens"`).
  */
 export function goldenSetOptions(golden: GoldenSet, slices: boolean): { readonly slices?: GoldenSet['tags']; readonly aspects?: Aspects; readonly lengths?: ReadonlyMap<string, number> } {
