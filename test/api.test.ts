@@ -38,6 +38,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'ErrorPlace: interface',
     'ErrorScope: interface',
     'ErrorSubject: type',
+    'ErrorText: type',
     'EvaluateMeasuresOptions: interface',
     'EvaluateOptions: interface',
     'EvaluateRetrieverOptions: interface',

@@ -2,18 +2,29 @@
 // the runs fused with the best one, and the report of the tuning.
 import { compare, type Comparison } from '../analysis/compare.js';
 import { isRankevalError } from '../core/errors.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
 import { optimizeFusion, type FusionOptimization } from '../fusion/optimize.js';
 import { messageText } from '../text/escape.js';
 import { renderFusionOptimization } from '../text/fusion.js';
 import { CliError, INPUT_ERROR, type Io } from './shared/command.js';
-import { blameScoring, CHECK_CODES, goldenSetOptions, loadGoldenSetAnd } from './shared/files.js';
+import { RUN_CHECK_CODES } from '../engine/run-checks.js';
+import { blameScoring, goldenSetOptions, loadGoldenSetAnd } from './shared/files.js';
+import { aboutGoldenSet, cliMessage, isOption } from './shared/wording.js';
 import { evaluationOptions } from './shared/options.js';
 import { type FuseArgs, type OptimizeArgs, usage } from './fuse-args.js';
-import { FLAGS, fuseOrFail, readScoredRun, writeFusedRun } from './fuse-runs.js';
+import { FUSE_FLAGS, fuseOrFail, readScoredRun, writeFusedRun } from './fuse-runs.js';
 
-// optimizeFusion's option names, as the command line spells them.
-const TUNING_FLAGS: Readonly<Record<string, string>> = { ...FLAGS, measure: '--optimize', grid: '--grid', trials: '--trials', folds: '--folds', seed: '--seed' };
+/**
+ * optimizeFusion's option names, as the command line spells them: `grid` is --grid when a list, else the
+ * step of the default grid, --step.
+ */
+const tuningFlags = (tuning: OptimizeArgs): Readonly<Record<string, string>> => ({
+  ...FUSE_FLAGS,
+  measure: '--optimize',
+  grid: Array.isArray(tuning.grid) ? '--grid' : '--step',
+  trials: '--trials',
+  folds: '--folds',
+  seed: '--seed',
+});
 
 /**
  * `rankeval fuse … --optimize MEASURE --qrels GOLDEN`: optimizeFusion on the files, the runs fused with its
@@ -44,18 +55,7 @@ export async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io:
       ...scoring,
     });
   } catch (error) {
-    throw blameTuning(error, args, tuning, () => {
-      // A failed check (--checks error) is about a run: the first that fails it alone, else the fused one.
-      const culprit = args.runs.findIndex((_, i) => {
-        try {
-          evaluateRun(read[i]!, golden.qrels, { ...scoring, measures: [tuning.measure] });
-          return false;
-        } catch {
-          return true;
-        }
-      });
-      return culprit === -1 ? undefined : args.runs[culprit];
-    });
+    throw blameTuning(error, args, tuning);
   }
 
   let comparison: Comparison;
@@ -89,24 +89,21 @@ function searchText(result: FusionOptimization, tuning: OptimizeArgs): string {
 
 /**
  * An error of optimizeFusion as the command line says it: a bad option is a usage error naming its flag, a
- * failed check names the run's file (`culprit`), anything else is about the golden set.
+ * failed check names the file of the run it failed on (`at.run`; optimizeFusion's message names the fused
+ * run), anything else is about the golden set.
  */
-function blameTuning(error: unknown, args: FuseArgs, tuning: OptimizeArgs, culprit: () => string | undefined): unknown {
+function blameTuning(error: unknown, args: FuseArgs, tuning: OptimizeArgs): unknown {
   if (!isRankevalError(error)) return error;
   // A measure that needs what the golden set lacks (lengths, aspects) is about the golden set, as in rankeval eval.
-  if (error.code === 'invalid_option' && !/`(lengths|aspects)`/.test(error.message)) {
-    const message = error.message
-      .replace(/^\w+: /, '')
-      .replace('the step of `grid`', '--step')
-      .replace(/`(\w+)`/g, (whole, name: string) => TUNING_FLAGS[name] ?? whole);
+  if (error.code === 'invalid_option' && !aboutGoldenSet(error)) {
+    const message = cliMessage(error, { flags: tuningFlags(tuning) });
     // Too many folds for the queries, where --folds was not given: its default is what is too large.
-    return usage(tuning.folds === undefined && message.includes('--folds') ? `${message}; --folds is 5 when not given: give --folds with fewer` : message);
+    return usage(tuning.folds === undefined && isOption(error.subject, 'folds') ? `${message}; --folds is 5 when not given: give --folds with fewer` : message);
   }
-  if (CHECK_CODES.includes(error.code)) {
-    const run = culprit();
-    // optimizeFusion's message names the fused run already.
-    if (run === undefined) return new CliError(error.message.replace(/^\w+: /, ''), INPUT_ERROR);
-    return blameScoring(error, tuning.qrels, run);
+  if (RUN_CHECK_CODES.includes(error.code)) {
+    const run = error.at?.run === undefined ? -1 : tuning.names.indexOf(error.at.run);
+    if (run === -1) return new CliError(cliMessage(error), INPUT_ERROR);
+    return blameScoring(error, tuning.qrels, args.runs[run]!);
   }
   return blameScoring(error, tuning.qrels, args.runs[0]!);
 }

@@ -9,6 +9,7 @@ import { CliError, INPUT_ERROR, type Io } from './shared/command.js';
 import { loadRun } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { writeOutput } from './shared/output.js';
+import { cliMessage } from './shared/wording.js';
 import type { ProgressStream } from './shared/progress.js';
 import { type FuseArgs, usage } from './fuse-args.js';
 
@@ -34,7 +35,7 @@ function scoredRankings(path: string, run: Run): FusionRun {
 }
 
 // fuse()'s option names, as the command line spells them.
-export const FLAGS: Readonly<Record<string, string>> = { method: '--method', norm: '--norm', k: '--k', weights: '--weights', depth: '--depth' };
+export const FUSE_FLAGS: Readonly<Record<string, string>> = { method: '--method', norm: '--norm', k: '--k', weights: '--weights', depth: '--depth' };
 
 /** The run at `path`, read whole, as fuse() takes it. */
 export const readScoredRun = async (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<FusionRun> => scoredRankings(path, await loadRun(path, format, stderr));
@@ -51,7 +52,7 @@ export function fuseOrFail(runs: readonly FusionRun[] | ReadonlyMap<string, Fusi
     });
   } catch (error) {
     if (!isRankevalError(error)) throw error;
-    const message = error.message.replace(/^fuse: /, '').replace(/`(\w+)`/g, (whole, name: string) => FLAGS[name] ?? whole);
+    const message = cliMessage(error, { flags: FUSE_FLAGS });
     // A bad option is the command line's; anything else is in the runs.
     throw error.code === 'invalid_option' ? usage(message) : new CliError(message, INPUT_ERROR);
   }
@@ -64,7 +65,7 @@ export async function writeFusedRun(args: FuseArgs, fused: Map<string, ScoredDoc
     text = writeRun(fused, args.format === 'trec' ? { format: 'trec', runName: args.runName } : { format: 'jsonl' });
   } catch (error) {
     // An id the format cannot hold (a JSONL query id with a space, written as TREC).
-    if (isRankevalError(error)) throw new CliError(`cannot write the fused run as ${args.format}: ${error.message.replace(/^writeRun: /, '')}${idSource(error.received, args, read)}`, INPUT_ERROR);
+    if (isRankevalError(error)) throw new CliError(`cannot write the fused run as ${args.format}: ${cliMessage(error)}${idSource(error.received, args, read)}`, INPUT_ERROR);
     throw error;
   }
   if (args.output === undefined) io.stdout.write(text);

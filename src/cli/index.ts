@@ -9,7 +9,7 @@ import { closest } from '../core/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
-import { CliError, INPUT_ERROR, USAGE_ERROR } from './shared/command.js';
+import { CliError, foreignMessage, INPUT_ERROR, USAGE_ERROR } from './shared/command.js';
 import { runTrec, trecUsage } from './trec.js';
 
 const usage = `Usage: rankeval <command> [flags]
@@ -133,7 +133,7 @@ async function main(args: readonly string[]): Promise<number> {
 // other failure to write (a full disk) is one line, not a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
-  process.stderr.write(`rankeval: cannot write output: ${error.message}\n`);
+  process.stderr.write(`rankeval: cannot write output: ${foreignMessage(error)}\n`);
   process.exit(INPUT_ERROR);
 });
 

@@ -12,6 +12,7 @@ import { CliError, GATE_FAILED, INPUT_ERROR, type Io, usageError } from './share
 import { openInput, reading, readWhole } from './shared/input.js';
 import { type GateArg, readGates, renderMeans, resultWarnings } from './shared/means.js';
 import { canonicalMeasure, OUTPUT_FORMATS } from './shared/options.js';
+import { cliMessage } from './shared/wording.js';
 
 export const mergeUsage = `Usage: rankeval merge PART.json … [--format F] [-q] [--by-tag] [--fail-under M=V] [--fail-over M=V]
 
@@ -107,7 +108,7 @@ export async function runMerge(argv: readonly string[], io: Io): Promise<number>
     result = mergeParts(args.parts, values, HOW_TO_WRITE);
   } catch (error) {
     // The parts are the input: what does not merge is in them (the message names the files).
-    if (isRankevalError(error)) throw new CliError(error.message.replace(/^mergeEvaluations: /, ''), INPUT_ERROR);
+    if (isRankevalError(error)) throw new CliError(cliMessage(error), INPUT_ERROR);
     throw error;
   }
   const measures = Object.keys(result.mean);

@@ -7,6 +7,7 @@ import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../form
 import { closest } from '../core/suggest.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { CliError } from './shared/command.js';
+import { cliMessage } from './shared/wording.js';
 import { inputName, openInput, readFailure, readWhole, STDIN } from './shared/input.js';
 
 const CHUNK = 1 << 22;
@@ -249,7 +250,7 @@ function readRun(source: RunSource, name: string, comments: boolean, onBlock: (b
   try {
     return finish(reader.runId());
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, error.code === 'no_queries' ? 7 : 4);
+    if (isRankevalError(error)) throw new CliError(cliMessage(error, { withFunction: true }), error.code === 'no_queries' ? 7 : 4);
     throw error;
   }
 }
@@ -258,7 +259,7 @@ function failAs<T>(status: number, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(error.message, status);
+    if (isRankevalError(error)) throw new CliError(cliMessage(error, { withFunction: true }), status);
     throw error;
   }
 }

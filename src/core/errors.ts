@@ -54,11 +54,29 @@ export interface ErrorPlace {
   readonly measure?: string;
 }
 
-/** A scope an error was found in (`measure \`P.x\``, `the baseline`): its words, and what it is when it is one. */
+/**
+ * A scope an error was found in (`measure \`P.x\``, `the baseline`), or a mention of a subject inside its
+ * words (`the step of \`grid\``): the library's words, and the subject they name when they name one.
+ */
 export interface ErrorScope {
   readonly subject?: ErrorSubject | undefined;
   readonly words: string;
 }
+
+/**
+ * Words of a message: plain, or pieces among which the mentions of subjects (ErrorScope) are kept apart, so
+ * that a caller can name each in its own words (the CLI a flag): ``['every k of ', mention(option('grid'))]``.
+ */
+export type ErrorText = string | readonly (string | ErrorScope)[];
+
+/** How a caller names a subject in its own words (the CLI: an option by its flag); `undefined` keeps the library's. */
+export type SubjectNaming = (subject: ErrorSubject) => string | undefined;
+
+/** A mention of `subject` in a message, in `words` (by default the subject's own: `` `k` ``). */
+export const mention = (subject: ErrorSubject, words: string = subjectWords(subject)): ErrorScope => ({ subject, words });
+
+/** An option as a subject: `{ kind: 'option', option }`. */
+export const option = (key: string): ErrorSubject => ({ kind: 'option', option: key });
 
 /**
  * A RankevalError's fields, from which its message is built: `fn: ` (the public function that threw), then
@@ -71,9 +89,9 @@ export interface ErrorFields {
   readonly subject?: ErrorSubject | undefined;
   readonly within?: readonly ErrorScope[] | undefined;
   /** How the message names the value checked, where the subject's words would not say it: `entry 3 of the ranking`. */
-  readonly what?: string | undefined;
+  readonly what?: ErrorText | undefined;
   /** What is wrong, in words, where the message is not "expected … got …". */
-  readonly problem?: string | undefined;
+  readonly problem?: ErrorText | undefined;
   /** Where in the input it arose, where the subject does not say: the query, the document, the measure that reads the subject. */
   readonly at?: ErrorPlace | undefined;
   /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
@@ -100,15 +118,21 @@ export function subjectWords(subject: ErrorSubject): string {
   }
 }
 
-/** The message of an error with these fields, as RankevalError writes it (bounded by boundMessage). */
-export function errorMessage(fields: ErrorFields): string {
+/**
+ * The message of an error with these fields, as RankevalError writes it (bounded by boundMessage), each
+ * subject (the subject, a scope's, a mention's) named by `naming` where it gives words, else as the library
+ * names it: how a caller says the same error in its own words.
+ */
+export function errorMessage(fields: ErrorFields, naming: SubjectNaming = () => undefined): string {
   const { fn, subject, within = [], problem } = fields;
+  const named = (scope: ErrorScope): string => (scope.subject === undefined ? undefined : naming(scope.subject)) ?? scope.words;
+  const text = (words: ErrorText): string => (typeof words === 'string' ? words : words.map((part) => (typeof part === 'string' ? part : named(part))).join(''));
   const parts: string[] = [];
   if (fn !== undefined) parts.push(fn);
-  if (subject?.kind === 'file') parts.push(subjectWords(subject));
-  for (const scope of within) parts.push(scope.words);
-  const what = fields.what ?? (subject === undefined ? 'the value' : subjectWords(subject));
-  parts.push(problem ?? `expected ${what} to be ${fields.expected}, got ${describeValue(fields.received)}`);
+  if (subject?.kind === 'file') parts.push(named(mention(subject)));
+  for (const scope of within) parts.push(named(scope));
+  const what = fields.what !== undefined ? text(fields.what) : subject === undefined ? 'the value' : named(mention(subject));
+  parts.push(problem !== undefined ? text(problem) : `expected ${what} to be ${fields.expected}, got ${describeValue(fields.received)}`);
   return boundMessage(parts.join(': '));
 }
 
@@ -126,8 +150,8 @@ export class RankevalError extends Error implements ErrorFields {
   /** The scopes it was found in, outermost first (a measure's parameters, one of two runs compared). */
   declare readonly within: readonly ErrorScope[];
   declare readonly at: ErrorPlace | undefined;
-  declare readonly what: string | undefined;
-  declare readonly problem: string | undefined;
+  declare readonly what: ErrorText | undefined;
+  declare readonly problem: ErrorText | undefined;
   /** What the function expected, in words (e.g. "a positive integer or Infinity"). */
   declare readonly expected: string;
   /** The offending value as it was received, and nothing else: where it was is the subject. */
@@ -307,9 +331,9 @@ function isRankevalErrorSafe(error: unknown): boolean {
  * Throws a RankevalError whose message reads ``fn: expected WHAT to be EXPECTED, got `value` (type)``, WHAT
  * being `what` in words or a subject's words (`` `k` `` for `{ kind: 'option', option: 'k' }`).
  */
-export function fail(code: RankevalErrorCode, fn: string, what: string | ErrorSubject, expected: string, received: unknown, subject?: ErrorSubject): never {
-  if (typeof what === 'string') throw new RankevalError({ code, fn, subject, what, expected, received });
-  throw new RankevalError({ code, fn, subject: what, expected, received });
+export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | ErrorSubject, expected: string, received: unknown, subject?: ErrorSubject): never {
+  if (typeof what === 'string' || Array.isArray(what)) throw new RankevalError({ code, fn, subject, what: what as ErrorText, expected, received });
+  throw new RankevalError({ code, fn, subject: what as ErrorSubject, expected, received });
 }
 
 /** How ownOptions names the object and its keys in messages. */

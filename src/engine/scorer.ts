@@ -79,6 +79,7 @@ export function scorerOf(settings: RunSettings, shownDepth = 0): RunScorer {
         throw new RankevalError({
           code: 'no_relevant',
           fn,
+          subject: { kind: 'query', query: qid },
           problem: `query ${describeValue(qid)} has no relevant document in the qrels`,
           expected: 'at least one relevant document',
           received: qid,
@@ -193,6 +194,8 @@ export function scorerOf(settings: RunSettings, shownDepth = 0): RunScorer {
         throw new RankevalError({
           code: 'no_queries',
           fn,
+          // Left out by `noRelevant: 'skip'`, when there were judged queries: the option is what to change.
+          subject: skippedByQuery.size === 0 ? undefined : { kind: 'option', option: 'noRelevant' },
           problem: `no query to average: ${why}`,
           expected: 'at least one judged query',
           received: skippedByQuery.size,

@@ -71,6 +71,8 @@ function requireOption(plan: MeasurePlan, reads: (measure: MeasurePlan['measures
     throw new RankevalError({
       code: 'invalid_option',
       fn,
+      subject: { kind: 'option', option: key },
+      at: { measure: plan.names[index]! },
       problem: `${plan.names[index]} reads ${what}: give \`${key}\` (${shape})`,
       expected: shape,
       received: given,

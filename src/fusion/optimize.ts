@@ -1,5 +1,5 @@
 import { coverageWarnings, SCORING_KEYS } from '../analysis/compare.js';
-import { fail, isRankevalError, ownOptions, RankevalError } from '../core/errors.js';
+import { fail, isRankevalError, ownOptions, reworded, speakingFor, type ErrorScope } from '../core/errors.js';
 import { pickOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { settingsToTry, type FusionGrid, type FusionSetting, type OptimizedFusionMethod } from './grid.js';
@@ -137,7 +137,7 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   const plan = resolveOptimizeFusion(runs, givenQrels, given);
   const { named, qrels, scoring, measure, settings, folds, seed } = plan;
   // Each run alone, which also checks the measure and names the queries every figure is over.
-  const singles = named.map(({ rankings }) => evaluateRun(rankings, qrels, scoring));
+  const singles = named.map(({ name, rankings }) => scoringRun(name, () => evaluateRun(rankings, qrels, scoring)));
   const { queryIds, skipped, better } = scoredQueries(singles[0]!, plan);
   const scorer = settingScorer({ runs: named, qrels, fusion: plan.fusion, settings, scoring: partScoring(scoring), measure, queryIds }, FN);
   const search = crossValidatedSearch({ queryIds, settings: settings.length, folds, seed, higherIsBetter: better, objective: scorer.mean, heldOut: scorer.perQuery });
@@ -247,10 +247,20 @@ function outOfFoldRun(search: SearchResult, scorer: SettingScorer, queryIds: rea
  * check in 'error' mode that only the fusion trips (RRF tying two runs' lone documents) names the fused run.
  */
 function scoreFusedRun(run: Map<string, ScoredDocument[]>, qrels: ByQuery<Qrels>, scoring: EvaluateRunOptions, name: string): RunEvaluation {
+  const scope: ErrorScope = { subject: { kind: 'run', run: name }, words: `the fused run ${JSON.stringify(name)} (each query fused with its fold's setting)` };
+  return scoringRun(name, () => evaluateRun(run, qrels, scoring), scope);
+}
+
+/**
+ * `score()`, the scoring of run `name`, with a RankevalError it throws placed at that run (`at.run`), and,
+ * given a `scope`, said by optimizeFusion within it in place of evaluateRun.
+ */
+function scoringRun(name: string, score: () => RunEvaluation, scope?: ErrorScope): RunEvaluation {
   try {
-    return evaluateRun(run, qrels, scoring);
+    return score();
   } catch (error) {
     if (!isRankevalError(error)) throw error;
-    throw new RankevalError(error.code, `${FN}: the fused run "${name}" (each query fused with its fold's setting): ${error.message.replace(/^evaluateRun: /, '')}`, error.expected, error.received);
+    const placed = reworded(error, { at: { ...error.at, run: name } });
+    throw scope === undefined ? placed : speakingFor(placed, FN, ['evaluateRun'], [scope]);
   }
 }

@@ -1,6 +1,6 @@
 // fuse's options: the methods and normalisations it knows, and the options resolved once, at the boundary,
 // into the plan every query is fused by.
-import { fail } from '../core/errors.js';
+import { fail, mention, option } from '../core/errors.js';
 import type { NamedRun } from './runs.js';
 import type { ByQuery } from '../core/types.js';
 
@@ -65,17 +65,17 @@ export interface FusionPlan extends Omit<FuseSettings, 'weights'> {
  */
 export function resolveFuseOptions(options: FuseOptions, fn: string): FuseSettings {
   const { method, norm = 'none', k, depth, weights } = options;
-  if (!FUSION_METHODS.includes(method)) fail('invalid_option', fn, { kind: 'option', option: 'method' }, `one of ${FUSION_METHODS.join(', ')}`, method);
-  if (!FUSION_NORMS.includes(norm)) fail('invalid_option', fn, { kind: 'option', option: 'norm' }, `one of ${FUSION_NORMS.join(', ')}`, norm);
+  if (!FUSION_METHODS.includes(method)) fail('invalid_option', fn, option('method'), `one of ${FUSION_METHODS.join(', ')}`, method);
+  if (!FUSION_NORMS.includes(norm)) fail('invalid_option', fn, option('norm'), `one of ${FUSION_NORMS.join(', ')}`, norm);
   if (RANK_METHODS.includes(method) && norm !== 'none') {
-    fail('invalid_option', fn, `\`norm\` with the rank-based method '${method}'`, "'none' (it reads positions only)", norm);
+    fail('invalid_option', fn, [mention(option('norm')), ` with the rank-based method '${method}'`], "'none' (it reads positions only)", norm, option('norm'));
   }
   if (k !== undefined) {
-    if (method !== 'rrf') fail('invalid_option', fn, `\`k\` with method '${method}'`, "absent (only 'rrf' takes k)", k);
-    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', fn, { kind: 'option', option: 'k' }, 'a positive finite number', k);
+    if (method !== 'rrf') fail('invalid_option', fn, [mention(option('k')), ` with method '${method}'`], "absent (only 'rrf' takes k)", k, option('k'));
+    if (typeof k !== 'number' || !Number.isFinite(k) || k <= 0) fail('invalid_option', fn, option('k'), 'a positive finite number', k);
   }
   if (depth !== undefined && !(typeof depth === 'number' && Number.isInteger(depth) && depth > 0)) {
-    fail('invalid_option', fn, { kind: 'option', option: 'depth' }, 'a positive integer', depth);
+    fail('invalid_option', fn, option('depth'), 'a positive integer', depth);
   }
   return { method, norm, k: k ?? DEFAULT_RRF_K, depth, weights };
 }
@@ -87,23 +87,23 @@ export function planFusion(settings: FuseSettings, runs: readonly NamedRun[], fn
 
 function readWeights(method: FusionMethod, weights: FuseOptions['weights'], runs: readonly NamedRun[], fn: string): number[] {
   if (method !== 'wsum') {
-    if (weights !== undefined) fail('invalid_option', fn, `\`weights\` with method '${method}'`, "absent (only 'wsum' takes weights)", weights);
+    if (weights !== undefined) fail('invalid_option', fn, [mention(option('weights')), ` with method '${method}'`], "absent (only 'wsum' takes weights)", weights, option('weights'));
     return [];
   }
-  if (weights === undefined) fail('invalid_option', fn, { kind: 'option', option: 'weights' }, `one weight per run (${runs.length}) for 'wsum'`, weights);
+  if (weights === undefined) fail('invalid_option', fn, option('weights'), `one weight per run (${runs.length}) for 'wsum'`, weights);
   const list = Array.isArray(weights) ? weightsInOrder(weights, runs, fn) : weightsByName(weights as ByQuery<number>, runs, fn);
-  for (const weight of list) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', fn, 'every weight', 'a finite number', weight);
+  for (const weight of list) if (typeof weight !== 'number' || !Number.isFinite(weight)) fail('invalid_option', fn, 'every weight', 'a finite number', weight, option('weights'));
   return list as number[];
 }
 
 function weightsInOrder(weights: readonly unknown[], runs: readonly NamedRun[], fn: string): readonly unknown[] {
-  if (weights.length !== runs.length) fail('invalid_option', fn, { kind: 'option', option: 'weights' }, `${runs.length} weights, one per run`, weights);
+  if (weights.length !== runs.length) fail('invalid_option', fn, option('weights'), `${runs.length} weights, one per run`, weights);
   return weights;
 }
 
 function weightsByName(weights: ByQuery<number>, runs: readonly NamedRun[], fn: string): unknown[] {
   const byName = weights instanceof Map ? weights : new Map(Object.entries(weights as object));
   const names = runs.map((run) => run.name);
-  for (const key of byName.keys()) if (!names.includes(key as string)) fail('invalid_option', fn, 'every name of `weights`', `one of the runs' names (${names.join(', ')})`, key);
-  return names.map((name) => (byName.has(name) ? byName.get(name) : fail('invalid_option', fn, `the weight of run '${name}'`, 'a finite number', undefined)));
+  for (const key of byName.keys()) if (!names.includes(key as string)) fail('invalid_option', fn, ['every name of ', mention(option('weights'))], `one of the runs' names (${names.join(', ')})`, key, option('weights'));
+  return names.map((name) => (byName.has(name) ? byName.get(name) : fail('invalid_option', fn, `the weight of run '${name}'`, 'a finite number', undefined, option('weights'))));
 }

@@ -183,6 +183,8 @@ class Context implements QueryContext {
       throw new RankevalError({
         code: 'invalid_option',
         fn: this.settings.fn,
+        subject: { kind: 'option', option: 'lengths' },
+        at: this.source.qid === undefined ? { document: id } : { query: this.source.qid, document: id },
         problem: `\`lengths\` gives no length for document ${JSON.stringify(id)}${where}, which a token budget or tokens@k reads: give every retrieved document's length in tokens`,
         expected: 'a length for every document a budget or tokens@k reads',
         received: id,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { evaluate, evaluateRun, isRankevalError, RankevalError } from '../../src/index.js';
-import { describeValue, errorMessage, fieldsOf, parseError, speakingFor, subjectWords } from '../../src/core/errors.js';
+import { describeValue, errorMessage, fieldsOf, mention, parseError, speakingFor, subjectWords, type ErrorSubject } from '../../src/core/errors.js';
 
 /** A proxy of a proxy of … an array, `depth` deep: `Array.isArray` recurses through every level. */
 function nestedProxy(depth: number): unknown {
@@ -124,6 +124,22 @@ describe('RankevalError carries what it is about as fields, and its message is b
     expect(subjectWords({ kind: 'query', query: 'q1' })).toBe('query "q1"');
     expect(subjectWords({ kind: 'run', run: 'bm25' })).toBe('run "bm25"');
     expect(subjectWords({ kind: 'measure', measure: 'P@x' })).toBe('measure `P@x`');
+  });
+
+  test('a caller names each subject in its own words: the subject, a mention, a scope', () => {
+    const grid = { kind: 'option', option: 'grid' } as const;
+    const flags = (subject: ErrorSubject): string | undefined => (subject.kind === 'option' ? { k: '--k', grid: '--step' }[subject.option] : undefined);
+    const k = new RankevalError({ code: 'invalid_option', fn: 'fuse', subject: { kind: 'option', option: 'k' }, expected: 'a positive finite number', received: 0 });
+    expect(k.message).toBe('fuse: expected `k` to be a positive finite number, got `0` (number)');
+    expect(errorMessage({ ...fieldsOf(k), fn: undefined }, flags)).toBe('expected --k to be a positive finite number, got `0` (number)');
+    // A mention keeps the library's words apart from the text around them: `the step of \`grid\``.
+    const step = new RankevalError({ code: 'invalid_option', fn: 'f', subject: grid, what: ['every ', mention(grid, 'the step of `grid`'), ' here'], expected: 'a number', received: 'x' });
+    expect(step.message).toBe('f: expected every the step of `grid` here to be a number, got `"x"` (string)');
+    expect(errorMessage(fieldsOf(step), flags)).toBe('f: expected every --step here to be a number, got `"x"` (string)');
+    // A mention in the problem; a scope with a subject; a subject the naming leaves to the library.
+    const scoped = new RankevalError({ code: 'invalid_option', within: [{ subject: grid, words: 'in `grid`' }], problem: ['use ', mention({ kind: 'option', option: 'trials' })], expected: 'y' });
+    expect(scoped.message).toBe('in `grid`: use `trials`');
+    expect(errorMessage(fieldsOf(scoped), flags)).toBe('--step: use `trials`');
   });
 
   test('the deprecated positional form keeps its message whole as the problem', () => {

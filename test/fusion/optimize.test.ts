@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { crossValidatedSearch, splitIntoFolds } from '../../src/fusion/search.js';
 import { compare, evaluateRun, fuse, optimizeFusion, parseGoldenSet, parseRun, type FusionSetting, type Qrels } from '../../src/index.js';
 import { compareUtf8 } from '../../src/core/ordering.js';
-import { rankevalFailureOf } from '../helpers/files.js';
+import { errorOf, rankevalFailureOf } from '../helpers/files.js';
 import type { ScoredDocument } from '../../src/core/types.js';
 
 const ORACLE = join(import.meta.dirname, '../fixtures/ranx-fusion');
@@ -368,6 +368,17 @@ describe('warnings (review of issue 15)', () => {
     const b = { q1: [{ id: 'b', score: 9 }], q2: two('a', 'b') };
     const failure = rankevalFailureOf(() => optimizeFusion({ a, b }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
     expect(failure.code).toBe('all_scores_tied');
-    expect(failure.message).toMatch(/^optimizeFusion: .*fused/);
+    expect(failure.message).toBe(
+      "optimizeFusion: the fused run \"fused\" (each query fused with its fold's setting): 1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q1",
+    );
+    const error = errorOf(() => optimizeFusion({ a, b }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
+    expect(error).toMatchObject({ fn: 'optimizeFusion', at: { run: 'fused' }, within: [{ subject: { kind: 'run', run: 'fused' } }] });
+  });
+
+  it('a check that one run alone fails is evaluateRun\'s, placed at that run (`at.run`)', () => {
+    const a = { q1: [{ id: 'a', score: 3 }], q2: two('a', 'b') };
+    const tied = { q1: [{ id: 'a', score: 3 }, { id: 'b', score: 3 }], q2: two('a', 'b') };
+    const error = errorOf(() => optimizeFusion({ a, tied }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
+    expect(error).toMatchObject({ code: 'all_scores_tied', fn: 'evaluateRun', at: { run: 'tied' }, within: [] });
   });
 });

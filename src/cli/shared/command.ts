@@ -24,6 +24,12 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * What a foreign error (Node's fs or stream errors, an allocation that failed) says: its message, the one
+ * place the CLI reads one; anything thrown that is not an Error, as a string.
+ */
+export const foreignMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /** A usage error of `rankeval <command>`, pointing at its help. */
 export const usageError =
   (command: string) =>

@@ -1,7 +1,7 @@
 // Reading golden sets and runs from disk for the commands: streamed, with progress on a terminal, and
 // every failure turned into one line that names the file (and line) by input.ts's boundary.
 import { Buffer } from 'node:buffer';
-import { isRankevalError, type RankevalError } from '../../core/errors.js';
+import { isRankevalError } from '../../core/errors.js';
 import { readLengths } from '../../formats/lengths.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../../formats/golden-set.js';
 import { looseCsvFields } from '../../formats/columns.js';
@@ -14,6 +14,7 @@ import { scoreRun, type KeptQueries } from '../../engine/stream.js';
 import { CliError, INPUT_ERROR } from './command.js';
 import { inputName, openInput, readFailure, STDIN } from './input.js';
 import { createProgress, type ProgressStream } from './progress.js';
+import { cliMessage, isOption } from './wording.js';
 
 /** The line of the file an input error was found on, for the swap check (set for parse errors only). */
 const parseLines = new WeakMap<CliError, number>();
@@ -60,19 +61,16 @@ async function withLengths(golden: GoldenSet, path: string | undefined, stderr: 
   return { ...golden, lengths: new Map([...(golden.lengths ?? []), ...lengths]) };
 }
 
-/** The codes of evaluateRun's checks: a failed one is about the run, not the golden set. */
-export const CHECK_CODES = RUN_CHECK_CODES;
-
 /**
- * A RankevalError of scoring, as the command says it: a failed check is about the run, anything else
- * (judgments that cannot be scored, a gain that overflows) about the golden set.
+ * A RankevalError of scoring, as the command says it: a failed check is about the run, a document without
+ * a length about the lengths (the message names them), anything else (judgments that cannot be scored, a
+ * gain that overflows) about the golden set.
  */
 export function blameScoring(error: unknown, goldenPath: string, runPath: string): unknown {
   if (!isRankevalError(error) || error.code === 'parse_error') return error;
-  // A document without a length is about --lengths (or the golden set's "tokens"): the message says so.
-  if (error.message.includes('`lengths` gives no length')) return new CliError(cliWording(error), INPUT_ERROR);
-  const blamed = CHECK_CODES.includes(error.code) ? runPath : goldenPath;
-  return new CliError(`${inputName(blamed)}: ${cliWording(error)}`, INPUT_ERROR);
+  if (isOption(error.subject, 'lengths') && error.at?.document !== undefined) return new CliError(cliMessage(error), INPUT_ERROR);
+  const blamed = RUN_CHECK_CODES.includes(error.code) ? runPath : goldenPath;
+  return new CliError(`${inputName(blamed)}: ${cliMessage(error)}`, INPUT_ERROR);
 }
 
 /**
@@ -110,21 +108,9 @@ export function asInputError<T>(file: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(`${file}: ${cliWording(error)}`, INPUT_ERROR);
+    if (isRankevalError(error)) throw new CliError(`${file}: ${cliMessage(error)}`, INPUT_ERROR);
     throw error;
   }
-}
-
-function cliWording(error: RankevalError): string {
-  if (error.code === 'no_relevant' && typeof error.received === 'string') {
-    return `query ${JSON.stringify(error.received)} has no relevant document (--no-relevant error; zero scores it 0, skip leaves it out)`;
-  }
-  return error.message
-    .replace(/^\w+: /, '')
-    .replace(' and `noRelevant` is `skip`', ', and --no-relevant skip leaves them out')
-    .replace('give `lengths` (document id → length in tokens)', 'give --lengths FILE (id<TAB>tokens a line) or "tokens" in the golden set')
-    .replace('give `aspects` (query id → aspect → judgments)', 'give a golden set with aspects (JSONL "aspects", or TREC diversity qrels read with --qrels-format trec-diversity)')
-    .replace('`lengths` gives no length', 'the lengths (--lengths, or "tokens" in the golden set) give no length');
 }
 
 /** The first line of a file (or of standard input), for a look at its header (up to 64 KiB). */

@@ -6,7 +6,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isRankevalError } from '../../core/errors.js';
 import { concatBytes, createLineLimit, lineTooLong } from '../../formats/lines.js';
-import { CliError } from './command.js';
+import { CliError, foreignMessage } from './command.js';
+import { cliMessage } from './wording.js';
 
 /** `-` is standard input, for every command. */
 export const STDIN = '-';
@@ -33,8 +34,8 @@ const PAUSE = new Int32Array(new SharedArrayBuffer(4));
  */
 export function readFailure(name: string, error: unknown, status: number): CliError {
   if (error instanceof CliError) return error;
-  if (isRankevalError(error)) return new CliError(error.message, status);
-  return new CliError(`cannot read ${name}: ${error instanceof Error ? error.message : String(error)}`, status);
+  if (isRankevalError(error)) return new CliError(cliMessage(error, { withFunction: true }), status);
+  return new CliError(`cannot read ${name}: ${foreignMessage(error)}`, status);
 }
 
 /** `read()`, with any failure turned into the command's one line by readFailure. */

@@ -1,5 +1,5 @@
 // Flags that `rankeval eval`, `compare`, `report` and `fuse --optimize` share, read one way for all of them.
-import { isRankevalError } from '../../core/errors.js';
+import { isRankevalError, type RankevalError } from '../../core/errors.js';
 import { decimalNumber } from '../../formats/columns.js';
 import type { GoldenSetFormat } from '../../formats/golden-set.js';
 import type { RunFormat } from '../../formats/run.js';
@@ -10,6 +10,7 @@ import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../../engine/ru
 import type { Ties } from '../../core/types.js';
 import { inputFlag, oneOf } from './args.js';
 import type { CliError } from './command.js';
+import { cliMessage } from './wording.js';
 
 /** The measures eval, compare and report score without -m. */
 export const DEFAULT_MEASURES: readonly string[] = ['ndcg@10', 'recall@10', 'mrr@10', 'map'];
@@ -82,7 +83,7 @@ export function canonicalMeasure(name: string, usage: (message: string) => CliEr
   try {
     return formatMeasure(parseMeasure(name));
   } catch (error) {
-    if (isRankevalError(error)) throw usage(error.message);
+    if (isRankevalError(error)) throw usage(cliMessage(error, { withFunction: true }));
     throw error;
   }
 }
@@ -135,7 +136,7 @@ function measureKeys(name: string, usage: (message: string) => CliError): { key:
   try {
     return expandMeasure(name).map(({ key, measure }) => ({ key, canonical: formatMeasure(measure), measure }));
   } catch (error) {
-    if (isRankevalError(error)) throw usage(error.message);
+    if (isRankevalError(error)) throw usage(cliMessage(error, { withFunction: true }));
     throw error;
   }
 }
@@ -166,7 +167,8 @@ export function readSharedArgs(
     try {
       settleCheck('beyond_system_k', 'error', beyond, '--system-k', [], { systemK: systemK.k });
     } catch (error) {
-      throw usage(`${(error as Error).message} (or --system-k ${systemK.k}:warn to score them with a warning)`);
+      // settleCheck names itself --system-k, the flag whose value the measures reach beyond.
+      throw usage(`${cliMessage(error as RankevalError, { withFunction: true })} (or --system-k ${systemK.k}:warn to score them with a warning)`);
     }
   }
   const gradeColumn = values['grade-column'];

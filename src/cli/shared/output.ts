@@ -5,7 +5,7 @@ import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, lsta
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { InputArg } from './args.js';
-import { CliError, INPUT_ERROR } from './command.js';
+import { CliError, foreignMessage, INPUT_ERROR } from './command.js';
 import { STDIN } from './input.js';
 
 /** The `-o` flag, as every command that writes a file declares it. */
@@ -30,7 +30,7 @@ function quietly(cleanUp: () => void): void {
 }
 
 /** An fs error's message without the call and path it names (the path may be the temporary file's). */
-const systemMessage = (error: unknown): string => (error as Error).message.replace(/, \w+ '.*'$/s, '');
+const systemMessage = (error: unknown): string => foreignMessage(error).replace(/, \w+ '.*'$/s, '');
 
 const cannotWrite = (path: string, error: unknown): CliError => new CliError(`cannot write ${path}: ${systemMessage(error)}`, INPUT_ERROR);
 
