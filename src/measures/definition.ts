@@ -1,4 +1,6 @@
 // What the catalogue says of a measure (`MeasureDefinition`), and `define`, which fills an entry's defaults.
+import type { ResolvedOptions } from '../core/metric-options.js';
+import type { CutoffCounts } from '../metrics/judged-ranking.js';
 import { utility } from '../metrics/utility.js';
 import type { MeasureParams, QueryContext } from './context.js';
 
@@ -68,6 +70,13 @@ export interface MeasureDefinition {
    * does `rankeval trec`); absent for the measures that always have a number.
    */
   readonly whenUndefined?: number;
+  /**
+   * For a measure of the counts at its cutoff (P, recall, map, dcg, …): its value from the counts its
+   * parameters describe (at its level, gain and budget), which `compute` reads from the query's context
+   * (`fromCounts`); `evaluate` scores its classic set with it. ndcg's holds without a gain table (`gains`
+   * reads the grade at each rank).
+   */
+  readonly ofCounts?: (counts: CutoffCounts, options: ResolvedOptions, params: MeasureParams) => number;
   /** Values of every parameterisation asked for, in one pass where the measure allows it, at out[offset…]. */
   readonly compute: (context: QueryContext, instances: readonly MeasureParams[], out: Float64Array, offset: number) => void;
 }

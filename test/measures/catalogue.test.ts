@@ -23,6 +23,22 @@ describe('the counts of the set (num_ret, num_rel, num_rel_ret, num_nonrel_judge
 });
 
 describe('the catalogue', () => {
+  test('a measure of the counts gives by `ofCounts` what its compute gives from the query\'s context', () => {
+    // The worked example: [G, x, T, y, z], T grade 2, G and F grade 1.
+    const ranking = ['G', 'x', 'T', 'y', 'z'];
+    const qrels = { T: 2, G: 1, F: 1 };
+    const ofCounts = measureDefinitions.filter((definition) => definition.ofCounts !== undefined);
+    expect(ofCounts.map((definition) => definition.name)).toEqual(['P', 'recall', 'f1', 'success', 'mrr', 'map', 'gm_map', 'R-prec', 'dcg', 'idcg', 'ndcg', 'context_precision', 'miss']);
+    for (const k of [1, 3, 5, Infinity]) {
+      const context = contextOf(ranking, qrels, 1, [k]);
+      for (const definition of ofCounts) {
+        const params = { ...definition.defaults, cutoff: k };
+        expect(definition.ofCounts!(context.countsAt(k), context.options, params)).toBe(computeWith(definition, context, [params])[0]);
+      }
+    }
+    expect(definitionNamed('P').ofCounts!(contextOf(ranking, qrels, 1, [5]).countsAt(5), contextOf(ranking, qrels).options, { cutoff: 5 })).toBe(2 / 5);
+  });
+
   test('gives the 0 / 0 rule only where a measure has one', () => {
     expect(measureDefinitions.filter((definition) => definition.whenUndefined !== undefined).map((definition) => definition.name)).toEqual(['Rndcg']);
   });

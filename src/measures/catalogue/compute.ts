@@ -6,6 +6,7 @@ import type { MeasureParams, QueryContext } from '../context.js';
 import type { MeasureDefinition } from '../definition.js';
 
 type Compute = MeasureDefinition['compute'];
+type OfCounts = (counts: CutoffCounts, options: ResolvedOptions, params: MeasureParams) => number;
 
 /** One value per parameterisation, each computed in the context its parameters describe. */
 export const each =
@@ -14,9 +15,11 @@ export const each =
     for (let i = 0; i < instances.length; i++) out[offset + i] = value(context.with(instances[i]!), instances[i]!);
   };
 
-/** A measure of the shared counts at the instance's cutoff. */
-export const fromCounts = (value: (counts: CutoffCounts, options: ResolvedOptions, params: MeasureParams) => number): Compute =>
-  each((context, params) => value(context.countsAt(params.cutoff), context.options, params));
+/** A measure of the shared counts at the instance's cutoff: its `ofCounts`, and the `compute` that reads them. */
+export const fromCounts = (ofCounts: OfCounts): { readonly ofCounts: OfCounts; readonly compute: Compute } => ({
+  ofCounts,
+  compute: each((context, params) => ofCounts(context.countsAt(params.cutoff), context.options, params)),
+});
 
 /**
  * A measure whose several cutoffs (or points) share one walk down the ranking: instances that differ only

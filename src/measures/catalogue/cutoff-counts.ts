@@ -22,7 +22,7 @@ export const cutoffCountMeasures = [
     irMeasures: ['P', 'SetP'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'precision: relevant documents in the top k / k (no k: / retrieved)',
-    compute: fromCounts(precisionFromCounts),
+    ...fromCounts(precisionFromCounts),
   }),
   define({
     name: 'recall',
@@ -32,7 +32,7 @@ export const cutoffCountMeasures = [
     irMeasures: ['R', 'Recall', 'SetR'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'recall: relevant documents in the top k / all relevant documents',
-    compute: fromCounts(recallFromCounts),
+    ...fromCounts(recallFromCounts),
   }),
   define({
     name: 'f1',
@@ -42,7 +42,7 @@ export const cutoffCountMeasures = [
     irMeasures: ['SetF'],
     params: ['rel', 'judgedOnly', 'beta', 'budget'],
     summary: 'F: (β + 1)·P·R / (β·P + R) of the top k (β = 1: F1)',
-    compute: fromCounts((counts, _options, params) => (params.beta === undefined ? f1FromCounts(counts) : weightedFFromCounts(counts, params.beta))),
+    ...fromCounts((counts, _options, params) => (params.beta === undefined ? f1FromCounts(counts) : weightedFFromCounts(counts, params.beta))),
   }),
   define({
     name: 'success',
@@ -52,7 +52,7 @@ export const cutoffCountMeasures = [
     irMeasures: ['Success'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: '1 if a relevant document is in the top k, else 0',
-    compute: fromCounts(successFromCounts),
+    ...fromCounts(successFromCounts),
   }),
   define({
     name: 'mrr',
@@ -62,7 +62,7 @@ export const cutoffCountMeasures = [
     irMeasures: ['RR', 'MRR'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'reciprocal rank of the first relevant document in the top k (0 if none)',
-    compute: fromCounts(reciprocalRankFromCounts),
+    ...fromCounts(reciprocalRankFromCounts),
   }),
   define({
     name: 'map',
@@ -72,7 +72,7 @@ export const cutoffCountMeasures = [
     irMeasures: ['AP', 'MAP'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'average precision: Σ P@i at the relevant ranks i ≤ k / R',
-    compute: fromCounts(averagePrecisionFromCounts),
+    ...fromCounts(averagePrecisionFromCounts),
   }),
   define({
     name: 'gm_map',
@@ -81,7 +81,7 @@ export const cutoffCountMeasures = [
     aliases: ['gmap'],
     aggregate: 'geometric',
     summary: 'average precision, averaged geometrically over queries (each AP at least 0.00001)',
-    compute: fromCounts(averagePrecisionFromCounts),
+    ...fromCounts(averagePrecisionFromCounts),
   }),
   define({
     name: 'R-prec',
@@ -90,7 +90,7 @@ export const cutoffCountMeasures = [
     aliases: ['r_precision', 'rprec'],
     irMeasures: ['Rprec', 'RPrec'],
     summary: 'precision in the top R (R = relevant documents); with k, of the ranking cut at k',
-    compute: fromCounts(rPrecisionFromCounts),
+    ...fromCounts(rPrecisionFromCounts),
   }),
   define({
     name: 'dcg',
@@ -98,7 +98,7 @@ export const cutoffCountMeasures = [
     tieAverage: true,
     params: ['judgedOnly', 'gain', 'budget'],
     summary: 'DCG: Σ gain / log2(rank + 1) over the top k',
-    compute: fromCounts(dcgFromCounts),
+    ...fromCounts(dcgFromCounts),
   }),
   define({
     name: 'idcg',
@@ -107,7 +107,7 @@ export const cutoffCountMeasures = [
     readsRanking: false,
     params: ['judgedOnly', 'gain'],
     summary: 'ideal DCG of all judged documents, retrieved or not',
-    compute: fromCounts(idcgFromCounts),
+    ...fromCounts(idcgFromCounts),
   }),
   define({
     name: 'ndcg',
@@ -116,6 +116,8 @@ export const cutoffCountMeasures = [
     irMeasures: ['nDCG', 'NDCG'],
     params: ['judgedOnly', 'gain', 'gains', 'budget'],
     summary: 'NDCG: DCG / IDCG, the ideal of all judged documents',
+    // Without a gain table a measure of the counts; with one, of the grade at each rank.
+    ofCounts: ndcgFromCounts,
     compute: each((context, params) => (params.gains === undefined ? ndcgFromCounts(context.countsAt(params.cutoff)) : ndcgWithGains(context.query, params.gains))),
   }),
   define({
@@ -125,7 +127,7 @@ export const cutoffCountMeasures = [
     aliases: ['cp'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'context precision (Ragas): Σ P@i at the relevant ranks i ≤ k / relevant in the top k',
-    compute: fromCounts(contextPrecisionFromCounts),
+    ...fromCounts(contextPrecisionFromCounts),
   }),
   define({
     name: 'miss',
@@ -135,7 +137,7 @@ export const cutoffCountMeasures = [
     aliases: ['miss_rate'],
     params: ['rel', 'judgedOnly', 'budget'],
     summary: 'miss rate: 1 − recall@k, the share of relevant documents the top k leaves out (0 for a query without any)',
-    compute: fromCounts((counts) => (counts.relevant === 0 ? 0 : 1 - recallFromCounts(counts))),
+    ...fromCounts((counts) => (counts.relevant === 0 ? 0 : 1 - recallFromCounts(counts))),
   }),
   define({
     name: 'tokens',
