@@ -1,23 +1,18 @@
-// evaluate: one ranking scored on every metric at one cutoff, or on the measures named.
-import { averagePrecisionFromCounts } from '../metrics/average-precision.js';
-import { contextPrecisionFromCounts } from '../metrics/context-precision.js';
+// evaluate: one ranking scored at one cutoff on the classic set of measures, or on the measures named;
+// both through the catalogue.
 import { ownOptions, whileReading } from '../core/errors.js';
-import { addIdealDcg } from '../metrics/gains.js';
-import { countAtCutoffs } from '../metrics/counts.js';
+import { readJudgments } from '../core/judgments.js';
 import { METRIC_OPTION_KEYS, readCutoff, resolveOptions } from '../core/metric-options.js';
 import { orderRanking } from '../core/ordering.js';
-import { readJudgments } from '../core/judgments.js';
-import { dcgFromCounts, finiteGainSum, idcgFromCounts, ndcgFromCounts } from '../metrics/dcg.js';
-import { f1FromCounts } from '../metrics/f1.js';
-import { precisionFromCounts } from '../metrics/precision.js';
-import { rPrecisionFromCounts } from '../metrics/r-precision.js';
-import { recallFromCounts } from '../metrics/recall.js';
-import { reciprocalRankFromCounts } from '../metrics/reciprocal-rank.js';
-import { successFromCounts } from '../metrics/success.js';
-import type { MeasureKey } from '../measures/registry.js';
+import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { MeasureParams } from '../measures/context.js';
+import { parseMeasure, type MeasureKey, type ParsedMeasure } from '../measures/registry.js';
+import type { MeasureDefinition } from '../measures/catalogue.js';
+import { countAtCutoffs } from '../metrics/counts.js';
+import { finiteGainSum } from '../metrics/dcg.js';
+import { addIdealDcg } from '../metrics/gains.js';
 import { scoreOnMeasures, type EvaluateMeasuresOptions } from './ranking-measures.js';
 import type { CheckedMeasures } from './run-options.js';
-import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 
 /**
  * Every metric of one ranking at one cutoff k, with the counts behind them. Each value is what the metric's
@@ -61,8 +56,10 @@ export interface EvaluateOptions extends MetricOptions {
 }
 
 /**
- * Scores one ranking on every metric at cutoff k, in one pass over the ranking; or, given `{ measures }`,
- * on the measures named, through the catalogue as `evaluateRun` scores one query.
+ * Scores one ranking at cutoff k on the classic set: precision, recall, F1, success, reciprocal rank,
+ * average precision, R-precision, DCG, IDCG, NDCG and context precision, each the catalogue's measure of
+ * that name at k (`P@k`, `recall@k`, …, `context_precision@k`), from one pass over the ranking. Or, given
+ * `{ measures }`, on the measures named, as `evaluateRun` scores one query.
  *
  * Each value of the first form is the one the metric's own function returns (`precisionAtK`, `ndcgAtK`,
  * …); see their docs for formulas and edge rules. R-precision truncates the ranking at k. The second form
@@ -106,20 +103,66 @@ export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | E
   const counts = countAtCutoffs(ids, judgments, [cutoff], options.relevanceThreshold, options.gain, fn, 'the ranking', tieGroups);
   addIdealDcg(counts, judgments.grades.values(), options.gain, fn);
   const at = counts[0]!;
+  // Each field its catalogue measure's value of the counts, called where it is read (one target per call).
+  const { precision, recall, f1, success, reciprocalRank, averagePrecision, rPrecision, dcg, idcg, ndcg, contextPrecision } = classicPlan(cutoff);
   return {
-    precision: precisionFromCounts(at),
-    recall: recallFromCounts(at),
-    f1: f1FromCounts(at),
-    success: successFromCounts(at),
-    reciprocalRank: reciprocalRankFromCounts(at),
-    averagePrecision: averagePrecisionFromCounts(at, options),
-    rPrecision: rPrecisionFromCounts(at),
-    dcg: finiteGainSum(dcgFromCounts(at), fn, 'DCG'),
-    idcg: finiteGainSum(idcgFromCounts(at), fn, 'IDCG'),
-    ndcg: ndcgFromCounts(at),
-    contextPrecision: contextPrecisionFromCounts(at),
+    precision: precision.ofCounts(at, options, precision.params),
+    recall: recall.ofCounts(at, options, recall.params),
+    f1: f1.ofCounts(at, options, f1.params),
+    success: success.ofCounts(at, options, success.params),
+    reciprocalRank: reciprocalRank.ofCounts(at, options, reciprocalRank.params),
+    averagePrecision: averagePrecision.ofCounts(at, options, averagePrecision.params),
+    rPrecision: rPrecision.ofCounts(at, options, rPrecision.params),
+    dcg: finiteGainSum(dcg.ofCounts(at, options, dcg.params), fn, 'DCG'),
+    idcg: finiteGainSum(idcg.ofCounts(at, options, idcg.params), fn, 'IDCG'),
+    ndcg: ndcg.ofCounts(at, options, ndcg.params),
+    contextPrecision: contextPrecision.ofCounts(at, options, contextPrecision.params),
     retrieved: at.retrieved,
     relevant: at.relevant,
     relevantRetrieved: at.relevantRetrieved,
   };
+}
+
+/** The classic fields and the catalogue measure each is, at the cutoff k. */
+const CLASSIC_MEASURES = {
+  precision: 'P',
+  recall: 'recall',
+  f1: 'f1',
+  success: 'success',
+  reciprocalRank: 'mrr',
+  averagePrecision: 'map',
+  rPrecision: 'R-prec',
+  dcg: 'dcg',
+  idcg: 'idcg',
+  ndcg: 'ndcg',
+  contextPrecision: 'context_precision',
+} as const satisfies Record<Exclude<keyof Evaluation, 'retrieved' | 'relevant' | 'relevantRetrieved'>, string>;
+
+/** A classic measure at one cutoff: its value of the counts there, and its parameters. */
+interface ClassicMeasure {
+  readonly ofCounts: NonNullable<MeasureDefinition['ofCounts']>;
+  readonly params: MeasureParams;
+}
+
+type ClassicPlan = { readonly [Field in keyof typeof CLASSIC_MEASURES]: ClassicMeasure };
+
+/** The classic measures parsed (at no cutoff), on first use. */
+let classicMeasures: [keyof typeof CLASSIC_MEASURES, ParsedMeasure][] | undefined;
+
+/** The plans of the cutoffs used last: a call parses no name and builds no plan. */
+const classicPlans = new Map<number, ClassicPlan>();
+const PLANS_KEPT = 64;
+
+/** The classic measures at cutoff k: each named measure's parameters with the cutoff k. */
+function classicPlan(k: number): ClassicPlan {
+  let plan = classicPlans.get(k);
+  if (plan === undefined) {
+    classicMeasures ??= Object.entries(CLASSIC_MEASURES).map(([field, name]) => [field as keyof typeof CLASSIC_MEASURES, parseMeasure(name)]);
+    plan = Object.fromEntries(
+      classicMeasures.map(([field, { definition, params }]) => [field, { ofCounts: definition.ofCounts!, params: { ...params, cutoff: k } }]),
+    ) as unknown as ClassicPlan;
+    if (classicPlans.size === PLANS_KEPT) classicPlans.clear();
+    classicPlans.set(k, plan);
+  }
+  return plan;
 }

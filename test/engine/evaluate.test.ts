@@ -92,6 +92,15 @@ describe('evaluate', () => {
 
   test('a cutoff beyond the ranking counts what is there', () => {
     expect(evaluate(ranking, qrels, 100)).toMatchObject({ retrieved: 5, relevantRetrieved: 2, precision: 2 / 100 });
+    // A cutoff no measure name can write (`P@1e+21`) is still the catalogue measures' cutoff.
+    expect(evaluate(ranking, qrels, 1e21)).toMatchObject({ retrieved: 5, relevantRetrieved: 2, precision: 2 / 1e21, recall: 2 / 3 });
+  });
+
+  test('the same cutoff twice, and many cutoffs in turn, give the same values', () => {
+    const first = evaluate(ranking, qrels, 3);
+    for (let k = 1; k <= 200; k++) evaluate(ranking, qrels, k);
+    expect(evaluate(ranking, qrels, 3)).toEqual(first);
+    expect(first).toMatchObject({ precision: 2 / 3, recall: 2 / 3, averagePrecision: (1 / 1 + 2 / 3) / 3 });
   });
 
   test('rejects a bad cutoff in either form', () => {
