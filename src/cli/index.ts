@@ -120,7 +120,8 @@ async function main(args: readonly string[]): Promise<number> {
     throw unknownCommand(command);
   } catch (error) {
     if (error instanceof CliError) {
-      // File names, ids and arguments in messages are shown, not obeyed by the terminal, and cut when huge.
+      // The CLI's own error, whose message is its line. File names, ids and arguments in messages are shown,
+      // not obeyed by the terminal, and cut when huge.
       const message = messageText(error.message);
       process.stderr.write(COMMANDS.includes(command) ? `rankeval ${command}: ${message}\n` : `rankeval: ${message}\n`);
       return error.status;

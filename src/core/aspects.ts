@@ -1,7 +1,7 @@
 // Internal: the aspects of the diversity measures (TREC's subtopics, a RAG question's nuggets) read once
 // from what the caller gives, per query (the single-ranking functions) or for a whole run (the `aspects`
 // option of evaluateRun and compare).
-import { fail, whileReading } from './errors.js';
+import { fail, queryKey, whileReading, words, type ErrorText } from './errors.js';
 import { isRead, markRead } from './inputs.js';
 import { readJudgments } from './judgments.js';
 
@@ -29,10 +29,10 @@ export function readQueryAspects(aspects: unknown, fn: string): QueryAspects {
 export type AspectsByQuery = Map<string, Map<string, Map<string, number>>>;
 
 /** Entries of a Map (string keys) or of a plain object; anything else is an error naming `what`. */
-function entriesOf(value: unknown, fn: string, what: string, expected: string): [string, unknown][] {
+function entriesOf(value: unknown, fn: string, what: ErrorText, expected: string): [string, unknown][] {
   return whileReading(fn, 'invalid_option', what, () => {
     if (value instanceof Map) {
-      for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, `every key of ${what}`, 'a string', key);
+      for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, words('every key of ', what), 'a string', key);
       return [...value.entries()] as [string, unknown][];
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.iterator in value)) return Object.entries(value);
@@ -57,10 +57,10 @@ export function readAspectsOption(value: unknown, fn: string): AspectsByQuery {
   if (isRead(value)) return value as AspectsByQuery;
   const byQuery: AspectsByQuery = new Map();
   for (const [qid, aspects] of entriesOf(value, fn, '`aspects`', 'a Map or an object of query id → aspect id → judgments')) {
-    const where = `aspects[${JSON.stringify(qid)}]`;
+    const where = words('aspects', queryKey(qid));
     const read = new Map<string, Map<string, number>>();
     for (const [aspect, judged] of entriesOf(aspects, fn, where, 'a Map or an object of aspect id → judgments')) {
-      read.set(aspect, new Map(readJudgments(judged, 1, fn, `${where}[${JSON.stringify(aspect)}]`).grades));
+      read.set(aspect, new Map(readJudgments(judged, 1, fn, words(where, `[${JSON.stringify(aspect)}]`)).grades));
     }
     byQuery.set(qid, markRead(read));
   }

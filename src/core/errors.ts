@@ -78,6 +78,30 @@ export const mention = (subject: ErrorSubject, words: string = subjectWords(subj
 /** An option as a subject: `{ kind: 'option', option }`. */
 export const option = (key: string): ErrorSubject => ({ kind: 'option', option: key });
 
+/** The key of a by-query input at query `qid`, `["q1"]`, as a mention of that query: ``words('qrels', queryKey(qid))``. */
+export const queryKey = (qid: string): ErrorScope => mention({ kind: 'query', query: qid }, `[${JSON.stringify(qid)}]`);
+
+/** Words joined into one ErrorText, the mentions among them kept apart: `words('every id in ', where)`. */
+export function words(...parts: readonly (ErrorText | ErrorScope)[]): ErrorText {
+  if (parts.every((part) => typeof part === 'string')) return parts.join('');
+  return parts.flatMap((part) => (typeof part === 'string' || !Array.isArray(part) ? [part as string | ErrorScope] : part));
+}
+
+/**
+ * `error` with each mention of a subject (in `what`, `problem` and the scopes) in the words `naming` gives
+ * it, where it gives some: how a caller that invented a subject (the matchers' one query of a single
+ * ranking) leaves it unnamed, its message still built from the fields.
+ */
+export function renamed(error: RankevalError, naming: SubjectNaming): RankevalError {
+  const rename = (scope: ErrorScope): ErrorScope => {
+    const named = scope.subject === undefined ? undefined : naming(scope.subject);
+    return named === undefined ? scope : { ...scope, words: named };
+  };
+  const text = (value: ErrorText | undefined): ErrorText | undefined =>
+    value === undefined || typeof value === 'string' ? value : value.map((part) => (typeof part === 'string' ? part : rename(part)));
+  return reworded(error, { what: text(error.what), problem: text(error.problem), within: error.within.map(rename) });
+}
+
 /**
  * A RankevalError's fields, from which its message is built: `fn: ` (the public function that threw), then
  * `file:line: ` for a file subject, then each scope's words and `: `, then `problem` — or, without one,
@@ -291,6 +315,7 @@ export function describeValue(value: unknown): string {
  */
 export function describeThrown(thrown: unknown): string {
   try {
+    // A foreign error (the caller's code threw it): its name and message are what it says.
     if (thrown instanceof Error) return thrown.message === '' ? thrown.name : `${thrown.name}: ${thrown.message}`;
   } catch {
     // A revoked Proxy throws on `instanceof`: described by describeValue, which never throws.
@@ -304,7 +329,7 @@ export function describeThrown(thrown: unknown): string {
  * one of `code`, naming the argument and what was thrown, which is kept as its `cause`. The one guard every
  * boundary reader runs its reads of caller values in, so that no untyped error escapes the library.
  */
-export function whileReading<T>(fn: string, code: RankevalErrorCode, what: string, read: () => T): T {
+export function whileReading<T>(fn: string, code: RankevalErrorCode, what: ErrorText, read: () => T): T {
   try {
     return read();
   } catch (error) {
@@ -313,10 +338,10 @@ export function whileReading<T>(fn: string, code: RankevalErrorCode, what: strin
 }
 
 /** The error whileReading throws for `error`: a RankevalError as it is, anything else wrapped (see whileReading). */
-export function readFailure(error: unknown, fn: string, code: RankevalErrorCode, what: string): unknown {
+export function readFailure(error: unknown, fn: string, code: RankevalErrorCode, what: ErrorText): unknown {
   if (isRankevalErrorSafe(error)) return error;
   const expected = 'a value that can be read (not a revoked Proxy, no getter or iterator that throws)';
-  return new RankevalError({ code, fn, problem: `reading ${what} threw ${describeThrown(error)}`, expected, received: error }, { cause: error });
+  return new RankevalError({ code, fn, problem: words('reading ', what, ` threw ${describeThrown(error)}`), expected, received: error }, { cause: error });
 }
 
 function isRankevalErrorSafe(error: unknown): boolean {

@@ -2,7 +2,7 @@
 // only the scores are kept. `result()` scores the judged queries never seen as empty rankings and makes
 // the run's result in query-id order, so it does not depend on the order the queries came in.
 import { describeConventions } from '../measures/conventions.js';
-import { describeValue, RankevalError, whileReading } from '../core/errors.js';
+import { describeValue, queryKey, RankevalError, whileReading, words } from '../core/errors.js';
 import type { MeasureDefinition } from '../measures/catalogue.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
 import { compareUtf8, orderRanking } from '../core/ordering.js';
@@ -72,7 +72,7 @@ export function scorerOf(settings: RunSettings, shownDepth = 0): RunScorer {
   const skippedByQuery = new Map<string, boolean>();
   const noRelevantQueries: string[] = [];
   for (const qid of [...qrelsById.keys()].sort(compareUtf8)) {
-    const { relevant } = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
+    const { relevant } = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, words('qrels', queryKey(qid)));
     if (relevant === 0) {
       noRelevantQueries.push(qid);
       if (noRelevant === 'error') {
@@ -90,7 +90,7 @@ export function scorerOf(settings: RunSettings, shownDepth = 0): RunScorer {
   }
   const judge = (qid: string): JudgedQuery => {
     if (skippedByQuery.get(qid)!) return SKIPPED;
-    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, `qrels[${JSON.stringify(qid)}]`);
+    const judgments = readJudgments(qrelsById.get(qid), resolved.relevanceThreshold, fn, words('qrels', queryKey(qid)));
     return { judgments, grades: [...judgments.grades.values()], skipped: false, aspects: aspects?.get(qid) };
   };
 

@@ -8,7 +8,7 @@ import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { METRIC_OPTION_KEYS, pickOptions, readCutoff } from '../core/metric-options.js';
-import { fail, ownOptions, RankevalError, type RankevalErrorCode } from '../core/errors.js';
+import { fail, ownOptions, RankevalError, renamed, speakingFor, type ErrorScope, type RankevalErrorCode, type SubjectNaming } from '../core/errors.js';
 import { RUN_CHECK_CODES } from '../engine/run-checks.js';
 import { readOnce, readQrels } from '../core/inputs.js';
 import { escapeControls } from '../text/escape.js';
@@ -297,7 +297,7 @@ const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qre
 /** A measure name, checked here so that its error is named by the matcher, as its other errors are. */
 function readMeasure(measure: unknown, matcher: string): string {
   if (typeof measure !== 'string') fail('invalid_option', matcher, 'the measure', "a measure name such as 'ndcg@10'", measure);
-  named(matcher, '', () => parseMeasure(measure));
+  named(matcher, undefined, () => parseMeasure(measure));
   return measure;
 }
 
@@ -305,26 +305,26 @@ function readMeasure(measure: unknown, matcher: string): string {
 const RUN_ERRORS: readonly RankevalErrorCode[] = ['invalid_run', 'invalid_ranking', ...RUN_CHECK_CODES];
 
 /**
- * `compute()`, with a RankevalError it throws named by the matcher in place of the library function that
- * threw it (the reader wrote `toNotRegressFrom`, not `evaluateRun`), and by `run` (`the baseline`) when
- * the error is about that run.
+ * `compute()`, with a RankevalError it throws said by the matcher in place of the library function that
+ * threw it (the reader wrote `toNotRegressFrom`, not `evaluateRun`), within the scope of `run` (`the baseline`) when the
+ * error is about that run (its code says so), and each subject named by `naming` where it names it.
  */
-function named<T>(matcher: string, run: string, compute: () => T, rewrite: (message: string) => string = (message) => message): T {
+function named<T>(matcher: string, run: ErrorScope | undefined, compute: () => T, naming?: SubjectNaming): T {
   try {
     return compute();
   } catch (error) {
     if (!(error instanceof RankevalError)) throw error;
-    const message = rewrite(error.message.replace(/^(evaluateRun|compare): /, ''));
-    const which = run !== '' && RUN_ERRORS.includes(error.code) ? `${run}: ` : '';
-    throw new RankevalError(error.code, `${matcher}: ${which}${message}`, error.expected, error.received);
+    const scopes = run !== undefined && RUN_ERRORS.includes(error.code) ? [run] : [];
+    const said = speakingFor(error, matcher, ['evaluateRun', 'compare'], scopes);
+    throw naming === undefined ? said : renamed(said, naming);
   }
 }
 
 /**
- * A message about one ranking, scored as the run of one query `query`, without that query id, which is the
- * matcher's, not the caller's: `qrels["query"]` is the qrels given, `aspects["query"]` the aspects.
+ * One ranking is scored as the run of one query, `query`, an id the matcher made up: messages leave it
+ * unnamed (`qrels`, not `qrels["query"]`; the document, not the document `(query "query")`).
  */
-const withoutQueryId = (message: string): string => message.replace(/\b(qrels|aspects)\["query"\]/g, '$1').replace(/ \(query "query"\)/g, '');
+const withoutQueryId: SubjectNaming = (subject) => (subject.kind === 'query' && subject.query === 'query' ? '' : undefined);
 
 /**
  * The three lowest-scoring queries on a measure (`highest`: the three highest, for an upper bound), each
@@ -366,8 +366,8 @@ const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (rec
   const qrels = inputs.qrels as ByQuery<Qrels>;
   const scoring = inputs.options as unknown as EvaluateRunOptions;
   // The runs are scored here, not inside compare(), so that a failure can show the queries each lost on.
-  const baseScores = named(matcher, 'the baseline', () => evaluateRun(baseline, qrels, scoring));
-  const runScores = named(matcher, 'the run', () => evaluateRun(received as ByQuery<Ranking>, qrels, scoring));
+  const baseScores = named(matcher, { subject: { kind: 'run', run: 'baseline' }, words: 'the baseline' }, () => evaluateRun(baseline, qrels, scoring));
+  const runScores = named(matcher, { subject: { kind: 'run', run: 'received' }, words: 'the run' }, () => evaluateRun(received as ByQuery<Ranking>, qrels, scoring));
   const scored = new Map<string, RunEvaluation>([
     ['baseline', baseScores],
     ['received', runScores],
@@ -432,7 +432,7 @@ const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (received,
   // Its aspects too are its query's: keyed by the golden set's query ids, they would find no query here and
   // score 0 without a word.
   const aspects = single && bounds.aspects !== undefined ? { aspects: { query: bounds.aspects } } : {};
-  const result = named(matcher, '', () => evaluateRun(run, golden, { ...options, ...aspects, measures: [name] } as EvaluateRunOptions), single ? withoutQueryId : undefined);
+  const result = named(matcher, undefined, () => evaluateRun(run, golden, { ...options, ...aspects, measures: [name] } as EvaluateRunOptions), single ? withoutQueryId : undefined);
   const value = result.mean[name]!;
   const within = (x: number): boolean => (atLeast === undefined || x >= atLeast) && (atMost === undefined || x <= atMost);
   const pass = within(value);

@@ -8,7 +8,7 @@ import { expectedCountsFromHits } from '../metrics/expected-counts.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
 import type { TieGroup } from '../core/ordering.js';
 import { atLevel, type CutoffCounts, type GainParam, type Hit, judgedOnly, type JudgedRanking, NOT_POOLED, relevantAtLevel, UNJUDGED } from '../metrics/judged-ranking.js';
-import { RankevalError } from '../core/errors.js';
+import { mention, RankevalError, words } from '../core/errors.js';
 import type { QueryAspects } from '../core/aspects.js';
 import type { Gain } from '../core/types.js';
 
@@ -179,13 +179,14 @@ class Context implements QueryContext {
   tokens(id: string): number {
     const length = this.settings.lengths?.get(id);
     if (length === undefined) {
-      const where = this.source.qid === undefined ? '' : ` (query ${JSON.stringify(this.source.qid)})`;
+      const qid = this.source.qid;
+      const where = qid === undefined ? '' : mention({ kind: 'query', query: qid }, ` (query ${JSON.stringify(qid)})`);
       throw new RankevalError({
         code: 'invalid_option',
         fn: this.settings.fn,
         subject: { kind: 'option', option: 'lengths' },
-        at: this.source.qid === undefined ? { document: id } : { query: this.source.qid, document: id },
-        problem: `\`lengths\` gives no length for document ${JSON.stringify(id)}${where}, which a token budget or tokens@k reads: give every retrieved document's length in tokens`,
+        at: qid === undefined ? { document: id } : { query: qid, document: id },
+        problem: words(`\`lengths\` gives no length for document ${JSON.stringify(id)}`, [where], ", which a token budget or tokens@k reads: give every retrieved document's length in tokens"),
         expected: 'a length for every document a budget or tokens@k reads',
         received: id,
       });

@@ -18,7 +18,8 @@ export async function loadRenderer(load: () => Promise<typeof Html> = () => impo
   try {
     return await load();
   } catch (error) {
-    // Node, Bun and Deno word a missing package differently; each names it.
+    // A foreign error (a failed dynamic import): Node, Bun and Deno word a missing package differently, and
+    // each names it in its message, the one place rankeval reads it.
     const message = error instanceof Error ? error.message : String(error);
     if (!REPORT_LIBRARIES.some((name) => message.includes(name))) throw error;
     throw new RankevalError({
