@@ -1,5 +1,5 @@
 // Every chart's numbers from runs already scored: means with intervals, the curves, per-query differences,
-// per-tag means, the queries lost most and the latency. Computed with the library's own functions
+// per-slice means, the queries lost most and the latency. Computed with the library's own functions
 // (confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
 import { compareScores, runWarningText, type Comparison } from '../analysis/compare.js';
 import { confidenceInterval } from '../analysis/confidence.js';

@@ -1,5 +1,5 @@
 // The report's chart sections but the per-query differences (differences.ts): the means with their
-// intervals, the recall and precision curves, and the means per tag.
+// intervals, the recall and precision curves, and the means per slice.
 import * as Plot from '@observablehq/plot';
 import type { ReportData } from './types.js';
 import { escapeHtml, levelText } from './markup.js';

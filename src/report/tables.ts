@@ -1,4 +1,4 @@
-// The report's tables as HTML: the comparison, the latency, the means per tag, the curves' one cutoff, and
+// The report's tables as HTML: the comparison, the latency, the means per slice, the curves' one cutoff, and
 // the rankings of the queries lost most (with a budget's window where the measure has one).
 import type { BudgetedDocument, BudgetExplanation } from '../analysis/explain.js';
 import { budgetSentence, budgetWording, explanationTable, missedText } from '../text/explain.js';

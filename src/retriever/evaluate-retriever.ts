@@ -93,7 +93,7 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
 
 /**
  * Asks a retriever every question of a golden set and scores its answers: quality (every measure of
- * `evaluateRun`, overall, per query and per tag) and latency, in one result.
+ * `evaluateRun`, overall, per query and per slice) and latency, in one result.
  *
  * - The judged queries (the keys of `qrels`) are asked, in query-id order (UTF-8 byte order), at most
  *   `concurrency` calls at a time; each needs a question (`missing_question` before any call otherwise).
