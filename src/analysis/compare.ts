@@ -1,5 +1,6 @@
 import type { Conventions } from '../measures/conventions.js';
-import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
 import type { RunCheckMode, RunChecks, RunWarning } from '../engine/run-checks.js';

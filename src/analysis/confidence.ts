@@ -1,4 +1,5 @@
-import { fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
 import { meanOf } from '../stats/mean.js';
 import { overflowScale } from '../stats/powers-of-two.js';
 import { bootstrapInterval, tInterval } from '../stats/tests.js';

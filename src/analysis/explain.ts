@@ -1,4 +1,5 @@
-import { fail, ownOptions } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { compareUtf8, rankedIds } from '../core/ordering.js';
 import { isRelevant, readJudgments } from '../core/judgments.js';
 import { resolveOptions } from '../core/metric-options.js';

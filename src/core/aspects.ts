@@ -1,7 +1,8 @@
 // Internal: the aspects of the diversity measures (TREC's subtopics, a RAG question's nuggets) read once
 // from what the caller gives, per query (the single-ranking functions) or for a whole run (the `aspects`
 // option of evaluateRun and compare).
-import { fail, queryKey, whileReading, words, type ErrorText } from './errors.js';
+import { fail, queryKey, words, type ErrorText } from './errors.js';
+import { whileReading } from './boundary.js';
 import { isRead, markRead } from './inputs.js';
 import { readJudgments } from './judgments.js';
 

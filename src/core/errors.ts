@@ -1,3 +1,7 @@
+// RankevalError, the one error rankeval throws, and its fields: what went wrong (`code`), what it is about
+// (`subject`, `within`, `at`), and the message built from them, which a caller can say in its own words.
+import { boundMessage, describeValue } from './quoting.js';
+
 /**
  * What went wrong, as a stable string to branch on. The message is for people; the code is for programs.
  */
@@ -233,123 +237,9 @@ export function fieldsOf(error: RankevalError): ErrorFields {
   return { code, fn, subject, within, at, what, problem, expected, received };
 }
 
-// A message quotes what the caller gave (a measure name, a file's line, an id): a 10 MB value would make a
-// 10 MB message. No word of a message rankeval writes is this long, nor any message this long.
-const LONGEST_RUN = 200;
-const LONGEST_MESSAGE = 2000;
-
-/** Keeps the start and the end of `text`, saying how many characters in between were left out. */
-function cut(text: string, head: number, tail: number): string {
-  // Never split a surrogate pair: half a character would print as U+FFFD.
-  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
-  if (isHighSurrogate(text.charCodeAt(text.length - tail - 1))) tail++;
-  return `${text.slice(0, head)}…(${(text.length - head - tail).toLocaleString('en-US')} characters left out)…${text.slice(text.length - tail)}`;
-}
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-const isBlank = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x2028 || code === 0x2029;
-
-/**
- * The message with every run of more than 200 non-blank characters cut to its start and end, then, if it is
- * still over 2,000 characters (many short words), cut likewise as a whole: no message grows with the input.
- * The value itself stays whole in `received`. One pass over the characters, whatever their layout.
- */
-export function boundMessage(message: string): string {
-  let shortened = '';
-  let copied = 0;
-  let runStart = -1;
-  for (let i = 0; i <= message.length; i++) {
-    if (i < message.length && !isBlank(message.charCodeAt(i))) {
-      if (runStart < 0) runStart = i;
-      continue;
-    }
-    if (runStart >= 0 && i - runStart > LONGEST_RUN) {
-      shortened += message.slice(copied, runStart) + cut(message.slice(runStart, i), 120, 40);
-      copied = i;
-    }
-    runStart = -1;
-  }
-  shortened = copied === 0 ? message : shortened + message.slice(copied);
-  return shortened.length <= LONGEST_MESSAGE ? shortened : cut(shortened, 1400, 400);
-}
-
 /** Type guard: `true` for errors thrown by rankeval, whatever realm or copy of the package threw them. */
 export function isRankevalError(error: unknown): error is RankevalError {
   return error instanceof RankevalError || (error instanceof Error && error.name === 'RankevalError' && 'code' in error);
-}
-
-/**
- * Quotes a value for a message: `` `0` (number) ``, `` `"a"` (string) ``, `` `[object]` ``. The work is
- * bounded whatever the value: a long string is cut before it is quoted, and a value that cannot be looked
- * into (a proxy of a proxy … thousands deep overflows the stack in `Array.isArray`; a revoked proxy throws)
- * is described by its `typeof` alone, so that formatting the message never throws instead of the error.
- */
-export function describeValue(value: unknown): string {
-  let type: string;
-  let shown: string;
-  try {
-    type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    if (typeof value === 'string') shown = JSON.stringify(value.length > 60 ? value.slice(0, 60) : value);
-    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value == null) shown = String(value);
-    else if (Array.isArray(value)) shown = `array of ${value.length}`;
-    // A plain object as JSON (`{"id":"d2"}`), which says more than `[object Object]`.
-    else if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
-      // Flat and small only, so that the work stays bounded: a nested object could be a whole run.
-      const values = Object.values(value as object);
-      const flat = values.length <= 8 && values.every((item) => item === null || (typeof item !== 'object' && typeof item !== 'function'));
-      shown = flat ? quoteJson(value, 60) : `object of ${values.length} keys`;
-    }
-    else shown = Object.prototype.toString.call(value);
-  } catch {
-    type = typeof value;
-    shown = `an uninspectable ${type}`;
-  }
-  if (shown.length > 60) shown = `${shown.slice(0, 57)}...`;
-  return `\`${shown}\` (${type})`;
-}
-
-/**
- * Describes what a caller's code threw or rejected with, as it is: an Error by its name and message
- * (`TypeError: boom`), anything else quoted (`` `0` (number) ``, `` `null` (null) ``), so that no failure
- * reads as "undefined" or as another value. Never throws, whatever was thrown (a revoked Proxy included).
- */
-export function describeThrown(thrown: unknown): string {
-  try {
-    // A foreign error (the caller's code threw it): its name and message are what it says.
-    if (thrown instanceof Error) return thrown.message === '' ? thrown.name : `${thrown.name}: ${thrown.message}`;
-  } catch {
-    // A revoked Proxy throws on `instanceof`: described by describeValue, which never throws.
-  }
-  return describeValue(thrown);
-}
-
-/**
- * Runs `read`, a read of a value the caller gave (`what`, named as messages name it); whatever that read
- * throws that is not already a RankevalError (a revoked Proxy, a getter or an iterator that throws) becomes
- * one of `code`, naming the argument and what was thrown, which is kept as its `cause`. The one guard every
- * boundary reader runs its reads of caller values in, so that no untyped error escapes the library.
- */
-export function whileReading<T>(fn: string, code: RankevalErrorCode, what: ErrorText, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw readFailure(error, fn, code, what);
-  }
-}
-
-/** The error whileReading throws for `error`: a RankevalError as it is, anything else wrapped (see whileReading). */
-export function readFailure(error: unknown, fn: string, code: RankevalErrorCode, what: ErrorText): unknown {
-  if (isRankevalErrorSafe(error)) return error;
-  const expected = 'a value that can be read (not a revoked Proxy, no getter or iterator that throws)';
-  return new RankevalError({ code, fn, problem: words('reading ', what, ` threw ${describeThrown(error)}`), expected, received: error }, { cause: error });
-}
-
-function isRankevalErrorSafe(error: unknown): boolean {
-  try {
-    return isRankevalError(error);
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -361,83 +251,7 @@ export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | Erro
   throw new RankevalError({ code, fn, subject: what as ErrorSubject, expected, received });
 }
 
-/** How ownOptions names the object and its keys in messages. */
-export interface OptionsLabels {
-  readonly name?: string;
-  readonly expected?: string;
-  readonly what?: string;
-}
-
-/**
- * Checks an options object at a public boundary (an object, not null nor an array, every key of which is
- * one of `known`: a misspelt or invented option would otherwise do nothing, silently) and returns a copy
- * of its own enumerable keys, without a prototype, read once: every option is then read from the copy, so
- * that an inherited key (`Object.prototype.k = 1`) is never an option, and a getter runs once, at the
- * boundary. `name` and `expected` describe the object in messages, `what` its keys.
- */
-export function ownOptions<T>(options: T, known: readonly string[], fn: string, labels: OptionsLabels = {}): T & object {
-  const { name = '`options`', expected = 'an object', what = 'every option' } = labels;
-  return whileReading(fn, 'invalid_option', name, () => {
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, name, expected, options);
-    const copy = Object.create(null) as Record<string, unknown>;
-    for (const key of Object.keys(options)) {
-      if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((option) => `\`${option}\``).join(', ')}`, key);
-      copy[key] = (options as Record<string, unknown>)[key];
-    }
-    return copy as T & object;
-  });
-}
-
-/**
- * The own enumerable keys of an input object (a golden set, say) that may hold keys the function does not
- * read, copied without a prototype as ownOptions copies options; `undefined` stays undefined.
- */
-export function ownFields<T>(value: T, fn: string, name: string, code: RankevalErrorCode = 'invalid_option'): T {
-  return whileReading(fn, code, name, () => {
-    if (typeof value !== 'object' || value === null) return value;
-    const copy = Object.create(null) as Record<string, unknown>;
-    for (const key of Object.keys(value)) copy[key] = (value as Record<string, unknown>)[key];
-    return copy as T;
-  });
-}
-
 /** An error in a file, located: the message reads `file:line: what is wrong`. */
 export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file'): RankevalError {
   return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected });
-}
-
-/**
- * A value read from a file, written as `JSON.stringify` writes it for a message and cut at `limit`
- * characters with an ellipsis, so that a huge or deeply nested value cannot blow up the message (or the
- * stack); `nothing` when absent.
- */
-export function quoteJson(value: unknown, limit = 100): string {
-  if (value === undefined) return 'nothing';
-  let out = '';
-  // Each level of nesting writes a character first, so the recursion stops within `limit` levels.
-  const write = (item: unknown): void => {
-    if (out.length > limit) return;
-    if (typeof item === 'string') out += JSON.stringify(item.slice(0, limit + 1));
-    else if (Array.isArray(item)) {
-      out += '[';
-      for (let i = 0; i < item.length && out.length <= limit; i++) {
-        if (i > 0) out += ',';
-        write(item[i]);
-      }
-      out += ']';
-    } else if (typeof item === 'object' && item !== null) {
-      out += '{';
-      let first = true;
-      for (const key in item) {
-        if (out.length > limit) break;
-        if (!first) out += ',';
-        first = false;
-        out += `${JSON.stringify(key.slice(0, limit + 1))}:`;
-        write((item as Record<string, unknown>)[key]);
-      }
-      out += '}';
-    } else out += typeof item === 'bigint' ? `${item}n` : (JSON.stringify(item) ?? String(item));
-  };
-  write(value);
-  return out.length > limit ? `${out.slice(0, limit - 1)}…` : out;
 }

@@ -4,7 +4,8 @@
 // (every character of a short id, 12 sampled characters of a long one), comparing whole strings only when
 // fingerprints match. Ids built to collide (alike in every sampled character, or crafted hash collisions)
 // exhaust a probe budget and fall back to a Map, so the cost stays O(n) expected for any input.
-import { describeValue, fail, RankevalError } from './errors.js';
+import { fail, RankevalError } from './errors.js';
+import { describeValue } from './quoting.js';
 
 /**
  * The ranks of one ranking's ids: built by indexIds, read by rankOf, handed back by releaseIndex. Its

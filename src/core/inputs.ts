@@ -3,7 +3,8 @@
 // silently score 0. So each public function reads its inputs here, at its boundary, into values that can be
 // read again (arrays, Sets, Maps, plain objects), and everything inside reads those. An array, Set or Map is
 // used as it is (no copy on the scorer's path); any other iterable is copied into an array, once.
-import { fail, queryKey, whileReading, words, type ErrorText, type RankevalErrorCode } from './errors.js';
+import { fail, queryKey, words, type ErrorText, type RankevalErrorCode } from './errors.js';
+import { whileReading } from './boundary.js';
 
 /** What `readOnce` gave, or what was built from inputs read once: reading it again copies nothing. */
 const readAlready = new WeakSet<object>();

@@ -1,6 +1,7 @@
 // Internal: the judgments of one query (qrels in any of their forms) read once and checked, and the rule
 // that decides which grades are relevant.
-import { fail, whileReading, words, type ErrorText } from './errors.js';
+import { fail, words, type ErrorText } from './errors.js';
+import { whileReading } from './boundary.js';
 
 /** The judgments of one query, read once. */
 export interface Judgments {

@@ -1,6 +1,7 @@
 // Internal: the options every metric takes (`MetricOptions`), read and checked once at a public boundary
 // into ResolvedOptions with their defaults filled in, and the cutoff `k`.
-import { fail, ownFields, ownOptions } from './errors.js';
+import { fail } from './errors.js';
+import { ownFields, ownOptions } from './boundary.js';
 import type { ApDenominator, Gain, MetricOptions, Ties } from './types.js';
 
 /** Options with their defaults filled in. */

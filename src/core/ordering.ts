@@ -1,7 +1,8 @@
 // Internal: the order of a ranking. A ranking of ids is in rank order already; a scored one is sorted as
 // trec_eval sorts it (score descending, ties by id descending in UTF-8 byte order), kept as given, or split
 // into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
-import { fail, readFailure } from './errors.js';
+import { fail } from './errors.js';
+import { readFailure } from './boundary.js';
 import type { Ties } from './types.js';
 
 /**

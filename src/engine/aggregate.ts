@@ -1,4 +1,6 @@
-import { describeValue, fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
 import { METRIC_OPTION_KEYS, readCutoff } from '../core/metric-options.js';
 import { meanOf } from '../stats/mean.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';

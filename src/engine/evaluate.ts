@@ -1,6 +1,6 @@
 // evaluate: one ranking scored at one cutoff on the classic set of measures, or on the measures named;
 // both through the catalogue.
-import { ownOptions, whileReading } from '../core/errors.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
 import { readJudgments } from '../core/judgments.js';
 import { METRIC_OPTION_KEYS, readCutoff, resolveOptions } from '../core/metric-options.js';
 import { orderRanking } from '../core/ordering.js';

@@ -1,5 +1,6 @@
 // createEvaluator: a run's evaluation fed one query at a time.
-import { describeValue, fail, RankevalError } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { QueryRepeated } from './found.js';
 import type { CheckedMeasures, EvaluateRunOptions } from './run-options.js';

@@ -2,7 +2,8 @@
 // writes), then its consistency (merge-consistency.ts). A part that fails was edited or made by hand, and
 // merging it would pass its numbers on.
 import { describeConventions, type Conventions } from '../measures/conventions.js';
-import { describeValue, RankevalError } from '../core/errors.js';
+import { RankevalError } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { RUN_CHECK_MODES, RUN_CHECKS, type RunCheckMode } from './run-checks.js';

@@ -2,7 +2,8 @@
 // by query id, each shard is evaluated wherever the user's jobs run, and the parts' results are merged here
 // with the same aggregation code (means.ts) in the same query order, so the means are the whole's to the bit.
 import { describeConventions, type Conventions } from '../measures/conventions.js';
-import { describeValue, RankevalError } from '../core/errors.js';
+import { RankevalError } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';

@@ -1,6 +1,7 @@
 // The measures asked for, planned: each name parsed once and grouped by catalogue measure, so that one pass
 // over a ranking counts at every cutoff and each measure computes all its parameterisations at once.
-import { fail, whileReading } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { whileReading } from '../core/boundary.js';
 import { readsDocuments, type MeasureDefinition } from '../measures/catalogue.js';
 import type { MeasureParams } from '../measures/context.js';
 import { expandMeasure, type ParsedMeasure } from '../measures/registry.js';

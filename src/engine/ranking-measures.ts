@@ -1,6 +1,6 @@
 // `evaluate(ranking, qrels, { measures })`: one ranking scored on named measures through the catalogue, by the
 // run scorer every other entry uses, as a run of one query.
-import { ownOptions } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { readJudgments } from '../core/judgments.js';
 import { METRIC_OPTION_KEYS, resolveOptions } from '../core/metric-options.js';
 import { orderRanking } from '../core/ordering.js';

@@ -2,7 +2,8 @@
 // author meant to score, each of which warns (the default), throws or stays silent as `checks` says. A
 // warning is one entry per check, whatever the number of queries concerned, so that a run of 100,000
 // queries does not bury the result under 100,000 lines.
-import { fail, ownOptions, RankevalError, type RankevalErrorCode } from '../core/errors.js';
+import { fail, RankevalError, type RankevalErrorCode } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 
 /** What a check does when its condition holds: throw a RankevalError, add a warning to the result, or nothing. */
 export type RunCheckMode = 'error' | 'warn' | 'off';

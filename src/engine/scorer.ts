@@ -2,7 +2,9 @@
 // only the scores are kept. `result()` scores the judged queries never seen as empty rankings and makes
 // the run's result in query-id order, so it does not depend on the order the queries came in.
 import { describeConventions } from '../measures/conventions.js';
-import { describeValue, queryKey, RankevalError, whileReading, words } from '../core/errors.js';
+import { queryKey, RankevalError, words } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
+import { whileReading } from '../core/boundary.js';
 import type { MeasureDefinition } from '../measures/catalogue.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
 import { compareUtf8, orderRanking } from '../core/ordering.js';

@@ -1,6 +1,8 @@
 // evaluateRun's options and qrels, read and checked once into settings: what the scorer works from. The
 // order of the checks is the order of the errors a caller sees, so it is kept as it is.
-import { describeValue, fail, ownOptions, RankevalError, whileReading } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { METRIC_OPTION_KEYS, resolveOptions, type ResolvedOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';

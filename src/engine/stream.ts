@@ -2,7 +2,9 @@
 // dropped. A TREC run is scored from its bytes, as `rankeval trec` scores it: documents are hashed as they
 // are read and only the judged ones are looked up, so no document id becomes a string; the other formats
 // hand each query's ids to the same core (src/engine/evaluator.ts) as soon as the query ends.
-import { describeValue, isRankevalError, ownOptions, parseError, quoteJson, RankevalError, readFailure, whileReading } from '../core/errors.js';
+import { isRankevalError, parseError, RankevalError } from '../core/errors.js';
+import { describeValue, quoteJson } from '../core/quoting.js';
+import { ownOptions, readFailure, whileReading } from '../core/boundary.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
 import { readWith, type ReadOptions, type Source } from '../formats/source.js';
 import { type FormatReader } from '../formats/reader.js';

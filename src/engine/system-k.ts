@@ -1,5 +1,6 @@
 // `systemK`: the number of results the system passes on, and the measures that read deeper than it.
-import { fail, ownOptions } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import type { ParsedMeasure } from '../measures/registry.js';
 import type { MeasurePlan } from './plan.js';
 import { settleCheck } from './run-checks.js';

@@ -1,5 +1,6 @@
 // Internal: header rows of CSV and BEIR files — which column holds what, under the names people use.
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 
 export const QUERY_COLUMNS = ['query_id', 'query-id', 'queryid', 'qid', 'query'];
 export const DOCUMENT_COLUMNS = ['doc_id', 'doc-id', 'docid', 'docno', 'corpus_id', 'corpus-id', 'corpusid', 'document_id', 'document', 'doc', 'id'];

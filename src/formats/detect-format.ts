@@ -1,7 +1,8 @@
 // A reader that does not know its file's format yet: it holds the first bytes until the first non-blank line
 // shows the format, then opens that format's reader and replays them. And the byte order mark that may
 // open a file, dropped however the file is cut into chunks.
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { concatBytes, lineTooLong, MAX_LINE_BYTES } from './lines.js';
 import type { FileKind, FormatReader } from './reader.js';
 

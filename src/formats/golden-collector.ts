@@ -1,6 +1,7 @@
 // What a golden-set reader collects its judgments into, whatever the format: judgments, aspects, tags,
 // questions and token lengths, with the checks every format shares (no document judged twice).
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 
 /**
  * Golden-set file formats:

@@ -1,6 +1,7 @@
 // Golden sets in JSON form: JSONL (one query a line, with its judgments, aspects, tags, question and token
 // lengths) and one JSON object of query id → judgments.
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
 import type { FormatReader } from './reader.js';

@@ -1,6 +1,7 @@
 // The golden-set readers' front doors: the format named or told from the first line, the options read
 // once, and each format's reader (golden-trec, golden-csv, golden-json) opened on the file.
-import { fail, parseError, quoteJson } from '../core/errors.js';
+import { fail, parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { isHeader, looseCsvFields } from './columns.js';
 import { isJsonRecord } from './json.js';
 import { type Chunk, parseWith, type ReadOptions, readWith, type Source } from './source.js';

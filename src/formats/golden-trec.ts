@@ -1,6 +1,7 @@
 // Golden sets in TREC's forms: ad hoc qrels (read by trec_eval's byte reader, as `rankeval trec` reads them)
 // and diversity qrels (as ndeval reads them), both with a grade that must be a whole decimal number.
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
 import { parseQrels } from './trec-bytes.js';
 import { concatBytes, createLineChunker } from './lines.js';

@@ -1,6 +1,7 @@
 // Internal: the JSONL and JSON forms that golden sets and runs share — one object a line naming each query
 // once, or one object of query id → value — with every complaint located at its line.
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { type FormatReader, lineReader } from './reader.js';
 import { concatBytes } from './lines.js';
 import { decodeUtf8 } from './utf8.js';

@@ -1,5 +1,6 @@
 // Documents' lengths in tokens, one document a line (`id<TAB>tokens`): the `lengths` option of evaluateRun.
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { decimalNumber } from './columns.js';
 import { isTokenLength, MAX_TOKENS, TOKEN_LENGTH } from '../core/token-length.js';
 import { lineReader, type FileKind } from './reader.js';

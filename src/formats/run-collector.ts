@@ -1,6 +1,7 @@
 // What a run reader collects each result into, whatever the format: per query, its results checked (no
 // document twice) and put in rank order — all kept as a Run, or handed on query by query (the stream).
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { orderByScore } from '../core/ordering.js';
 
 /**

@@ -1,6 +1,7 @@
 // Each run format's reader: TREC lines (by trec_eval's byte reader), CSV rows, JSONL lines and one JSON
 // object, every result handed to a collector (run-collector.ts).
-import { parseError, quoteJson } from '../core/errors.js';
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
 import { createRunReader as createTrecRunReader } from './trec-bytes.js';
 import { DOCUMENT_COLUMNS, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';

@@ -1,7 +1,8 @@
 // The front doors every golden-set, run and lengths reader shares: chunks in any form, the options read once
 // into settings, the format named or told from the first line of content, and the sync (`parse…`) and
 // streaming (`read…`) entries.
-import { fail, ownOptions } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { createDetectingReader, withoutByteOrderMark } from './detect-format.js';
 import type { FileKind, FormatReader } from './reader.js';
 

@@ -6,7 +6,8 @@
 // four (qid iter docno rel); blank lines are skipped in runs and refused in qrels; a missing final newline
 // is fine. Scores are read as C's atof reads them (the longest numeric prefix), grades as atol.
 import { atofBytes, atolBytes, isSpace } from '../core/c-numbers.js';
-import { parseError as locatedError, quoteJson, type RankevalError } from '../core/errors.js';
+import { parseError as locatedError, type RankevalError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
 
 const NEWLINE = 10;

@@ -1,6 +1,7 @@
 // Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
 // JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
-import { fail, ownOptions } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import type { ByQuery, Ranking } from '../core/types.js';
 import { readByQuery } from '../core/inputs.js';
 

@@ -1,4 +1,4 @@
-import { ownOptions } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { combineQuery } from './combine.js';
 import { condorcet } from './condorcet.js';
 import { FUSE_OPTION_KEYS, planFusion, resolveFuseOptions, type FuseOptions, type FusionPlan } from './options.js';

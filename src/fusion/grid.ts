@@ -1,6 +1,7 @@
 // The settings optimizeFusion tries: `wsum`'s weight vectors (a grid on the simplex, a list, or seeded
 // random draws) or `rrf`'s k values, checked and capped.
-import { describeValue, fail, mention, option, RankevalError } from '../core/errors.js';
+import { fail, mention, option, RankevalError } from '../core/errors.js';
+import { describeValue } from '../core/quoting.js';
 import { seededRandom } from '../stats/random.js';
 
 /** The fusion methods with a parameter to tune: `wsum`'s weights and `rrf`'s k. */

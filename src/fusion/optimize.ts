@@ -1,5 +1,6 @@
 import { coverageWarnings, SCORING_KEYS } from '../analysis/compare.js';
-import { fail, isRankevalError, ownOptions, reworded, speakingFor, type ErrorScope } from '../core/errors.js';
+import { fail, isRankevalError, reworded, speakingFor, type ErrorScope } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { pickOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { settingsToTry, type FusionGrid, type FusionSetting, type OptimizedFusionMethod } from './grid.js';

@@ -1,5 +1,6 @@
 import { readQueryAspects, type QueryAspects } from '../core/aspects.js';
-import { fail, whileReading } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { whileReading } from '../core/boundary.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { isRelevant } from '../core/judgments.js';
 import { readCutoff } from '../core/metric-options.js';

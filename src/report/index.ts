@@ -1,6 +1,7 @@
 // `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
-import { fail, ownOptions } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { pickOptions } from '../core/metric-options.js';
 import { reportDataWith } from './data.js';
 import { readReportOptions } from './options.js';

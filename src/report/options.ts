@@ -2,7 +2,8 @@
 // into a Map with its values' types checked, and the runs in the report's order.
 import { COMPARE_OPTION_KEYS } from '../analysis/compare.js';
 import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
-import { fail, ownOptions } from '../core/errors.js';
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import type { Qrels, Ranking } from '../core/types.js';
 import type { ReportInput, ReportOptions } from './types.js';

@@ -1,6 +1,7 @@
 // Calling the retriever: every question at most `concurrency` at a time, each call timed and given a
 // timeout and an abort signal, failures recorded or (failOnError) fatal, progress reported.
-import { describeThrown, describeValue, fail, quoteJson, RankevalError } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { describeThrown, describeValue, quoteJson } from '../core/quoting.js';
 import type { RetrieverProgress, RetrieverSettings } from './settings.js';
 
 /** How a call ended: the value it returned, or what it threw or rejected with (or its timeout), as it was. */

@@ -1,7 +1,8 @@
 // evaluateRetriever: the loop every RAG team writes around its retriever — ask each golden-set question,
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
-import { fail, ownFields, ownOptions, RankevalError, whileReading } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
 import type { MeasureKey } from '../measures/registry.js';

@@ -1,6 +1,8 @@
 // A ranking as the retriever returned it, checked and read into the run: ids, `{id, score}` objects, or
 // the caller's documents read through `id` and `score`.
-import { describeThrown, fail, quoteJson, RankevalError, whileReading } from '../core/errors.js';
+import { fail, RankevalError } from '../core/errors.js';
+import { describeThrown, quoteJson } from '../core/quoting.js';
+import { whileReading } from '../core/boundary.js';
 import type { RetrieverSettings } from './settings.js';
 import type { ScoredDocument } from '../core/types.js';
 

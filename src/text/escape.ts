@@ -1,7 +1,7 @@
 // Ids and names come from the user's files and end up in terminals, Markdown and spreadsheets: each form
 // gets them escaped so that they show as written and cannot act (move the cursor, break a table, run a
 // formula).
-import { boundMessage } from '../core/errors.js';
+import { boundMessage } from '../core/quoting.js';
 
 // C0 controls, DEL and C1 controls: the start of every terminal escape sequence among them. Then the
 // bidirectional marks, embeddings, overrides and isolates, which reorder what follows them on screen (an
