@@ -2,7 +2,6 @@ import type { Conventions } from '../measures/conventions.js';
 import { fail, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { higherIsBetter } from '../measures/reading.js';
-import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
 import type { RunCheckMode, RunChecks, RunWarning } from '../engine/run-checks.js';
 import {
   bonferroni,
@@ -19,10 +18,10 @@ import {
 import { overflowScale } from '../stats/powers-of-two.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
-import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
+import { scoreRunOn } from '../engine/evaluate-run.js';
+import { SCORING_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
-import { readScoringInputs } from '../engine/settings.js';
+import { resolveRunSettings } from '../engine/settings.js';
 
 /**
  * Paired two-sided tests over queries:
@@ -124,12 +123,11 @@ export interface Comparison {
 
 /** Every paired test `compare` runs. */
 export const SIGNIFICANCE_TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
+/** The options of the test itself, which `compareScores` reads. */
 const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 'baseline', 'interval'];
-/** evaluateRun's options that compare takes (`slices` has no place in a comparison). */
-export const SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'slices'), ...METRIC_OPTION_KEYS];
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
-/** The options `compare` takes (`CompareOptions`). */
-export const COMPARE_OPTION_KEYS: readonly string[] = [...SCORING_KEYS, ...COMPARISON_KEYS];
+/** The options `compare` takes (`CompareOptions`): evaluateRun's but `slices` (no place in a comparison), and the test's. */
+export const COMPARE_OPTION_KEYS: readonly string[] = ['measures', ...SCORING_OPTION_KEYS, ...COMPARISON_KEYS];
 
 /** The options of `compare` with their defaults, checked. */
 export type ComparePlan = Pick<Comparison, 'test' | 'alpha' | 'correction' | 'interval' | 'permutations' | 'seed'>;
@@ -177,10 +175,10 @@ export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, 
   if (named.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
   resolveCompareOptions(own, fn); // bad options fail before any run is scored
-  // Every run is scored on the same judgments and aspects: each iterable in them is read once, here.
-  const inputs = readScoringInputs(qrels, pickOptions(own, SCORING_KEYS, fn), fn);
+  // Every run is scored on the same settings: options, judgments and aspects read once, here.
+  const settings = resolveRunSettings(qrels, own, fn);
   const scored = new Map<string, RunEvaluation>();
-  for (const [name, run] of named) scored.set(name as string, evaluateRun(run as ByQuery<Ranking>, inputs.qrels as ByQuery<Qrels>, inputs.options as unknown as EvaluateRunOptions));
+  for (const [name, run] of named) scored.set(name as string, scoreRunOn(run, settings));
   return compareScores(scored, { ...own, baseline: own.baseline ?? (named[0]![0] as string) }, fn);
 }
 

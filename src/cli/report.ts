@@ -3,8 +3,8 @@ import { isRankevalError } from '../core/errors.js';
 import { assembleReport } from '../report/assemble.js';
 import { orderRuns } from '../report/options.js';
 import type { ReportData, ReportRun } from '../report/types.js';
-import { createRunScorer } from '../engine/scorer.js';
-import { readSlices } from '../engine/settings.js';
+import { scorerOf } from '../engine/scorer.js';
+import { readSlices, remeasured } from '../engine/settings.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { messageText } from '../text/escape.js';
 import { explainRanking, explainTop } from '../analysis/explain.js';
@@ -12,9 +12,8 @@ import { readJudgments } from '../core/judgments.js';
 import { decimalNumber, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
-import { asInputError, goldenSetOptions } from './shared/files.js';
+import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
-import { evaluationOptions } from './shared/options.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
@@ -54,34 +53,31 @@ const usage = usageError('report');
  */
 export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
   const fn = 'reportData';
-  const { golden, scorers, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
+  const { golden, settings, scorers, kept: keptFound, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
   const scored = evaluations(args, scorers);
   const options = { ...compareOptions(args), losses: lossCount };
   const ordered = orderRuns([...scored.keys()], args.baseline, fn);
-  // The curves go as deep as the deepest ranking, whatever the system's k: they show what lies beyond it.
-  const { systemK: _systemK, ...scoring } = { ...evaluationOptions(args), ...goldenSetOptions(golden, false), checks: 'off' as const };
   const runs = new Map(
     ordered.map((name): [string, ReportRun] => {
-      const scorer = scorers.get(name)!;
+      const { found, longest } = keptFound.get(name)!;
       const curveMeans = (measures: readonly string[]): Record<string, number> => {
-        // The curves' measures, scored on what the run's reading found: the run is not read again.
-        const curve = createRunScorer(golden.qrels, { ...scoring, measures }, fn);
-        const { seen, found } = scorer.found();
-        for (const qid of seen) {
+        // The curves' measures, scored on what the run's reading found: the run is not read again. They go
+        // as deep as the deepest ranking, whatever the system's k: they show what lies beyond it.
+        const curve = scorerOf(remeasured(settings, measures));
+        for (const [qid, hits] of found) {
           const query = curve.begin(qid, 0);
-          const hits = found.get(qid);
-          if (query !== undefined && hits !== undefined) curve.score(qid, query, hits);
+          if (query !== undefined) curve.score(qid, query, hits);
         }
         return curve.result().mean;
       };
-      return [name, { evaluation: scored.get(name)!, depth: scorer.longestRanking(), curveMeans, latency: latency.get(name)! }];
+      return [name, { evaluation: scored.get(name)!, depth: longest(), curveMeans, latency: latency.get(name)! }];
     }),
   );
   const slices = readSlices(golden.tags, fn, 'tags');
   return asInputError(inputName(args.qrels), () =>
     assembleReport(runs, { qrels: golden.qrels, slices, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
       // The top of the ranking as the reading kept it; a query the run does not answer has none.
-      const kept = scorers.get(run)!.found().found.get(qid);
+      const kept = keptFound.get(run)!.found.get(qid);
       if (kept?.shown === undefined) return explainRanking([], golden.qrels.get(qid)!, shown);
       const threshold = shown.relevanceThreshold ?? 1;
       const { grades, relevant } = readJudgments(golden.qrels.get(qid)!, threshold, fn);

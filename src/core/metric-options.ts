@@ -1,7 +1,7 @@
 // Internal: the options every metric takes (`MetricOptions`), read and checked once at a public boundary
 // into ResolvedOptions with their defaults filled in, and the cutoff `k`.
 import { fail } from './errors.js';
-import { ownFields, ownOptions } from './boundary.js';
+import { ownOptions } from './boundary.js';
 import type { ApDenominator, Gain, MetricOptions, Ties } from './types.js';
 
 /** Options with their defaults filled in. */
@@ -16,19 +16,18 @@ const GAINS: readonly Gain[] = ['linear', 'exponential'];
 /** The options every metric takes (`MetricOptions`). */
 export const METRIC_OPTION_KEYS: readonly string[] = ['relevanceThreshold', 'gain', 'apDenominator', 'ties'];
 
-/** The options among `keys` that `options` gives as its own keys, for passing a larger options object's share on. */
-export function pickOptions(options: object, keys: readonly string[], fn = 'rankeval'): Record<string, unknown> {
-  const own = ownFields(options, fn, '`options`') as Record<string, unknown>;
-  return Object.fromEntries(keys.filter((key) => key in own).map((key) => [key, own[key]]));
-}
-
 const AP_DENOMINATORS: readonly ApDenominator[] = ['relevant', 'min-relevant-k'];
 const TIES: readonly Ties[] = ['trec', 'given', 'average'];
 
 /** Reads the metric options; `otherKeys` are the further options the calling function takes. */
 export function resolveOptions(options: MetricOptions | undefined, fn: string, otherKeys: readonly string[] = []): ResolvedOptions {
   if (options === undefined) return { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant', ties: 'trec' };
-  const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant', ties = 'trec' } = ownOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn);
+  return readMetricOptions(ownOptions(options, [...otherKeys, ...METRIC_OPTION_KEYS], fn), fn);
+}
+
+/** Reads the metric options from options whose keys the calling entry has checked (ownOptions). */
+export function readMetricOptions(options: MetricOptions, fn: string): ResolvedOptions {
+  const { relevanceThreshold = 1, gain = 'linear', apDenominator = 'relevant', ties = 'trec' } = options;
   if (typeof relevanceThreshold !== 'number' || !Number.isFinite(relevanceThreshold)) {
     fail('invalid_option', fn, { kind: 'option', option: 'relevanceThreshold' }, 'a finite number', relevanceThreshold);
   }

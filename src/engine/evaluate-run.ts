@@ -4,7 +4,8 @@ import { readByQuery } from '../core/inputs.js';
 import type { CheckedMeasures, EvaluateRunOptions } from './run-options.js';
 import type { RunEvaluation } from './run-result.js';
 import type { ByQuery, Qrels, Ranking } from '../core/types.js';
-import { createRunScorer } from './scorer.js';
+import { scorerOf } from './scorer.js';
+import { readRunSettings, type RunSettings } from './settings.js';
 
 /**
  * Scores a whole run: every judged query on every measure, with means overall and per slice.
@@ -36,9 +37,16 @@ export function evaluateRun<Name extends string = string>(
   qrels: ByQuery<Qrels>,
   options: EvaluateRunOptions<Name> & CheckedMeasures<Name>,
 ): RunEvaluation<MeasureKey<Name>> {
-  const fn = 'evaluateRun';
-  const scorer = createRunScorer(qrels, options as EvaluateRunOptions, fn);
+  return scoreRunOn(run, readRunSettings(qrels, options as EvaluateRunOptions, 'evaluateRun')) as RunEvaluation<MeasureKey<Name>>;
+}
+
+/**
+ * Scores a whole run (query id → ranking) on settings already resolved, as `evaluateRun` does: for the
+ * entries that score several runs, or parts of one, on the settings they resolved once.
+ */
+export function scoreRunOn(run: unknown, settings: RunSettings): RunEvaluation {
+  const scorer = scorerOf(settings);
   // A query whose ranking is undefined or null is answered, with nothing: an empty ranking.
-  for (const [qid, ranking] of readByQuery<unknown>(run, fn, '`run`', 'invalid_run')) scorer.addRanking(qid, ranking ?? []);
-  return scorer.result() as RunEvaluation<MeasureKey<Name>>;
+  for (const [qid, ranking] of readByQuery<unknown>(run, settings.fn, '`run`', 'invalid_run')) scorer.addRanking(qid, ranking ?? []);
+  return scorer.result();
 }

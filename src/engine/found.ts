@@ -1,10 +1,15 @@
 // One query as the scorer takes it: its judgments (JudgedQuery), and what a reader found in its ranking
-// (FoundQuery), from ids in memory or from a run file's bytes.
+// (FoundQuery), from ids in memory (rankingFound) or from a run file's bytes; and the hook through which a
+// caller sees each query found (ScorerHook), with keepFound, the hook that keeps them.
+import { whileReading } from '../core/boundary.js';
 import type { Judgments } from '../core/judgments.js';
-import { rankOf, type IdIndex } from '../core/id-index.js';
-import type { TieGroup } from '../core/ordering.js';
+import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.js';
+import { orderRanking, type TieGroup } from '../core/ordering.js';
+import type { Ties } from '../core/types.js';
+import { judgedHits } from '../metrics/counts.js';
 import type { Hit } from '../metrics/judged-ranking.js';
 import type { QueryAspects } from '../core/aspects.js';
+import { scoresAllTie } from './run-checks.js';
 
 /** A judged query's judgments, read when its ranking comes. */
 export interface JudgedQuery {
@@ -29,13 +34,13 @@ export interface FoundQuery {
   readonly holdsQueryId: boolean;
   /** Two or more documents, all with the same score (the allScoresTied check). */
   readonly scoresAllTie: boolean;
-  /** What a view of its top needs (explainTop), when the scorer keeps what it found (the report). */
+  /** What a view of its top needs (explainTop), when the scorer's hook asks for it (`ScorerHook.topDepth`). */
   readonly shown?: ShownRanking;
   /** Every document id in rank order, when a measure reads them (`RunScorer.needsDocuments`). */
   readonly documents?: readonly string[];
 }
 
-/** The top ids of a ranking (rank order, `shownDepth` of them) and the rank of each judged document it retrieved. */
+/** The top ids of a ranking (rank order, `topDepth` of them) and the rank of each judged document it retrieved. */
 export interface ShownRanking {
   readonly top: readonly string[];
   readonly ranks: ReadonlyMap<string, number>;
@@ -63,3 +68,73 @@ export const SKIPPED: JudgedQuery = { judgments: { grades: new Map(), relevant: 
 
 /** The ranking of a judged query the run does not answer (no ids either: a budget or tokens@k reads them). */
 export const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false, documents: [] };
+
+/**
+ * How a caller sees the queries a scorer takes, besides their scores: told of each query begun (judged or
+ * not) and of each judged query scored, with what its reader found. `topDepth` asks the readers to put the
+ * top ids of each ranking in what they find (`FoundQuery.shown`).
+ */
+export interface ScorerHook {
+  readonly topDepth?: number;
+  readonly begun?: (qid: string, length: number) => void;
+  readonly scored?: (qid: string, found: FoundQuery) => void;
+}
+
+/** A hook that keeps what was found in each judged query scored, and the longest ranking begun (judged or not). */
+export interface KeptFound extends ScorerHook {
+  /** Query id → what its reader found, in the order they were scored. */
+  readonly found: ReadonlyMap<string, FoundQuery>;
+  /** Documents in the longest ranking begun (0 before any). */
+  longest(): number;
+}
+
+/**
+ * Keeps what a scorer's readers find, with the top `topDepth` ids of each ranking: to score the same
+ * queries again on other measures (`remeasured` settings) without reading the run again, and to show the
+ * top of a ranking.
+ */
+export function keepFound(topDepth: number): KeptFound {
+  const found = new Map<string, FoundQuery>();
+  let longest = 0;
+  return {
+    topDepth,
+    found,
+    longest: () => longest,
+    begun: (_qid, length) => void (length > longest && (longest = length)),
+    scored: (qid, query) => void found.set(qid, query),
+  };
+}
+
+/** How a ranking in memory is read: the public function the errors name, the tie rule, and what to keep. */
+export interface RankingReading {
+  readonly fn: string;
+  readonly ties: Ties;
+  /** Keep every id in rank order (`FoundQuery.documents`): some measure reads them. */
+  readonly needsDocuments: boolean;
+  /** Keep the top ids (`FoundQuery.shown`); 0 keeps none. */
+  readonly topDepth: number;
+}
+
+/** The length of a query's ranking in memory as its reader sees it before reading it (0 for no array). */
+export function rankingLength(ranking: unknown, qid: string, fn: string): number {
+  // Array.isArray throws for a revoked Proxy: orderRanking names it.
+  return whileReading(fn, 'invalid_ranking', `run[${JSON.stringify(qid)}]`, () => (Array.isArray(ranking) ? ranking.length : 0));
+}
+
+/** What a reader finds in a judged query's ranking given as ids or `{id, score}` objects (ordered, checked). */
+export function rankingFound(ranking: unknown, qid: string, query: JudgedQuery, reading: RankingReading): FoundQuery {
+  const where = `run[${JSON.stringify(qid)}]`;
+  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties);
+  const index = indexIds(ids, reading.fn, where);
+  const found: FoundQuery = {
+    length: ids.length,
+    hits: judgedHits(index, query.judgments),
+    tieGroups,
+    holdsQueryId: rankOf(index, qid) !== 0,
+    scoresAllTie: scoresAllTie(ranking as readonly unknown[]),
+    ...(reading.needsDocuments ? { documents: ids as readonly string[] } : {}),
+    ...(reading.topDepth > 0 ? { shown: shownRanking(ids as readonly string[], query, index, reading.topDepth) } : {}),
+  };
+  releaseIndex(index);
+  return found;
+}

@@ -2,11 +2,12 @@
 // run scorer every other entry uses, as a run of one query.
 import { ownOptions } from '../core/boundary.js';
 import { readJudgments } from '../core/judgments.js';
-import { METRIC_OPTION_KEYS, resolveOptions } from '../core/metric-options.js';
+import { METRIC_OPTION_KEYS, readMetricOptions } from '../core/metric-options.js';
 import { orderRanking } from '../core/ordering.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAtCutoffs } from '../metrics/counts.js';
-import { createRunScorer } from './scorer.js';
+import { scorerOf } from './scorer.js';
+import { resolveRunSettings } from './settings.js';
 
 /** `evaluate`'s options that name its measures; `Name` is the union of the names when they are literals. */
 export interface EvaluateMeasuresOptions<Name extends string = string> extends MetricOptions {
@@ -26,12 +27,12 @@ const QUERY = '';
 /** Measure name → the ranking's score, as `evaluateRun` scores a query (`noRelevant: 'zero'`, no checks). */
 export function scoreOnMeasures(ranking: Ranking, qrels: Qrels, given: EvaluateMeasuresOptions, fn: string): Record<string, number> {
   const { measures, lengths, aspects, ...metricOptions } = ownOptions(given, [...OWN_KEYS, ...METRIC_OPTION_KEYS], fn);
-  const options = resolveOptions(metricOptions, fn, OWN_KEYS);
+  const options = readMetricOptions(metricOptions, fn);
   // Read as the classic form reads them (a repeated id is found while counting), so worded as it words them.
   const judgments = readJudgments(qrels, options.relevanceThreshold, fn);
   const { ids, tieGroups } = orderRanking(ranking, fn, 'the ranking', options.ties);
   countAtCutoffs(ids, judgments, [Infinity], options.relevanceThreshold, options.gain, fn, 'the ranking', tieGroups);
-  const scorer = createRunScorer(
+  const settings = resolveRunSettings(
     new Map([[QUERY, qrels]]),
     {
       ...metricOptions,
@@ -42,6 +43,7 @@ export function scoreOnMeasures(ranking: Ranking, qrels: Qrels, given: EvaluateM
     },
     fn,
   );
+  const scorer = scorerOf(settings);
   scorer.addRanking(QUERY, ranking);
   return scorer.result().perQuery[QUERY]!;
 }

@@ -1,5 +1,6 @@
 // The options of evaluateRun and of every entry that scores a run as it does (createEvaluator,
 // evaluateRunStream, compare, evaluateRetriever): their type and their keys.
+import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import type { MeasureName } from '../measures/registry.js';
 import type { RunCheckMode, RunChecks } from './run-checks.js';
 import type { Aspects, ByQuery, MetricOptions } from '../core/types.js';
@@ -46,5 +47,12 @@ export interface EvaluateRunOptions<Name extends string = string> extends Metric
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
 export type CheckedMeasures<Name extends string> = { readonly measures: readonly (string extends Name ? string : MeasureName)[] };
 
-/** evaluateRun's options besides the metric options. */
-export const RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', 'noRelevant', 'checks', 'systemK', 'lengths', 'aspects'];
+/**
+ * The options that say how each query of a run is scored, whatever the measures: every entry that scores
+ * runs takes them (compare, optimizeFusion and the matchers take no `slices`, and name their measures
+ * their own way).
+ */
+export const SCORING_OPTION_KEYS: readonly string[] = ['noRelevant', 'checks', 'systemK', 'lengths', 'aspects', ...METRIC_OPTION_KEYS];
+
+/** evaluateRun's options (`EvaluateRunOptions`), in the order an unknown key's message lists them. */
+export const EVALUATE_RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', ...SCORING_OPTION_KEYS];

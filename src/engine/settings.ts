@@ -1,17 +1,17 @@
 // evaluateRun's options and qrels, read and checked once into settings: what the scorer works from. The
 // order of the checks is the order of the errors a caller sees, so it is kept as it is.
 import { fail, RankevalError } from '../core/errors.js';
-import { describeValue } from '../core/quoting.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
-import { METRIC_OPTION_KEYS, resolveOptions, type ResolvedOptions } from '../core/metric-options.js';
+import { readMetricOptions, type ResolvedOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
+import type { Ties } from '../core/types.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
 import { readAspectsOption, type QueryAspects } from '../core/aspects.js';
 import { planMeasures, type MeasurePlan } from './plan.js';
-import { readChecks, type RunChecks } from './run-checks.js';
-import { RUN_OPTION_KEYS, type EvaluateRunOptions } from './run-options.js';
+import { readChecks, type RunCheckMode, type RunChecks } from './run-checks.js';
+import { EVALUATE_RUN_OPTION_KEYS, type EvaluateRunOptions } from './run-options.js';
 import { beyondSystemKOf, readSystemK, type BeyondSystemK, type SystemK } from './system-k.js';
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
@@ -36,18 +36,25 @@ export interface RunSettings {
   readonly beyondSystemK: BeyondSystemK | undefined;
 }
 
-/** Reads a run's qrels and options once, in the order their errors are reported. */
-export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn: string): RunSettings {
-  // Read once, own keys only (ownOptions): every option below is read from this copy.
-  const options = ownOptions(given, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS], fn, { expected: 'an object with `measures`' });
-  const metric = resolveOptions(options, fn, RUN_OPTION_KEYS);
+/**
+ * evaluateRun's options, read from their own keys (every key checked against `EVALUATE_RUN_OPTION_KEYS`),
+ * and its qrels, resolved: what `evaluateRun` and `createEvaluator` score from.
+ */
+export function readRunSettings(qrels: unknown, given: EvaluateRunOptions, fn: string): RunSettings {
+  return resolveRunSettings(qrels, ownOptions(given, EVALUATE_RUN_OPTION_KEYS, fn, { expected: 'an object with `measures`' }), fn);
+}
+
+/**
+ * Reads a run's qrels and scoring options once, in the order their errors are reported. `options` are the
+ * caller's own keys, already checked against the entry's list of keys (ownOptions): only the scoring
+ * options (`EVALUATE_RUN_OPTION_KEYS`) are read here, an entry's others are its own to read.
+ */
+export function resolveRunSettings(qrels: unknown, options: EvaluateRunOptions, fn: string): RunSettings {
+  const metric = readMetricOptions(options, fn);
   const noRelevant = options.noRelevant ?? 'zero';
   if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, { kind: 'option', option: 'noRelevant' }, "'zero', 'skip' or 'error'", noRelevant);
   const plan = planMeasures(options.measures, fn);
-  if (metric.ties === 'average') {
-    const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
-    if (index !== -1) fail('invalid_option', fn, { kind: 'option', option: 'ties' }, `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, metric.ties);
-  }
+  checkTieAverages(plan, metric, fn);
   // Each query's judgments read once here (readQrels): the scorer reads them twice.
   const qrelsById = readQrels(qrels, fn);
   const slices = options.slices === undefined ? undefined : readSlices(options.slices, fn);
@@ -56,11 +63,55 @@ export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn
   requireOption(plan, (measure) => readsLengths(measure.definition, measure.params), lengths, options.lengths, fn, 'document lengths', 'lengths', 'document id → length in tokens');
   const aspects = options.aspects === undefined ? undefined : readAspectsOption(options.aspects, fn);
   const readsAspects = requireOption(plan, (measure) => measure.definition.readsAspects === true, aspects, options.aspects, fn, 'aspects', 'aspects', 'query id → aspect → judgments');
-  // Judged queries the aspect measures can only score 0: said in a warning, as they lower every mean.
-  const withoutAspects = readsAspects ? [...qrelsById.keys()].filter((qid) => !aspects!.has(qid)).sort(compareUtf8) : [];
+  const withoutAspects = readsAspects ? queriesWithoutAspects(qrelsById, aspects!) : [];
   const systemK = readSystemK(options.systemK, fn);
   const beyondSystemK = systemK === undefined ? undefined : beyondSystemKOf(plan, systemK, fn);
   return Object.freeze({ fn, metric, noRelevant, plan, qrels: qrelsById, slices, checks, lengths, aspects, withoutAspects, systemK, beyondSystemK });
+}
+
+const CHECKS_OFF = Object.freeze(readChecks('off', 'rankeval'));
+
+/**
+ * `settings` for other measures on the same judgments and options, with every check off and neither a
+ * system k nor slices: for scoring the queries of a run again on measures of the caller's choosing
+ * (recall@k at every k, say), with nothing to warn about and nothing cut at k.
+ */
+export function remeasured(settings: RunSettings, measures: readonly string[]): RunSettings {
+  const { fn, metric, lengths, aspects } = settings;
+  const plan = planMeasures(measures, fn);
+  checkTieAverages(plan, metric, fn);
+  requireOption(plan, (measure) => readsLengths(measure.definition, measure.params), lengths, lengths, fn, 'document lengths', 'lengths', 'document id → length in tokens');
+  const readsAspects = requireOption(plan, (measure) => measure.definition.readsAspects === true, aspects, aspects, fn, 'aspects', 'aspects', 'query id → aspect → judgments');
+  const withoutAspects = readsAspects ? queriesWithoutAspects(settings.qrels, aspects!) : [];
+  return Object.freeze({ ...settings, plan, slices: undefined, checks: CHECKS_OFF, withoutAspects, systemK: undefined, beyondSystemK: undefined });
+}
+
+/** `settings` under another tie rule or other checks (read as the options `ties` and `checks` are), the rest as resolved. */
+export function adjusted(settings: RunSettings, change: { readonly ties?: Ties; readonly checks?: RunCheckMode | RunChecks }): RunSettings {
+  const { fn, plan } = settings;
+  const metric = change.ties === undefined ? settings.metric : { ...settings.metric, ties: change.ties };
+  checkTieAverages(plan, metric, fn);
+  const checks = change.checks === undefined ? settings.checks : readChecks(change.checks, fn);
+  return Object.freeze({ ...settings, metric, checks });
+}
+
+/** `settings` for some of its judged queries only (`queryIds`, each judged): a part of a run, scored as a run of its own. */
+export function forQueries(settings: RunSettings, queryIds: readonly string[]): RunSettings {
+  const part = new Set(queryIds);
+  const qrels = new Map(queryIds.map((qid) => [qid, settings.qrels.get(qid)]));
+  return Object.freeze({ ...settings, qrels, withoutAspects: settings.withoutAspects.filter((qid) => part.has(qid)) });
+}
+
+/** Refuses `ties: 'average'` with a measure that has no tie-averaged form. */
+function checkTieAverages(plan: MeasurePlan, metric: ResolvedOptions, fn: string): void {
+  if (metric.ties !== 'average') return;
+  const index = plan.measures.findIndex((measure) => !averagesTies(measure.definition, measure.params));
+  if (index !== -1) fail('invalid_option', fn, { kind: 'option', option: 'ties' }, `'trec' or 'given' for ${plan.names[index]} (it has no tie-averaged form)`, metric.ties);
+}
+
+/** Judged queries the aspect measures can only score 0 (query-id order): said in a warning, as they lower every mean. */
+function queriesWithoutAspects(qrels: ReadonlyMap<string, unknown>, aspects: ReadonlyMap<string, QueryAspects>): string[] {
+  return [...qrels.keys()].filter((qid) => !aspects.has(qid)).sort(compareUtf8);
 }
 
 /**
@@ -90,17 +141,6 @@ function readLengths(value: unknown, fn: string): ReadonlyMap<string, number> {
     if (!isTokenLength(length)) fail('invalid_option', fn, `\`lengths[${JSON.stringify(id)}]\``, TOKEN_LENGTH, length);
   }
   return lengths as ReadonlyMap<string, number>;
-}
-
-/**
- * The qrels and evaluateRun options of a function that scores several runs on them (compare,
- * optimizeFusion) or one run twice (evaluateRunStream), with every iterable they hold read once
- * (readQrels, readAspectsOption): scored again, they are not read again. `options` is a copy of own keys.
- */
-export function readScoringInputs(qrels: unknown, options: Record<string, unknown>, fn: string): { qrels: ReadonlyMap<string, unknown>; options: Record<string, unknown> } {
-  const read = readQrels(qrels, fn);
-  if (options['aspects'] === undefined) return { qrels: read, options };
-  return { qrels: read, options: { ...options, aspects: readAspectsOption(options['aspects'], fn) } };
 }
 
 /**

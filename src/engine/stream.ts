@@ -6,24 +6,23 @@ import { isRankevalError, parseError, RankevalError } from '../core/errors.js';
 import { describeValue, quoteJson } from '../core/quoting.js';
 import { ownOptions, readFailure, whileReading } from '../core/boundary.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
-import { readWith, type ReadOptions, type Source } from '../formats/source.js';
+import { READ_OPTION_KEYS, readWith, type ReadOptions, type Source } from '../formats/source.js';
 import { type FormatReader } from '../formats/reader.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { utf8FromLatin1 } from '../formats/utf8.js';
 import type { MeasureKey } from '../measures/registry.js';
-import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import type { Hit } from '../metrics/judged-ranking.js';
 import type { TieGroup } from '../core/ordering.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';
 import { createRunReader, hashBytes, type RunBlock } from '../formats/trec-bytes.js';
 import { latin1 } from '../core/latin1.js';
 import type { ByQuery, Qrels, Ranking, Ties } from '../core/types.js';
-import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from './run-options.js';
+import { EVALUATE_RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from './run-options.js';
 import type { RunEvaluation } from './run-result.js';
 import { rankOrder } from '../formats/rank-order.js';
-import { createRunScorer, type RunScorer } from './scorer.js';
-import { QueryRepeated, type FoundQuery, type JudgedQuery, type ShownRanking } from './found.js';
-import { readScoringInputs } from './settings.js';
+import { scorerOf, type RunScorer } from './scorer.js';
+import { QueryRepeated, rankingFound, rankingLength, type FoundQuery, type JudgedQuery, type ShownRanking } from './found.js';
+import { resolveRunSettings } from './settings.js';
 
 /** A query's ranking as `ties` reads a file's results: ids in rank order, the file's order, or with scores. */
 export function rankingFor(results: QueryResults, ties: Ties): Ranking {
@@ -87,9 +86,22 @@ export async function scoreRun(
   for (const [qid, ranked] of run.rankings) {
     const results = { ranked, scored: run.scored.get(qid), tied: tied.has(qid) } as QueryResults;
     if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
-    collected.addRanking(qid, rankingFor(results, collected.options.ties), results.tied);
+    addResults(collected, qid, results);
   }
   return collected;
+}
+
+/**
+ * Scores a query's results as a file reader gave them. Whether the file's scores all tie comes from the
+ * reader: the ranking scored may hold ids alone (`ties: 'trec'` orders them by score first).
+ */
+function addResults(scorer: RunScorer, qid: string, results: QueryResults): void {
+  const ranking = rankingFor(results, scorer.options.ties);
+  const query = scorer.begin(qid, rankingLength(ranking, qid, scorer.fn));
+  // Rankings of queries nobody judged are not read: they are left out whatever they hold.
+  if (query === undefined || query.skipped) return;
+  const found = rankingFound(ranking, qid, query, scorer.reading);
+  scorer.score(qid, query, results.tied && !found.scoresAllTie ? { ...found, scoresAllTie: true } : found);
 }
 
 /**
@@ -149,7 +161,7 @@ function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined, latency
       if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
       if (results.latencyMs !== undefined) latency?.set(qid, results.latencyMs);
       // A failed call's line is its time only: the query stays unanswered.
-      if (results.failed === undefined) scorer.addRanking(qid, rankingFor(results, scorer.options.ties), results.tied);
+      if (results.failed === undefined) addResults(scorer, qid, results);
     },
     (file) => trecBlockScorer(file, scorer, keep),
   );
@@ -246,8 +258,9 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
     for (let rank = 0; rank < count; rank++) rankBuffer[order[rank]!] = rank + 1;
     const ids = judgedBytes(query);
     const hits: Hit[] = [];
-    // For a scorer that keeps what it finds (the report), each judged document's rank by its id as well.
-    const judgedIds = scorer.shownDepth > 0 ? [...query.judgments.grades.keys()] : undefined;
+    // For a scorer whose hook asks for the top of each ranking, each judged document's rank by its id as well.
+    const { topDepth, needsDocuments } = scorer.reading;
+    const judgedIds = topDepth > 0 ? [...query.judgments.grades.keys()] : undefined;
     const ranks = judgedIds === undefined ? undefined : new Map<string, number>();
     for (let j = 0; j < ids.grade.length; j++) {
       const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
@@ -256,7 +269,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
       if (ranks !== undefined) ranks.set(judgedIds![j]!, rankBuffer[i]!);
     }
     hits.sort((a, b) => a[0] - b[0]);
-    const shown: ShownRanking | undefined = ranks === undefined ? undefined : { top: topIds(block, order, file, scorer.shownDepth), ranks };
+    const shown: ShownRanking | undefined = ranks === undefined ? undefined : { top: topIds(block, order, file, topDepth), ranks };
     const qidBytes = encoder.encode(qid);
     let scoresAllTie = count >= 2;
     for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];
@@ -268,7 +281,7 @@ function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | un
       scoresAllTie,
       ...(shown === undefined ? {} : { shown }),
       // Ids become strings only for the measures that read them (aspects, budgets, tokens).
-      ...(scorer.needsDocuments ? { documents: topIds(block, order, file, count) } : {}),
+      ...(needsDocuments ? { documents: topIds(block, order, file, count) } : {}),
     };
     scorer.score(qid, query, found);
   };
@@ -298,7 +311,8 @@ function tieGroupsOf(block: RunBlock, order: ArrayLike<number>): TieGroup[] | un
 /** evaluateRunStream's options: evaluateRun's, and how to read the run. */
 export interface EvaluateRunStreamOptions<Name extends string = string> extends EvaluateRunOptions<Name>, ReadOptions<RunFormat> {}
 
-const READ_KEYS = ['file', 'format', 'onProgress'];
+/** The options `evaluateRunStream` takes (`EvaluateRunStreamOptions`). */
+const EVALUATE_RUN_STREAM_OPTION_KEYS: readonly string[] = [...EVALUATE_RUN_OPTION_KEYS, ...READ_OPTION_KEYS];
 
 /**
  * Scores a run file as it is read, in the memory of one query's results: each query is scored when the
@@ -327,19 +341,17 @@ export async function evaluateRunStream<Name extends string = string>(
   options: EvaluateRunStreamOptions<Name> & CheckedMeasures<Name>,
 ): Promise<RunEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRunStream';
-  const own = ownOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...READ_KEYS], fn, { expected: 'an object with `measures`' });
-  const readOptions: Record<string, unknown> = {};
-  const given: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(own)) (READ_KEYS.includes(key) ? readOptions : given)[key] = value;
-  // Made before anything is read, so that bad options and judgments fail first; made again for a second
-  // read, on the same judgments and aspects, read once (readScoringInputs).
-  const inputs = readScoringInputs(qrels, given, fn);
-  let first: RunScorer | undefined = createRunScorer(inputs.qrels, inputs.options as unknown as EvaluateRunOptions, fn);
+  const own = ownOptions(options, EVALUATE_RUN_STREAM_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
+  const { file, format, onProgress } = own;
+  // Resolved before anything is read, so that bad options and judgments fail first; a second read (queries
+  // not together) scores on the same settings.
+  const settings = resolveRunSettings(qrels, own, fn);
+  let first: RunScorer | undefined = scorerOf(settings);
   const makeScorer = (): RunScorer => {
-    const scorer = first ?? createRunScorer(inputs.qrels, inputs.options as unknown as EvaluateRunOptions, fn);
+    const scorer = first ?? scorerOf(settings);
     first = undefined;
     return scorer;
   };
-  const scorer = await scoreRun(source, makeScorer, readOptions as ReadOptions<RunFormat>);
+  const scorer = await scoreRun(source, makeScorer, { file, format, onProgress } as ReadOptions<RunFormat>);
   return scorer.result() as RunEvaluation<MeasureKey<Name>>;
 }

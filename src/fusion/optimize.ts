@@ -1,7 +1,6 @@
-import { coverageWarnings, SCORING_KEYS } from '../analysis/compare.js';
+import { coverageWarnings } from '../analysis/compare.js';
 import { fail, isRankevalError, reworded, speakingFor, type ErrorScope } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { pickOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { settingsToTry, type FusionGrid, type FusionSetting, type OptimizedFusionMethod } from './grid.js';
 import { resolveFuseOptions, type FuseSettings, type FusionNorm } from './options.js';
@@ -11,10 +10,10 @@ import { settingScorer, type SettingScorer } from './setting-scorer.js';
 import { higherIsBetter } from '../measures/reading.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery, MetricOptions, Qrels, ScoredDocument } from '../core/types.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
-import type { EvaluateRunOptions } from '../engine/run-options.js';
+import { scoreRunOn } from '../engine/evaluate-run.js';
+import { SCORING_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
-import { readScoringInputs } from '../engine/settings.js';
+import { adjusted, resolveRunSettings, type RunSettings } from '../engine/settings.js';
 
 export interface OptimizeFusionOptions extends MetricOptions {
   readonly method: OptimizedFusionMethod;
@@ -96,10 +95,8 @@ export interface FusionOptimization {
 }
 
 const FN = 'optimizeFusion';
-/** evaluateRun's options that the search scores under (as compare takes them; the measure is `measure`). */
-const SCORING = SCORING_KEYS.filter((key) => key !== 'measures');
-/** The options `optimizeFusion` takes (`OptimizeFusionOptions`). */
-const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'norm', 'depth', 'grid', 'trials', 'folds', 'seed', ...SCORING];
+/** The options `optimizeFusion` takes (`OptimizeFusionOptions`): its own, and how each query is scored (the measure is `measure`). */
+const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'norm', 'depth', 'grid', 'trials', 'folds', 'seed', ...SCORING_OPTION_KEYS];
 
 /**
  * Tunes a fusion's parameter on a golden set — `wsum`'s weights or `rrf`'s k — by grid (or random) search,
@@ -136,11 +133,11 @@ const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'no
  */
 export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, givenQrels: ByQuery<Qrels>, given: OptimizeFusionOptions): FusionOptimization {
   const plan = resolveOptimizeFusion(runs, givenQrels, given);
-  const { named, qrels, scoring, measure, settings, folds, seed } = plan;
+  const { named, scoring, measure, settings, folds, seed } = plan;
   // Each run alone, which also checks the measure and names the queries every figure is over.
-  const singles = named.map(({ name, rankings }) => scoringRun(name, () => evaluateRun(rankings, qrels, scoring)));
+  const singles = named.map(({ name, rankings }) => scoringRun(name, () => scoreRunOn(rankings, scoring)));
   const { queryIds, skipped, better } = scoredQueries(singles[0]!, plan);
-  const scorer = settingScorer({ runs: named, qrels, fusion: plan.fusion, settings, scoring: partScoring(scoring), measure, queryIds }, FN);
+  const scorer = settingScorer({ runs: named, fusion: plan.fusion, settings, scoring: partScoring(scoring), measure, queryIds }, FN);
   const search = crossValidatedSearch({ queryIds, settings: settings.length, folds, seed, higherIsBetter: better, objective: scorer.mean, heldOut: scorer.perQuery });
   const run = outOfFoldRun(search, scorer, [...queryIds, ...skipped].sort(compareUtf8));
   const singleRuns: Record<string, number> = Object.create(null);
@@ -149,7 +146,7 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
   const bestSingle = names.reduce((best, name) => (isBetter(singleRuns[name]!, singleRuns[best]!, better) ? name : best));
   const fusedName = names.includes('fused') ? 'fused (out of fold)' : 'fused';
   const scored = new Map<string, RunEvaluation>(named.map(({ name }, i) => [name, singles[i]!]));
-  scored.set(fusedName, scoreFusedRun(run, qrels, scoring, fusedName));
+  scored.set(fusedName, scoreFusedRun(run, scoring, fusedName));
   return {
     method: plan.method,
     norm: plan.fusion.norm,
@@ -182,10 +179,8 @@ interface OptimizePlan {
   readonly fusion: FuseSettings;
   readonly named: readonly NamedRun[];
   readonly settings: readonly FusionSetting[];
-  /** The judgments, read once: every setting is scored on them. */
-  readonly qrels: ByQuery<Qrels>;
-  /** evaluateRun's options for a whole run, on `measure` alone. */
-  readonly scoring: EvaluateRunOptions;
+  /** How a whole run is scored, on `measure` alone, with the judgments: resolved once, every setting is scored on them. */
+  readonly scoring: RunSettings;
 }
 
 /** Checks the options (those that need no run first), reads the runs, builds the grid and reads the judgments. */
@@ -200,10 +195,9 @@ function resolveOptimizeFusion(runs: unknown, givenQrels: ByQuery<Qrels>, given:
   const named = readRuns(runs, FN);
   if (named.length < 2) fail('invalid_option', FN, { kind: 'argument', argument: 'runs' }, 'two runs or more to fuse', named.length);
   const settings = settingsToTry(method, named.length, grid, trials, seed, FN);
-  // Every setting is scored on the same judgments and aspects: each iterable in them is read once, here.
-  const inputs = readScoringInputs(givenQrels, pickOptions(options, SCORING, FN), FN);
-  const scoring = { ...inputs.options, measures: [measure] } as unknown as EvaluateRunOptions;
-  return { method, measure, folds, seed, fusion, named, settings, qrels: inputs.qrels as ByQuery<Qrels>, scoring };
+  // Every setting is scored on the same settings: options, judgments and aspects read once, here.
+  const scoring = resolveRunSettings(givenQrels, { ...options, measures: [measure] } as EvaluateRunOptions, FN);
+  return { method, measure, folds, seed, fusion, named, settings, scoring };
 }
 
 /**
@@ -225,12 +219,12 @@ function scoredQueries(first: RunEvaluation, { measure, folds, scoring }: Optimi
 }
 
 /**
- * evaluateRun's options for a part of a fused run (a fold, one query). A part would trip checks the whole
- * run does not (a cutoff beyond a part's deepest ranking), so they are off. A fused ranking is already in
- * trec_eval's order (score, then id descending): under that tie rule it is scored as given, unsorted again.
+ * How a part of a fused run (a fold, one query) is scored. A part would trip checks the whole run does not
+ * (a cutoff beyond a part's deepest ranking), so they are off. A fused ranking is already in trec_eval's
+ * order (score, then id descending): under that tie rule it is scored as given, unsorted again.
  */
-function partScoring(scoring: EvaluateRunOptions): EvaluateRunOptions {
-  return { ...scoring, checks: 'off', ...((scoring.ties ?? 'trec') === 'trec' && { ties: 'given' }) };
+function partScoring(scoring: RunSettings): RunSettings {
+  return adjusted(scoring, { checks: 'off', ...(scoring.metric.ties === 'trec' && { ties: 'given' as const }) });
 }
 
 /** Each query fused with the setting its fold chose without it (`best` for a query in no fold). */
@@ -247,14 +241,14 @@ function outOfFoldRun(search: SearchResult, scorer: SettingScorer, queryIds: rea
  * The fused run scored whole, under the caller's checks (the search scores parts of it with checks off): a
  * check in 'error' mode that only the fusion trips (RRF tying two runs' lone documents) names the fused run.
  */
-function scoreFusedRun(run: Map<string, ScoredDocument[]>, qrels: ByQuery<Qrels>, scoring: EvaluateRunOptions, name: string): RunEvaluation {
+function scoreFusedRun(run: Map<string, ScoredDocument[]>, scoring: RunSettings, name: string): RunEvaluation {
   const scope: ErrorScope = { subject: { kind: 'run', run: name }, words: `the fused run ${JSON.stringify(name)} (each query fused with its fold's setting)` };
-  return scoringRun(name, () => evaluateRun(run, qrels, scoring), scope);
+  return scoringRun(name, () => scoreRunOn(run, scoring), scope);
 }
 
 /**
  * `score()`, the scoring of run `name`, with a RankevalError it throws placed at that run (`at.run`), and,
- * given a `scope`, said by optimizeFusion within it in place of evaluateRun.
+ * given a `scope`, said within it.
  */
 function scoringRun(name: string, score: () => RunEvaluation, scope?: ErrorScope): RunEvaluation {
   try {
@@ -262,6 +256,6 @@ function scoringRun(name: string, score: () => RunEvaluation, scope?: ErrorScope
   } catch (error) {
     if (!isRankevalError(error)) throw error;
     const placed = reworded(error, { at: { ...error.at, run: name } });
-    throw scope === undefined ? placed : speakingFor(placed, FN, ['evaluateRun'], [scope]);
+    throw scope === undefined ? placed : speakingFor(placed, FN, [FN], [scope]);
   }
 }

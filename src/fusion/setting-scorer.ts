@@ -7,10 +7,9 @@ import { planFusion, type FuseSettings } from './options.js';
 import { listsOf, type NamedRun } from './runs.js';
 import { queryValues, type QueryValues } from './values.js';
 import { meanOf } from '../stats/mean.js';
-import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
-import { readByQuery } from '../core/inputs.js';
-import type { EvaluateRunOptions } from '../engine/run-options.js';
+import type { ScoredDocument } from '../core/types.js';
+import { scoreRunOn } from '../engine/evaluate-run.js';
+import { forQueries, type RunSettings } from '../engine/settings.js';
 
 /** What the search reads of the settings: each query's score, their mean, and the fused rankings. */
 export interface SettingScorer {
@@ -25,18 +24,16 @@ export interface SettingScorer {
 /** What a setting scorer fuses and scores: the runs, the fusion's fixed options and the settings tried. */
 export interface ScoringPlan {
   readonly runs: readonly NamedRun[];
-  readonly qrels: ByQuery<Qrels>;
   readonly fusion: FuseSettings;
   readonly settings: readonly FusionSetting[];
-  /** evaluateRun's options for a part of the fused run (one measure). */
-  readonly scoring: EvaluateRunOptions;
+  /** How a part of the fused run is scored (one measure), with the judgments. */
+  readonly scoring: RunSettings;
   readonly measure: string;
   /** The queries scored, in UTF-8 byte order. */
   readonly queryIds: readonly string[];
 }
 
-export function settingScorer({ runs, qrels, fusion, settings, scoring, measure, queryIds }: ScoringPlan, fn: string): SettingScorer {
-  const judgments = readByQuery<Qrels>(qrels, fn, '`qrels`', 'invalid_qrels');
+export function settingScorer({ runs, fusion, settings, scoring, measure, queryIds }: ScoringPlan, fn: string): SettingScorer {
   const plans = settings.map((setting) => planFusion({ ...fusion, ...setting }, runs, fn));
   const position = new Map(queryIds.map((qid, i) => [qid, i]));
   // Setting → each query's score by position (NaN: not scored yet), made when the setting is first scored.
@@ -58,7 +55,7 @@ export function settingScorer({ runs, qrels, fusion, settings, scoring, measure,
     const known = (scores[setting] ??= new Float64Array(queryIds.length).fill(Number.NaN));
     const missing = ids.filter((qid) => Number.isNaN(known[position.get(qid)!]!));
     if (missing.length > 0) {
-      const evaluation = evaluateRun(fused(setting, missing), new Map(missing.map((qid) => [qid, judgments.get(qid)!])), scoring);
+      const evaluation = scoreRunOn(fused(setting, missing), forQueries(scoring, missing));
       for (const qid of missing) known[position.get(qid)!] = evaluation.perQuery[qid]![measure]!;
     }
     return ids.map((qid) => known[position.get(qid)!]!);

@@ -1,8 +1,8 @@
 // Matchers of a run: its means at their gates, no significant regression from a baseline, and any
 // measure of the catalogue within bounds (on a run or on one ranking).
-import { compareScores, resolveCompareOptions, SCORING_KEYS } from '../analysis/compare.js';
+import { compareScores, resolveCompareOptions } from '../analysis/compare.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
-import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
+import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readOnce, readQrels } from '../core/inputs.js';
@@ -10,11 +10,11 @@ import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } fro
 import { formatP, signed } from '../text/comparison.js';
 import { checkGates, gateText } from '../text/gates.js';
 import { lossText, pLabel, regressionRuleText } from '../text/regression.js';
-import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
-import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
+import type { ByQuery, Qrels, Ranking } from '../core/types.js';
+import { evaluateRun, scoreRunOn } from '../engine/evaluate-run.js';
+import { SCORING_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
-import { readScoringInputs } from '../engine/settings.js';
+import { resolveRunSettings } from '../engine/settings.js';
 import type { Matcher, MatcherArgs } from './types.js';
 import { measureView, worstQueries } from './views.js';
 import { readMatcherOptions, readMinimum, readMeasure, named, withoutQueryId } from './reading.js';
@@ -49,25 +49,24 @@ export const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (receiv
 };
 
 /** The options `toNotRegressFrom` takes: compare()'s less `baseline` and `interval`, and `margin`. */
-const REGRESSION_OPTION_KEYS = [...SCORING_KEYS, 'test', 'alpha', 'correction', 'permutations', 'seed', 'margin'];
+const REGRESSION_OPTION_KEYS = ['measures', ...SCORING_OPTION_KEYS, 'test', 'alpha', 'correction', 'permutations', 'seed', 'margin'];
 /** How many of the queries lost most a failure lists per regressed measure. */
 const LOSSES_SHOWN = 3;
 
 export const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = function (received, baseline, givenQrels, given) {
   const matcher = 'toNotRegressFrom';
-  // Own keys, read once (ownOptions); both runs are scored on the judgments, read once (readScoringInputs).
+  // Own keys, read once (ownOptions); both runs are scored on the same settings, resolved once.
   const options = ownOptions(given, REGRESSION_OPTION_KEYS, matcher, { name: 'the options', expected: 'an object with `measures`, such as { measures: [\'ndcg@10\'] }' });
   const { margin: givenMargin, ...rest } = options;
   const margin = readMargin(givenMargin, matcher);
   const plan = resolveCompareOptions(withRegressionDefaults(rest), matcher); // bad test options fail before any run is scored
   if (!Array.isArray(options.measures) || options.measures.length === 0) fail('invalid_option', matcher, { kind: 'option', option: 'measures' }, "a list of at least one measure name, such as ['ndcg@10']", options.measures);
   for (const measure of options.measures) readMeasure(measure, matcher);
-  const inputs = readScoringInputs(givenQrels, pickOptions(rest, SCORING_KEYS, matcher), matcher);
-  const qrels = inputs.qrels as ByQuery<Qrels>;
-  const scoring = inputs.options as unknown as EvaluateRunOptions;
+  // Resolved for evaluateRun, which the matcher speaks for (named), as for the runs' scoring.
+  const settings = named(matcher, undefined, () => resolveRunSettings(givenQrels, rest as EvaluateRunOptions, 'evaluateRun'));
   // The runs are scored here, not inside compare(), so that a failure can show the queries each lost on.
-  const baseScores = named(matcher, { subject: { kind: 'run', run: 'baseline' }, words: 'the baseline' }, () => evaluateRun(baseline, qrels, scoring));
-  const runScores = named(matcher, { subject: { kind: 'run', run: 'received' }, words: 'the run' }, () => evaluateRun(received as ByQuery<Ranking>, qrels, scoring));
+  const baseScores = named(matcher, { subject: { kind: 'run', run: 'baseline' }, words: 'the baseline' }, () => scoreRunOn(baseline, settings));
+  const runScores = named(matcher, { subject: { kind: 'run', run: 'received' }, words: 'the run' }, () => scoreRunOn(received, settings));
   const scored = new Map<string, RunEvaluation>([
     ['baseline', baseScores],
     ['received', runScores],
@@ -104,9 +103,6 @@ export const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = functi
   };
 };
 
-/** evaluateRun's options that `toHaveMeasure` passes on (`measures` is its argument; `slices` shows nowhere). */
-const MEASURE_SCORING_KEYS = [...RUN_OPTION_KEYS.filter((key) => key !== 'measures' && key !== 'slices'), ...METRIC_OPTION_KEYS];
-
 function readBound(bound: unknown, name: string): number | undefined {
   if (bound === undefined) return undefined;
   if (typeof bound !== 'number' || Number.isNaN(bound)) fail('invalid_option', 'toHaveMeasure', `\`${name}\``, 'a number', bound);
@@ -117,12 +113,13 @@ export const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (re
   const matcher = 'toHaveMeasure';
   const name = readMeasure(measure, matcher);
   const example = "an object with `atLeast` and/or `atMost`, such as { atLeast: 0.6 }";
-  const bounds = ownOptions(givenBounds, [...MEASURE_SCORING_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', expected: example });
+  // evaluateRun's scoring options beside the bounds (`measures` is its argument; `slices` shows nowhere).
+  const bounds = ownOptions(givenBounds, [...SCORING_OPTION_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', expected: example });
   const atLeast = readBound(bounds.atLeast, 'atLeast');
   const atMost = readBound(bounds.atMost, 'atMost');
   if (atLeast === undefined && atMost === undefined) fail('invalid_option', matcher, 'the bounds', example, bounds);
   if (atLeast !== undefined && atMost !== undefined && atLeast > atMost) fail('invalid_option', matcher, { kind: 'option', option: 'atLeast' }, `at most \`atMost\` (${atMost})`, atLeast);
-  const options = pickOptions(bounds, MEASURE_SCORING_KEYS) as MetricOptions;
+  const { atLeast: _atLeast, atMost: _atMost, ...options } = bounds;
   // One ranking (an array) is scored as a run of one query with its judgments.
   const single = Array.isArray(received);
   // Scored, then shown on failure: judgments read once (readOnce, readQrels).

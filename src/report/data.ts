@@ -4,9 +4,8 @@ import { explainRanking } from '../analysis/explain.js';
 import { assembleReport } from './assemble.js';
 import { orderRuns, readInput, readReportOptions, type ReportInputs, type ReportSettings } from './options.js';
 import type { ReportContext, ReportData, ReportInput, ReportOptions, ReportRun } from './types.js';
-import { evaluateRun } from '../engine/evaluate-run.js';
-import type { EvaluateRunOptions } from '../engine/run-options.js';
-import { readScoringInputs } from '../engine/settings.js';
+import { scoreRunOn } from '../engine/evaluate-run.js';
+import { remeasured, resolveRunSettings, type RunSettings } from '../engine/settings.js';
 
 /**
  * Everything the report shows, computed once.
@@ -19,37 +18,30 @@ export function reportData(input: ReportInput, options: ReportOptions): ReportDa
 }
 
 /** `reportData` with its options already resolved (by `readReportOptions`), as `fn` reports its errors. */
-export function reportDataWith(input: ReportInput, { options, lossCount, scoring: givenScoring }: ReportSettings, fn: string): ReportData {
+export function reportDataWith(input: ReportInput, { options, lossCount }: ReportSettings, fn: string): ReportData {
   const inputs = readInput(input, fn);
   const { qrels, slices, questions, runs } = inputs;
-  // Every run (and each curve) is scored on the same judgments and aspects: read once (readScoringInputs).
-  const evaluateOptions = readScoringInputs(qrels, givenScoring as unknown as Record<string, unknown>, fn).options as unknown as EvaluateRunOptions;
+  // Every run (and each curve) is scored on the same settings, the golden set's tags as slices: read once, here.
+  const settings = resolveRunSettings(qrels, { ...options, ...(slices === undefined ? {} : { slices }) }, fn);
   const ordered = orderRuns([...runs.keys()], options.baseline, fn);
-  const scored = scoreRuns(inputs, ordered, { ...evaluateOptions, ...(slices === undefined ? {} : { slices }) });
-  const { lengths, systemK } = evaluateOptions;
-  const context: ReportContext = {
-    qrels,
-    slices,
-    questions,
-    ...(lengths === undefined ? {} : { lengths: lengths instanceof Map ? lengths : new Map(Object.entries(lengths)) }),
-    ...(systemK === undefined ? {} : { systemK: typeof systemK === 'number' ? systemK : systemK.k }),
-  };
+  const scored = scoreRuns(inputs, ordered, settings);
+  const { lengths, systemK } = settings;
+  const context: ReportContext = { qrels, slices, questions, ...(lengths === undefined ? {} : { lengths }), ...(systemK === undefined ? {} : { systemK: systemK.k }) };
   return assembleReport(scored, context, options, lossCount, fn, (run, qid, shown) => explainRanking(runs.get(run)!.get(qid) ?? [], qrels.get(qid)!, shown));
 }
 
 /** Each run scored in memory, in the report's order, with what its curves are scored from. */
-function scoreRuns({ runs, qrels, latency }: ReportInputs, ordered: readonly string[], scoring: EvaluateRunOptions): Map<string, ReportRun> {
+function scoreRuns({ runs, latency }: ReportInputs, ordered: readonly string[], settings: RunSettings): Map<string, ReportRun> {
   // The curves go as deep as the deepest ranking, whatever the system's k (they show what lies beyond it),
-  // and reach cutoffs deeper than every ranking: neither the system's k nor the checks apply to them.
-  const { systemK: _systemK, ...curveScoring } = scoring;
+  // and reach cutoffs deeper than every ranking: neither the system's k nor the checks apply to them (remeasured).
   return new Map(
     ordered.map((name): [string, ReportRun] => {
       const run = runs.get(name)!;
       let depth = 1;
       for (const ranking of run.values()) depth = Math.max(depth, Array.isArray(ranking) ? ranking.length : 0);
-      const curveMeans = (measures: readonly string[]) => evaluateRun(run, qrels, { ...curveScoring, checks: 'off', measures, slices: {} }).mean;
+      const curveMeans = (measures: readonly string[]) => scoreRunOn(run, remeasured(settings, measures)).mean;
       const times = latency.get(name);
-      return [name, { evaluation: evaluateRun(run, qrels, scoring), depth, curveMeans, ...(times === undefined ? {} : { latency: times }) }];
+      return [name, { evaluation: scoreRunOn(run, settings), depth, curveMeans, ...(times === undefined ? {} : { latency: times }) }];
     }),
   );
 }

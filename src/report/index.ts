@@ -2,7 +2,6 @@
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { pickOptions } from '../core/metric-options.js';
 import { reportDataWith } from './data.js';
 import { readReportOptions } from './options.js';
 import type { ReportData, ReportInput, ReportOptions } from './types.js';
@@ -67,11 +66,11 @@ function checkRunCount(data: ReportData, fn: string): void {
 }
 
 /**
- * The page's own options, picked from options already read (own keys only) and checked: a title that is
+ * The page's own options, from options already read (own keys only), checked: a title that is
  * not a string, or subtitle lines that are not, would be drawn as nonsense.
  */
 function renderOptions(options: RenderOptions, fn: string): RenderOptions {
-  const { title, subtitle } = pickOptions(options, RENDER_OPTION_KEYS) as RenderOptions;
+  const { title, subtitle } = options;
   if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, { kind: 'option', option: 'title' }, 'a string', title);
   // A string is refused rather than taken as one line: it is not the type, and each of its characters would be a line.
   if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, { kind: 'option', option: 'subtitle' }, 'an array of strings (one a line)', subtitle);

@@ -1,13 +1,11 @@
 // The report's options and input, read once at its entry: the options into settings, each "→" of the input
 // into a Map with its values' types checked, and the runs in the report's order.
 import { COMPARE_OPTION_KEYS } from '../analysis/compare.js';
-import { METRIC_OPTION_KEYS, pickOptions } from '../core/metric-options.js';
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import type { Qrels, Ranking } from '../core/types.js';
 import type { ReportInput, ReportOptions } from './types.js';
-import { RUN_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import { readSlices } from '../engine/settings.js';
 
 /** The options `reportData` takes (`ReportOptions`): those of `compare`, and `losses`. */
@@ -16,12 +14,10 @@ const INPUT_KEYS: readonly string[] = ['qrels', 'slices', 'questions', 'runs', '
 
 /** The report's options, resolved once. */
 export interface ReportSettings {
-  /** The caller's own keys, checked (compare reads its share of them). */
+  /** The caller's own keys, checked (the runs' scoring and compare read their share of them). */
   readonly options: ReportOptions;
   /** Queries shown in "lost most" per candidate. */
   readonly lossCount: number;
-  /** evaluateRun's share of the options: the measures, slices and metric options. */
-  readonly scoring: EvaluateRunOptions;
 }
 
 /** The report's options, checked, with the keys `otherKeys` of the caller (left to it). */
@@ -31,8 +27,7 @@ export function readReportOptions(given: ReportOptions, fn: string, otherKeys: r
   if (!Number.isSafeInteger(lossCount) || lossCount < 0) fail('invalid_option', fn, { kind: 'option', option: 'losses' }, 'a non-negative integer', options.losses);
   // Checked here, not left to evaluateRun, so that the error names the function the caller called.
   if (!Array.isArray(options.measures) || options.measures.length === 0) fail('unknown_measure', fn, { kind: 'option', option: 'measures' }, 'a non-empty array of measure names such as "ndcg@10"', options.measures);
-  // evaluateRun takes the measures, slices and metric options (and refuses the report's own).
-  return { options, lossCount, scoring: pickOptions(options, [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS]) as unknown as EvaluateRunOptions };
+  return { options, lossCount };
 }
 
 /** Run names, the baseline (`baseline`, or the first run) first. */

@@ -7,18 +7,17 @@ import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
-import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import { readJudgments } from '../core/judgments.js';
 import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
-import { RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from '../engine/run-options.js';
+import { EVALUATE_RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
 import { callAll, failureMessage } from './call-all.js';
 import { readRetrieved } from './read-retrieved.js';
 import { readSettings, RETRIEVER_OPTION_KEYS } from './settings.js';
 
 import type { RetrieverProgress } from './settings.js';
-import { createRunScorer, type RunScorer } from '../engine/scorer.js';
-import { readSlices } from '../engine/settings.js';
+import { scorerOf } from '../engine/scorer.js';
+import { resolveRunSettings, type RunSettings } from '../engine/settings.js';
 
 export type { RetrieverProgress };
 
@@ -149,14 +148,11 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   }
   const golden = ownFields(goldenSet, fn, '`goldenSet`');
   const settings = readSettings(own, fn);
-  const scoring = scoringOptions(own, golden);
-  // Each query's judgments read once (readQrels): the scorer and the filter below both read them.
-  const qrelsById = readQrels(golden.qrels, fn, '`goldenSet.qrels`');
-  // Made first: bad measures, options or judgments fail before any question is asked.
-  const scorer = createRunScorer(qrelsById, scoring as unknown as EvaluateRunOptions, fn);
-  const queryIds = queriesToAsk(qrelsById, scorer, scoring['noRelevant'] === 'skip', fn);
+  // Read first: bad measures, options or judgments fail before any question is asked.
+  const scoring = resolveRunSettings(readQrels(golden.qrels, fn, '`goldenSet.qrels`'), withGoldenSet(own, golden), fn);
+  const scorer = scorerOf(scoring);
+  const queryIds = queriesToAsk(scoring);
   const questions = readQuestions(golden.questions, queryIds, fn);
-  const slices = scoring['slices'] === undefined ? undefined : readSlices(scoring['slices'], fn);
 
   const collected = new Map<string, string[] | ScoredDocument[]>();
   const times = new Map<string, number>();
@@ -177,30 +173,30 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
     ...(scorer.result() as RunEvaluation<MeasureKey<Name>>),
     run,
     failures: queryIds.filter((qid) => failures.has(qid)).map((qid) => ({ queryId: qid, message: failures.get(qid)! })),
-    latency: latencyOf(times, slices),
+    latency: latencyOf(times, scoring.slices),
   };
 }
 
 /** The options `evaluateRetriever` takes: evaluateRun's and its own (`EvaluateRetrieverOptions`). */
-const EVALUATE_RETRIEVER_OPTION_KEYS: readonly string[] = [...RUN_OPTION_KEYS, ...METRIC_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS];
+const EVALUATE_RETRIEVER_OPTION_KEYS: readonly string[] = [...EVALUATE_RUN_OPTION_KEYS, ...RETRIEVER_OPTION_KEYS];
 
-/** evaluateRun's options: the caller's, with the golden set's tags, aspects and lengths where they give none. */
-function scoringOptions(own: object, golden: RetrieverGoldenSet): Record<string, unknown> {
-  const scoring: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(own)) if (!(RETRIEVER_OPTION_KEYS as readonly string[]).includes(key)) scoring[key] = value;
-  if (scoring['slices'] === undefined && golden.tags !== undefined) scoring['slices'] = golden.tags;
-  if (scoring['aspects'] === undefined && golden.aspects !== undefined) scoring['aspects'] = golden.aspects;
-  if (scoring['lengths'] === undefined && golden.lengths !== undefined) scoring['lengths'] = golden.lengths;
-  return scoring;
+/** The caller's options, with the golden set's tags (as slices), aspects and lengths where they give none. */
+function withGoldenSet(own: EvaluateRunOptions, golden: RetrieverGoldenSet): EvaluateRunOptions {
+  return {
+    ...own,
+    ...(own.slices === undefined && golden.tags !== undefined && { slices: golden.tags }),
+    ...(own.aspects === undefined && golden.aspects !== undefined && { aspects: golden.aspects as EvaluateRunOptions['aspects'] }),
+    ...(own.lengths === undefined && golden.lengths !== undefined && { lengths: golden.lengths as EvaluateRunOptions['lengths'] }),
+  } as EvaluateRunOptions;
 }
 
 /**
- * The judged queries, in UTF-8 byte order, but (`skipsNoRelevant`) those without a relevant document: such
+ * The judged queries, in UTF-8 byte order, but (`noRelevant: 'skip'`) those without a relevant document: such
  * a question's answer would never be scored, and its time would count in a latency over more queries than
  * the scores are.
  */
-function queriesToAsk(qrelsById: ReadonlyMap<string, unknown>, scorer: RunScorer, skipsNoRelevant: boolean, fn: string): string[] {
-  return [...qrelsById.keys()].filter((qid) => !skipsNoRelevant || readJudgments(qrelsById.get(qid), scorer.options.relevanceThreshold, fn).relevant > 0).sort(compareUtf8);
+function queriesToAsk({ qrels, noRelevant, metric, fn }: RunSettings): string[] {
+  return [...qrels.keys()].filter((qid) => noRelevant !== 'skip' || readJudgments(qrels.get(qid), metric.relevanceThreshold, fn).relevant > 0).sort(compareUtf8);
 }
 
 /** Query id → question for every judged query, or `missing_question` naming those without one. */

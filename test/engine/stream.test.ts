@@ -19,6 +19,7 @@ import { groupLines, interleaves, oracleCases, rankingsFor, shuffleLines, toCsv,
 import type { EvaluateRunOptions } from '../../src/engine/run-options.js';
 import type { RunEvaluation } from '../../src/engine/run-result.js';
 import { createRunScorer } from '../../src/engine/scorer.js';
+import { keepFound } from '../../src/engine/found.js';
 
 const FILE = 'run';
 
@@ -343,9 +344,10 @@ describe('the top of each ranking that the report keeps (it shows the queries lo
       fc.asyncProperty(fc.constantFrom(...readable), fc.constantFrom<Ties>('trec', 'given', 'average'), fc.integer({ min: 1, max: 500 }), async ({ run, golden }, ties, size) => {
         const qrels = golden!;
         const options = { measures: ['P@5'], ties, checks: 'off' as const };
-        const scorer = await scoreRun(byteChunks(run, size), () => createRunScorer(qrels, options, 'test', 20), { file: FILE });
+        const keeper = keepFound(20);
+        await scoreRun(byteChunks(run, size), () => createRunScorer(qrels, options, 'test', keeper), { file: FILE });
         const rankings = rankingsFor(parseRun(run, { file: FILE }), ties);
-        const { found } = scorer.found();
+        const { found } = keeper;
         expect(found.size).toBeGreaterThan(0);
         for (const [qid, kept] of found) {
           const { grades, relevant } = readJudgments(qrels.get(qid), 1, 'test');

@@ -375,10 +375,10 @@ describe('warnings (review of issue 15)', () => {
     expect(error).toMatchObject({ fn: 'optimizeFusion', at: { run: 'fused' }, within: [{ subject: { kind: 'run', run: 'fused' } }] });
   });
 
-  it('a check that one run alone fails is evaluateRun\'s, placed at that run (`at.run`)', () => {
+  it('a check that one run alone fails is optimizeFusion\'s, placed at that run (`at.run`)', () => {
     const a = { q1: [{ id: 'a', score: 3 }], q2: two('a', 'b') };
     const tied = { q1: [{ id: 'a', score: 3 }, { id: 'b', score: 3 }], q2: two('a', 'b') };
     const error = errorOf(() => optimizeFusion({ a, tied }, { q1: { a: 1 }, q2: { a: 1 } }, { method: 'rrf', measure: 'P@1', folds: 2, checks: 'error' }));
-    expect(error).toMatchObject({ code: 'all_scores_tied', fn: 'evaluateRun', at: { run: 'tied' }, within: [] });
+    expect(error).toMatchObject({ code: 'all_scores_tied', fn: 'optimizeFusion', at: { run: 'tied' }, within: [] });
   });
 });

@@ -3,7 +3,9 @@
 import { basename, extname } from 'node:path';
 import { SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../../analysis/compare.js';
 import type { RunEvaluation } from '../../engine/run-result.js';
-import { createRunScorer, type RunScorer } from '../../engine/scorer.js';
+import { keepFound, type KeptFound } from '../../engine/found.js';
+import { scorerOf, type RunScorer } from '../../engine/scorer.js';
+import { readRunSettings, type RunSettings } from '../../engine/settings.js';
 import type { GoldenSet } from '../../formats/golden-set.js';
 import { parseMeasure } from '../../measures/registry.js';
 import { SHOWN_DEPTH } from '../../report/assemble.js';
@@ -95,27 +97,42 @@ export function readCompareArgs(
   };
 }
 
+/** What scoreFiles gives: the golden set, the settings every run was scored on, and each run's scorer. */
+export interface ScoredFiles {
+  readonly golden: GoldenSet;
+  readonly settings: RunSettings;
+  readonly scorers: Map<string, RunScorer>;
+  /** What each run's reading found, with the top SHOWN_DEPTH ids of each ranking (with `keepFound`). */
+  readonly kept: Map<string, KeptFound>;
+  /** Each run's `latency_ms` per query (empty for a run without them). */
+  readonly latency: Map<string, Map<string, number>>;
+}
+
 /**
  * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
  * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
  * rankings. `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from.
- * `latency` holds each run's `latency_ms` per query (empty for a run without them).
  */
-export async function scoreFiles(
-  args: CompareArgs,
-  io: Io,
-  order: string,
-  { slices = false, keepFound = false }: { slices?: boolean; keepFound?: boolean } = {},
-): Promise<{ golden: GoldenSet; scorers: Map<string, RunScorer>; latency: Map<string, Map<string, number>> }> {
+export async function scoreFiles(args: CompareArgs, io: Io, order: string, { slices = false, keepFound: keep = false }: { slices?: boolean; keepFound?: boolean } = {}): Promise<ScoredFiles> {
   const latency = new Map(args.runs.map(({ name }) => [name, new Map<string, number>()]));
+  const kept = new Map<string, KeptFound>();
+  // Every run is scored on the same settings, resolved once, when the first run is.
+  let settings: RunSettings | undefined;
   let next = 0;
   const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, `the golden set comes first: ${order}`, (path, golden) => {
-    const options = { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) };
     // The runs are read one after the other, in the order given.
-    const times = latency.get(args.runs[next++]!.name)!;
-    return scoreRunFile(path, args.runFormat, () => asInputError(inputName(args.qrels), () => createRunScorer(golden.qrels, options, 'evaluateRun', keepFound ? SHOWN_DEPTH : 0)), io.stderr, args.qrels, undefined, times);
+    const name = args.runs[next++]!.name;
+    const makeScorer = () =>
+      asInputError(inputName(args.qrels), () => {
+        settings ??= readRunSettings(golden.qrels, { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) }, 'evaluateRun');
+        if (!keep) return scorerOf(settings);
+        // Made again for a second reading (a run whose queries are not together), as the scorer is.
+        kept.set(name, keepFound(SHOWN_DEPTH));
+        return scorerOf(settings, kept.get(name));
+      });
+    return scoreRunFile(path, args.runFormat, makeScorer, io.stderr, args.qrels, undefined, latency.get(name)!);
   });
-  return { golden, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), latency };
+  return { golden, settings: settings!, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), kept, latency };
 }
 
 /** Each run's evaluation; a failed check (--checks error) names the run's file, anything else the golden set's. */
