@@ -1,7 +1,7 @@
 // evaluateRun's options and qrels, read and checked once into settings: what the scorer works from. The
 // order of the checks is the order of the errors a caller sees, so it is kept as it is.
 import { fail, RankevalError } from '../core/errors.js';
-import { ownOptions, whileReading } from '../core/boundary.js';
+import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { readMetricOptions, type ResolvedOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
@@ -49,7 +49,9 @@ export function readRunSettings(qrels: unknown, given: EvaluateRunOptions, fn: s
  * caller's own keys, already checked against the entry's list of keys (ownOptions): only the scoring
  * options (`EVALUATE_RUN_OPTION_KEYS`) are read here, an entry's others are its own to read.
  */
-export function resolveRunSettings(qrels: unknown, options: EvaluateRunOptions, fn: string): RunSettings {
+export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn: string): RunSettings {
+  // Own keys only, again: a caller's spread of its options has a prototype, whose keys are no options.
+  const options = ownFields(given, fn, '`options`');
   const metric = readMetricOptions(options, fn);
   const noRelevant = options.noRelevant ?? 'zero';
   if (!NO_RELEVANT_MODES.includes(noRelevant)) fail('invalid_option', fn, { kind: 'option', option: 'noRelevant' }, "'zero', 'skip' or 'error'", noRelevant);

@@ -16,6 +16,12 @@ describe('resolveRunSettings', () => {
     expect(scoreRunOn(run, settings)).toStrictEqual(evaluateRun(run, qrels, { measures: ['P@1'] }));
   });
 
+  it('reads own keys only: an inherited key is no option', () => {
+    const options = Object.assign(Object.create({ noRelevant: 'drop', slices: { q1: 'x' } }), { measures: ['P@1'] });
+    const settings = resolveRunSettings(qrels, options, 'compare');
+    expect([settings.noRelevant, settings.slices]).toStrictEqual(['zero', undefined]);
+  });
+
   it('names the entry in its errors', () => {
     expect(() => resolveRunSettings(qrels, { measures: ['P@1'], noRelevant: 'drop' as never }, 'compare')).toThrow(/^compare: expected `noRelevant`/);
   });
