@@ -188,8 +188,14 @@ function readClock(now: () => number, fn: string, start?: number): number {
   return time;
 }
 
+/**
+ * What the caller's code (the retriever, the clock) threw, when an Error: its message. A foreign error, read
+ * here only; a timeout's RankevalError is passed on as it says itself.
+ */
+const messageOf = (error: unknown): string | undefined => (isError(error) ? error.message : undefined);
+
 /** An Error's message; anything else thrown, quoted as it is (`threw \`0\` (number)`), never as another value. */
-const errorMessage = (error: unknown): string => (isError(error) ? error.message : `threw ${describeValue(error)}`);
+const errorMessage = (error: unknown): string => messageOf(error) ?? `threw ${describeValue(error)}`;
 
 const isError = (value: unknown): value is Error => {
   try {
@@ -204,7 +210,7 @@ const isError = (value: unknown): value is Error => {
  * by what it was and how it came (`retrieve rejected with \`null\` (null)`, `retrieve threw \`0\` (number)`).
  */
 export function failureMessage(error: unknown, how: FailureKind): string {
-  return isError(error) ? error.message : `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeValue(error)}`;
+  return messageOf(error) ?? `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeValue(error)}`;
 }
 
 /**
