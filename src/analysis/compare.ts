@@ -1,41 +1,19 @@
+// compare: runs scored on one set of judged queries and set against a baseline, measure by measure (each
+// row from paired-row.ts), with the p-values corrected over every comparison of the call.
 import type { Conventions } from '../measures/conventions.js';
 import { fail, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
-import { higherIsBetter } from '../measures/reading.js';
 import type { RunCheckMode, RunChecks, RunWarning } from '../engine/run-checks.js';
-import {
-  bonferroni,
-  bootstrapInterval,
-  cohensD,
-  holm,
-  pairedBootstrapTest,
-  pairedTTest,
-  randomizationTest,
-  signTest,
-  tInterval,
-  wilcoxonTest,
-} from '../stats/tests.js';
-import { overflowScale } from '../stats/powers-of-two.js';
+import { bonferroni, holm } from '../stats/tests.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { scoreRunOn } from '../engine/evaluate-run.js';
 import { SCORING_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
 import { resolveRunSettings } from '../engine/settings.js';
+import { baselineRow, candidateRow, type ComparePlan, type ComparisonRow, type Correction, type SignificanceTest } from './paired-row.js';
 
-/**
- * Paired two-sided tests over queries:
- * - `t`: Student's paired t-test (R `t.test(paired = TRUE)`, SciPy `ttest_rel`);
- * - `randomization`: sign-flip permutation test of the mean difference, exact when 2^n ≤ `permutations`
- *   (Smucker, Allan & Carterette 2007; SciPy `permutation_test`);
- * - `bootstrap`: paired bootstrap test with percentile interval (Efron & Tibshirani; Sakai 2006);
- * - `wilcoxon`: Wilcoxon signed-rank (R `wilcox.test(paired = TRUE)`);
- * - `sign`: sign test on wins and losses (R `binom.test`).
- */
-export type SignificanceTest = 't' | 'randomization' | 'bootstrap' | 'wilcoxon' | 'sign';
-
-/** Multiple-comparison correction over every (measure, candidate) comparison of one call. */
-export type Correction = 'holm' | 'bonferroni' | 'none';
+export type { ComparePlan, ComparisonRow, Correction, SignificanceTest };
 
 export interface CompareOptions extends MetricOptions {
   /** Measure names, as `evaluateRun` takes them: `ndcg@10`, `recall@20`, `mrr@10`, `map`… */
@@ -66,36 +44,6 @@ export interface CompareOptions extends MetricOptions {
   readonly aspects?: NonNullable<EvaluateRunOptions['aspects']>;
 }
 
-/** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */
-export interface ComparisonRow {
-  readonly measure: string;
-  readonly run: string;
-  readonly mean: number;
-  /** mean(run) − mean(baseline). */
-  readonly delta: number | null;
-  /** delta / mean(baseline); null when the baseline's mean is 0. */
-  readonly relativeDelta: number | null;
-  readonly pValue: number | null;
-  /** After the correction (the raw p-value with `none`). */
-  readonly pValueCorrected: number | null;
-  /** Interval for the mean difference at level 1 − alpha. */
-  readonly ciLow: number | null;
-  readonly ciHigh: number | null;
-  /**
-   * Queries where the run scores better than, equal to, worse than the baseline: higher, equal, lower — or
-   * lower, equal, higher for a measure where lower is better (miss@k, tokens@k: see `higherIsBetter`).
-   */
-  readonly wins: number | null;
-  readonly ties: number | null;
-  readonly losses: number | null;
-  /**
-   * Cohen's d of the paired differences, mean / standard deviation; null when they have no spread (identical
-   * runs included), where d is 0 / 0 or x / 0 and has no value.
-   */
-  readonly effectSize: number | null;
-  /** pValueCorrected < alpha. */
-  readonly significant: boolean | null;
-}
 
 export interface Comparison {
   readonly baseline: string;
@@ -129,8 +77,6 @@ const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
 /** The options `compare` takes (`CompareOptions`): evaluateRun's but `slices` (no place in a comparison), and the test's. */
 export const COMPARE_OPTION_KEYS: readonly string[] = ['measures', ...SCORING_OPTION_KEYS, ...COMPARISON_KEYS];
 
-/** The options of `compare` with their defaults, checked. */
-export type ComparePlan = Pick<Comparison, 'test' | 'alpha' | 'correction' | 'interval' | 'permutations' | 'seed'>;
 
 export function resolveCompareOptions(given: Partial<CompareOptions>, fn: string): ComparePlan {
   // Own keys only (ownFields): compareScores is given an object its caller spread, with a prototype.
@@ -237,106 +183,6 @@ function checkAveraged(base: RunEvaluation, measures: readonly string[], fn: str
   }
 }
 
-/** One candidate run against the baseline on one measure, from their per-query differences. */
-interface PairedScores {
-  readonly measure: string;
-  readonly name: string;
-  readonly baseline: string;
-  readonly mean: number;
-  readonly baseMean: number;
-  /** run − baseline, query by query. */
-  readonly differences: Float64Array;
-}
-
-/** A candidate's row, its p-value raw (`pValueCorrected` is set once every p-value of the call is known). */
-function candidateRow({ measure, name, baseline, mean, baseMean, differences }: PairedScores, plan: ComparePlan, fn: string): ComparisonRow {
-  const level = 1 - plan.alpha;
-  // Tests and effect size are scale-free and the interval scales back: see overflowScale.
-  const scale = overflowScale(differences);
-  const scaled = scale === 1 ? differences : differences.map((difference) => difference * scale);
-  const { pValue, interval: own } = runTest(scaled, plan, level);
-  // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
-  const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
-  if (!Number.isFinite(low) || !Number.isFinite(high)) {
-    throw new RankevalError({
-      code: 'invalid_qrels',
-      fn,
-      problem: `the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
-      expected: 'scores whose differences have a finite interval',
-      received: [low, high],
-    });
-  }
-  // A win is a query where the run is better: higher, or lower for a measure where lower is better.
-  const higher = higherIsBetter(measure);
-  let wins = 0;
-  let losses = 0;
-  for (const difference of differences) {
-    const gain = higher ? difference : -difference;
-    if (gain > 0) wins++;
-    else if (gain < 0) losses++;
-  }
-  const delta = mean - baseMean;
-  return {
-    measure,
-    run: name,
-    mean,
-    delta,
-    relativeDelta: baseMean === 0 ? null : delta / baseMean,
-    pValue,
-    pValueCorrected: pValue,
-    ciLow: low,
-    ciHigh: high,
-    wins,
-    ties: differences.length - wins - losses,
-    losses,
-    effectSize: cohensD(scaled),
-    significant: null,
-  };
-}
-
-const baselineRow = (measure: string, run: string, mean: number): ComparisonRow => ({
-  measure,
-  run,
-  mean,
-  delta: null,
-  relativeDelta: null,
-  pValue: null,
-  pValueCorrected: null,
-  ciLow: null,
-  ciHigh: null,
-  wins: null,
-  ties: null,
-  losses: null,
-  effectSize: null,
-  significant: null,
-});
-
-interface TestOutcome {
-  readonly pValue: number;
-  readonly interval?: { readonly method: 't' | 'bootstrap'; readonly bounds: [number, number] };
-}
-
-function runTest(differences: Float64Array, plan: ComparePlan, level: number): TestOutcome {
-  switch (plan.test) {
-    case 't': {
-      const { pValue, ciLow, ciHigh } = pairedTTest(differences, plan.alpha);
-      return { pValue, interval: { method: 't', bounds: [ciLow, ciHigh] } };
-    }
-    case 'bootstrap': {
-      const { pValue, ciLow, ciHigh } = pairedBootstrapTest(differences, level, plan.permutations, plan.seed);
-      return { pValue, interval: { method: 'bootstrap', bounds: [ciLow, ciHigh] } };
-    }
-    case 'randomization':
-      return { pValue: randomizationTest(differences, plan.permutations, plan.seed) };
-    case 'wilcoxon':
-      return { pValue: wilcoxonTest(differences) };
-    case 'sign':
-      return { pValue: signTest(differences) };
-  }
-}
-
-const interval = (values: Float64Array, plan: ComparePlan, level: number): [number, number] =>
-  plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, plan.alpha);
 
 /** A check's warning on one of several runs, as a line of a comparison's warnings: `run "bm25": …`. */
 export const runWarningText = (run: string, warning: RunWarning): string => `run ${JSON.stringify(run)}: ${warning.message}`;

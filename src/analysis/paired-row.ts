@@ -1,0 +1,162 @@
+// One candidate run against the baseline on one measure, from their per-query differences: the paired
+// test, the interval for the mean difference, wins, ties and losses, and the effect size (a row of `compare`).
+import { RankevalError } from '../core/errors.js';
+import { higherIsBetter } from '../measures/reading.js';
+import { bootstrapInterval, cohensD, pairedBootstrapTest, pairedTTest, randomizationTest, signTest, tInterval, wilcoxonTest } from '../stats/tests.js';
+import { overflowScale } from '../stats/powers-of-two.js';
+
+/**
+ * Paired two-sided tests over queries:
+ * - `t`: Student's paired t-test (R `t.test(paired = TRUE)`, SciPy `ttest_rel`);
+ * - `randomization`: sign-flip permutation test of the mean difference, exact when 2^n ≤ `permutations`
+ *   (Smucker, Allan & Carterette 2007; SciPy `permutation_test`);
+ * - `bootstrap`: paired bootstrap test with percentile interval (Efron & Tibshirani; Sakai 2006);
+ * - `wilcoxon`: Wilcoxon signed-rank (R `wilcox.test(paired = TRUE)`);
+ * - `sign`: sign test on wins and losses (R `binom.test`).
+ */
+export type SignificanceTest = 't' | 'randomization' | 'bootstrap' | 'wilcoxon' | 'sign';
+
+/** Multiple-comparison correction over every (measure, candidate) comparison of one call. */
+export type Correction = 'holm' | 'bonferroni' | 'none';
+
+/** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */
+export interface ComparisonRow {
+  readonly measure: string;
+  readonly run: string;
+  readonly mean: number;
+  /** mean(run) − mean(baseline). */
+  readonly delta: number | null;
+  /** delta / mean(baseline); null when the baseline's mean is 0. */
+  readonly relativeDelta: number | null;
+  readonly pValue: number | null;
+  /** After the correction (the raw p-value with `none`). */
+  readonly pValueCorrected: number | null;
+  /** Interval for the mean difference at level 1 − alpha. */
+  readonly ciLow: number | null;
+  readonly ciHigh: number | null;
+  /**
+   * Queries where the run scores better than, equal to, worse than the baseline: higher, equal, lower — or
+   * lower, equal, higher for a measure where lower is better (miss@k, tokens@k: see `higherIsBetter`).
+   */
+  readonly wins: number | null;
+  readonly ties: number | null;
+  readonly losses: number | null;
+  /**
+   * Cohen's d of the paired differences, mean / standard deviation; null when they have no spread (identical
+   * runs included), where d is 0 / 0 or x / 0 and has no value.
+   */
+  readonly effectSize: number | null;
+  /** pValueCorrected < alpha. */
+  readonly significant: boolean | null;
+}
+
+/** The options of `compare` with their defaults, checked. */
+export interface ComparePlan {
+  readonly test: SignificanceTest;
+  readonly alpha: number;
+  readonly correction: Correction;
+  readonly interval: 't' | 'bootstrap';
+  readonly permutations: number;
+  readonly seed: number;
+}
+
+/** One candidate run against the baseline on one measure, from their per-query differences. */
+interface PairedScores {
+  readonly measure: string;
+  readonly name: string;
+  readonly baseline: string;
+  readonly mean: number;
+  readonly baseMean: number;
+  /** run − baseline, query by query. */
+  readonly differences: Float64Array;
+}
+
+/** A candidate's row, its p-value raw (`pValueCorrected` is set once every p-value of the call is known). */
+export function candidateRow({ measure, name, baseline, mean, baseMean, differences }: PairedScores, plan: ComparePlan, fn: string): ComparisonRow {
+  const level = 1 - plan.alpha;
+  // Tests and effect size are scale-free and the interval scales back: see overflowScale.
+  const scale = overflowScale(differences);
+  const scaled = scale === 1 ? differences : differences.map((difference) => difference * scale);
+  const { pValue, interval: own } = runTest(scaled, plan, level);
+  // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
+  const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
+  if (!Number.isFinite(low) || !Number.isFinite(high)) {
+    throw new RankevalError({
+      code: 'invalid_qrels',
+      fn,
+      problem: `the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
+      expected: 'scores whose differences have a finite interval',
+      received: [low, high],
+    });
+  }
+  // A win is a query where the run is better: higher, or lower for a measure where lower is better.
+  const higher = higherIsBetter(measure);
+  let wins = 0;
+  let losses = 0;
+  for (const difference of differences) {
+    const gain = higher ? difference : -difference;
+    if (gain > 0) wins++;
+    else if (gain < 0) losses++;
+  }
+  const delta = mean - baseMean;
+  return {
+    measure,
+    run: name,
+    mean,
+    delta,
+    relativeDelta: baseMean === 0 ? null : delta / baseMean,
+    pValue,
+    pValueCorrected: pValue,
+    ciLow: low,
+    ciHigh: high,
+    wins,
+    ties: differences.length - wins - losses,
+    losses,
+    effectSize: cohensD(scaled),
+    significant: null,
+  };
+}
+
+export const baselineRow = (measure: string, run: string, mean: number): ComparisonRow => ({
+  measure,
+  run,
+  mean,
+  delta: null,
+  relativeDelta: null,
+  pValue: null,
+  pValueCorrected: null,
+  ciLow: null,
+  ciHigh: null,
+  wins: null,
+  ties: null,
+  losses: null,
+  effectSize: null,
+  significant: null,
+});
+
+interface TestOutcome {
+  readonly pValue: number;
+  readonly interval?: { readonly method: 't' | 'bootstrap'; readonly bounds: [number, number] };
+}
+
+function runTest(differences: Float64Array, plan: ComparePlan, level: number): TestOutcome {
+  switch (plan.test) {
+    case 't': {
+      const { pValue, ciLow, ciHigh } = pairedTTest(differences, plan.alpha);
+      return { pValue, interval: { method: 't', bounds: [ciLow, ciHigh] } };
+    }
+    case 'bootstrap': {
+      const { pValue, ciLow, ciHigh } = pairedBootstrapTest(differences, level, plan.permutations, plan.seed);
+      return { pValue, interval: { method: 'bootstrap', bounds: [ciLow, ciHigh] } };
+    }
+    case 'randomization':
+      return { pValue: randomizationTest(differences, plan.permutations, plan.seed) };
+    case 'wilcoxon':
+      return { pValue: wilcoxonTest(differences) };
+    case 'sign':
+      return { pValue: signTest(differences) };
+  }
+}
+
+const interval = (values: Float64Array, plan: ComparePlan, level: number): [number, number] =>
+  plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, plan.alpha);
