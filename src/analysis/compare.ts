@@ -44,18 +44,12 @@ export interface CompareOptions extends MetricOptions {
   readonly aspects?: NonNullable<EvaluateRunOptions['aspects']>;
 }
 
-
-export interface Comparison {
+/** What `compare` finds, with the test's options as it ran them (ComparePlan). */
+export interface Comparison extends ComparePlan {
   readonly baseline: string;
   /** Run names, the baseline first. */
   readonly runs: string[];
   readonly measures: string[];
-  readonly test: SignificanceTest;
-  readonly alpha: number;
-  readonly correction: Correction;
-  readonly interval: 't' | 'bootstrap';
-  readonly permutations: number;
-  readonly seed: number;
   /** The judged queries every mean and test is over. */
   readonly queries: number;
   /** Per measure, then per run (baseline first). */
