@@ -1,7 +1,7 @@
 // Internal: the documents of one block of run lines, indexed by the hashes the run reader computed, for the
 // two evaluators that read runs as bytes (`rankeval trec`, and the commands' scoring stream): repeats are
 // found as the documents go in, and a judged document is found by its bytes, with no string made.
-import type { RunBlock } from './trec-bytes.js';
+import type { RunBlock } from './run-block.js';
 
 // Open addressing reused across blocks: (stamp, hash, key) per slot; a slot is taken when its stamp is the
 // current one, so the table is never cleared.

@@ -3,7 +3,7 @@
 import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
-import { parseQrels } from './trec-bytes.js';
+import { parseQrels } from './trec-qrels.js';
 import { concatBytes, createLineChunker } from './lines.js';
 import { decodeUtf8, utf8FromLatin1 } from './utf8.js';
 import { type FormatReader, lineReader } from './reader.js';

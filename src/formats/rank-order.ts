@@ -1,7 +1,7 @@
 // The rank order of a block of run lines, read from its bytes: trec_eval's order, for the two evaluators
 // that read runs as bytes (`rankeval trec`, and the commands' scoring stream).
 import { compareBytes } from './block-index.js';
-import type { RunBlock } from './trec-bytes.js';
+import type { RunBlock } from './run-block.js';
 
 // Reused across blocks (a typed-array scratch buffer): the order of the block being ranked.
 let orderBuffer = new Int32Array(1024);

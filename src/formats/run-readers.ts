@@ -3,7 +3,7 @@
 import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
-import { createRunReader as createTrecRunReader } from './trec-bytes.js';
+import { createRunReader as createTrecRunReader } from './trec-run-reader.js';
 import { DOCUMENT_COLUMNS, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
 import { type FormatReader, lineReader } from './reader.js';

@@ -1,7 +1,8 @@
 // C's atol and atof on an argument, as trec_eval reads -l, -M, -N and measure parameters (values checked against
 // glibc's strtol and strtod).
+import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { atof, atol, atolExact } from '../../src/core/c-numbers.js';
+import { atof, atofBytes, atol, atolBytes, atolExact } from '../../src/core/c-numbers.js';
 
 describe('atol', () => {
   test.each([
@@ -46,5 +47,60 @@ describe('atof', () => {
     ['\u00a00.5', 0],
   ])('%j reads as %d', (text, value) => {
     expect(atof(text)).toBe(value);
+  });
+});
+
+describe('atofBytes and atolBytes: a field of a TREC line, as trec_eval reads scores and grades', () => {
+  const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const score = (text: string): number => atofBytes(bytes(text), 0, bytes(text).length);
+  test.each([
+    ['15.5824', 15.5824],
+    ['-3', -3],
+    ['+4', 4],
+    ['.5', 0.5],
+    ['5.', 5],
+    ['1e-07', 1e-7],
+    ['1.0000000199999999e-07', 1.0000000199999999e-7],
+    ['0.300000000002', 0.300000000002],
+    ['0.30000000000000004', 0.30000000000000004],
+    ['3.141592653589793238462643', 3.141592653589793],
+    ['12345678901234567890', 12345678901234567000],
+    ['2abc', 2],
+    ['7e', 7],
+    ['1.5e+', 1.5],
+    ['1e400', Infinity],
+    ['-1e400', -Infinity],
+    ['inf', Infinity],
+    ['-Infinity', -Infinity],
+    ['0x1p1', 2],
+    ['0x1.8p1', 3],
+    ['abc', 0],
+    ['-', 0],
+  ])('atof(%j) = %d', (text, value) => {
+    expect(score(text)).toBe(value);
+  });
+
+  // Number() rounds correctly, as strtod does: the fast path and the slow one must both agree with it.
+  propTest.prop([fc.stringMatching(/^[+-]?\d{0,20}(\.\d{0,20})?([eE][+-]?\d{1,3})?$/).filter((text) => /\d/.test(text.split(/[eE]/)[0]!))])(
+    'a decimal number reads as the double nearest its value',
+    (text) => {
+      expect(score(text)).toBe(Number(text));
+    },
+  );
+
+  test('atof of nan is NaN and of -0 is -0', () => {
+    expect(score('nan')).toBeNaN();
+    expect(Object.is(score('-0'), -0)).toBe(true);
+  });
+
+  test.each([
+    ['3', 3],
+    ['+2', 2],
+    ['-2', -2],
+    ['1.7', 1],
+    ['x', 0],
+    ['12abc', 12],
+  ])('atol(%j) = %d', (text, value) => {
+    expect(atolBytes(bytes(text), 0, text.length)).toBe(value);
   });
 });

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { isRankevalError } from '../../src/index.js';
-import { appendBlock, createRunReader, isDecimalNumber, parseQrels, type RunBlock } from '../../src/formats/trec-bytes.js';
-import { atofBytes, atolBytes } from '../../src/core/c-numbers.js';
+import type { RunBlock } from '../../src/formats/run-block.js';
+import { createRunReader } from '../../src/formats/trec-run-reader.js';
 import { latin1 } from '../../src/core/latin1.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -89,20 +89,6 @@ describe('run reader', () => {
     expect(parseFailure(() => readRun(run))).toBe(message);
   });
 
-  test('a kept block can be extended by a later block of the same query', () => {
-    const seen: RunBlock[] = [];
-    let kept: RunBlock | undefined;
-    const reader = createRunReader('run', (block) => {
-      if (block.qid === 'a') kept = appendBlock(kept, block);
-      seen.push(block);
-    });
-    reader.push(bytes('a Q0 x 1 3 r\nb Q0 y 1 1 r\na Q0 zz 2 2 r\n'), true);
-    expect(kept!.count).toBe(2);
-    expect([0, 1].map((i) => latin1(kept!.docBytes, kept!.docStart[i]!, kept!.docEnd[i]!))).toEqual(['x', 'zz']);
-    expect([...kept!.score]).toEqual([3, 2]);
-    expect([...kept!.line]).toEqual([1, 3]);
-  });
-
   // A line carried over many chunks is joined once, when it ends: joined at every chunk instead (as it was),
   // this 32 MiB line in 8 KiB chunks copies about 64 GB and runs past the timeout.
   test('reads a line that spans thousands of chunks in time linear in its length', () => {
@@ -156,94 +142,5 @@ describe('run reader line limit', () => {
       for (let i = 0; i < data.length; i += size) reader.push(data.subarray(i, i + size), false);
       expect(() => reader.push(new Uint8Array(0), true)).not.toThrow();
     }
-  });
-});
-
-describe('qrels reader', () => {
-  test('reads qid iter docno grade, with trailing whitespace and no final newline', () => {
-    const qrels = parseQrels(bytes('q1 0 d1 2\nq1\tQ0\td2\t0 \r\nq2 0 d1 -1'), 'qrels.txt');
-    expect([...qrels.queries.keys()]).toEqual(['q1', 'q2']);
-    expect(qrels.queries.get('q1')!.grade).toEqual([2, 0]);
-    expect(qrels.queries.get('q2')!.grade).toEqual([-1]);
-    expect(qrels.queries.get('q1')!.line).toEqual([1, 2]);
-  });
-
-  test.each([
-    ['q1 0 d1\n', 'qrels.txt:1: expected 4 fields (qid iter docno rel), got 3'],
-    ['q1 0 d1 1 extra\n', 'qrels.txt:1: expected 4 fields (qid iter docno rel), got more'],
-    ['q1 0 d1 1\n\nq2 0 d 1\n', 'qrels.txt:2: expected 4 fields (qid iter docno rel), got 0'],
-    ['', 'qrels.txt:1: the qrels file is empty'],
-  ])('refuses %j with the file and line', (qrels, message) => {
-    expect(parseFailure(() => parseQrels(bytes(qrels), 'qrels.txt'))).toBe(message);
-  });
-});
-
-describe('numbers as C reads them', () => {
-  const score = (text: string): number => atofBytes(bytes(text), 0, bytes(text).length);
-  test.each([
-    ['15.5824', 15.5824],
-    ['-3', -3],
-    ['+4', 4],
-    ['.5', 0.5],
-    ['5.', 5],
-    ['1e-07', 1e-7],
-    ['1.0000000199999999e-07', 1.0000000199999999e-7],
-    ['0.300000000002', 0.300000000002],
-    ['0.30000000000000004', 0.30000000000000004],
-    ['3.141592653589793238462643', 3.141592653589793],
-    ['12345678901234567890', 12345678901234567000],
-    ['2abc', 2],
-    ['7e', 7],
-    ['1.5e+', 1.5],
-    ['1e400', Infinity],
-    ['-1e400', -Infinity],
-    ['inf', Infinity],
-    ['-Infinity', -Infinity],
-    ['0x1p1', 2],
-    ['0x1.8p1', 3],
-    ['abc', 0],
-    ['-', 0],
-  ])('atof(%j) = %d', (text, value) => {
-    expect(score(text)).toBe(value);
-  });
-
-  // Number() rounds correctly, as strtod does: the fast path and the slow one must both agree with it.
-  propTest.prop([fc.stringMatching(/^[+-]?\d{0,20}(\.\d{0,20})?([eE][+-]?\d{1,3})?$/).filter((text) => /\d/.test(text.split(/[eE]/)[0]!))])(
-    'a decimal number reads as the double nearest its value',
-    (text) => {
-      expect(score(text)).toBe(Number(text));
-    },
-  );
-
-  test('atof of nan is NaN and of -0 is -0', () => {
-    expect(score('nan')).toBeNaN();
-    expect(Object.is(score('-0'), -0)).toBe(true);
-  });
-
-  // The decimal numbers of a CSV score (src/formats/columns.ts), which `rankeval eval` takes in TREC runs.
-  const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-  test.each(['1', '-2.5', '+.5', '5.', '1e-07', '1E+3', '0.30000000000000004'])('%j is a decimal number', (text) => {
-    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(true);
-  });
-  test.each(['0x10', 'abc', '2abc', '7e', '1.5e+', '.', '-', '+', '', 'inf', 'nan', '1e3.5', '--1', '1..2'])('%j is not a decimal number', (text) => {
-    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(false);
-  });
-  propTest.prop([fc.stringMatching(/^[-+.eE0-9x]{0,8}$/)])('isDecimalNumber agrees with the CSV readers’ pattern', (text) => {
-    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(DECIMAL.test(text));
-  });
-  propTest.prop([fc.double({ noNaN: true, noDefaultInfinity: true })])('every finite double as JavaScript writes it is a decimal number', (value) => {
-    const text = String(value);
-    expect(isDecimalNumber(bytes(text), 0, text.length)).toBe(true);
-  });
-
-  test.each([
-    ['3', 3],
-    ['+2', 2],
-    ['-2', -2],
-    ['1.7', 1],
-    ['x', 0],
-    ['12abc', 12],
-  ])('atol(%j) = %d', (text, value) => {
-    expect(atolBytes(bytes(text), 0, text.length)).toBe(value);
   });
 });
