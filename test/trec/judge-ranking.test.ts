@@ -1,0 +1,52 @@
+// One query as trec_eval sees it: trec_eval's order, the grade at each rank, and its counts.
+import { describe, expect, test } from 'vitest';
+import { judgeRanking } from '../../src/trec/judge-ranking.js';
+import { NOT_POOLED, UNJUDGED } from '../../src/metrics/judged-ranking.js';
+import { blocksOf, qrelsOf } from '../helpers/trec-bytes.js';
+
+// d1 relevant (2), d2 judged not relevant, d3 pooled but unjudged (-1), d4 relevant and not retrieved.
+const qrels = qrelsOf('q1 0 d1 2\nq1 0 d2 0\nq1 0 d3 -1\nq1 0 d4 1\n');
+// trec_eval's order: score descending, a tie by docno descending (d3 before d1 at 0.9), the rank column ignored.
+const [block] = blocksOf('q1 Q0 d2 1 0.5 r\nq1 Q0 d1 2 0.9 r\nq1 Q0 d3 3 0.9 r\nq1 Q0 x 4 0.1 r\n');
+const judge = (maxDocs: number, relevanceLevel = 1) => {
+  const judged = judgeRanking(block!, qrels.queries.get('q1')!, qrels, 'run', { maxDocs, relevanceLevel });
+  return { ...judged, rel: [...judged.rel] };
+};
+
+describe('judgeRanking', () => {
+  test('grades each rank in trec_eval order and counts R, relevant retrieved, unjudged and not pooled', () => {
+    expect(judge(1000)).toEqual({
+      retrieved: 4,
+      rel: [UNJUDGED, 2, 0, NOT_POOLED],
+      levels: [0, 1, 2],
+      levelCounts: [1, 1, 1],
+      relevant: 2,
+      relevantRetrieved: 1,
+      notPooled: 1,
+      unjudged: 1,
+    });
+  });
+
+  test('reads the first maxDocs documents only (-M)', () => {
+    expect(judge(2)).toMatchObject({ retrieved: 2, rel: [UNJUDGED, 2], relevant: 2, relevantRetrieved: 1, notPooled: 0, unjudged: 1 });
+  });
+
+  test('counts R and relevant retrieved at the relevance level (-l)', () => {
+    expect(judge(1000, 2)).toMatchObject({ relevant: 1, relevantRetrieved: 1 });
+    expect(judge(1000, 0)).toMatchObject({ relevant: 3, relevantRetrieved: 2 });
+  });
+
+  test('refuses a document the run lists twice for a query, at its second line', () => {
+    const [twice] = blocksOf('q1 Q0 d1 1 0.9 r\nq1 Q0 d2 2 0.8 r\nq1 Q0 d1 3 0.95 r\n');
+    expect(() => judgeRanking(twice!, qrels.queries.get('q1')!, qrels, 'run', { maxDocs: 1000, relevanceLevel: 1 })).toThrow(
+      'run:3: document "d1" appears twice for query q1 (lines 1 and 3)',
+    );
+  });
+
+  test('refuses a qrels that judges a document twice for the query', () => {
+    const judgedTwice = qrelsOf('q1 0 d1 2\nq1 0 d2 0\nq1 0 d1 1\n');
+    expect(() => judgeRanking(block!, judgedTwice.queries.get('q1')!, judgedTwice, 'run', { maxDocs: 1000, relevanceLevel: 1 })).toThrow(
+      'qrels:3: document "d1" is judged twice for query q1 (lines 1 and 3)',
+    );
+  });
+});
