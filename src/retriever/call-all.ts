@@ -37,45 +37,38 @@ export function callAll(
       for (const controller of inFlightControllers) controller.abort(error);
       reject(error);
     };
-    const onAbort = (): void =>
-      stop(new RankevalError({
-        code: 'aborted',
-        fn,
-        problem: `aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`,
-        expected: 'an evaluation not aborted',
-        received: signal?.reason,
-      }));
+    const onAbort = (): void => stop(abortedError(done, total, signal?.reason, fn));
+
+    /** Records a call's outcome (or stops at a failure, with failOnError), then launches the next calls. */
+    const ended = (qid: string, outcome: Outcome): void => {
+      inFlight--;
+      if (stopped) return;
+      const isFailure = 'error' in outcome;
+      if (isFailure && failOnError) return stop(failedCall(outcome.error, outcome.how, qid, fn));
+      record(qid, outcome);
+      done++;
+      if (isFailure) failed++;
+      if (onProgress !== undefined) callOnProgress(onProgress, { done, total, failed }, fn);
+      if (done === total) {
+        stopped = true;
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      } else launch();
+    };
 
     const launch = (): void => {
       while (!stopped && inFlight < concurrency && next < total) {
         const qid = queryIds[next++]!;
         inFlight++;
         callOne(qid, call, settings, fn, inFlightControllers)
-          .then((outcome) => {
-            inFlight--;
-            if (stopped) return;
-            const isFailure = 'error' in outcome;
-            if (isFailure && failOnError) return stop(failedCall(outcome.error, outcome.how, qid, fn));
-            record(qid, outcome);
-            done++;
-            if (isFailure) failed++;
-            if (onProgress !== undefined) callOnProgress(onProgress, { done, total, failed }, fn);
-            if (done === total) {
-              stopped = true;
-              signal?.removeEventListener('abort', onAbort);
-              resolve();
-            } else launch();
-          })
+          .then((outcome) => ended(qid, outcome))
           .catch(stop);
       }
     };
 
     if (signal?.aborted) return onAbort();
+    if (total === 0) return resolve();
     signal?.addEventListener('abort', onAbort, { once: true });
-    if (total === 0) {
-      signal?.removeEventListener('abort', onAbort);
-      return resolve();
-    }
     launch();
   });
 }
@@ -123,28 +116,49 @@ function callOne(
     controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
     if (timeoutMs !== undefined) {
       timer = setTimeout(() => {
-        const error = new RankevalError({
-          code: 'retrieval_timeout',
-          fn,
-          problem: `retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`,
-          expected: `an answer within ${timeoutMs} ms`,
-          received: qid,
-        });
+        const error = timeoutError(qid, timeoutMs, fn);
         end({ error, how: 'timeout' });
         controller.abort(error);
       }, timeoutMs);
     }
-    let value: unknown;
-    try {
-      value = call(qid, controller.signal);
-    } catch (error) {
-      return end({ error, how: 'threw' });
-    }
-    if (!isThenable(value)) return end({ value });
-    value.then(
-      (answer) => end({ value: answer }),
-      (error: unknown) => end({ error, how: 'rejected' }),
-    );
+    invoke(call, qid, controller.signal, end);
+  });
+}
+
+/** Calls `call` and hands `end` what it returned, what it threw, or what its promise settled with. */
+function invoke(call: (qid: string, signal: AbortSignal) => unknown, qid: string, signal: AbortSignal, end: (outcome: { value: unknown } | { error: unknown; how: FailureKind }) => void): void {
+  let value: unknown;
+  try {
+    value = call(qid, signal);
+  } catch (error) {
+    return end({ error, how: 'threw' });
+  }
+  if (!isThenable(value)) return end({ value });
+  value.then(
+    (answer) => end({ value: answer }),
+    (error: unknown) => end({ error, how: 'rejected' }),
+  );
+}
+
+/** What an evaluation aborted through its signal rejects with, saying how many calls had ended. */
+function abortedError(done: number, total: number, reason: unknown, fn: string): RankevalError {
+  return new RankevalError({
+    code: 'aborted',
+    fn,
+    problem: `aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`,
+    expected: 'an evaluation not aborted',
+    received: reason,
+  });
+}
+
+/** A call's timeout, as its outcome records it (and failOnError rejects with it). */
+function timeoutError(qid: string, timeoutMs: number, fn: string): RankevalError {
+  return new RankevalError({
+    code: 'retrieval_timeout',
+    fn,
+    problem: `retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`,
+    expected: `an answer within ${timeoutMs} ms`,
+    received: qid,
   });
 }
 

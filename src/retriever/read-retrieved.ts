@@ -19,53 +19,72 @@ function readRanking(value: unknown, where: string, { id, score }: RetrieverSett
   if (!Array.isArray(value)) {
     return fail('invalid_ranking', fn, where, id === undefined ? 'an array of ids or of {id, score} objects (or give `id` to read your documents)' : 'an array of documents', value);
   }
-  if (id !== undefined) {
-    const read = (accessor: (doc: unknown) => unknown, doc: unknown, i: number, name: 'id' | 'score'): unknown => {
-      try {
-        return accessor(doc);
-      } catch (error) {
-        throw new RankevalError({
-          code: 'invalid_ranking',
-          fn,
-          problem: `\`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`,
-          expected: `an \`options.${name}\` that reads every document`,
-          received: doc,
-        }, { cause: error });
-      }
-    };
-    const ids = value.map((doc, i) => {
-      const docId = read(id, doc, i, 'id');
-      if (typeof docId !== 'string' || docId === '') fail('invalid_ranking', fn, `\`options.id\` of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
-      return docId as string;
-    });
-    if (score === undefined) return ids;
-    return value.map((doc, i) => {
-      const docScore = read(score, doc, i, 'score');
-      if (typeof docScore !== 'number' || !Number.isFinite(docScore)) fail('invalid_ranking', fn, `\`options.score\` of entry ${i + 1} of ${where}`, 'a finite number', docScore);
-      return { id: ids[i]!, score: docScore as number };
-    });
-  }
+  if (id !== undefined) return readDocuments(value, where, id, score, fn);
   if (value.length === 0) return [];
-  // One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
-  // object's fields, never `[object Object]`) beside the kind of the first.
-  const mixed = (entry: unknown, i: number, first: string): never => {
-    throw new RankevalError({
-      code: 'invalid_ranking',
-      fn,
-      problem: `entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
-      expected: `${first}, like the first entry`,
-      received: entry,
-    });
+  return typeof value[0] === 'string' ? readIds(value, where, fn) : readScored(value, where, fn);
+}
+
+/** The caller's documents read through `options.id` (and `options.score`): what an accessor throws is named with its entry. */
+function readDocuments(
+  value: readonly unknown[],
+  where: string,
+  id: (doc: unknown) => unknown,
+  score: ((doc: unknown) => unknown) | undefined,
+  fn: string,
+): string[] | ScoredDocument[] {
+  const read = (accessor: (doc: unknown) => unknown, doc: unknown, i: number, name: 'id' | 'score'): unknown => {
+    try {
+      return accessor(doc);
+    } catch (error) {
+      throw new RankevalError({
+        code: 'invalid_ranking',
+        fn,
+        problem: `\`options.${name}\` threw ${describeThrown(error)} on entry ${i + 1} of ${where}`,
+        expected: `an \`options.${name}\` that reads every document`,
+        received: doc,
+      }, { cause: error });
+    }
   };
-  if (typeof value[0] === 'string') {
-    value.forEach((entry, i) => {
-      if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id');
-      if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
-    });
-    return [...(value as string[])];
-  }
+  const ids = value.map((doc, i) => {
+    const docId = read(id, doc, i, 'id');
+    if (typeof docId !== 'string' || docId === '') fail('invalid_ranking', fn, `\`options.id\` of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
+    return docId as string;
+  });
+  if (score === undefined) return ids;
+  return value.map((doc, i) => {
+    const docScore = read(score, doc, i, 'score');
+    if (typeof docScore !== 'number' || !Number.isFinite(docScore)) fail('invalid_ranking', fn, `\`options.score\` of entry ${i + 1} of ${where}`, 'a finite number', docScore);
+    return { id: ids[i]!, score: docScore as number };
+  });
+}
+
+/**
+ * One ranking is all ids or all {id, score} objects: an entry of the other kind is named as JSON (an
+ * object's fields, never `[object Object]`) beside the kind of the first.
+ */
+function mixed(entry: unknown, i: number, first: string, where: string, fn: string): never {
+  throw new RankevalError({
+    code: 'invalid_ranking',
+    fn,
+    problem: `entry ${i + 1} of ${where} is ${quoteJson(entry)} but the first is ${first}: a ranking is all ids or all {id, score} objects, not both`,
+    expected: `${first}, like the first entry`,
+    received: entry,
+  });
+}
+
+/** A ranking of ids (its first entry is a string): every entry a non-empty string. */
+function readIds(value: readonly unknown[], where: string, fn: string): string[] {
+  value.forEach((entry, i) => {
+    if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id', where, fn);
+    if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
+  });
+  return [...(value as string[])];
+}
+
+/** A ranking of {id, score} objects: a non-empty string id and a finite score each. */
+function readScored(value: readonly unknown[], where: string, fn: string): ScoredDocument[] {
   return value.map((entry: unknown, i) => {
-    if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object');
+    if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object', where, fn);
     const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
     if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
       throw new RankevalError({
