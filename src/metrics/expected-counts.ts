@@ -57,18 +57,7 @@ export function expectedCountsFromHits(
       dcg += d;
       relevantBefore += segment.relevant;
     }
-    let relevantRetrieved = relevantBefore;
-    let psAt = precisionSum;
-    let dcgAt = dcg;
-    let contextPrecision = relevantBefore === 0 ? 0 : precisionSum / relevantBefore;
-    const straddling = segments[next];
-    if (straddling !== undefined && straddling.start <= limit) {
-      const [ps, d] = segmentTerms(straddling, limit, relevantBefore, discount);
-      relevantRetrieved += ((limit - straddling.start + 1) * straddling.relevant) / straddling.size;
-      psAt += ps;
-      dcgAt += d;
-      if (straddling.relevant > 0) contextPrecision = expectedContextPrecision(straddling, limit, relevantBefore, precisionSum);
-    }
+    const [relevantRetrieved, psAt, dcgAt, contextPrecision] = withStraddling(segments[next], limit, relevantBefore, precisionSum, dcg, discount);
     out.push({
       k,
       retrieved: Math.min(k, length),
@@ -161,6 +150,32 @@ function segmentTerms(segment: Segment, last: number, relevantBefore: number, di
     if (meanGain !== 0) d += meanGain / discount[rank]!;
   }
   return [ps, d];
+}
+
+/**
+ * The expected relevant retrieved, AP numerator, DCG and context precision within `limit`, from their sums
+ * over the segments wholly inside it and the segment that straddles it (the next one, when it starts within).
+ */
+function withStraddling(
+  straddling: Segment | undefined,
+  limit: number,
+  relevantBefore: number,
+  precisionSum: number,
+  dcg: number,
+  discount: Float64Array,
+): [number, number, number, number] {
+  let relevantRetrieved = relevantBefore;
+  let psAt = precisionSum;
+  let dcgAt = dcg;
+  let contextPrecision = relevantBefore === 0 ? 0 : precisionSum / relevantBefore;
+  if (straddling !== undefined && straddling.start <= limit) {
+    const [ps, d] = segmentTerms(straddling, limit, relevantBefore, discount);
+    relevantRetrieved += ((limit - straddling.start + 1) * straddling.relevant) / straddling.size;
+    psAt += ps;
+    dcgAt += d;
+    if (straddling.relevant > 0) contextPrecision = expectedContextPrecision(straddling, limit, relevantBefore, precisionSum);
+  }
+  return [relevantRetrieved, psAt, dcgAt, contextPrecision];
 }
 
 /** The first relevant document's rank, RR and success within `limit`, from its chances in `first`. */
