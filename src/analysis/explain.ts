@@ -4,7 +4,7 @@ import { compareUtf8, rankedIds } from '../core/ordering.js';
 import { isRelevant, readJudgments } from '../core/judgments.js';
 import { resolveOptions } from '../core/metric-options.js';
 import { indexIds, rankOf } from '../core/id-index.js';
-import { budgetCut } from '../measures/context.js';
+import { budgetCut } from '../measures/query-source.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 

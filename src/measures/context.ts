@@ -1,16 +1,18 @@
 // Internal: what every measure of the catalogue reads about one query, built once per query and shared by
 // all the measures asked for. The library builds it from ids, the TREC evaluator from bytes; a measure's
-// own parameters (a relevance level, a gain, the condensed list) give a derived context, so each measure
-// is written once, against this interface only.
+// own parameters (a relevance level, a gain, the condensed list, a token budget) give a derived context, so
+// each measure is written once, against this interface only. The query as given, and the sources derived
+// from it, are query-source.ts's.
 import { addIdealDcg } from '../metrics/gains.js';
 import { countFromHits } from '../metrics/counts.js';
 import { expectedCountsFromHits } from '../metrics/expected-counts.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
 import type { TieGroup } from '../core/ordering.js';
-import { atLevel, type CutoffCounts, type GainParam, type Hit, judgedOnly, type JudgedRanking, NOT_POOLED, relevantAtLevel, UNJUDGED } from '../metrics/judged-ranking.js';
+import { atLevel, type CutoffCounts, type GainParam, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { mention, RankevalError, words } from '../core/errors.js';
 import type { QueryAspects } from '../core/aspects.js';
 import type { Gain } from '../core/types.js';
+import { budgetCut, condense, denseFromHits, truncate, type QuerySource } from './query-source.js';
 
 /** The parameters of one measure as asked for: `P(rel=2)@5` is `{ cutoff: 5, rel: 2 }`. */
 export interface MeasureParams {
@@ -83,27 +85,6 @@ export interface QueryContext {
   readonly aspects: QueryAspects;
   /** A retrieved document's length in tokens (`lengths`), refused when it has none. */
   tokens(id: string): number;
-}
-
-
-/** A query as read by an evaluator: its judged retrieved documents and every judged grade. */
-export interface QuerySource {
-  /** Documents retrieved. */
-  readonly length: number;
-  /** Every retrieved document the qrels list (negative grades included), in rank order. */
-  readonly hits: readonly Hit[];
-  /** Every grade of the query's qrels (retrieved or not). */
-  readonly grades: readonly number[];
-  /** The dense form, when the evaluator has it already (the TREC evaluator does). */
-  readonly dense?: JudgedRanking;
-  /** Runs of tied scores whose orders are averaged (`ties: 'average'`); absent when there are none. */
-  readonly tieGroups?: readonly TieGroup[] | undefined;
-  /** The query's id, for messages. */
-  readonly qid?: string;
-  /** Document ids in rank order, when a measure asked for reads them (`readsDocuments`). */
-  readonly documents?: readonly string[] | undefined;
-  /** The query's aspects, when the evaluation was given some. */
-  readonly aspects?: QueryAspects | undefined;
 }
 
 export interface ContextSettings {
@@ -235,34 +216,11 @@ class Context implements QueryContext {
     if (cut === undefined) {
       const documents = this.documents;
       const depth = budgetCut(documents, budget, this.settings.systemK ?? Infinity, (id) => this.tokens(id));
-      const { source } = this;
-      const hits = depth === source.length ? source.hits : source.hits.filter(([rank]) => rank <= depth);
-      // No tie groups (a budget has no tie-averaged form: averagesTies), and no dense form of the whole ranking.
-      const { dense: _whole, ...rest } = source;
-      const truncated: QuerySource = { ...rest, length: depth, hits, documents: documents.slice(0, depth), tieGroups: undefined };
-      cut = new Context(truncated, this.settings);
+      cut = new Context(truncate(this.source, documents, depth), this.settings);
       this.budgeted.set(budget, cut);
     }
     return cut;
   }
-}
-
-/**
- * How many documents of a ranking a context window of `budget` tokens holds: the documents are taken in
- * rank order while the running sum of their lengths stays within the budget, and no further than `depth`
- * (the system's k). The first document that would pass the budget ends the window, even if a shorter one
- * further down would fit: a context window is filled in rank order, not packed.
- *
- * @example budgetCut(['a', 'b', 'c'], 250, Infinity, (id) => ({ a: 100, b: 120, c: 90 })[id]) // => 2 (100 + 120 ≤ 250 < 310)
- */
-export function budgetCut(documents: readonly string[], budget: number, depth: number, tokens: (id: string) => number): number {
-  const last = Math.min(documents.length, depth);
-  let total = 0;
-  for (let i = 0; i < last; i++) {
-    total += tokens(documents[i]!);
-    if (total > budget) return i;
-  }
-  return last;
 }
 
 function countsOf(source: QuerySource, settings: ContextSettings, cutoffs: readonly number[]): CutoffCounts[] {
@@ -277,51 +235,3 @@ function countsOf(source: QuerySource, settings: ContextSettings, cutoffs: reado
   if (needsGain) addIdealDcg(counts, source.grades, options.gain, fn);
   return counts;
 }
-
-/** The grade at every rank, from the judged documents' ranks. */
-function denseFromHits(source: QuerySource, level: number): JudgedRanking {
-  const rel = new Float64Array(source.length).fill(NOT_POOLED);
-  let unjudged = 0;
-  for (const [rank, grade] of source.hits) {
-    if (grade < 0) {
-      rel[rank - 1] = UNJUDGED;
-      unjudged++;
-    } else rel[rank - 1] = grade;
-  }
-  const counts = new Map<number, number>();
-  for (const grade of source.grades) if (grade >= 0) counts.set(grade, (counts.get(grade) ?? 0) + 1);
-  const levels = [...counts.keys()].sort((a, b) => a - b);
-  const levelCounts = levels.map((grade) => counts.get(grade)!);
-  let relevantRetrieved = 0;
-  for (const [, grade] of source.hits) if (grade >= 0 && grade >= level) relevantRetrieved++;
-  const relevant = relevantAtLevel({ levels, levelCounts }, level);
-  return { retrieved: source.length, rel, levels, levelCounts, relevant, relevantRetrieved, notPooled: source.length - source.hits.length, unjudged };
-}
-
-/**
- * The condensed list as a source: the graded documents only, ranked 1, 2, … in their order. A tie group
- * keeps its graded members, still tied: every order of a group orders its graded members uniformly too.
- */
-function condense(source: QuerySource, query: JudgedRanking): QuerySource {
-  const hits: Hit[] = [];
-  const groups = source.tieGroups ?? [];
-  const tieGroups: TieGroup[] = [];
-  let group = 0;
-  let groupStart = 0;
-  for (const [rank, grade] of source.hits) {
-    if (grade < 0) continue;
-    while (group < groups.length && groups[group]!.start + groups[group]!.size <= rank) closeGroup();
-    const inGroup = group < groups.length && groups[group]!.start <= rank;
-    if (inGroup && groupStart === 0) groupStart = hits.length + 1;
-    hits.push([hits.length + 1, grade]);
-  }
-  while (group < groups.length) closeGroup();
-  function closeGroup(): void {
-    if (groupStart !== 0 && hits.length + 1 - groupStart > 1) tieGroups.push({ start: groupStart, size: hits.length + 1 - groupStart });
-    groupStart = 0;
-    group++;
-  }
-  const condensed: QuerySource = { length: hits.length, hits, grades: source.grades, dense: judgedOnly(query) };
-  return tieGroups.length === 0 ? condensed : { ...condensed, tieGroups };
-}
-
