@@ -1,72 +1,11 @@
-import { readQueryAspects, type QueryAspects } from '../core/aspects.js';
+// The diversity measures of ndeval (TREC Web track), as ir_measures reports them: aspect recall, all
+// aspects, alpha-nDCG, ERR-IA and P-IA, over a query's aspects (aspect → document → grade). What a document
+// covers is aspect-coverage.ts's; the novelty-biased gains, novelty-gains.ts's.
+import type { QueryAspects } from '../core/aspects.js';
 import { fail } from '../core/errors.js';
-import { whileReading } from '../core/boundary.js';
-import { compareUtf8 } from '../core/ordering.js';
-import { isRelevant } from '../core/judgments.js';
 import { readCutoff } from '../core/metric-options.js';
-
-/**
- * The aspects of one query at a relevance level: how many aspects some document covers (grade ≥ level, and
- * ≥ 0, as every measure reads a grade), and, per covering document, which of them it covers (positions in the
- * aspects' order). Aspects no document covers are left out, as ndeval leaves out subtopics with no positive
- * judgment: they could never be found, so they would only lower every ranking's score alike.
- */
-interface AspectCoverage {
-  readonly count: number;
-  readonly covers: ReadonlyMap<string, readonly number[]>;
-}
-
-function coverageOf(given: QueryAspects, level: number, fn: string): AspectCoverage {
-  const aspects = readQueryAspects(given, fn);
-  const covers = new Map<string, number[]>();
-  let count = 0;
-  for (const judged of aspects.values()) {
-    let covered = false;
-    for (const [id, grade] of judged) {
-      if (!isRelevant(grade, level)) continue;
-      covered = true;
-      const list = covers.get(id);
-      if (list === undefined) covers.set(id, [count]);
-      else list.push(count);
-    }
-    if (covered) count++;
-  }
-  return { count, covers };
-}
-
-/** A ranking of ids is an array (a revoked Proxy is named: whileReading). */
-function checkIds(ranking: unknown, fn: string): void {
-  if (!whileReading(fn, 'invalid_ranking', 'the ranking', () => Array.isArray(ranking))) fail('invalid_ranking', fn, 'the ranking', 'an array of document ids', ranking);
-}
-
-/** The number of ranks a cutoff reads in a ranking of `length` documents (Infinity: all of them). */
-const depthOf = (k: number, length: number): number => Math.min(k, length);
-
-function checkLevel(level: unknown, fn: string): number {
-  if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_option', fn, 'the relevance level', 'a finite number', level);
-  return level;
-}
-
-function checkAlpha(alpha: unknown, fn: string): number {
-  if (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)) fail('invalid_option', fn, { kind: 'option', option: 'alpha' }, 'a number from 0 to 1', alpha);
-  return alpha;
-}
-
-/** The aspects covered in the top k of the ranking, as a count. */
-function coveredAt(ranking: readonly string[], coverage: AspectCoverage, k: number): number {
-  const seen = new Uint8Array(coverage.count);
-  let covered = 0;
-  const depth = depthOf(k, ranking.length);
-  for (let rank = 0; rank < depth && covered < coverage.count; rank++) {
-    for (const aspect of coverage.covers.get(ranking[rank]!) ?? []) {
-      if (seen[aspect] === 0) {
-        seen[aspect] = 1;
-        covered++;
-      }
-    }
-  }
-  return covered;
-}
+import { checkAlpha, checkIds, checkLevel, coverageOf, coveredAt, depthOf } from './aspect-coverage.js';
+import { discountedSum, greedyIdealGains, idealIdealErr, noveltyGains } from './novelty-gains.js';
 
 /**
  * Aspect recall at k (subtopic recall, S-recall): the share of the query's aspects that the top k covers.
@@ -123,63 +62,6 @@ export function allAspects(ranking: readonly string[], aspects: QueryAspects, k:
 }
 
 /**
- * Novelty-biased gains: at each rank, the sum over the aspects the document covers of (1 − alpha)^n, where n
- * counts the documents above it covering that aspect (the first is worth 1, each repeat a factor 1 − alpha
- * less). Aspects are summed in their order, as ndeval sums its subtopics.
- */
-function noveltyGains(ranking: readonly string[], coverage: AspectCoverage, depth: number, alpha: number): Float64Array {
-  const weight = new Float64Array(coverage.count).fill(1);
-  const gains = new Float64Array(depth);
-  for (let rank = 0; rank < depth; rank++) {
-    let gain = 0;
-    for (const aspect of coverage.covers.get(ranking[rank]!) ?? []) {
-      gain += weight[aspect]!;
-      weight[aspect]! *= 1 - alpha;
-    }
-    gains[rank] = gain;
-  }
-  return gains;
-}
-
-/** Σ gain / log2(rank + 1) over the first `depth` gains, the discount written as ndeval writes it. */
-function discountedSum(gains: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < gains.length; i++) sum += gains[i]! * (i === 0 ? 1 : Math.LN2 / Math.log(i + 2));
-  return sum;
-}
-
-/**
- * ndeval's ideal ranking, built greedily to `depth` ranks: at each rank the judged document of largest
- * novelty-biased gain given those above it, ties to the greatest id in UTF-8 byte order (ndeval's strcmp).
- * Exact ideal ordering is NP-hard; the greedy one is what ndeval (and so ir_measures) normalises by, and a
- * ranking can beat it (see alphaNdcg). Only documents covering some aspect are candidates: the others add
- * no gain wherever they stand.
- */
-function greedyIdealGains(coverage: AspectCoverage, depth: number, alpha: number): Float64Array {
-  const candidates = [...coverage.covers.keys()];
-  const weight = new Float64Array(coverage.count).fill(1);
-  const gains = new Float64Array(Math.min(depth, candidates.length));
-  const placed = new Uint8Array(candidates.length);
-  for (let rank = 0; rank < gains.length; rank++) {
-    let best = -1;
-    let bestGain = 0;
-    for (let i = 0; i < candidates.length; i++) {
-      if (placed[i] === 1) continue;
-      let gain = 0;
-      for (const aspect of coverage.covers.get(candidates[i]!)!) gain += weight[aspect]!;
-      if (best === -1 || gain > bestGain || (gain === bestGain && compareUtf8(candidates[i]!, candidates[best]!) > 0)) {
-        best = i;
-        bestGain = gain;
-      }
-    }
-    placed[best] = 1;
-    gains[rank] = bestGain;
-    for (const aspect of coverage.covers.get(candidates[best]!)!) weight[aspect]! *= 1 - alpha;
-  }
-  return gains;
-}
-
-/**
  * alpha-nDCG at k: nDCG over novelty-biased gains, so that a document repeating aspects already seen is
  * worth less, by a factor 1 − alpha per earlier document covering the same aspect.
  *
@@ -215,22 +97,6 @@ export function alphaNdcg(ranking: readonly string[], aspects: QueryAspects, k: 
   const dcg = discountedSum(noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha));
   if (dcg === 0) return 0;
   return dcg / discountedSum(greedyIdealGains(coverage, k, alpha));
-}
-
-/**
- * Σ_{r ≤ k} m · (1 − alpha)^{r−1} / r: what ERR-IA@k sums for an "ideal ideal" ranking, one whose every
- * document covers all m aspects. For k = Infinity the series' limit, m · ln(1/alpha) / (1 − alpha) (from
- * Σ x^{r−1} / r = −ln(1 − x) / x at x = 1 − alpha), which is finite for alpha > 0.
- */
-function idealIdealErr(aspects: number, k: number, alpha: number): number {
-  if (k === Infinity) return alpha === 1 ? aspects : (aspects * -Math.log(alpha)) / (1 - alpha);
-  let sum = 0;
-  let gain = aspects;
-  for (let r = 1; r <= k; r++) {
-    sum += gain / r;
-    gain *= 1 - alpha;
-  }
-  return sum;
 }
 
 /**
