@@ -1,20 +1,10 @@
 // trec_eval's qrels reader on bytes: four fields a line, grades as atol reads them, errors at their line.
 import { describe, expect, test } from 'vitest';
-import { isRankevalError } from '../../src/index.js';
+import { parseFailure } from '../helpers/trec-bytes.js';
 import { hashBytes } from '../../src/formats/trec-fields.js';
 import { parseQrels } from '../../src/formats/trec-qrels.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
-
-function parseFailure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (isRankevalError(error) && error.code === 'parse_error') return error.message;
-    throw error;
-  }
-  throw new Error('expected a parse error');
-}
 
 describe('parseQrels', () => {
   test('reads qid iter docno grade, with trailing whitespace and no final newline', () => {

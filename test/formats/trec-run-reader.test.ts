@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { isRankevalError } from '../../src/index.js';
+import { parseFailure } from '../helpers/trec-bytes.js';
 import type { RunBlock } from '../../src/formats/run-block.js';
 import { createRunReader } from '../../src/formats/trec-run-reader.js';
 import { latin1 } from '../../src/core/latin1.js';
@@ -35,16 +35,6 @@ function readRun(text: string | Uint8Array, chunkSizes: readonly number[] = [1 <
   }
   reader.push(new Uint8Array(0), true);
   return { lines, blocks, runId: reader.runId() };
-}
-
-function parseFailure(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (isRankevalError(error) && error.code === 'parse_error') return error.message;
-    throw error;
-  }
-  throw new Error('expected a parse error');
 }
 
 describe('run reader', () => {
