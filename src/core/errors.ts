@@ -73,6 +73,12 @@ export interface ErrorScope {
  */
 export type ErrorText = string | readonly (string | ErrorScope)[];
 
+/** Error words, or how to word them when an error is thrown: a reader called once per query words nothing. */
+export type DeferredText = ErrorText | (() => ErrorText);
+
+/** The words of a DeferredText. */
+export const wordsOf = (text: DeferredText): ErrorText => (typeof text === 'function' ? text() : text);
+
 /** How a caller names a subject in its own words (the CLI: an option by its flag); `undefined` keeps the library's. */
 export type SubjectNaming = (subject: ErrorSubject) => string | undefined;
 

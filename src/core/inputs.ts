@@ -3,8 +3,8 @@
 // silently score 0. So each public function reads its inputs here, at its boundary, into values that can be
 // read again (arrays, Sets, Maps, plain objects), and everything inside reads those. An array, Set or Map is
 // used as it is (no copy on the scorer's path); any other iterable is copied into an array, once.
-import { fail, queryKey, words, type ErrorText, type RankevalErrorCode } from './errors.js';
-import { whileReading } from './boundary.js';
+import { fail, queryKey, words, wordsOf, type DeferredText, type RankevalErrorCode } from './errors.js';
+import { readFailure, whileReading } from './boundary.js';
 
 /** What `readOnce` gave, or what was built from inputs read once: reading it again copies nothing. */
 const readAlready = new WeakSet<object>();
@@ -23,11 +23,13 @@ export const isRead = (value: unknown): boolean => typeof value === 'object' && 
  * (a generator, an iterator, any other iterable object) copied into an array; anything else as it is. The
  * copy reads the caller's iterable exactly once; what it throws becomes a RankevalError naming `what`.
  */
-export function readOnce(value: unknown, fn: string, code: RankevalErrorCode, what: ErrorText): unknown {
-  return whileReading(fn, code, what, () => {
+export function readOnce(value: unknown, fn: string, code: RankevalErrorCode, what: DeferredText): unknown {
+  try {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Set || value instanceof Map) return value;
     return Symbol.iterator in value ? Array.from(value as Iterable<unknown>) : value;
-  });
+  } catch (error) {
+    throw readFailure(error, fn, code, wordsOf(what));
+  }
 }
 
 /**
@@ -58,7 +60,7 @@ export function readQrels(qrels: unknown, fn: string, what = '`qrels`'): Readonl
   const byQuery = readByQuery<unknown>(qrels, fn, what, 'invalid_qrels', `a Map or an object of query id → judgments`);
   let read: Map<string, unknown> | undefined;
   for (const [qid, judgments] of byQuery) {
-    const once = readOnce(judgments, fn, 'invalid_qrels', words(what, queryKey(qid)));
+    const once = readOnce(judgments, fn, 'invalid_qrels', () => words(what, queryKey(qid)));
     if (once !== judgments && read === undefined) read = new Map(byQuery);
     if (read !== undefined) read.set(qid, once);
   }

@@ -1,7 +1,7 @@
 // Internal: the judgments of one query (qrels in any of their forms) read once and checked, and the rule
 // that decides which grades are relevant.
-import { fail, words, type ErrorText } from './errors.js';
-import { whileReading } from './boundary.js';
+import { fail, words, wordsOf, type DeferredText, type ErrorText } from './errors.js';
+import { readFailure } from './boundary.js';
 
 /** The judgments of one query, read once. */
 export interface Judgments {
@@ -11,9 +11,9 @@ export interface Judgments {
   readonly relevant: number;
 }
 
-function readGrade(grade: unknown, id: string, fn: string, where: ErrorText): number {
+function readGrade(grade: unknown, id: string, fn: string, where: () => ErrorText): number {
   if (typeof grade !== 'number' || !Number.isFinite(grade)) {
-    fail('invalid_qrels', fn, words(`the grade of ${JSON.stringify(id)} in `, where), 'a finite number', grade);
+    fail('invalid_qrels', fn, words(`the grade of ${JSON.stringify(id)} in `, where()), 'a finite number', grade);
   }
   return grade;
 }
@@ -22,32 +22,38 @@ function readGrade(grade: unknown, id: string, fn: string, where: ErrorText): nu
  * Reads a Map, a plain object (id → grade) or an iterable of ids (grade 1 each), reading the iterable once.
  * What reading them throws (a revoked Proxy, a throwing iterator) is an `invalid_qrels` naming `where`.
  */
-export function readJudgments(qrels: unknown, relevanceThreshold: number, fn: string, where: ErrorText = 'the qrels'): Judgments {
-  const grades = whileReading(fn, 'invalid_qrels', where, () => readGrades(qrels, fn, where));
+export function readJudgments(qrels: unknown, relevanceThreshold: number, fn: string, where: DeferredText = 'the qrels'): Judgments {
+  const place = (): ErrorText => wordsOf(where);
+  let grades: Map<string, number>;
+  try {
+    grades = readGrades(qrels, fn, place);
+  } catch (error) {
+    throw readFailure(error, fn, 'invalid_qrels', place());
+  }
   let relevant = 0;
   for (const grade of grades.values()) if (isRelevant(grade, relevanceThreshold)) relevant++;
   return { grades, relevant };
 }
 
-function readGrades(qrels: unknown, fn: string, where: ErrorText): Map<string, number> {
+function readGrades(qrels: unknown, fn: string, where: () => ErrorText): Map<string, number> {
   let grades: Map<string, number>;
   if (qrels instanceof Map) {
     grades = new Map();
     for (const [id, grade] of qrels) {
-      if (typeof id !== 'string') fail('invalid_qrels', fn, words('every document id in ', where), 'a string', id);
+      if (typeof id !== 'string') fail('invalid_qrels', fn, words('every document id in ', where()), 'a string', id);
       grades.set(id, readGrade(grade, id, fn, where));
     }
   } else if (typeof qrels === 'object' && qrels !== null && Symbol.iterator in qrels) {
     grades = new Map();
     for (const id of qrels as Iterable<unknown>) {
-      if (typeof id !== 'string') fail('invalid_qrels', fn, words('every document id in ', where), 'a string', id);
+      if (typeof id !== 'string') fail('invalid_qrels', fn, words('every document id in ', where()), 'a string', id);
       grades.set(id, 1);
     }
   } else if (typeof qrels === 'object' && qrels !== null) {
     grades = new Map();
     for (const id of Object.keys(qrels)) grades.set(id, readGrade((qrels as Record<string, unknown>)[id], id, fn, where));
   } else {
-    return fail('invalid_qrels', fn, where, 'a Map, an object of id → grade or an iterable of ids', qrels);
+    return fail('invalid_qrels', fn, where(), 'a Map, an object of id → grade or an iterable of ids', qrels);
   }
   return grades;
 }

@@ -111,7 +111,8 @@ interface JudgedQueries {
 function judgeQueries({ fn, metric, noRelevant, qrels, aspects }: RunSettings): JudgedQueries {
   const skippedByQuery = new Map<string, boolean>();
   const noRelevantQueries: string[] = [];
-  const where = (qid: string) => words('qrels', queryKey(qid));
+  // Worded only for an error: the scorer judges every query of the run.
+  const where = (qid: string) => () => words('qrels', queryKey(qid));
   for (const qid of [...qrels.keys()].sort(compareUtf8)) {
     const { relevant } = readJudgments(qrels.get(qid), metric.relevanceThreshold, fn, where(qid));
     if (relevant === 0) {
