@@ -46,7 +46,7 @@ function scaledGains(query: JudgedRanking, maxGrade: number, fn: string): Float6
     throw new RankevalError({
       code: 'invalid_option',
       fn,
-      problem: `expected \`max_grade\` (the largest grade of the scale, required as in ir_measures) to be a positive finite number, got \`${String(maxGrade)}\``,
+      what: '`max_grade` (the largest grade of the scale, required as in ir_measures)',
       expected: 'a positive finite number',
       received: maxGrade,
     });
@@ -116,7 +116,7 @@ export function inst(query: JudgedRanking, maxGrade: number, desiredGain: number
     throw new RankevalError({
       code: 'invalid_option',
       fn: 'inst',
-      problem: `expected \`T\` to be a positive finite number, got \`${String(desiredGain)}\``,
+      what: '`T`',
       expected: 'a positive finite number',
       received: desiredGain,
     });

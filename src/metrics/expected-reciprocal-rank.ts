@@ -74,7 +74,7 @@ function checkMaxGrade(maxGrade: number): void {
     throw new RankevalError({
       code: 'invalid_option',
       fn: 'err',
-      problem: `expected \`max_grade\` to be a positive finite number, got \`${String(maxGrade)}\``,
+      what: '`max_grade`',
       expected: 'a positive finite number',
       received: maxGrade,
     });
