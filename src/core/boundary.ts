@@ -1,20 +1,21 @@
 // The guards of a public boundary: every read of a caller's value runs inside whileReading, so that what a
 // getter, an iterator or a revoked Proxy throws becomes a RankevalError, and options objects are copied
 // once (ownOptions), refusing a key the function does not take.
-import { fail, isRankevalError, RankevalError, words, type ErrorText, type RankevalErrorCode } from './errors.js';
+import { fail, isRankevalError, RankevalError, words, wordsOf, type DeferredText, type ErrorText, type RankevalErrorCode } from './errors.js';
 import { describeThrown } from './quoting.js';
 
 /**
  * Runs `read`, a read of a value the caller gave (`what`, named as messages name it); whatever that read
  * throws that is not already a RankevalError (a revoked Proxy, a getter or an iterator that throws) becomes
  * one of `code`, naming the argument and what was thrown, which is kept as its `cause`. The one guard every
- * boundary reader runs its reads of caller values in, so that no untyped error escapes the library.
+ * boundary reader runs its reads of caller values in, so that no untyped error escapes the library. `what`
+ * may be a function of the words, worded only on failure, for a read done once per query.
  */
-export function whileReading<T>(fn: string, code: RankevalErrorCode, what: ErrorText, read: () => T): T {
+export function whileReading<T>(fn: string, code: RankevalErrorCode, what: DeferredText, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    throw readFailure(error, fn, code, what);
+    throw readFailure(error, fn, code, wordsOf(what));
   }
 }
 

@@ -3,8 +3,8 @@
 // silently score 0. So each public function reads its inputs here, at its boundary, into values that can be
 // read again (arrays, Sets, Maps, plain objects), and everything inside reads those. An array, Set or Map is
 // used as it is (no copy on the scorer's path); any other iterable is copied into an array, once.
-import { fail, queryKey, words, wordsOf, type DeferredText, type RankevalErrorCode } from './errors.js';
-import { readFailure, whileReading } from './boundary.js';
+import { fail, queryKey, words, type DeferredText, type RankevalErrorCode } from './errors.js';
+import { whileReading } from './boundary.js';
 
 /** What `readOnce` gave, or what was built from inputs read once: reading it again copies nothing. */
 const readAlready = new WeakSet<object>();
@@ -24,12 +24,10 @@ export const isRead = (value: unknown): boolean => typeof value === 'object' && 
  * copy reads the caller's iterable exactly once; what it throws becomes a RankevalError naming `what`.
  */
 export function readOnce(value: unknown, fn: string, code: RankevalErrorCode, what: DeferredText): unknown {
-  try {
+  return whileReading(fn, code, what, () => {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof Set || value instanceof Map) return value;
     return Symbol.iterator in value ? Array.from(value as Iterable<unknown>) : value;
-  } catch (error) {
-    throw readFailure(error, fn, code, wordsOf(what));
-  }
+  });
 }
 
 /**

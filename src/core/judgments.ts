@@ -1,7 +1,7 @@
 // Internal: the judgments of one query (qrels in any of their forms) read once and checked, and the rule
 // that decides which grades are relevant.
 import { fail, words, wordsOf, type DeferredText, type ErrorText } from './errors.js';
-import { readFailure } from './boundary.js';
+import { whileReading } from './boundary.js';
 
 /** The judgments of one query, read once. */
 export interface Judgments {
@@ -24,12 +24,7 @@ function readGrade(grade: unknown, id: string, fn: string, where: () => ErrorTex
  */
 export function readJudgments(qrels: unknown, relevanceThreshold: number, fn: string, where: DeferredText = 'the qrels'): Judgments {
   const place = (): ErrorText => wordsOf(where);
-  let grades: Map<string, number>;
-  try {
-    grades = readGrades(qrels, fn, place);
-  } catch (error) {
-    throw readFailure(error, fn, 'invalid_qrels', place());
-  }
+  const grades = whileReading(fn, 'invalid_qrels', place, () => readGrades(qrels, fn, place));
   let relevant = 0;
   for (const grade of grades.values()) if (isRelevant(grade, relevanceThreshold)) relevant++;
   return { grades, relevant };

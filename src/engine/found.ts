@@ -118,7 +118,7 @@ export interface RankingReading {
 /** The length of a query's ranking in memory as its reader sees it before reading it (0 for no array). */
 export function rankingLength(ranking: unknown, qid: string, fn: string): number {
   // Array.isArray throws for a revoked Proxy: orderRanking names it.
-  return whileReading(fn, 'invalid_ranking', `run[${JSON.stringify(qid)}]`, () => (Array.isArray(ranking) ? ranking.length : 0));
+  return whileReading(fn, 'invalid_ranking', () => `run[${JSON.stringify(qid)}]`, () => (Array.isArray(ranking) ? ranking.length : 0));
 }
 
 /** What a reader finds in a judged query's ranking given as ids or `{id, score}` objects (ordered, checked). */
