@@ -4,7 +4,7 @@ import { assembleReport } from '../report/assemble.js';
 import { orderRuns } from '../report/options.js';
 import type { ReportData, ReportRun } from '../report/types.js';
 import { scorerOf } from '../engine/scorer.js';
-import { readSlices, remeasured } from '../engine/settings.js';
+import { remeasured } from '../engine/settings.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { messageText } from '../text/escape.js';
 import { explainRanking, explainTop } from '../analysis/explain.js';
@@ -73,9 +73,9 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
       return [name, { evaluation: scored.get(name)!, depth: longest(), curveMeans, latency: latency.get(name)! }];
     }),
   );
-  const slices = readSlices(golden.tags, fn, 'tags');
   return asInputError(inputName(args.qrels), () =>
-    assembleReport(runs, { qrels: golden.qrels, slices, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
+    // The golden set's tags, read once as the runs' slices.
+    assembleReport(runs, { qrels: golden.qrels, slices: settings.slices, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
       // The top of the ranking as the reading kept it; a query the run does not answer has none.
       const kept = keptFound.get(run)!.found.get(qid);
       if (kept?.shown === undefined) return explainRanking([], golden.qrels.get(qid)!, shown);
