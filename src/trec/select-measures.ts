@@ -1,8 +1,7 @@
 // trec_eval's -m arguments read into the measures it prints: `name` or `name.params`, a group (`official`,
 // `all_trec`) marking several, and every marked measure bound to its parameters, in trec_eval's order.
-import { RankevalError } from '../core/errors.js';
 import type { MeasureParams } from '../measures/context.js';
-import { bindParams, trecGroups, trecMeasures, type TrecMeasure } from '../measures/trec-table.js';
+import { bindParams, trecGroups, trecMeasureError, trecMeasures, type TrecMeasure } from '../measures/trec-table.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 
 /** A selected measure with its parameters and the names of its values. */
@@ -15,8 +14,6 @@ export interface BoundMeasure {
   /** Where its values start in a query's value vector. */
   readonly offset: number;
 }
-
-const usage = (message: string): RankevalError => new RankevalError({ code: 'unknown_measure', problem: message, expected: 'a trec_eval measure', received: message });
 
 /**
  * Reads -m arguments as trec_eval does: `name` or `name.params`; groups mark several measures. No argument
@@ -32,13 +29,13 @@ export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): B
     const name = dot === -1 ? spec : spec.slice(0, dot);
     if (dot !== -1) {
       const params = spec.slice(dot + 1);
-      if (params === '') throw usage(`improper measure parameters in '${spec}'`);
+      if (params === '') throw trecMeasureError(`improper measure parameters in '${spec}'`, spec);
       if (!paramsOf.has(name)) paramsOf.set(name, params); // the first parameters given win, as in trec_eval
     }
     const group = GROUPS[name];
     if (group) group.forEach((member) => marked.add(member));
     else if (trecMeasures.some((measure) => measure.name === name)) marked.add(name);
-    else throw usage(`illegal measure '${spec}' (known: ${trecMeasures.map((m) => m.name).join(', ')}; groups: ${Object.keys(GROUPS).join(', ')})`);
+    else throw trecMeasureError(`illegal measure '${spec}' (known: ${trecMeasures.map((m) => m.name).join(', ')}; groups: ${Object.keys(GROUPS).join(', ')})`, spec);
   }
   let offset = 0;
   const bound: BoundMeasure[] = [];
