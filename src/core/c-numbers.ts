@@ -68,6 +68,16 @@ const EXACT_INTEGERS = 2 ** 53;
 
 /** C's atof on a field of a file (no leading spaces): the value of its longest numeric prefix (0 when there is none). */
 export function atofBytes(bytes: Uint8Array, start: number, end: number): number {
+  const value = plainDecimalBytes(bytes, start, end);
+  return value === value ? value : atofSlowly(latin1(bytes, start, end));
+}
+
+/**
+ * A field that is wholly a plain decimal (`[+-]digits[.digits][e[+-]digits]`, digits on at least one side
+ * of the point) whose digits and exponent convert with one correctly rounded operation, as strtod would:
+ * its value. NaN for anything else (another form, a prefix, more digits): atofBytes then reads it slowly.
+ */
+export function plainDecimalBytes(bytes: Uint8Array, start: number, end: number): number {
   let i = start;
   let negative = false;
   if (bytes[i] === 45 || bytes[i] === 43) negative = bytes[i++] === 45;
@@ -109,11 +119,9 @@ export function atofBytes(bytes: Uint8Array, start: number, end: number): number
       i = j;
     }
   }
-  if (sawDigit && i === end && mantissa < EXACT_INTEGERS && scale >= -22 && scale <= 22) {
-    const value = scale < 0 ? mantissa / POWERS_OF_TEN[-scale]! : mantissa * POWERS_OF_TEN[scale]!;
-    return negative ? -value : value;
-  }
-  return atofSlowly(latin1(bytes, start, end));
+  if (!sawDigit || i !== end || mantissa >= EXACT_INTEGERS || scale < -22 || scale > 22) return NaN;
+  const value = scale < 0 ? mantissa / POWERS_OF_TEN[-scale]! : mantissa * POWERS_OF_TEN[scale]!;
+  return negative ? -value : value;
 }
 
 const DECIMAL_PREFIX = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;

@@ -1,7 +1,7 @@
 // The lines of a TREC run (`qid Q0 docno rank score runid`) read into blocks of one query each, as
 // trec_eval 9.x reads them, from a stretch of bytes that ends with a newline. Chunking a file into such
 // stretches is trec-run-reader.ts's part.
-import { atofBytes, isSpace } from '../core/c-numbers.js';
+import { atofBytes, isSpace, plainDecimalBytes } from '../core/c-numbers.js';
 import type { RankevalError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
@@ -147,8 +147,12 @@ export class RunLines {
 
   /** The score field `bytes[start, end)`: atof's reading, refused when decimal scores are required and it is not one. */
   private score(bytes: Uint8Array, start: number, end: number): number {
+    if (!this.decimalScores) return atofBytes(bytes, start, end);
+    // Most scores are plain decimals, read and checked in one pass; the rest are checked on their own.
+    const plain = plainDecimalBytes(bytes, start, end);
+    if (plain === plain) return plain;
     const score = atofBytes(bytes, start, end);
-    if (this.decimalScores && !(Number.isFinite(score) && isDecimalNumber(bytes, start, end))) {
+    if (!(Number.isFinite(score) && isDecimalNumber(bytes, start, end))) {
       throw parseError(this.file, this.lineNumber, `the score ${quoteJson(new TextDecoder().decode(bytes.subarray(start, end)))} is not a finite number`);
     }
     return score;

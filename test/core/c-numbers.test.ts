@@ -2,7 +2,8 @@
 // glibc's strtol and strtod).
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { atof, atofBytes, atol, atolBytes, atolExact } from '../../src/core/c-numbers.js';
+import { atof, atofBytes, atol, atolBytes, atolExact, plainDecimalBytes } from '../../src/core/c-numbers.js';
+import { isDecimalNumber } from '../../src/formats/trec-fields.js';
 
 describe('atol', () => {
   test.each([
@@ -87,6 +88,32 @@ describe('atofBytes and atolBytes: a field of a TREC line, as trec_eval reads sc
       expect(score(text)).toBe(Number(text));
     },
   );
+
+  const plain = (text: string): number => plainDecimalBytes(bytes(text), 0, bytes(text).length);
+  test.each([
+    ['28.5206', 28.5206],
+    ['-3', -3],
+    ['.5', 0.5],
+    ['5.', 5],
+    ['1e-07', 1e-7],
+  ])('plainDecimalBytes(%j) = %d: a whole plain decimal, read in one pass', (text, value) => {
+    expect(plain(text)).toBe(value);
+  });
+
+  test.each(['', '-', '.', '7e', '2abc', '0x10', 'inf', 'nan', '1e400', '12345678901234567890', '1e23'])(
+    'plainDecimalBytes(%j) is NaN: not wholly a decimal, or past one exact operation (atof reads it slowly)',
+    (text) => {
+      expect(plain(text)).toBeNaN();
+    },
+  );
+
+  // The run readers take a plain decimal's value without checking the field again.
+  propTest.prop([fc.stringMatching(/^[+-]?[\d.eE+x-]{0,12}$/)])('plainDecimalBytes is atof of a field that is a decimal number, or NaN', (text) => {
+    const value = plain(text);
+    if (Number.isNaN(value)) return;
+    expect(isDecimalNumber(bytes(text), 0, bytes(text).length)).toBe(true);
+    expect(value).toBe(score(text));
+  });
 
   test('atof of nan is NaN and of -0 is -0', () => {
     expect(score('nan')).toBeNaN();
