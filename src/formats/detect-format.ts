@@ -96,7 +96,7 @@ export function createDetectingReader<Format extends string, T, Extra>(kind: Fil
   return {
     push(chunk) {
       if (reader !== undefined) return reader.push(chunk);
-      held.chunks.push(chunk);
+      held.chunks.push(chunk.slice()); // a copy: the caller may reuse its buffer for the next chunk
       for (let from = 0; ; ) {
         const newline = chunk.indexOf(NEWLINE, from);
         lineBytes += (newline === -1 ? chunk.length : newline) - from;

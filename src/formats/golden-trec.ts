@@ -4,7 +4,7 @@ import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
 import { parseQrels } from './trec-qrels.js';
-import { concatBytes, createLineChunker } from './lines.js';
+import { concatBytes, createLineLimit, lineTooLong } from './lines.js';
 import { decodeUtf8, utf8FromLatin1 } from './utf8.js';
 import { type FormatReader, lineReader } from './reader.js';
 import { createCollector, type GoldenSet } from './golden-collector.js';
@@ -12,12 +12,16 @@ import { createCollector, type GoldenSet } from './golden-collector.js';
 export function trecQrelsReader(file: string): FormatReader<GoldenSet> {
   // Qrels are read whole (they are small next to runs) by the same reader as `rankeval trec`.
   const chunks: Uint8Array[] = [];
-  const lines = createLineChunker(file, (bytes) => void chunks.push(bytes));
+  let length = 0;
+  const lineLimit = createLineLimit((line) => lineTooLong(file, line));
   return {
-    push: (chunk) => lines.push(chunk),
+    push(chunk) {
+      lineLimit(chunk);
+      chunks.push(chunk.slice()); // a copy: the caller may reuse its buffer for the next chunk
+      length += chunk.length;
+    },
     end() {
-      lines.end();
-      const bytes = concatBytes(chunks, chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+      const bytes = concatBytes(chunks, length);
       const parsed = parseQrels(bytes, file);
       const collector = createCollector(file, 'trec');
       for (const query of parsed.queries.values()) {

@@ -7,7 +7,7 @@ import { createRunReader as createTrecRunReader } from './trec-run-reader.js';
 import { DOCUMENT_COLUMNS, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
 import { type FormatReader, lineReader } from './reader.js';
-import { createLineChunker } from './lines.js';
+import { lineTooLong, MAX_LINE_BYTES } from './lines.js';
 import { createRecordReader } from './records.js';
 import { utf8FromLatin1 } from './utf8.js';
 import type { Collector, CollectorFactory } from './run-collector.js';
@@ -22,12 +22,10 @@ export function trecReader<T>(file: string, make: CollectorFactory<T>): FormatRe
       const line = block.line[i]!;
       collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, line, 'the document id'), block.score[i]!, line);
     }
-  }, false, 'decimal');
-  const lines = createLineChunker(file, (bytes) => reader.push(bytes, false));
+  }, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) });
   return {
-    push: (chunk) => lines.push(chunk),
+    push: (chunk) => reader.push(chunk, false),
     end() {
-      lines.end();
       reader.push(new Uint8Array(0), true);
       return collector.result();
     },

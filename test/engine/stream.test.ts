@@ -14,7 +14,7 @@ import { settleCheck } from '../../src/engine/run-checks.js';
 import { evaluateRunStream, scoreRun, type RunSource } from '../../src/engine/stream.js';
 import { explainRanking, explainTop } from '../../src/analysis/explain.js';
 import type { Qrels, Ranking, Ties } from '../../src/core/types.js';
-import { byteChunks } from '../helpers/files.js';
+import { byteChunks, reusedBufferChunks } from '../helpers/files.js';
 import { groupLines, interleaves, oracleCases, rankingsFor, shuffleLines, toCsv, toJson, toJsonl } from '../helpers/stream-runs.js';
 import type { EvaluateRunOptions } from '../../src/engine/run-options.js';
 import type { RunEvaluation } from '../../src/engine/run-result.js';
@@ -189,6 +189,12 @@ describe.each(scorable)('oracle case $name ($profile)', ({ run, golden }) => {
     expect(await streamed(once(byteChunks(grouped, 1)), qrels, options)).toStrictEqual(before(grouped, qrels, options));
   });
 
+  test('read from chunks that reuse one buffer (the CLI reads a file so), the run scores as whole', async () => {
+    const options = optionSets(qrels)[0]![1];
+    expect(await streamed(() => reusedBufferChunks(run, 7), qrels, options)).toStrictEqual(before(run, qrels, options));
+    expect(await streamed(() => reusedBufferChunks(run, 4096), qrels, options)).toStrictEqual(before(run, qrels, options));
+  });
+
   test.each(optionSets(qrels))('%s: with its lines shuffled, the run is read again and scores as parseRun reads it', async (_name, options) => {
     const shuffled = shuffleLines(run, 13);
     const expected = before(shuffled, qrels, options);
@@ -208,6 +214,10 @@ describe.each(readable)('oracle case $name ($profile), converted', ({ run, golde
     // Streamed in small chunks too: the JSON and CSV readers keep their state across chunks.
     expect(await streamed(once(byteChunks(toJsonl(parsed), 5)), qrels, options, 'jsonl')).toStrictEqual(expected);
     expect(await streamed(once(byteChunks(toCsv(parsed), 5)), qrels, options, 'csv')).toStrictEqual(expected);
+    // From one buffer reused for every chunk, as the CLI reads a file: the readers copy what they keep.
+    for (const [format, content] of [['jsonl', toJsonl(parsed)], ['csv', toCsv(parsed)], ['json', toJson(parsed)]] as const) {
+      expect(await streamed(() => reusedBufferChunks(content, 5), qrels, options, format)).toStrictEqual(expected);
+    }
   });
 
   test('a JSONL run that lists a query on two lines is refused as parseRun refuses it, from any source', async () => {

@@ -1,7 +1,8 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { parseGoldenSet, readGoldenSet, type EvaluateRunOptions, type GoldenSetFormat } from '../../src/index.js';
 import { MAX_LINE_BYTES } from '../../src/formats/lines.js';
-import { byteChunks, errorOf } from '../helpers/files.js';
+import { byteChunks, errorOf, reusedBufferChunks } from '../helpers/files.js';
 
 const plain = (golden: ReturnType<typeof parseGoldenSet>) => ({
   format: golden.format,
@@ -24,6 +25,13 @@ const SAME_SET: Record<DetectedFormat, string> = {
 const EXPECTED_QRELS = { q1: { d1: 2, d7: 1, d9: 0 }, q2: { d3: 1 } };
 
 describe('parseGoldenSet', () => {
+  test.prop([fc.constantFrom(...Object.values(SAME_SET)), fc.integer({ min: 1, max: 48 })])(
+    'reads chunks that reuse one buffer (the CLI reads a file so) as it reads the whole text',
+    async (content, size) => {
+      expect(plain(await readGoldenSet(reusedBufferChunks(content, size)))).toEqual(plain(parseGoldenSet(content)));
+    },
+  );
+
   it.each(Object.entries(SAME_SET))('reads %s and tells the format from the content', (format, content) => {
     expect(plain(parseGoldenSet(content))).toEqual({ format, qrels: EXPECTED_QRELS, tags: {}, questions: {} });
   });

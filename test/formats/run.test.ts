@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { parseRun, readRun, type RunFormat } from '../../src/index.js';
 import { MAX_LINE_BYTES } from '../../src/formats/lines.js';
-import { byteChunks, errorOf } from '../helpers/files.js';
+import { byteChunks, errorOf, reusedBufferChunks } from '../helpers/files.js';
 
 const plain = (run: ReturnType<typeof parseRun>) => ({ format: run.format, rankings: Object.fromEntries(run.rankings) });
 
@@ -26,6 +26,13 @@ describe('parseRun', () => {
   it.each(Object.entries(SAME_RUN))('reads %s fed one byte at a time as it reads it whole', async (format, content) => {
     expect(plain(await readRun(byteChunks(content, 1), { format: format as RunFormat }))).toEqual(plain(parseRun(content)));
   });
+
+  test.prop([fc.constantFrom(...Object.values(SAME_RUN)), fc.integer({ min: 1, max: 48 })])(
+    'reads chunks that reuse one buffer (the CLI reads a file so) as it reads the whole text',
+    async (content, size) => {
+      expect(plain(await readRun(reusedBufferChunks(content, size)))).toEqual(plain(parseRun(content)));
+    },
+  );
 
   it('joins the lines of a TREC query that comes back later, and ignores the rank column', () => {
     const run = parseRun('q1 Q0 a 9 1 r\nq2 Q0 b 1 1 r\nq1 Q0 c 1 2 r\n');

@@ -7,6 +7,22 @@ export function byteChunks(text: string, size: number): Uint8Array[] {
   return chunks;
 }
 
+/**
+ * The UTF-8 bytes of a text in chunks of `size` bytes that all share one buffer, as the CLI reads a file:
+ * each chunk is overwritten by the next, and the last with 0xFF bytes (never UTF-8) once the reader has
+ * asked past it, so a reader that keeps a chunk instead of copying it reads garbage.
+ */
+export function* reusedBufferChunks(text: string, size: number): Generator<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  const buffer = new Uint8Array(size);
+  for (let i = 0; i < bytes.length; i += size) {
+    const piece = bytes.subarray(i, i + size);
+    buffer.set(piece);
+    yield buffer.subarray(0, piece.length);
+  }
+  buffer.fill(0xff);
+}
+
 /** The error a call throws (the test fails when it throws nothing). */
 export function errorOf(call: () => unknown): unknown {
   try {

@@ -19,8 +19,11 @@ import { cliMessage, isOption } from './wording.js';
 /** The line of the file an input error was found on, for the swap check (set for parse errors only). */
 const parseLines = new WeakMap<CliError, number>();
 
-/** What a file name reads as: a regular file's chunks, read afresh, or those of a file that can be read once. */
-const sourceOf = (path: string): Source => openInput(path, INPUT_ERROR).chunks();
+/**
+ * What a file name reads as: a regular file's chunks, read afresh into one reused buffer (the readers of
+ * src/formats copy what they keep), or those of a file that can be read once.
+ */
+const sourceOf = (path: string): Source => openInput(path, INPUT_ERROR).chunks(true);
 
 async function load<Format extends string, T>(
   read: (open: () => Promise<Source>, options: ReadOptions<Format>) => Promise<T>,
@@ -31,7 +34,7 @@ async function load<Format extends string, T>(
   const input = openInput(path, INPUT_ERROR);
   const progress = createProgress(stderr, input.name, input.size);
   try {
-    return await read(async () => input.chunks(), { file: input.name, format, onProgress: (bytes) => progress.update(bytes) });
+    return await read(async () => input.chunks(true), { file: input.name, format, onProgress: (bytes) => progress.update(bytes) });
   } catch (error) {
     const cliError = readFailure(input.name, error, INPUT_ERROR);
     const at = isRankevalError(error) ? error.subject : undefined;

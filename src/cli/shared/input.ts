@@ -59,7 +59,8 @@ export interface InputFile {
    * Its bytes from the start, in fresh chunks a reader may keep (never change them: a kept chunk is
    * handed to every pass); each call reads the file again. Failures are readFailure's lines. With
    * `reuse`, a regular file is read into one buffer, each chunk valid until the next is asked for: for a
-   * reader that copies what it keeps (rankeval trec's), which then leaves no garbage per chunk.
+   * reader that copies what it keeps (rankeval trec's, and every reader of src/formats), which then leaves
+   * no garbage per chunk and touches no fresh memory.
    */
   chunks(reuse?: boolean): Generator<Uint8Array>;
   /** Its first bytes, up to `length` (fewer when it is shorter). */
