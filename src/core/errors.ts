@@ -257,6 +257,17 @@ export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | Erro
   throw new RankevalError({ code, fn, subject: what as ErrorSubject, expected, received });
 }
 
+/**
+ * Throws for an id that is not a string, as `fail` does; for a number (or a bigint), the commonest slip, the
+ * message says what to do: ``expected the ranking[0] to be a string id, got `1` (number); ids are strings:
+ * use `String(id)` ``.
+ */
+export function failId(code: RankevalErrorCode, fn: string, what: ErrorText, expected: string, received: unknown): never {
+  if (typeof received !== 'number' && typeof received !== 'bigint') fail(code, fn, what, expected, received);
+  const problem = words('expected ', what, ` to be ${expected}, got ${describeValue(received)}; ids are strings: use \`String(id)\``);
+  throw new RankevalError({ code, fn, what, problem, expected, received });
+}
+
 /** An error in a file, located: the message reads `file:line: what is wrong`. */
 export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file'): RankevalError {
   return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected });

@@ -4,7 +4,7 @@
 // (every character of a short id, 12 sampled characters of a long one), comparing whole strings only when
 // fingerprints match. Ids built to collide (alike in every sampled character, or crafted hash collisions)
 // exhaust a probe budget and fall back to a Map, so the cost stays O(n) expected for any input.
-import { fail, RankevalError } from './errors.js';
+import { failId, RankevalError } from './errors.js';
 import { describeValue } from './quoting.js';
 
 /**
@@ -101,7 +101,7 @@ export function indexIds(ids: readonly unknown[], fn: string, where: string): Id
   let probeBudget = 8 * n + 64;
   for (let i = 0; i < n; i++) {
     const id = ids[i];
-    if (typeof id !== 'string') fail('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
+    if (typeof id !== 'string') failId('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
     const h = fingerprint(id);
     const tag = h & tagMask;
     let slot = h & mask;
@@ -129,7 +129,7 @@ function indexWithMap(ids: readonly unknown[], fn: string, where: string): Map<s
   const ranks = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    if (typeof id !== 'string') fail('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
+    if (typeof id !== 'string') failId('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
     const earlier = ranks.get(id);
     if (earlier !== undefined) duplicate(id, earlier, i, fn, where);
     ranks.set(id, i);

@@ -1,7 +1,7 @@
 // Internal: the order of a ranking. A ranking of ids is in rank order already; a scored one is sorted as
 // trec_eval sorts it (score descending, ties by id descending in UTF-8 byte order), kept as given, or split
 // into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
-import { fail } from './errors.js';
+import { fail, failId } from './errors.js';
 import { readFailure } from './boundary.js';
 import type { Ties } from './types.js';
 
@@ -64,10 +64,10 @@ function readScored(ranking: readonly unknown[], ids: string[], scores: Float64A
   for (let i = 0; i < ranking.length; i++) {
     const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
     if (typeof entry !== 'object' || entry === null) {
-      fail('invalid_ranking', fn, `${where}[${i}]`, 'an {id, score} object like the first entry', entry);
+      failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry);
     }
     const { id, score } = entry;
-    if (typeof id !== 'string') fail('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
+    if (typeof id !== 'string') failId('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
     if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
     ids[i] = id;
     scores[i] = score;

@@ -1,6 +1,6 @@
 // Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
 // JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
-import { fail } from '../core/errors.js';
+import { fail, failId } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import type { ByQuery, Ranking } from '../core/types.js';
 import { readByQuery } from '../core/inputs.js';
@@ -128,7 +128,7 @@ function readRanking(ranking: unknown, qid: string, format: string, fn: string):
   ranking.forEach((entry: unknown, i) => {
     const { id, score } = (byScore && typeof entry === 'object' && entry !== null ? entry : { id: entry }) as { id?: unknown; score?: unknown };
     if (typeof id !== 'string' || id === '' || (format === 'trec' && WHITESPACE.test(id))) {
-      fail('invalid_ranking', fn, `${where}[${i}]${byScore ? '.id' : ''}`, format === 'trec' ? 'a non-empty id without whitespace (a TREC field)' : 'a non-empty string id', byScore ? (typeof entry === 'object' && entry !== null ? id : entry) : entry);
+      failId('invalid_ranking', fn, `${where}[${i}]${byScore ? '.id' : ''}`, format === 'trec' ? 'a non-empty id without whitespace (a TREC field)' : 'a non-empty string id', byScore ? (typeof entry === 'object' && entry !== null ? id : entry) : entry);
     }
     if (byScore && (typeof score !== 'number' || !Number.isFinite(score))) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
     if (seen.has(id as string)) fail('invalid_ranking', fn, `${where}[${i}]`, 'a document not listed before for this query', id);

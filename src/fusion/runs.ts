@@ -1,6 +1,6 @@
 // The runs fusion reads: checked once, each ranking put in the library's order (score descending, then
 // document id descending in UTF-8 byte order, as trec_eval), and cut per query to the depth fused.
-import { fail } from '../core/errors.js';
+import { fail, failId } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import type { ByQuery, ScoredDocument } from '../core/types.js';
 
@@ -41,6 +41,10 @@ function readRanking(name: string, qid: string, list: unknown, fn: string): Scor
   const seen = new Set<string>();
   const documents: ScoredDocument[] = [];
   for (const item of list as unknown[]) {
+    if (typeof item === 'number') failId('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item);
+    if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'number') {
+      failId('invalid_ranking', fn, `the id of every entry of ${where}`, 'a string', (item as { id: number }).id);
+    }
     if (typeof item !== 'object' || item === null || typeof (item as ScoredDocument).id !== 'string' || typeof (item as ScoredDocument).score !== 'number') {
       fail('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item);
     }

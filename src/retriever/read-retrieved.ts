@@ -1,6 +1,6 @@
 // A ranking as the retriever returned it, checked and read into the run: ids, `{id, score}` objects, or
 // the caller's documents read through `id` and `score`.
-import { fail, RankevalError } from '../core/errors.js';
+import { fail, failId, RankevalError } from '../core/errors.js';
 import { describeThrown, quoteJson } from '../core/quoting.js';
 import { whileReading } from '../core/boundary.js';
 import type { RetrieverSettings } from './settings.js';
@@ -47,7 +47,7 @@ function readDocuments(
   };
   const ids = value.map((doc, i) => {
     const docId = read(id, doc, i, 'id');
-    if (typeof docId !== 'string' || docId === '') fail('invalid_ranking', fn, `\`options.id\` of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
+    if (typeof docId !== 'string' || docId === '') failId('invalid_ranking', fn, `\`options.id\` of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
     return docId as string;
   });
   if (score === undefined) return ids;
@@ -76,16 +76,21 @@ function mixed(entry: unknown, i: number, first: string, where: string, fn: stri
 function readIds(value: readonly unknown[], where: string, fn: string): string[] {
   value.forEach((entry, i) => {
     if (typeof entry === 'object' && entry !== null && !Array.isArray(entry)) mixed(entry, i, 'an id', where, fn);
-    if (typeof entry !== 'string' || entry === '') fail('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
+    if (typeof entry !== 'string' || entry === '') failId('invalid_ranking', fn, `entry ${i + 1} of ${where}`, 'a non-empty string id, like the first entry', entry);
   });
   return [...(value as string[])];
 }
 
-/** A ranking of {id, score} objects: a non-empty string id and a finite score each. */
+/**
+ * A ranking of {id, score} objects: a non-empty string id and a finite score each. A numeric id, bare or in
+ * an object, is told that ids are strings (failId); any other entry, how to read the caller's documents.
+ */
 function readScored(value: readonly unknown[], where: string, fn: string): ScoredDocument[] {
   return value.map((entry: unknown, i) => {
     if (typeof entry === 'string') mixed(entry, i, 'an {id, score} object', where, fn);
+    if (typeof entry === 'number') failId('invalid_ranking', fn, `entry ${i + 1} of ${where}`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object, like the first entry', entry);
     const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
+    if (typeof docId === 'number') failId('invalid_ranking', fn, `the id of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
     if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
       throw new RankevalError({
         code: 'invalid_ranking',

@@ -36,7 +36,7 @@ describe('explainRanking', () => {
 
   it('refuses a bad depth', () => {
     expect(() => explainRanking([], qrels, { depth: 0 })).toThrow(/expected `depth` to be a positive integer or Infinity, got `0`/);
-    expect(() => explainRanking([1 as unknown as string], qrels)).toThrow(/explainRanking: expected the ranking\[0\] to be an {id, score} object/);
+    expect(() => explainRanking([1 as unknown as string], qrels)).toThrow('explainRanking: expected the ranking[0] to be a string id or an {id, score} object, got `1` (number); ids are strings: use `String(id)`');
     expect(() => explainRanking(['a', 1 as unknown as string], qrels)).toThrow(/explainRanking: expected every id in the ranking to be a string, got `1` \(number\)/);
   });
 

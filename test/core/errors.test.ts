@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { evaluateRun, isRankevalError, RankevalError } from '../../src/index.js';
-import { errorMessage, fieldsOf, mention, parseError, speakingFor, subjectWords, type ErrorSubject } from '../../src/core/errors.js';
+import { errorMessage, failId, fieldsOf, mention, parseError, speakingFor, subjectWords, type ErrorSubject } from '../../src/core/errors.js';
 
 describe('RankevalError carries what it is about as fields, and its message is built from them', () => {
   const thrown = (call: () => unknown): RankevalError => {
@@ -58,5 +58,30 @@ describe('RankevalError carries what it is about as fields, and its message is b
   test('the deprecated positional form keeps its message whole as the problem', () => {
     const error = new RankevalError('invalid_option', 'f: wrong', 'right', 1);
     expect(error).toMatchObject({ message: 'f: wrong', problem: 'f: wrong', fn: undefined, expected: 'right', received: 1 });
+  });
+});
+
+describe('failId: an id that is not a string', () => {
+  const message = (received: unknown): string => {
+    try {
+      failId('invalid_ranking', 'evaluate', 'the ranking[0].id', 'a string', received);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error('no error');
+  };
+
+  test('a number or a bigint is told that ids are strings, and how to make one', () => {
+    expect(message(7)).toBe('evaluate: expected the ranking[0].id to be a string, got `7` (number); ids are strings: use `String(id)`');
+    expect(message(7n)).toBe('evaluate: expected the ranking[0].id to be a string, got `7` (bigint); ids are strings: use `String(id)`');
+  });
+
+  test('anything else reads as any other bad value, with its fields', () => {
+    expect(message(null)).toBe('evaluate: expected the ranking[0].id to be a string, got `null` (null)');
+    try {
+      failId('invalid_qrels', 'evaluate', 'every id', 'a string', 3);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid_qrels', fn: 'evaluate', what: 'every id', expected: 'a string', received: 3 });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { precisionAtK, reciprocalRank } from '../../src/index.js';
+import { evaluate, evaluateRun, precisionAtK, reciprocalRank } from '../../src/index.js';
 import { compareUtf8, rankedIds } from '../../src/core/ordering.js';
 
 describe('scored rankings', () => {
@@ -43,5 +43,34 @@ describe('scored rankings', () => {
     const copy = structuredClone(scored);
     precisionAtK(scored, ['a'], 1);
     expect(scored).toEqual(copy);
+  });
+});
+
+describe('numeric ids', () => {
+  const measures = { measures: ['mrr@10'] as const };
+
+  test('a ranking of numbers is told that ids are strings', () => {
+    expect(() => evaluate([1, 2] as never, { d1: 1 }, measures)).toThrow(
+      'evaluate: expected the ranking[0] to be a string id or an {id, score} object, got `1` (number); ids are strings: use `String(id)`',
+    );
+    expect(() => evaluateRun({ q1: [1, 2] } as never, { q1: { d1: 1 } }, measures)).toThrow(
+      'evaluateRun: expected run["q1"][0] to be a string id or an {id, score} object, got `1` (number); ids are strings: use `String(id)`',
+    );
+  });
+
+  test('{id, score} objects with numeric ids, and a number among string ids, alike', () => {
+    expect(() => evaluateRun({ q1: [{ id: 1, score: 2 }] } as never, { q1: { d1: 1 } }, measures)).toThrow(
+      'evaluateRun: expected run["q1"][0].id to be a string, got `1` (number); ids are strings: use `String(id)`',
+    );
+    expect(() => evaluate([{ id: 'd1', score: 2 }, 5] as never, { d1: 1 }, measures)).toThrow(
+      'evaluate: expected the ranking[1] to be an {id, score} object like the first entry, got `5` (number); ids are strings: use `String(id)`',
+    );
+    expect(() => evaluate(['d1', 2] as never, { d1: 1 }, measures)).toThrow(
+      'evaluate: expected every id in the ranking to be a string, got `2` (number); ids are strings: use `String(id)`',
+    );
+  });
+
+  test('a first entry that is neither an id nor an object names both forms, without the hint', () => {
+    expect(() => evaluate([true] as never, { d1: 1 }, measures)).toThrow('evaluate: expected the ranking[0] to be a string id or an {id, score} object, got `true` (boolean)');
   });
 });

@@ -79,6 +79,7 @@ describe('writeRun', () => {
     [{ 'q 1': ['a'] }, { format: 'trec' }, 'invalid_run', /every query id of `run` to be a non-empty string without whitespace/],
     [{ q1: ['a', 'a'] }, { format: 'jsonl' }, 'invalid_ranking', /a document not listed before/],
     [{ q1: [{ id: 'a', score: Number.NaN }] }, { format: 'jsonl' }, 'invalid_ranking', /run\["q1"\]\[0\].score to be a finite number/],
+    [{ q1: [{ id: 7, score: 1 }] }, { format: 'jsonl' }, 'invalid_ranking', /^writeRun: expected run\["q1"\]\[0\]\.id to be a non-empty string id, got `7` \(number\); ids are strings: use `String\(id\)`$/],
     [{ q1: ['a'] }, { format: 'trec', latency: { q1: 1 } }, 'invalid_option', /TREC runs have no field for it/],
     [{ q1: ['a'] }, { format: 'jsonl', latency: { q1: -1 } }, 'invalid_option', /latency\["q1"\]/],
     [{ q1: ['a'] }, { format: 'csv' }, 'invalid_option', /`format` to be 'jsonl' or 'trec'/],

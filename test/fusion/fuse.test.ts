@@ -285,6 +285,16 @@ describe('fuse: hand-worked examples', () => {
     expect(fusedPairs(fuse(runs, { method: 'condorcet' })).map(([id]) => id)).toEqual(['z', 'x', 'y']);
   });
 
+  test('numeric ids are told that ids are strings', () => {
+    const other = { q1: [{ id: 'd1', score: 1 }] };
+    expect(() => fuse([{ q1: [{ id: 7, score: 1 }] } as never, other], { method: 'rrf' })).toThrow(
+      "fuse: expected the id of every entry of the ranking of query 'q1' in run runs[0] to be a string, got `7` (number); ids are strings: use `String(id)`",
+    );
+    expect(() => fuse([{ q1: [7] } as never, other], { method: 'rrf' })).toThrow(
+      "fuse: expected every entry of the ranking of query 'q1' in run runs[0] to be an {id: string, score: number} object, got `7` (number); ids are strings: use `String(id)`",
+    );
+  });
+
   test('the fused run is a run evaluateRun takes', () => {
     const fused = fuse([{ q: scored({ d1: 3, d2: 2 }) }, { q: scored({ d2: 9, d3: 1 }) }], { method: 'rrf' });
     expect(evaluateRun(fused, { q: { d2: 1 } }, { measures: ['mrr'] }).mean['mrr']).toBe(1);

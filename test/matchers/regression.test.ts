@@ -166,7 +166,7 @@ describe('toNotRegressFrom', () => {
     [() => expect(baseline).toNotRegressFrom(baseline, qrels, { measures, baseline: 'main' } as never), /^toNotRegressFrom: expected every option to be one of .*`margin`, got `"baseline"`/],
     [() => expect(baseline).toNotRegressFrom('run.jsonl' as never, qrels, { measures }), /^toNotRegressFrom: the baseline: expected `run` to be/],
     [() => expect('run.jsonl').toNotRegressFrom(baseline, qrels, { measures }), /^toNotRegressFrom: the run: expected `run` to be/],
-    [() => expect({ q01: [5] }).toNotRegressFrom(baseline, qrels, { measures }), /^toNotRegressFrom: the run: expected run\["q01"\]\[0\] to be an \{id, score\} object like the first entry, got `5`/],
+    [() => expect({ q01: [5] }).toNotRegressFrom(baseline, qrels, { measures }), /^toNotRegressFrom: the run: expected run\["q01"\]\[0\] to be a string id or an \{id, score\} object, got `5` \(number\); ids are strings: use `String\(id\)`$/],
     // Bad qrels are no run's fault.
     [() => expect(baseline).toNotRegressFrom(baseline, { q01: { d1: 'high' } } as never, { measures }), /^toNotRegressFrom: expected /],
     [() => expect({ q01: ['d1'] }).toNotRegressFrom({ q01: ['d1'] }, { q01: ['d1'] }, { measures }), /^toNotRegressFrom: a paired comparison needs at least 2 judged queries, got 1/],

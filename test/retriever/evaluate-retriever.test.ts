@@ -254,6 +254,23 @@ describe('evaluateRetriever: what the retriever returns', () => {
     await expect(evaluateRetriever(() => returned as never, one, { measures: ['P@1'], ...(accessors as object) })).rejects.toMatchObject({ code: 'invalid_ranking', message: expect.stringMatching(message) });
   });
 
+  it('tells numeric ids, bare, in {id, score} objects or read by `options.id`, that ids are strings', async () => {
+    const message = async (returned: unknown, accessors: object = {}): Promise<string> =>
+      ((await evaluateRetriever(() => returned as never, one, { measures: ['P@1'], ...accessors }).catch((thrown: unknown) => thrown)) as Error).message;
+    expect(await message([1, 2])).toBe(
+      'evaluateRetriever: expected entry 1 of the ranking retrieve returned for query "q1" to be a string id or an {id, score} object, got `1` (number); ids are strings: use `String(id)`',
+    );
+    expect(await message([{ id: 'd1', score: 2 }, 2])).toBe(
+      'evaluateRetriever: expected entry 2 of the ranking retrieve returned for query "q1" to be an {id, score} object, like the first entry, got `2` (number); ids are strings: use `String(id)`',
+    );
+    expect(await message([{ id: 1, score: 0.9 }])).toBe(
+      'evaluateRetriever: expected the id of entry 1 of the ranking retrieve returned for query "q1" to be a non-empty string, got `1` (number); ids are strings: use `String(id)`',
+    );
+    expect(await message([{ n: 1 }], { id: (doc: { n: number }) => doc.n })).toBe(
+      'evaluateRetriever: expected `options.id` of entry 1 of the ranking retrieve returned for query "q1" to be a non-empty string, got `1` (number); ids are strings: use `String(id)`',
+    );
+  });
+
   it('refuses a judged query without a question before any call', async () => {
     const retrieve = vi.fn(() => []);
     const error = await evaluateRetriever(retrieve, { qrels: { q1: { a: 1 }, q2: { b: 1 }, q3: { c: 1 } }, questions: new Map([['q1', 'asked'], ['q3', ' ']]) }, { measures: ['P@1'] }).catch((thrown: unknown) => thrown);
