@@ -1,6 +1,7 @@
 // Internal: the judgments of one query (qrels in any of their forms) read once and checked, and the rule
 // that decides which grades are relevant.
-import { fail, words, wordsOf, type DeferredText, type ErrorText } from './errors.js';
+import { describeValue } from './quoting.js';
+import { fail, failId, RankevalError, words, wordsOf, type DeferredText, type ErrorText } from './errors.js';
 import { whileReading } from './boundary.js';
 
 /** The judgments of one query, read once. */
@@ -35,13 +36,13 @@ function readGrades(qrels: unknown, fn: string, where: () => ErrorText): Map<str
   if (qrels instanceof Map) {
     grades = new Map();
     for (const [id, grade] of qrels) {
-      if (typeof id !== 'string') fail('invalid_qrels', fn, words('every document id in ', where()), 'a string', id);
+      if (typeof id !== 'string') failId('invalid_qrels', fn, words('every document id in ', where()), 'a string', id);
       grades.set(id, readGrade(grade, id, fn, where));
     }
   } else if (typeof qrels === 'object' && qrels !== null && Symbol.iterator in qrels) {
     grades = new Map();
     for (const id of qrels as Iterable<unknown>) {
-      if (typeof id !== 'string') fail('invalid_qrels', fn, words('every document id in ', where()), 'a string', id);
+      if (typeof id !== 'string') badListedId(id, fn, where());
       grades.set(id, 1);
     }
   } else if (typeof qrels === 'object' && qrels !== null) {
@@ -51,6 +52,21 @@ function readGrades(qrels: unknown, fn: string, where: () => ErrorText): Map<str
     return fail('invalid_qrels', fn, where(), 'a Map, an object of id → grade or an iterable of ids', qrels);
   }
   return grades;
+}
+
+/**
+ * Throws for an entry of a list of ids that is not a string. An object there (`[{id: 'd1', grade: 2}]`, the
+ * commonest other shape) is told the shapes judgments take, with the entry as an id → grade example when
+ * it has a string `id` and a numeric field; a number, that ids are strings (failId).
+ */
+function badListedId(entry: unknown, fn: string, where: ErrorText): never {
+  const what = words('every document id in ', where);
+  if (typeof entry !== 'object' || entry === null) return failId('invalid_qrels', fn, what, 'a string', entry);
+  const { id } = entry as { id?: unknown };
+  const grade = Object.values(entry).find((value) => typeof value === 'number' && Number.isFinite(value));
+  const example = typeof id === 'string' && grade !== undefined ? `{${JSON.stringify(id)}: ${String(grade)}}` : '{"d1": 2}';
+  const shapes = `judgments are an object of id → grade (${example}), a Map of id → grade, or an array or Set of ids (grade 1 each)`;
+  throw new RankevalError({ code: 'invalid_qrels', fn, what, problem: words('expected ', what, ` to be a string, got ${describeValue(entry)}: ${shapes}`), expected: 'a string', received: entry });
 }
 
 /** Negative grades are never relevant: trec_eval reads them as pooled but unjudged. */

@@ -42,7 +42,7 @@ function readJudged(collector: Collector, qid: string, relevant: unknown, what: 
   collector.query(qid);
   if (Array.isArray(relevant)) {
     for (const id of relevant) {
-      if (typeof id !== 'string' || id === '') throw parseError(file, line, `${what} of query ${quoteJson(qid)} must list non-empty string ids, got ${quoteJson(id)}`);
+      if (typeof id !== 'string' || id === '') throw parseError(file, line, `${what} of query ${quoteJson(qid)} ${badListedId(id)}`);
       collector.judge(qid, id, 1, line);
     }
   } else if (typeof relevant === 'object' && relevant !== null) {
@@ -55,6 +55,20 @@ function readJudged(collector: Collector, qid: string, relevant: unknown, what: 
   } else {
     throw parseError(file, line, `${what} of query ${quoteJson(qid)} must be an object of id → grade or a list of ids, got ${quoteJson(relevant)}`);
   }
+}
+
+/**
+ * What is wrong with a judged list's entry that is not a non-empty string id: an object (`{"id": "d1",
+ * "grade": 2}`, the commonest other shape) is shown the two shapes judgments take, the entry as the
+ * example when it has a string `id` and a numeric field; a number is told to quote it.
+ */
+function badListedId(entry: unknown): string {
+  if (typeof entry === 'number') return `must list ids as strings, got ${quoteJson(entry)}: quote it (${quoteJson(String(entry))})`;
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return `must list non-empty string ids, got ${quoteJson(entry)}`;
+  const { id } = entry as { id?: unknown };
+  const grade = Object.values(entry).find((value) => typeof value === 'number');
+  const example = typeof id === 'string' && grade !== undefined ? `{${quoteJson(id)}: ${quoteJson(grade)}}` : '{"d1": 2}';
+  return `must be an object of id → grade (${example}) or a list of ids (grade 1 each), got a list holding ${quoteJson(entry)}`;
 }
 
 /** JSONL `aspects`: aspect id → a list of ids (grade 1 each) or id → grade. */
