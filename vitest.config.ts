@@ -3,6 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const TESTS = ['test/**/*.test.ts', 'examples/**/*.test.ts'];
 // Files that replace a module with vi.mock: they need a module graph of their own.
 const MOCKING = ['test/cli/read-twice.test.ts', 'test/cli/shared/input.test.ts'];
+// Files with tests in Chromium: without a browser they skip, and their project's setup says so once.
+const BROWSER = ['test/report/browser.test.ts', 'test/smoke/install.test.ts'];
 
 export default defineConfig({
   test: {
@@ -18,8 +20,9 @@ export default defineConfig({
         extends: true,
         // The other files share each worker's modules: importing src/ afresh for every file (with coverage)
         // took most of the suite's time. No test leaves module state behind that another reads.
-        test: { name: 'shared', include: TESTS, exclude: [...configDefaults.exclude, ...MOCKING], isolate: false },
+        test: { name: 'shared', include: TESTS, exclude: [...configDefaults.exclude, ...MOCKING, ...BROWSER], isolate: false },
       },
+      { extends: true, test: { name: 'browser', include: BROWSER, isolate: false, globalSetup: ['test/helpers/chromium.ts'] } },
       { extends: true, test: { name: 'isolated', include: MOCKING } },
     ],
     coverage: {

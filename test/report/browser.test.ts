@@ -1,218 +1,220 @@
 // The report of the bundled RAG example, opened from a file:// URL in real headless Chromium (Debian's
 // chromium; .ci/run installs it): no console errors, no network requests, every chart drawn with a size,
 // and a screenshot under test-output/ for a person to look at.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
+import { chromiumForTests, chromiumPath } from '../helpers/chromium.js';
 import { manyQueries } from '../helpers/report.js';
 
-// Debian's chromium by default; RANKEVAL_CHROMIUM names another Chromium-based browser (GitHub's runners have Chrome).
-const CHROMIUM = process.env['RANKEVAL_CHROMIUM'] ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const output = join(root, 'test-output');
-let browser: Browser;
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does, or set RANKEVAL_CHROMIUM`);
-  // The flags this machine's closed network needs: no background connections, no sandbox as root.
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}, 60_000);
+// Skipped, with one line on stderr, when there is no browser outside CI (test/helpers/chromium.ts).
+describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
+  let browser: Browser;
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-it('opens offline with no console error and no request, and draws every chart', async () => {
-  const read = (path: string) => readFileSync(join(root, path));
-  const golden = parseGoldenSet(read('examples/rag/golden.jsonl'));
-  const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(read(`examples/rag/runs/${name}.jsonl`)).rankings]));
-  const html = await renderReport({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
-  mkdirSync(output, { recursive: true });
-  const file = join(output, 'report.html');
-  writeFileSync(file, html);
-
-  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-  const problems: string[] = [];
-  const requests: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('request', (request) => requests.push(request.url()));
-  const url = pathToFileURL(file).href;
-  await page.goto(url, { waitUntil: 'load' });
-
-  expect(problems).toEqual([]);
-  expect(requests).toEqual([url]);
-  const charts = await page.locator('figure.chart').all();
-  // 2 measures: 2 mean charts, 2 curves, 2 difference charts, 2 tag charts.
-  expect(charts).toHaveLength(8);
-  for (const chart of charts) {
-    const svg = chart.locator('svg').last();
-    const box = await svg.boundingBox();
-    expect(box, await chart.getAttribute('data-chart') ?? '').not.toBeNull();
-    expect(box!.width).toBeGreaterThan(200);
-    expect(box!.height).toBeGreaterThan(150);
-    expect(await svg.locator('rect, path, line, circle').count()).toBeGreaterThan(3);
-  }
-  expect(await page.locator('table.comparison tbody tr').count()).toBe(4);
-  const geometry = await chartGeometry(page);
-  expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-  await page.screenshot({ path: join(output, 'report.png'), fullPage: true });
-  expect(readFileSync(join(output, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
-  await page.close();
-}, 60_000);
-
-it('keeps long tag names and a third run’s name clear of each other and of the axis labels', async () => {
-  // Tag names long enough to collide at the default width, and three runs: the middle run's tick label sits
-  // where a centred axis label goes.
-  const tags = ['installation-and-setup', 'troubleshooting-the-firmware', 'battery', 'warranty-and-returns'];
-  const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
-  const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
-  const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, i % 3 === shift ? ['x', `${qid}-a`] : [`${qid}-b`, 'y', `${qid}-a`]]));
-  const html = await renderReport(
-    { qrels, slices: Object.fromEntries(queries.map((qid, i) => [qid, tags[i % tags.length]!])), runs: { 'baseline-retriever': run(0), 'hybrid-retriever': run(1), 'reranked-retriever': run(2) } },
-    { measures: ['ndcg@10'] },
-  );
-  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-  await page.setContent(html, { waitUntil: 'load' });
-  const geometry = await chartGeometry(page);
-  expect(geometry.map(({ name }) => name)).toEqual(expect.arrayContaining(['means ndcg@10', 'tags ndcg@10']));
-  expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-  await page.close();
-}, 60_000);
-
-it('shows a query id with a right-to-left override escaped, the Δ after it reading left to right', async () => {
-  // Written raw, U+202E turned the rest of the heading around: "q0000.1− Δ live".
-  const evil = 'q\u202eevil';
-  const html = await renderReport(
-    { qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } }, runs: { a: { q1: ['x', 'd1'], [evil]: ['d2'] }, b: { q1: ['x', 'd1'], [evil]: ['x'] } } },
-    { measures: ['P@1'], title: 'Nightly \u202eevil 2' },
-  );
-  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-  await page.setContent(html, { waitUntil: 'load' });
-  // The left edge of each character of the heading's text, in the order read: left to right on screen too.
-  const positions = (selector: string) =>
-    page.locator(selector).first().evaluate((element) => {
-      const doc = element.ownerDocument;
-      const walker = doc.createTreeWalker(element, 4);
-      const lefts: { char: string; left: number }[] = [];
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        for (let i = 0; i < node.textContent!.length; i++) {
-          const range = doc.createRange();
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          const box = range.getBoundingClientRect();
-          if (box.width > 0) lefts.push({ char: node.textContent![i]!, left: box.left });
-        }
-      }
-      return lefts;
+  beforeAll(async () => {
+    // The flags this machine's closed network needs: no background connections, no sandbox as root.
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-  for (const selector of ['article.lost h3', 'h1']) {
-    const chars = await positions(selector);
-    expect(chars.map(({ char }) => char).join(''), selector).toBe(selector === 'h1' ? 'Nightly \\u202eevil 2' : 'q\\u202eevil Δ −1.0000');
-    expect(chars.map(({ left }) => left), selector).toEqual(chars.map(({ left }) => left).sort((x, y) => x - y));
-  }
-  await page.close();
-}, 60_000);
+  }, 60_000);
 
-it('keeps long run names and ten runs readable at 900 px: ticks cut, titles wrapped, distinct colours, no sideways scroll', async () => {
-  const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
-  const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
-  const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, (i + shift) % 3 === 0 ? ['x', `${qid}-a`] : (i + shift) % 3 === 1 ? [`${qid}-b`, 'y', `${qid}-a`] : ['y', `${qid}-a`, `${qid}-b`]]));
-  const longNames = ['a-very-long-run-name-for-the-baseline-system', 'bm25-with-a-long-name-too', 'k2', 'b2'];
-  const pages = {
-    'long names': await renderReport({ qrels, slices: Object.fromEntries(queries.map((qid, i) => [qid, i % 2 === 0 ? 'even' : 'odd'])), runs: Object.fromEntries(longNames.map((name, i) => [name, run(i)])) }, { measures: ['ndcg@10', 'P@1'], losses: 2 }),
-    'ten runs': await renderReport({ qrels, runs: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`run${i}`, run(i)])) }, { measures: ['ndcg@10'], losses: 1 }),
-  };
-  for (const [name, html] of Object.entries(pages)) {
-    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens offline with no console error and no request, and draws every chart', async () => {
+    const read = (path: string) => readFileSync(join(root, path));
+    const golden = parseGoldenSet(read('examples/rag/golden.jsonl'));
+    const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(read(`examples/rag/runs/${name}.jsonl`)).rankings]));
+    const html = await renderReport({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
+    mkdirSync(output, { recursive: true });
+    const file = join(output, 'report.html');
+    writeFileSync(file, html);
+
+    const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+    const problems: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('request', (request) => requests.push(request.url()));
+    const url = pathToFileURL(file).href;
+    await page.goto(url, { waitUntil: 'load' });
+
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([url]);
+    const charts = await page.locator('figure.chart').all();
+    // 2 measures: 2 mean charts, 2 curves, 2 difference charts, 2 tag charts.
+    expect(charts).toHaveLength(8);
+    for (const chart of charts) {
+      const svg = chart.locator('svg').last();
+      const box = await svg.boundingBox();
+      expect(box, await chart.getAttribute('data-chart') ?? '').not.toBeNull();
+      expect(box!.width).toBeGreaterThan(200);
+      expect(box!.height).toBeGreaterThan(150);
+      expect(await svg.locator('rect, path, line, circle').count()).toBeGreaterThan(3);
+    }
+    expect(await page.locator('table.comparison tbody tr').count()).toBe(4);
+    const geometry = await chartGeometry(page);
+    expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+    await page.screenshot({ path: join(output, 'report.png'), fullPage: true });
+    expect(readFileSync(join(output, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
+    await page.close();
+  }, 60_000);
+
+  it('keeps long tag names and a third run’s name clear of each other and of the axis labels', async () => {
+    // Tag names long enough to collide at the default width, and three runs: the middle run's tick label sits
+    // where a centred axis label goes.
+    const tags = ['installation-and-setup', 'troubleshooting-the-firmware', 'battery', 'warranty-and-returns'];
+    const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
+    const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
+    const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, i % 3 === shift ? ['x', `${qid}-a`] : [`${qid}-b`, 'y', `${qid}-a`]]));
+    const html = await renderReport(
+      { qrels, slices: Object.fromEntries(queries.map((qid, i) => [qid, tags[i % tags.length]!])), runs: { 'baseline-retriever': run(0), 'hybrid-retriever': run(1), 'reranked-retriever': run(2) } },
+      { measures: ['ndcg@10'] },
+    );
+    const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
     await page.setContent(html, { waitUntil: 'load' });
     const geometry = await chartGeometry(page);
-    expect(geometry.length, name).toBeGreaterThan(3);
-    expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-    // No element of the page runs past the window, but for the insides of a table that scrolls on its own.
-    const overflow = await page.locator('html').evaluate((root) => {
-      const width = root.clientWidth;
-      const outside = [...root.querySelectorAll('body *')].filter((element) => element.closest('.scroll') === null && element.getBoundingClientRect().right > width + 0.5);
-      return { scrollWidth: root.scrollWidth, width, outside: outside.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`) };
-    });
-    expect(overflow, name).toEqual({ scrollWidth: overflow.width, width: overflow.width, outside: [] });
-    const fills = await page.locator('figure.chart[data-chart^="means"]').first().locator('g[aria-label="bar"] rect').evaluateAll((rects) => rects.map((rect) => rect.getAttribute('fill')));
-    expect(new Set(fills).size, name).toBe(name === 'ten runs' ? 10 : 4);
-    if (name === 'long names') {
-      const ticks = await page.locator('figure.chart[data-chart="means ndcg@10"] g[aria-label="x-axis tick label"] text').evaluateAll((texts) => texts.map((text) => text.firstChild?.textContent));
-      expect(ticks).toEqual(['a-very-long-ru…', 'bm25-with-a-lo…', 'k2', 'b2']);
-    }
-    await page.screenshot({ path: join(output, `report-${name.replace(' ', '-')}-900.png`), fullPage: true });
+    expect(geometry.map(({ name }) => name)).toEqual(expect.arrayContaining(['means ndcg@10', 'tags ndcg@10']));
+    expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
     await page.close();
-  }
-}, 60_000);
+  }, 60_000);
 
-it('draws degenerate reports readably: ties, one document deep, differences of a millionth', async () => {
-  const qrels = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
-  const oneDeep = { q1: ['d1'], q2: ['d3'] };
-  const deeper = { q1: ['d2', 'd1', 'dx'], q2: ['d4', 'd3'] };
-  const measures = ['ndcg@10', 'map'];
-  // Differences too small for two decimals: the y tick labels need more room than usual.
-  const tiny = reportData({ qrels, runs: { a: deeper, b: { q1: ['d1', 'd2'], q2: ['d3'] } } }, { measures });
-  const pages = {
-    'every query ties, one document deep': await renderReport({ qrels, runs: { a: oneDeep, b: oneDeep } }, { measures }),
-    'every query ties': await renderReport({ qrels, runs: { a: deeper, b: deeper } }, { measures }),
-    'differences of a millionth': await renderReportData({
-      ...tiny,
-      deltas: tiny.deltas.map((series) => ({ ...series, deltas: series.deltas.map((entry, i) => ({ ...entry, delta: i === 0 ? 3e-6 : -1.5e-6, outcome: i === 0 ? 'win' : 'loss' })) })),
-    }),
-  };
-  for (const [name, html] of Object.entries(pages)) {
+  it('shows a query id with a right-to-left override escaped, the Δ after it reading left to right', async () => {
+    // Written raw, U+202E turned the rest of the heading around: "q0000.1− Δ live".
+    const evil = 'q\u202eevil';
+    const html = await renderReport(
+      { qrels: { q1: { d1: 1 }, [evil]: { d2: 1 } }, runs: { a: { q1: ['x', 'd1'], [evil]: ['d2'] }, b: { q1: ['x', 'd1'], [evil]: ['x'] } } },
+      { measures: ['P@1'], title: 'Nightly \u202eevil 2' },
+    );
+    const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+    await page.setContent(html, { waitUntil: 'load' });
+    // The left edge of each character of the heading's text, in the order read: left to right on screen too.
+    const positions = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => {
+        const doc = element.ownerDocument;
+        const walker = doc.createTreeWalker(element, 4);
+        const lefts: { char: string; left: number }[] = [];
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            const range = doc.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const box = range.getBoundingClientRect();
+            if (box.width > 0) lefts.push({ char: node.textContent![i]!, left: box.left });
+          }
+        }
+        return lefts;
+      });
+    for (const selector of ['article.lost h3', 'h1']) {
+      const chars = await positions(selector);
+      expect(chars.map(({ char }) => char).join(''), selector).toBe(selector === 'h1' ? 'Nightly \\u202eevil 2' : 'q\\u202eevil Δ −1.0000');
+      expect(chars.map(({ left }) => left), selector).toEqual(chars.map(({ left }) => left).sort((x, y) => x - y));
+    }
+    await page.close();
+  }, 60_000);
+
+  it('keeps long run names and ten runs readable at 900 px: ticks cut, titles wrapped, distinct colours, no sideways scroll', async () => {
+    const queries = Array.from({ length: 8 }, (_, i) => `q${i}`);
+    const qrels = Object.fromEntries(queries.map((qid) => [qid, { [`${qid}-a`]: 1, [`${qid}-b`]: 1 }]));
+    const run = (shift: number) => Object.fromEntries(queries.map((qid, i) => [qid, (i + shift) % 3 === 0 ? ['x', `${qid}-a`] : (i + shift) % 3 === 1 ? [`${qid}-b`, 'y', `${qid}-a`] : ['y', `${qid}-a`, `${qid}-b`]]));
+    const longNames = ['a-very-long-run-name-for-the-baseline-system', 'bm25-with-a-long-name-too', 'k2', 'b2'];
+    const pages = {
+      'long names': await renderReport({ qrels, slices: Object.fromEntries(queries.map((qid, i) => [qid, i % 2 === 0 ? 'even' : 'odd'])), runs: Object.fromEntries(longNames.map((name, i) => [name, run(i)])) }, { measures: ['ndcg@10', 'P@1'], losses: 2 }),
+      'ten runs': await renderReport({ qrels, runs: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`run${i}`, run(i)])) }, { measures: ['ndcg@10'], losses: 1 }),
+    };
+    for (const [name, html] of Object.entries(pages)) {
+      const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+      await page.setContent(html, { waitUntil: 'load' });
+      const geometry = await chartGeometry(page);
+      expect(geometry.length, name).toBeGreaterThan(3);
+      expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+      // No element of the page runs past the window, but for the insides of a table that scrolls on its own.
+      const overflow = await page.locator('html').evaluate((root) => {
+        const width = root.clientWidth;
+        const outside = [...root.querySelectorAll('body *')].filter((element) => element.closest('.scroll') === null && element.getBoundingClientRect().right > width + 0.5);
+        return { scrollWidth: root.scrollWidth, width, outside: outside.map((element) => `${element.tagName} ${element.textContent?.slice(0, 40)}`) };
+      });
+      expect(overflow, name).toEqual({ scrollWidth: overflow.width, width: overflow.width, outside: [] });
+      const fills = await page.locator('figure.chart[data-chart^="means"]').first().locator('g[aria-label="bar"] rect').evaluateAll((rects) => rects.map((rect) => rect.getAttribute('fill')));
+      expect(new Set(fills).size, name).toBe(name === 'ten runs' ? 10 : 4);
+      if (name === 'long names') {
+        const ticks = await page.locator('figure.chart[data-chart="means ndcg@10"] g[aria-label="x-axis tick label"] text').evaluateAll((texts) => texts.map((text) => text.firstChild?.textContent));
+        expect(ticks).toEqual(['a-very-long-ru…', 'bm25-with-a-lo…', 'k2', 'b2']);
+      }
+      await page.screenshot({ path: join(output, `report-${name.replace(' ', '-')}-900.png`), fullPage: true });
+      await page.close();
+    }
+  }, 60_000);
+
+  it('draws degenerate reports readably: ties, one document deep, differences of a millionth', async () => {
+    const qrels = { q1: { d1: 1, d2: 0 }, q2: { d3: 2, d4: 1 } };
+    const oneDeep = { q1: ['d1'], q2: ['d3'] };
+    const deeper = { q1: ['d2', 'd1', 'dx'], q2: ['d4', 'd3'] };
+    const measures = ['ndcg@10', 'map'];
+    // Differences too small for two decimals: the y tick labels need more room than usual.
+    const tiny = reportData({ qrels, runs: { a: deeper, b: { q1: ['d1', 'd2'], q2: ['d3'] } } }, { measures });
+    const pages = {
+      'every query ties, one document deep': await renderReport({ qrels, runs: { a: oneDeep, b: oneDeep } }, { measures }),
+      'every query ties': await renderReport({ qrels, runs: { a: deeper, b: deeper } }, { measures }),
+      'differences of a millionth': await renderReportData({
+        ...tiny,
+        deltas: tiny.deltas.map((series) => ({ ...series, deltas: series.deltas.map((entry, i) => ({ ...entry, delta: i === 0 ? 3e-6 : -1.5e-6, outcome: i === 0 ? 'win' : 'loss' })) })),
+      }),
+    };
+    for (const [name, html] of Object.entries(pages)) {
+      const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      });
+      await page.setContent(html, { waitUntil: 'load' });
+      expect(problems, name).toEqual([]);
+      const geometry = await chartGeometry(page);
+      expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+      if (name === 'differences of a millionth') expect(geometry.map(({ name }) => name)).toContain('differences b ndcg@10');
+      await page.close();
+    }
+  }, 60_000);
+
+  it('draws a 7,000-query report’s differences as one area of wins and one of losses, clear of the axes', async () => {
+    const html = await renderReportData(reportData(manyQueries(7000), { measures: ['ndcg@10', 'map'] }));
+    mkdirSync(output, { recursive: true });
     const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
     });
     await page.setContent(html, { waitUntil: 'load' });
-    expect(problems, name).toEqual([]);
+    expect(problems).toEqual([]);
     const geometry = await chartGeometry(page);
-    expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-    if (name === 'differences of a millionth') expect(geometry.map(({ name }) => name)).toContain('differences b ndcg@10');
+    expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+    for (const measure of ['ndcg@10', 'map']) {
+      const areas = page.locator(`figure.chart[data-chart="differences candidate ${measure}"] g[aria-label="area"] path`);
+      // An SVGRect does not cross from the page: its sizes, copied.
+      const boxes = await areas.evaluateAll((paths) =>
+        paths.map((path) => {
+          const { width, height } = (path as unknown as { getBBox(): { width: number; height: number } }).getBBox();
+          return { width, height };
+        }),
+      );
+      expect(boxes, measure).toHaveLength(2);
+      for (const box of boxes) expect(box.width * box.height, measure).toBeGreaterThan(100);
+    }
+    await page.screenshot({ path: join(output, 'report-7000-queries.png'), fullPage: true });
     await page.close();
-  }
-}, 60_000);
-
-it('draws a 7,000-query report’s differences as one area of wins and one of losses, clear of the axes', async () => {
-  const html = await renderReportData(reportData(manyQueries(7000), { measures: ['ndcg@10', 'map'] }));
-  mkdirSync(output, { recursive: true });
-  const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  await page.setContent(html, { waitUntil: 'load' });
-  expect(problems).toEqual([]);
-  const geometry = await chartGeometry(page);
-  expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-  for (const measure of ['ndcg@10', 'map']) {
-    const areas = page.locator(`figure.chart[data-chart="differences candidate ${measure}"] g[aria-label="area"] path`);
-    // An SVGRect does not cross from the page: its sizes, copied.
-    const boxes = await areas.evaluateAll((paths) =>
-      paths.map((path) => {
-        const { width, height } = (path as unknown as { getBBox(): { width: number; height: number } }).getBBox();
-        return { width, height };
-      }),
-    );
-    expect(boxes, measure).toHaveLength(2);
-    for (const box of boxes) expect(box.width * box.height, measure).toBeGreaterThan(100);
-  }
-  await page.screenshot({ path: join(output, 'report-7000-queries.png'), fullPage: true });
-  await page.close();
-}, 60_000);
+  }, 60_000);
+});
 
 /**
  * Per chart: how far the plot's width falls short of its card's content width (0 within 3 px), and which

@@ -1,0 +1,75 @@
+import { accessSync, constants, statSync } from 'node:fs';
+
+/** Debian's Chromium, which .ci/run installs (`apt-get install chromium`). */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/** The tests that need a browser, as the skip line names them. */
+const BROWSER_TESTS = 'test/report/browser.test.ts and the Chromium test of test/smoke/install.test.ts';
+
+/** Where the browser tests find Chromium, and what happens when they do not. */
+export interface ChromiumLookup {
+  /** The executable, or undefined when it is missing. */
+  readonly path: string | undefined;
+  /** True when the tests skip: the browser is missing and not required. */
+  readonly skip: boolean;
+  /** Why the browser is missing and how to get it, one line; empty when it was found. */
+  readonly missing: string;
+}
+
+/**
+ * Finds the Chromium that the browser tests drive through playwright-core.
+ *
+ * The executable is `RANKEVAL_CHROMIUM` when set (another Chromium-based browser: GitHub's runners have
+ * Chrome), else Debian's `/usr/bin/chromium`; nothing else is searched, so `RANKEVAL_CHROMIUM=/nonexistent`
+ * stands for a machine without a browser. It counts as found when it is an executable file.
+ *
+ * A missing browser is a failure when `RANKEVAL_REQUIRE_BROWSER=1` (.ci/run sets it) or `CI` is set to
+ * anything but `''`, `0` or `false` (CI services set `CI=true`): the tests run and fail with `missing`.
+ * Elsewhere they skip, and {@link teardown} prints `missing` once per run.
+ *
+ * @example lookUpChromium({ RANKEVAL_CHROMIUM: '/nonexistent' }).skip // => true
+ * @example lookUpChromium({ RANKEVAL_CHROMIUM: '/nonexistent', CI: 'true' }).skip // => false: the tests fail
+ */
+export function lookUpChromium(env: NodeJS.ProcessEnv): ChromiumLookup {
+  const named = env['RANKEVAL_CHROMIUM'];
+  const path = named === undefined || named === '' ? DEBIAN_CHROMIUM : named;
+  if (isExecutable(path)) return { path, skip: false, missing: '' };
+  const where = path === named ? `RANKEVAL_CHROMIUM=${path}` : path;
+  const how = `install Debian's chromium (apt-get install chromium) or set RANKEVAL_CHROMIUM=/path/to/chromium`;
+  const ci = env['CI'];
+  const required = env['RANKEVAL_REQUIRE_BROWSER'] === '1' || (ci !== undefined && !['', '0', 'false'].includes(ci.toLowerCase()));
+  return {
+    path: undefined,
+    skip: !required,
+    missing: required
+      ? `no Chromium at ${where}, and the browser tests are required here (RANKEVAL_REQUIRE_BROWSER=1 or CI): ${how}`
+      : `SKIPPED ${BROWSER_TESTS}: no Chromium at ${where}; to run them, ${how} (CI runs them)`,
+  };
+}
+
+/** The browser tests' Chromium, read once from this process's environment. */
+export const chromiumForTests = lookUpChromium(process.env);
+
+/** The Chromium executable to launch; throws the reason when it is missing (a test that is not skipped). */
+export function chromiumPath(): string {
+  if (chromiumForTests.path === undefined) throw new Error(chromiumForTests.missing);
+  return chromiumForTests.path;
+}
+
+/**
+ * Vitest's global teardown of the project holding the browser tests (vitest.config.ts): prints the skip
+ * line once per run, after the run, so that it is the last line of `npm test`.
+ */
+export function teardown(): void {
+  if (chromiumForTests.skip) process.stderr.write(`\n${chromiumForTests.missing}\n\n`);
+}
+
+/** True when `path` is a file this process may execute. */
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
