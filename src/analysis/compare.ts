@@ -57,8 +57,8 @@ export interface Comparison extends ComparePlan {
   /** The rules every run was scored under (the baseline's evaluateRun conventions; all runs share them). */
   readonly conventions: Conventions;
   /**
-   * Runs that miss judged queries (scored 0 there) or answer queries nobody judged, and each run's
-   * evaluateRun `warnings` (its checks), every line naming the run.
+   * Each run's evaluateRun `warnings` (judged queries it misses, scored 0 there; queries nobody judged; its
+   * checks), every line naming the run, and the judged queries without a relevant document, once.
    */
   readonly warnings: string[];
 }
@@ -161,7 +161,7 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   tested.forEach(({ row }, i) => {
     rows[row] = { ...rows[row]!, pValueCorrected: corrected[i]!, significant: corrected[i]! < plan.alpha };
   });
-  return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names, queryIds.length) };
+  return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names) };
 }
 
 /**
@@ -181,18 +181,17 @@ function checkAveraged(base: RunEvaluation, measures: readonly string[], fn: str
 /** A check's warning on one of several runs, as a line of a comparison's warnings: `run "bm25": …`. */
 export const runWarningText = (run: string, warning: RunWarning): string => `run ${JSON.stringify(run)}: ${warning.message}`;
 
-/** Each run's missing and unjudged queries and its evaluateRun warnings, every line naming the run. */
-export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], judged: number): string[] {
+/**
+ * Each run's evaluateRun warnings (the judged queries it misses, the queries nobody judged, its checks),
+ * every line naming the run; the judged queries without a relevant document, a fact of the qrels, once.
+ */
+export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[]): string[] {
   const warnings: string[] = [];
-  for (const name of names) {
-    const result = scored.get(name)!;
-    // Under noRelevant 'skip' a skipped query is listed unanswered too, but it scores nothing: only the scored ones count.
-    const missing = result.unansweredQueries.filter((qid) => Object.hasOwn(result.perQuery, qid)).length;
-    if (missing > 0) warnings.push(`run ${JSON.stringify(name)} has no results for ${missing} of ${judged} judged queries; they score 0`);
-    if (result.unjudgedQueries.length > 0) {
-      warnings.push(`run ${JSON.stringify(name)} answers ${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} nobody judged; left out`);
+  for (const [i, name] of names.entries()) {
+    for (const warning of scored.get(name)!.warnings) {
+      if (warning.code !== 'no_relevant_queries') warnings.push(runWarningText(name, warning));
+      else if (i === 0) warnings.push(warning.message);
     }
-    for (const warning of result.warnings) warnings.push(runWarningText(name, warning));
   }
   return warnings;
 }

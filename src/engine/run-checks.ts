@@ -33,17 +33,35 @@ export interface RunChecks {
 
 /**
  * The `code` of a warning: a check's (also the code of the RankevalError it throws in 'error' mode), or
- * one of the two warnings no option turns off (`beyond_system_k`, `without_aspects`).
+ * one of the warnings no option turns off: about the queries (`unanswered_queries`: judged queries the run
+ * has no ranking for, scored 0; `unjudged_queries`: queries of the run the qrels do not judge, left out;
+ * `no_relevant_queries`: judged queries without a relevant document, handled as `noRelevant` says), and
+ * `beyond_system_k`, `without_aspects`.
  */
-export type RunWarningCode = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k' | 'without_aspects';
+export type RunWarningCode =
+  | 'unanswered_queries'
+  | 'unjudged_queries'
+  | 'no_relevant_queries'
+  | 'query_in_ranking'
+  | 'cutoff_beyond_run'
+  | 'all_scores_tied'
+  | 'beyond_system_k'
+  | 'without_aspects';
 
-/** One check whose condition held, in 'warn' mode. */
+/** One warning: a check whose condition held, in 'warn' mode, or a fact about the queries worth saying. */
 export interface RunWarning {
   readonly code: RunWarningCode;
   /** One line, for people: how many queries or measures, and the first few of them. */
   readonly message: string;
   /** Up to five of the queries concerned, in query-id order (absent for a check on the run as a whole). */
   readonly queries?: readonly string[];
+  /** How many queries (or measures) are concerned: `queries` shows the first five. */
+  readonly count: number;
+  /**
+   * `unjudged_queries` when none of the run's queries is judged (the ids likely differ, `"1"` against
+   * `"q1"`): up to five of the judged query ids, to set beside `queries`.
+   */
+  readonly judged?: readonly string[];
 }
 
 export const RUN_CHECK_MODES: readonly RunCheckMode[] = ['error', 'warn', 'off'];
@@ -98,7 +116,7 @@ const preview = (names: readonly string[]): string =>
  * `cutoff_beyond_run`): a warning added to `warnings`, a RankevalError thrown, or nothing, as `mode` says.
  */
 export function settleCheck(
-  code: RunWarningCode,
+  code: RunWarningCode & RankevalErrorCode,
   mode: RunCheckMode,
   names: readonly string[],
   fn: string,
@@ -106,19 +124,53 @@ export function settleCheck(
   detail: CheckDetail = {},
 ): void {
   if (mode === 'off' || names.length === 0) return;
+  if (mode === 'warn') return addWarning(code, names, warnings, detail);
   const { message, expected } = describeCheck(code, names, detail);
-  if (mode === 'error') throw new RankevalError({ code, fn, problem: message, expected, received: names });
-  warnings.push(code === 'cutoff_beyond_run' || code === 'beyond_system_k' ? { code, message } : { code, message, queries: names.slice(0, EXAMPLES) });
+  throw new RankevalError({ code, fn, problem: message, expected, received: names });
+}
+
+/** Adds the warning `code` about `names` (query ids, or measure names) to `warnings`, when there are any. */
+export function addWarning(code: RunWarningCode, names: readonly string[], warnings: RunWarning[], detail: CheckDetail = {}): void {
+  if (names.length === 0) return;
+  const { message } = describeCheck(code, names, detail);
+  const count = names.length;
+  if (code === 'cutoff_beyond_run' || code === 'beyond_system_k') return void warnings.push({ code, message, count });
+  const judged = detail.judged === undefined ? {} : { judged: detail.judged.slice(0, EXAMPLES) };
+  warnings.push({ code, message, queries: names.slice(0, EXAMPLES), count, ...judged });
 }
 
 interface CheckDetail {
   readonly deepest?: number;
   readonly tieRule?: string;
   readonly systemK?: number;
+  /** unjudged_queries: the judged query ids, when none of the run's queries is judged. */
+  readonly judged?: readonly string[];
+  /** no_relevant_queries: what `noRelevant` does with them. */
+  readonly noRelevant?: string;
 }
+
+const quoted = (ids: readonly string[]): string => ids.slice(0, 2).map((id) => JSON.stringify(id)).join(', ');
 
 function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
   switch (code) {
+    case 'unanswered_queries':
+      return {
+        message: `${plural(names.length, 'judged query has no ranking in the run and scores', 'judged queries have no ranking in the run and score')} 0: ${preview(names)}`,
+        expected: 'a ranking for every judged query',
+      };
+    case 'unjudged_queries':
+      return {
+        message:
+          detail.judged === undefined
+            ? `${plural(names.length, 'query of the run is', 'queries of the run are')} not in the qrels and left out of the means: ${preview(names)}`
+            : `none of the run's ${plural(names.length, 'query is', 'queries are')} in the qrels, so every judged query scores 0: the run's ids are like ${quoted(names)}, the qrels' like ${quoted(detail.judged)} (do both name the queries alike?)`,
+        expected: 'queries of the run that the qrels judge',
+      };
+    case 'no_relevant_queries':
+      return {
+        message: `${plural(names.length, 'judged query has', 'judged queries have')} no relevant document (${detail.noRelevant === 'skip' ? 'left out of the means' : 'scored 0'}): ${preview(names)}`,
+        expected: 'a relevant document for every judged query',
+      };
     case 'without_aspects':
       return {
         message: `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give ${names.length === 1 ? 'it' : 'them'} aspects, or score the questions with aspects as a golden set of their own)`,

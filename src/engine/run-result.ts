@@ -5,7 +5,7 @@ import type { Conventions } from '../measures/conventions.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { aggregateRows } from './means.js';
 import { emptyRecord, toRecord } from './records.js';
-import { settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
+import { addWarning, settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
 import type { BeyondSystemK } from './system-k.js';
 
 /** Means over a set of queries; `Key` is the measure names when they were given as literals. */
@@ -120,13 +120,14 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
   });
   const bySlice = emptyRecord<MeanScores>();
   for (const label of [...rowsByLabel.keys()].sort(compareUtf8)) bySlice[label] = meansOf(rowsByLabel.get(label)!);
-  const warnings: RunWarning[] = [];
+  const warnings = queryWarnings(facts);
   settleCheck('query_in_ranking', checks.queryInRanking, facts.queriesInRanking, fn, warnings);
-  const beyond = names.filter((_, i) => cutoffs[i] !== Infinity && cutoffs[i]! > deepest);
+  // With no judged query answered, the run is empty for the measures: the unjudged warning says why.
+  const beyond = answersNone(facts) ? [] : names.filter((_, i) => cutoffs[i] !== Infinity && cutoffs[i]! > deepest);
   settleCheck('cutoff_beyond_run', checks.cutoffBeyondRun, beyond, fn, warnings, { deepest });
   settleCheck('all_scores_tied', checks.allScoresTied, facts.tiedQueries, fn, warnings, { tieRule: conventions.ties });
-  if (facts.beyondSystemK !== undefined) settleCheck('beyond_system_k', 'warn', facts.beyondSystemK.measures, fn, warnings, { systemK: facts.beyondSystemK.k });
-  if (facts.withoutAspects !== undefined) settleCheck('without_aspects', 'warn', facts.withoutAspects, fn, warnings);
+  if (facts.beyondSystemK !== undefined) addWarning('beyond_system_k', facts.beyondSystemK.measures, warnings, { systemK: facts.beyondSystemK.k });
+  if (facts.withoutAspects !== undefined) addWarning('without_aspects', facts.withoutAspects, warnings);
   return {
     ...meansOf(rows),
     perQuery,
@@ -147,4 +148,27 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
       ...(facts.withoutAspects === undefined || facts.withoutAspects.length === 0 ? {} : { withoutAspects: facts.withoutAspects }),
     },
   };
+}
+
+/** The judged query ids: those scored, and those with no relevant document (`noRelevant: 'skip'` leaves them out of the rows). */
+function judgedQueries(facts: EvaluationFacts): Set<string> {
+  return new Set([...facts.queryIds, ...facts.noRelevantQueries]);
+}
+
+/** Whether the run answers no judged query while it holds queries: the ids of the run and the qrels likely differ. */
+function answersNone(facts: EvaluationFacts): boolean {
+  return facts.unjudgedQueries.length > 0 && facts.unansweredQueries.length === judgedQueries(facts).size;
+}
+
+/** The warnings about the queries, which no option turns off: unanswered, unjudged, without a relevant document. */
+function queryWarnings(facts: EvaluationFacts): RunWarning[] {
+  const { unansweredQueries, unjudgedQueries, noRelevantQueries, conventions } = facts;
+  const warnings: RunWarning[] = [];
+  // Under noRelevant 'skip' a query left out is unanswered too, but scores nothing: only those scored are said.
+  const scored = new Set(facts.queryIds);
+  addWarning('unanswered_queries', unansweredQueries.filter((qid) => scored.has(qid)), warnings);
+  const judged = answersNone(facts) ? [...judgedQueries(facts)].sort(compareUtf8) : undefined;
+  addWarning('unjudged_queries', unjudgedQueries, warnings, judged === undefined ? {} : { judged });
+  addWarning('no_relevant_queries', noRelevantQueries, warnings, { noRelevant: conventions.noRelevant });
+  return warnings;
 }

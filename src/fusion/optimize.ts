@@ -165,7 +165,7 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
       [bestSingle, named.find(({ name }) => name === bestSingle)!.rankings],
       [fusedName, run],
     ]),
-    warnings: coverageWarnings(scored, [...scored.keys()], queryIds.length),
+    warnings: coverageWarnings(scored, [...scored.keys()]),
   };
 }
 

@@ -126,15 +126,22 @@ describe('compare', () => {
   it('scores a judged query a run misses as 0, and warns about it and about unjudged queries', () => {
     const result = compare({ full: runOf([0.5, 0.5, 0.5]), partial: { q0: ['a'], extra: ['x'] } }, qrelsOf(3), { measures: ['recall'] });
     expect(result.rows[1]).toMatchObject({ mean: 0.25 / 3, wins: 0, losses: 3 });
-    expect(result.warnings).toEqual(['run "partial" has no results for 2 of 3 judged queries; they score 0', 'run "partial" answers 1 query nobody judged; left out']);
+    expect(result.warnings).toEqual([
+      'run "partial": 2 judged queries have no ranking in the run and score 0: q1, q2',
+      'run "partial": 1 query of the run is not in the qrels and left out of the means: extra',
+    ]);
   });
 
-  it('under noRelevant skip, a query without relevant documents that a run misses is in no warning: it scores nothing', () => {
+  it('under noRelevant skip, a query without relevant documents that a run misses is not said to score 0: it scores nothing', () => {
     // q3 is judged without a relevant document: skipped. Run "partial" answers neither q2 nor q3; only q2 is scored 0.
     const qrels = { q1: { a: 1 }, q2: { a: 1 }, q3: { a: 0 } };
     const result = compare({ full: { q1: ['a'], q2: ['a'], q3: ['a'] }, partial: { q1: ['a'] } }, qrels, { measures: ['recall'], noRelevant: 'skip' });
     expect(result.queries).toBe(2);
-    expect(result.warnings).toEqual(['run "partial" has no results for 1 of 2 judged queries; they score 0']);
+    // The query without a relevant document is a fact of the qrels: said once, not once per run.
+    expect(result.warnings).toEqual([
+      '1 judged query has no relevant document (left out of the means): q3',
+      'run "partial": 1 judged query has no ranking in the run and scores 0: q2',
+    ]);
   });
 
   it.each([

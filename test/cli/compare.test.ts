@@ -95,7 +95,10 @@ describe('rankeval compare', () => {
   it('warns on stderr about a run that misses judged queries or answers unjudged ones', async () => {
     const { status, stderr } = await run(['qrels.txt', 'base.txt', 'partial.jsonl', '-m', 'mrr']);
     expect(status).toBe(0);
-    expect(stderr).toBe('rankeval compare: warning: run "partial" has no results for 3 of 4 judged queries; they score 0\nrankeval compare: warning: run "partial" answers 1 query nobody judged; left out\n');
+    expect(stderr).toBe(
+      'rankeval compare: warning: run "partial": 3 judged queries have no ranking in the run and score 0: q2, q3, q4\n' +
+        'rankeval compare: warning: run "partial": 1 query of the run is not in the qrels and left out of the means: q9\n',
+    );
   });
 
   it('names runs by --names, and by path when file names clash', () => {

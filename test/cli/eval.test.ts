@@ -94,7 +94,10 @@ describe('rankeval eval', () => {
         aggregation: { 'ndcg@5': 'mean', 'recall@5': 'mean' },
         trecEval: '9.0.8',
       },
-      warnings: [],
+      warnings: [
+        { code: 'unanswered_queries', message: '1 judged query has no ranking in the run and scores 0: q3', queries: ['q3'], count: 1 },
+        { code: 'unjudged_queries', message: '1 query of the run is not in the qrels and left out of the means: q9', queries: ['q9'], count: 1 },
+      ],
     });
     const full = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '-q', '--by-tag')).stdout);
     expect(full.perQuery).toEqual({ q1: { 'P@5': q1.p5 }, q2: { 'P@5': q2.p5 }, q3: { 'P@5': 0 } });
@@ -467,9 +470,9 @@ describe('rankeval eval checks', () => {
   it('returns the warnings in the JSON, with the codes', async () => {
     const json = JSON.parse((await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2,recall@10', '--format', 'json')).stdout);
     expect(json.warnings).toEqual([
-      { code: 'query_in_ranking', message: expect.any(String), queries: ['q1'] },
-      { code: 'cutoff_beyond_run', message: expect.any(String) },
-      { code: 'all_scores_tied', message: expect.any(String), queries: ['q2'] },
+      { code: 'query_in_ranking', message: expect.any(String), queries: ['q1'], count: 1 },
+      { code: 'cutoff_beyond_run', message: expect.any(String), count: 1 },
+      { code: 'all_scores_tied', message: expect.any(String), queries: ['q2'], count: 1 },
     ]);
   });
 
@@ -508,7 +511,7 @@ describe('rankeval eval --system-k and --lengths', () => {
     expect(status).toBe(0);
     const json = JSON.parse(stdout);
     expect(json.mean['recall@10']).toBeCloseTo((2 / 3 + 1 + 0) / 3, 12);
-    expect(json.warnings).toContainEqual({ code: 'beyond_system_k', message: expect.stringContaining('recall@10: measured beyond the 2 results the system passes on (systemK = 2)') });
+    expect(json.warnings).toContainEqual({ code: 'beyond_system_k', message: expect.stringContaining('recall@10: measured beyond the 2 results the system passes on (systemK = 2)'), count: 1 });
     expect(stderr).toContain('recall@10: measured beyond the 2 results the system passes on');
   });
 

@@ -159,6 +159,7 @@ describe('systemK: the results the system passes on', () => {
     expect(result.warnings).toContainEqual({
       code: 'beyond_system_k',
       message: 'recall@10: measured beyond the 2 results the system passes on (systemK = 2); measuring recall@10 while the model is given 2 chunks measures the wrong thing',
+      count: 1,
     });
     expect(result.mergeable.beyondSystemK).toEqual({ k: 2, measures: ['recall@10'] });
   });
@@ -231,13 +232,15 @@ describe('aspect measures and the judged queries without aspects', () => {
         message:
           '1 judged query has no aspects and scores 0 on the aspect measures, which lowers their means: q3 (give it aspects, or score the questions with aspects as a golden set of their own)',
         queries: ['q3'],
+        count: 1,
       },
     ]);
     const merged = mergeEvaluations([
       evaluateRun({ q1: aspectRun.q1 }, { q1: aspectQrels.q1, q3: aspectQrels.q3 }, { measures: ['aspect_recall@2', 'recall@2'], aspects }),
       evaluateRun({ q2: aspectRun.q2 }, { q2: aspectQrels.q2 }, { measures: ['aspect_recall@2', 'recall@2'], aspects }),
     ]);
-    expect(merged.warnings.map((warning) => warning.code)).toEqual(['without_aspects']);
+    // q3 is judged in the first part, which does not answer it.
+    expect(merged.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'without_aspects']);
   });
 
   test('no warning without aspect measures, or when every judged query has aspects', () => {

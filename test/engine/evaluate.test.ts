@@ -477,7 +477,7 @@ describe('evaluateRun: mergeable', () => {
       slices: { q1: ['en'], q3: ['en', 'ru'] },
     });
     expect(Object.getPrototypeOf(result.mergeable.slices)).toBe(null);
-    expect(result.warnings.map((warning) => warning.code)).toEqual(['cutoff_beyond_run', 'all_scores_tied']);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'cutoff_beyond_run', 'all_scores_tied']);
   });
 
   test("under ties: 'given' no ranking is tied (scores order nothing)", () => {

@@ -41,7 +41,7 @@ describe('mergeEvaluations', () => {
       ru: { mean: { 'P@2': 1 / 2, 'recall@5': 1, num_ret: 3 }, queries: 1 },
     });
     // The deepest ranking scored has 3 documents: recall@5 looks beyond it, in the merged result as in the first part.
-    expect(merged.warnings.map((warning) => warning.code)).toEqual(['cutoff_beyond_run']);
+    expect(merged.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'cutoff_beyond_run']);
     expectSame(merged, evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b', 'c'], q9: ['d'] }, { q1: { a: 1, z: 1 }, q2: { b: 1 }, q3: { c: 1 } }, options));
   });
 

@@ -12,6 +12,7 @@ const clean = {
     { id: 'c', score: 1 },
   ],
   q2: ['d', 'e'],
+  q3: ['f'],
 };
 const qrels = { q1: { a: 1 }, q2: { e: 2 }, q3: { f: 1 } };
 
@@ -34,6 +35,45 @@ describe('evaluateRun checks on clean input', () => {
   });
 });
 
+describe('the queries of the run and of the qrels: warnings no option turns off', () => {
+  const measures = ['mrr@10'];
+
+  it('names the judged queries the run does not answer, scored 0', () => {
+    expect(evaluateRun({ q1: ['a'] }, { q1: { a: 1 }, q2: { b: 1 } }, { measures, checks: 'off' }).warnings).toEqual([
+      { code: 'unanswered_queries', message: '1 judged query has no ranking in the run and scores 0: q2', queries: ['q2'], count: 1 },
+    ]);
+  });
+
+  it("names the run's queries the qrels do not judge, left out of the means", () => {
+    expect(evaluateRun({ q1: ['a'], q9: ['x'], q8: [] }, { q1: { a: 1 } }, { measures, checks: 'off' }).warnings).toEqual([
+      { code: 'unjudged_queries', message: '2 queries of the run are not in the qrels and left out of the means: q8, q9', queries: ['q8', 'q9'], count: 2 },
+    ]);
+  });
+
+  it("says so when none of the run's queries is judged, with ids of each side, and not that the run is 0 deep", () => {
+    const { warnings, mean } = evaluateRun({ '1': ['d1', 'd2'], '2': ['d2'] }, { q1: { d1: 1 }, q2: { d2: 1 } }, { measures });
+    expect(mean['mrr@10']).toBe(0);
+    expect(warnings).toEqual([
+      { code: 'unanswered_queries', message: '2 judged queries have no ranking in the run and score 0: q1, q2', queries: ['q1', 'q2'], count: 2 },
+      {
+        code: 'unjudged_queries',
+        message: 'none of the run\'s 2 queries are in the qrels, so every judged query scores 0: the run\'s ids are like "1", "2", the qrels\' like "q1", "q2" (do both name the queries alike?)',
+        queries: ['1', '2'],
+        count: 2,
+        judged: ['q1', 'q2'],
+      },
+    ]);
+  });
+
+  it.each([
+    ['zero', 'scored 0'],
+    ['skip', 'left out of the means'],
+  ] as const)('names the judged queries without a relevant document, under noRelevant %s (%s)', (noRelevant, handled) => {
+    const { warnings } = evaluateRun({ q1: ['a'], q2: ['b'] }, { q1: { a: 1 }, q2: { b: 0 } }, { measures, noRelevant, checks: 'off' });
+    expect(warnings).toEqual([{ code: 'no_relevant_queries', message: `1 judged query has no relevant document (${handled}): q2`, queries: ['q2'], count: 1 }]);
+  });
+});
+
 describe('queryInRanking: a query id that is also a document id of its own ranking (beir#187)', () => {
   it('warns once for every query concerned, naming them in query-id order', () => {
     const run = { q2: ['q2', 'e'], q1: ['a', 'q1'], q3: ['q1', 'f'] };
@@ -43,6 +83,7 @@ describe('queryInRanking: a query id that is also a document id of its own ranki
         code: 'query_in_ranking',
         message: "2 queries rank a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): q1, q2",
         queries: ['q1', 'q2'],
+        count: 2,
       },
     ]);
   });
@@ -65,7 +106,7 @@ describe('cutoffBeyondRun: a cutoff deeper than the deepest ranking of the run',
   it('warns once, naming the measures as written and the depth, without queries', () => {
     const { warnings } = evaluateRun(clean, qrels, { measures: ['recall@1000', 'P@3', 'NDCG@10', 'map'] });
     expect(warnings).toEqual([
-      { code: 'cutoff_beyond_run', message: "recall@1000, NDCG@10: the cutoff exceeds the deepest ranking of the run (3 documents), so the measure's k is not the system's" },
+      { code: 'cutoff_beyond_run', message: "recall@1000, NDCG@10: the cutoff exceeds the deepest ranking of the run (3 documents), so the measure's k is not the system's", count: 2 },
     ]);
   });
 
@@ -88,6 +129,7 @@ describe('allScoresTied: a ranking of {id, score} whose scores all tie', () => {
         code: 'all_scores_tied',
         message: "1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q3",
         queries: ['q3'],
+        count: 1,
       },
     ]);
   });
@@ -106,12 +148,12 @@ describe('allScoresTied: a ranking of {id, score} whose scores all tie', () => {
   });
 
   it('does not count a query the run answers but nobody judged', () => {
-    expect(evaluateRun({ ...clean, q9: tied }, qrels, { measures: ['P@2'] }).warnings).toEqual([]);
+    expect(evaluateRun({ ...clean, q9: tied }, qrels, { measures: ['P@2'] }).warnings.map((warning) => warning.code)).toEqual(['unjudged_queries']);
   });
 });
 
 describe("checks: 'error', 'warn', 'off'", () => {
-  const messy = { q1: ['q1', 'a'], q2: [{ id: 'e', score: 1 }, { id: 'd', score: 1 }] };
+  const messy = { q1: ['q1', 'a'], q2: [{ id: 'e', score: 1 }, { id: 'd', score: 1 }], q3: ['f'] };
 
   it('warns for all three by default, in a fixed order', () => {
     expect(evaluateRun(messy, qrels, { measures: ['P@5'] }).warnings.map((warning) => warning.code)).toEqual(['query_in_ranking', 'cutoff_beyond_run', 'all_scores_tied']);

@@ -104,14 +104,14 @@ describe('reportData', () => {
 
   it('carries the comparison and its warnings (base does not answer q4)', () => {
     expect(data.comparison!.rows).toHaveLength(4);
-    expect(data.warnings).toEqual(['run "base" has no results for 1 of 4 judged queries; they score 0']);
+    expect(data.warnings).toEqual(['run "base": 1 judged query has no ranking in the run and scores 0: q4']);
     expect(data).toMatchObject({ runs: ['base', 'next'], baseline: 'base', queries: 4, level: 0.95, intervalMethod: 't' });
   });
 
   it('orders runs baseline first, and makes a report of one run without comparison', () => {
     expect(reportData(input, { measures: ['mrr'], baseline: 'next' }).runs).toEqual(['next', 'base']);
     const single = reportData({ qrels, runs: new Map([['base', base]]) }, { measures: ['mrr'] });
-    expect(single).toMatchObject({ comparison: null, deltas: [], losses: [], slices: [], warnings: [] });
+    expect(single).toMatchObject({ comparison: null, deltas: [], losses: [], slices: [], warnings: ['run "base": 1 judged query has no ranking in the run and scores 0: q4'] });
     expect(single.bars).toHaveLength(1);
   });
 

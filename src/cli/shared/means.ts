@@ -1,6 +1,7 @@
 // What `rankeval eval` and `rankeval merge` share: the gates' flags, and the means and warnings as both print them.
 import { conventionsLine } from '../../measures/conventions.js';
 import type { RunEvaluation } from '../../engine/run-result.js';
+import type { RunWarning } from '../../engine/run-checks.js';
 import { higherIsBetter } from '../../measures/reading.js';
 import type { GateResult } from '../../text/gates.js';
 import { gateText } from '../../text/gates.js';
@@ -40,20 +41,30 @@ export function readGates(values: { 'fail-under'?: string[] | undefined; 'fail-o
   return [...(values['fail-under'] ?? []).map((text) => read(text, 'min')), ...(values['fail-over'] ?? []).map((text) => read(text, 'max'))];
 }
 
-const preview = (ids: readonly string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, … (${ids.length - 5} more)` : '');
+/** The queries of a warning, as its first few and how many more. */
+const preview = ({ queries = [], count }: RunWarning): string => queries.join(', ') + (count > queries.length ? `, … (${count - queries.length} more)` : '');
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** A warning of the result as the command says it: the run and the golden set named by their files. */
+function warningLine(warning: RunWarning, names: { readonly run: string; readonly qrels: string }): string {
+  const { code, count, judged } = warning;
+  switch (code) {
+    case 'unanswered_queries':
+      return `${plural(count, 'judged query has', 'judged queries have')} no results in ${names.run} and score 0: ${preview(warning)}`;
+    case 'unjudged_queries':
+      if (judged !== undefined) {
+        const like = (ids: readonly string[]): string => ids.slice(0, 2).map((id) => JSON.stringify(id)).join(', ');
+        return `none of the ${plural(count, 'query', 'queries')} of ${names.run} is in ${names.qrels}, so every judged query scores 0: ${names.run} has ids like ${like(warning.queries ?? [])}, ${names.qrels} like ${like(judged)} (do both name the queries alike?)`;
+      }
+      return `${plural(count, 'query', 'queries')} of ${names.run} ${count === 1 ? 'is' : 'are'} not in ${names.qrels} and left out: ${preview(warning)}`;
+    default:
+      return warning.message;
+  }
+}
 
 /** The lines on stderr about a result's queries and checks; `names` says where the run and the golden set came from. */
 export function resultWarnings(result: RunEvaluation, names: { readonly run: string; readonly qrels: string }): string[] {
-  const out: string[] = [];
-  const unanswered = result.unansweredQueries;
-  if (unanswered.length > 0) out.push(`${unanswered.length} judged quer${unanswered.length === 1 ? 'y has' : 'ies have'} no results in ${names.run} and score 0: ${preview(unanswered)}`);
-  if (result.unjudgedQueries.length > 0) out.push(`${result.unjudgedQueries.length} quer${result.unjudgedQueries.length === 1 ? 'y' : 'ies'} of ${names.run} ${result.unjudgedQueries.length === 1 ? 'is' : 'are'} not in ${names.qrels} and left out: ${preview(result.unjudgedQueries)}`);
-  if (result.noRelevantQueries.length > 0) {
-    const handled = result.conventions.noRelevant === 'skip' ? 'left out of the means' : 'scored 0';
-    out.push(`${result.noRelevantQueries.length} judged quer${result.noRelevantQueries.length === 1 ? 'y has' : 'ies have'} no relevant document (${handled}): ${preview(result.noRelevantQueries)}`);
-  }
-  for (const warning of result.warnings) out.push(warning.message);
-  return out;
+  return result.warnings.map((warning) => warningLine(warning, names));
 }
 
 /** What the means' rendering reads of the arguments: the columns, the format and the rows asked for. */
