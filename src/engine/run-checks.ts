@@ -33,12 +33,13 @@ export interface RunChecks {
 
 /**
  * The `code` of a warning: a check's (also the code of the RankevalError it throws in 'error' mode), or
- * one of the warnings no option turns off: about the queries (`unanswered_queries`: judged queries the run
- * has no ranking for, scored 0; `unjudged_queries`: queries of the run the qrels do not judge, left out;
+ * one of the warnings no option turns off: about the queries (`failed_queries`: evaluateRetriever's calls
+ * that failed, scored 0, in place of `unanswered_queries`: judged queries the run has no ranking for, scored 0; `unjudged_queries`: queries of the run the qrels do not judge, left out;
  * `no_relevant_queries`: judged queries without a relevant document, handled as `noRelevant` says), and
  * `beyond_system_k`, `without_aspects`.
  */
 export type RunWarningCode =
+  | 'failed_queries'
   | 'unanswered_queries'
   | 'unjudged_queries'
   | 'no_relevant_queries'
@@ -147,12 +148,28 @@ interface CheckDetail {
   readonly judged?: readonly string[];
   /** no_relevant_queries: what `noRelevant` does with them. */
   readonly noRelevant?: string;
+  /** failed_queries: query id → why its call failed. */
+  readonly reasons?: ReadonlyMap<string, string>;
 }
+
+/** A failure's reason as a warning quotes it: its first line, cut to about 80 characters. */
+const shortReason = (reason = ''): string => {
+  const line = reason.split('\n')[0]!;
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
 
 const quoted = (ids: readonly string[]): string => ids.slice(0, 2).map((id) => JSON.stringify(id)).join(', ');
 
 function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
   switch (code) {
+    case 'failed_queries':
+      return {
+        message: `${plural(names.length, 'call of the retriever failed and its query scores', 'calls of the retriever failed and their queries score')} 0 (see \`failures\`): ${names
+          .slice(0, EXAMPLES)
+          .map((qid) => `${qid} (${shortReason(detail.reasons?.get(qid))})`)
+          .join(', ')}${names.length > EXAMPLES ? `, … (${names.length - EXAMPLES} more)` : ''}`,
+        expected: 'a ranking for every query',
+      };
     case 'unanswered_queries':
       return {
         message: `${plural(names.length, 'judged query has no ranking in the run and scores', 'judged queries have no ranking in the run and score')} 0: ${preview(names)}`,

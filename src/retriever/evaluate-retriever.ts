@@ -11,6 +11,7 @@ import { readJudgments } from '../core/judgments.js';
 import type { ByQuery, Qrels, ScoredDocument } from '../core/types.js';
 import { EVALUATE_RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import { addWarning, type RunWarning } from '../engine/run-checks.js';
 import { callAll, failureMessage } from './call-all.js';
 import { readRetrieved } from './read-retrieved.js';
 import { readSettings, RETRIEVER_OPTION_KEYS } from './settings.js';
@@ -169,12 +170,25 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
 
   const run = new Map<string, string[] | ScoredDocument[]>();
   for (const qid of queryIds) if (collected.has(qid)) run.set(qid, collected.get(qid)!);
+  const evaluation = scorer.result() as RunEvaluation<MeasureKey<Name>>;
+  const failed = queryIds.filter((qid) => failures.has(qid));
   return {
-    ...(scorer.result() as RunEvaluation<MeasureKey<Name>>),
+    ...evaluation,
+    warnings: withFailures(evaluation.warnings, failed, failures),
     run,
-    failures: queryIds.filter((qid) => failures.has(qid)).map((qid) => ({ queryId: qid, message: failures.get(qid)! })),
+    failures: failed.map((qid) => ({ queryId: qid, message: failures.get(qid)! })),
     latency: latencyOf(times, scoring.slices),
   };
+}
+
+/**
+ * The run's warnings with the failed calls said first, with their reasons: every question of a judged
+ * query scored is asked, so the queries the run does not answer are exactly those, said once.
+ */
+function withFailures(warnings: readonly RunWarning[], failed: readonly string[], reasons: ReadonlyMap<string, string>): RunWarning[] {
+  const said: RunWarning[] = [];
+  addWarning('failed_queries', failed, said, { reasons });
+  return [...said, ...warnings.filter((warning) => warning.code !== 'unanswered_queries')];
 }
 
 /** The options `evaluateRetriever` takes: evaluateRun's and its own (`EvaluateRetrieverOptions`). */

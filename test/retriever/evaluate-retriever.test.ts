@@ -113,13 +113,37 @@ describe('evaluateRetriever', () => {
     expect([...result.run.keys()]).toEqual(['q1', 'q3']);
     expect(result.unansweredQueries).toEqual(['q2', 'q4', 'q5']);
     expect(result.queries).toBe(5);
-    const { run, failures, latency, ...scores } = result;
-    expect(scores).toEqual(evaluateRun(run, qrels, { measures, slices: tags }));
+    const { run, failures, latency, warnings, ...scores } = result;
+    const { warnings: runWarnings, ...runScores } = evaluateRun(run, qrels, { measures, slices: tags });
+    expect(scores).toEqual(runScores);
+    // The failed calls are said with their reasons, in place of evaluateRun's unanswered queries.
+    expect(runWarnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'cutoff_beyond_run']);
+    expect(warnings).toEqual([
+      {
+        code: 'failed_queries',
+        message:
+          '3 calls of the retriever failed and their queries score 0 (see `failures`): q2 (index down for q2), q4 (no answer for q4), q5 (evaluateRetriever: retrieve did not answer query "q5" within 45 ms)',
+        queries: ['q2', 'q4', 'q5'],
+        count: 3,
+      },
+      runWarnings[1],
+    ]);
     expect({ ...latency.perQuery }).toEqual({ q1: 30, q2: 0, q3: 20, q4: 40, q5: 45 });
     // The timed-out call's signal is aborted, with the timeout as its reason.
     expect(signals[4]!.aborted).toBe(true);
     expect((signals[4]!.reason as { code?: string }).code).toBe('retrieval_timeout');
     expect(signals[0]!.aborted).toBe(false);
+  });
+
+  it("quotes each failure's first line in the warning, cut to 80 characters", async () => {
+    const long = `${'x'.repeat(100)}\nat retrieve (file.ts:1:1)`;
+    const result = await evaluateRetriever(() => {
+      throw new Error(long);
+    }, golden, { measures, checks: 'off' });
+    const [warning] = result.warnings;
+    expect(warning).toMatchObject({ code: 'failed_queries', count: 5, queries: ['q1', 'q2', 'q3', 'q4', 'q5'] });
+    expect(warning!.message).toBe(`5 calls of the retriever failed and their queries score 0 (see \`failures\`): ${['q1', 'q2', 'q3', 'q4', 'q5'].map((qid) => `${qid} (${'x'.repeat(79)}…)`).join(', ')}`);
+    expect(result.failures[0]!.message).toBe(long);
   });
 
   it('with failOnError, rejects with the first failure as retrieval_failed, the retriever\'s error as its cause', async () => {
@@ -386,8 +410,12 @@ describe('properties', () => {
         { qrels: judged, questions },
         { measures: ['ndcg@5', 'recall@3', 'mrr@10'], checks: 'off' },
       );
-      const { run: collected, failures, latency, ...scores } = result;
-      expect(scores).toStrictEqual(evaluateRun(collected, judged, { measures: ['ndcg@5', 'recall@3', 'mrr@10'], checks: 'off' }));
+      const { run: collected, failures, latency, warnings, ...scores } = result;
+      const { warnings: runWarnings, ...runScores } = evaluateRun(collected, judged, { measures: ['ndcg@5', 'recall@3', 'mrr@10'], checks: 'off' });
+      expect(scores).toStrictEqual(runScores);
+      // The failed calls in place of the unanswered queries, the other warnings as they are.
+      expect(warnings.filter((warning) => warning.code !== 'failed_queries')).toStrictEqual(runWarnings.filter((warning) => warning.code !== 'unanswered_queries'));
+      expect(warnings.find((warning) => warning.code === 'failed_queries')?.count ?? 0).toBe(failures.length);
       expect(failures.map((failure) => failure.queryId)).toEqual(Object.keys(judged).filter((qid) => failing.includes(qid)).sort());
       for (const { queryId } of failures) expect(Object.values(result.perQuery[queryId] ?? {}).every((value) => value === 0)).toBe(true);
       expect(Object.keys(latency.perQuery).sort()).toEqual(Object.keys(judged).sort());
