@@ -4,6 +4,7 @@ import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
+import { GOLDEN_LINE } from './json-keys.js';
 import type { FormatReader } from './reader.js';
 import { type Collector, createCollector, type GoldenSet } from './golden-collector.js';
 
@@ -11,7 +12,7 @@ export function jsonlGoldenReader(file: string): FormatReader<GoldenSet> {
   const collector = createCollector(file, 'jsonl');
   return jsonlReader(
     file,
-    '{"query_id", "relevant", "aspects", "tags"}',
+    GOLDEN_LINE,
     ({ relevant, aspects, tags, query, question, tokens }, qid, line) => {
       // With aspects, `relevant` may be left out: the aspects' documents are the judgments.
       if (relevant !== undefined || aspects === undefined) readJudged(collector, qid, relevant, '"relevant"', file, line);

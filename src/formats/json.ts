@@ -6,6 +6,7 @@ import { type FormatReader, lineReader } from './reader.js';
 import { concatBytes } from './lines.js';
 import { decodeUtf8 } from './utf8.js';
 import { parseJson } from './json-text.js';
+import { type JsonLine, meantKey, misnamedKey, misnamedKeyWords } from './json-keys.js';
 
 /**
  * The largest `json` file read, in bytes. The file is one JSON value, so it is held whole; past this size
@@ -24,12 +25,13 @@ function queryId(value: unknown, file: string, line: number): string {
 }
 
 /**
- * JSONL: each non-blank line a JSON object with a `query_id` not seen before, handed to `onRecord`.
- * `fields` names the expected keys for the message about a line that is not an object.
+ * JSONL: each non-blank line a JSON object with a `query_id` not seen before, handed to `onRecord`. A key
+ * none of `shape`'s but a slip for one the line does not give (`qid`, `relevance`) is refused with the key
+ * meant; `shape` names the main keys for the message about a line that is not an object.
  */
 export function jsonlReader<T>(
   file: string,
-  fields: string,
+  shape: JsonLine,
   onRecord: (record: Readonly<Record<string, unknown>>, qid: string, line: number) => void,
   finish: () => T,
 ): FormatReader<T> {
@@ -39,8 +41,10 @@ export function jsonlReader<T>(
     (text, line) => {
       if (text.trim() === '') return;
       const record = parseJson(text, file, line);
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, `expected a JSON object ${fields}`);
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, `expected a JSON object ${shape.fields}`);
       checkParsedWhole(text, record, file, line);
+      const misnamed = misnamedKey(record, shape.keys);
+      if (misnamed !== undefined) throw parseError(file, line, misnamedKeyWords(misnamed, shape.keys, `${shape.name}'s`));
       const qid = queryId((record as Record<string, unknown>)['query_id'], file, line);
       const first = seen.get(qid);
       if (first !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} appears twice (lines ${first} and ${line})`);
@@ -228,11 +232,17 @@ function escaped(text: string, at: number): boolean {
   return count % 2 === 1;
 }
 
-/** True when a line is a whole JSON object with `key`: a JSONL record, not the start of a JSON document. */
+/**
+ * True when a line is a whole JSON object with `key`, or with a slip for it (meantKey: `qid` for
+ * `query_id`) holding a string or a number, which a JSON document's query never holds: a JSONL record,
+ * not the start of a JSON document.
+ */
 export function isJsonRecord(line: string, key: string): boolean {
   try {
     const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && Object.hasOwn(value, key);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    if (Object.hasOwn(value, key)) return true;
+    return Object.entries(value).some(([name, held]) => (typeof held === 'string' || typeof held === 'number') && meantKey(name, [key]) === key);
   } catch {
     return false;
   }

@@ -6,6 +6,7 @@ import { latin1 } from '../core/latin1.js';
 import { createRunReader as createTrecRunReader } from './trec-run-reader.js';
 import { DOCUMENT_COLUMNS, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
+import { misnamedKey, misnamedKeyWords, RESULT_KEYS, RUN_LINE } from './json-keys.js';
 import { type FormatReader, lineReader } from './reader.js';
 import { lineTooLong, MAX_LINE_BYTES } from './lines.js';
 import { createRecordReader } from './records.js';
@@ -59,7 +60,7 @@ export function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): Form
   const collector = make('jsonl', 'score');
   return jsonlReader(
     file,
-    '{"query_id", "results"}',
+    RUN_LINE,
     ({ results, latency_ms: latency, failed }, qid, line) => {
       if (failed !== undefined) {
         // A failed call (writeRun's `failures`): its time, and why, but no ranking.
@@ -103,10 +104,23 @@ function readResults(collector: Collector<unknown>, qid: string, results: unknow
       return;
     }
     const { id, score } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
-    if (typeof id !== 'string' || id === '') bad(`entry ${i + 1} must have a non-empty string "id", got ${quoteJson(entry)}`);
-    if (typeof score !== 'number' || !Number.isFinite(score)) bad(`entry ${i + 1} must have a finite number "score", got ${quoteJson(entry)}`);
+    if (typeof id !== 'string' || id === '' || typeof score !== 'number' || !Number.isFinite(score)) bad(badResult(entry, id, i));
     collector.add(qid, id as string, score as number, line);
   });
+}
+
+/**
+ * What is wrong with scored result `i` when it is not `{"id", "score"}` with a non-empty string id and a
+ * finite score: a numeric id is told to quote it, a key that is a slip for `id` or `score` gets the key meant.
+ */
+function badResult(entry: unknown, id: unknown, i: number): string {
+  const at = `entry ${i + 1}`;
+  if (typeof entry === 'number') return `${at} is ${quoteJson(entry)}: ids are strings, quote it (${quoteJson(String(entry))})`;
+  if (typeof id === 'number') return `${at} has the id ${quoteJson(id)}: ids are strings, quote it (${quoteJson(String(id))})`;
+  const misnamed = typeof entry === 'object' && entry !== null && !Array.isArray(entry) ? misnamedKey(entry, RESULT_KEYS) : undefined;
+  if (misnamed !== undefined) return `${at}: ${misnamedKeyWords(misnamed, RESULT_KEYS, "a result's")}`;
+  if (typeof id !== 'string' || id === '') return `${at} must have a non-empty string "id", got ${quoteJson(entry)}`;
+  return `${at} must have a finite number "score", got ${quoteJson(entry)}`;
 }
 
 export function jsonRunReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {

@@ -34,6 +34,10 @@ const FILES: Record<string, string> = {
   'lengths.tsv': 'doc_id\ttokens\nG\t100\nx\t300\nT\t200\ny\t50\nz\t400\nd9\t600\nd4\t10\n',
   'bad-lengths.tsv': 'G\t100\nx\tmany\n',
   'short-lengths.tsv': 'G\t100\nx\t300\nT\t200\ny\t50\nd9\t600\nd4\t10\n',
+  // The commonest slips in files written by hand or by other tools.
+  'qid-golden.jsonl': '{"qid": "q1", "relevant": {"T": 2}}\n{"qid": "q2", "relevant": ["d4"]}\n',
+  'graded-list.jsonl': '{"query_id": "q1", "relevant": [{"id": "T", "grade": 2}]}\n',
+  'doc-id-run.jsonl': '{"query_id": "q1", "results": [{"doc_id": "T", "score": 1}]}\n',
   'messy-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 q1 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\nq3 Q0 d5 1 1 r\n',
 };
 
@@ -335,6 +339,21 @@ describe('rankeval eval input and argument errors', () => {
     expect(await run('golden.jsonl', 'bad-run.jsonl')).toMatchObject({ status: 3, stderr: 'bad-run.jsonl:2: document "d4" appears twice for query "q2" (line 2)' });
     expect(await run('golden.jsonl', 'missing.jsonl')).toMatchObject({ status: 3, stderr: expect.stringMatching(/^cannot read missing\.jsonl: ENOENT/) });
     expect(await run('run.txt', 'run.jsonl', '--qrels-format', 'trec')).toMatchObject({ status: 3, stderr: 'run.txt:1: expected 4 fields (qid iter docno rel), got more' });
+  });
+
+  it('exits 3 with the key meant for a misnamed key, and the shapes judgments take for a list of objects', async () => {
+    expect(await run('qid-golden.jsonl', 'run.jsonl')).toMatchObject({
+      status: 3,
+      stderr: 'qid-golden.jsonl:1: unknown key "qid": did you mean "query_id"? (a golden-set line\'s keys: query_id, query, question, relevant, aspects, tags, tokens)',
+    });
+    expect(await run('graded-list.jsonl', 'run.jsonl')).toMatchObject({
+      status: 3,
+      stderr: 'graded-list.jsonl:1: "relevant" of query "q1" must be an object of id → grade ({"T": 2}) or a list of ids (grade 1 each), got a list holding {"id":"T","grade":2}',
+    });
+    expect(await run('golden.jsonl', 'doc-id-run.jsonl')).toMatchObject({
+      status: 3,
+      stderr: 'doc-id-run.jsonl:1: "results" of query "q1" entry 1: unknown key "doc_id": did you mean "id"? (a result\'s keys: id, score)',
+    });
   });
 
   it('orders tied scores as --ties says', async () => {

@@ -119,6 +119,13 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
       '{"q1": [{"doc": "d7"}]}\n',
       /^g:1: the judgments of query "q1" must be an object of id → grade \(\{"d1": 2\}\) or a list of ids \(grade 1 each\), got a list holding \{"doc":"d7"\}$/,
     ],
+    ['JSONL qid', '{"qid": "q1", "relevant": ["d1"]}\n{"qid": "q2", "relevant": ["d2"]}\n', /^g:1: unknown key "qid": did you mean "query_id"\? \(a golden-set line's keys: query_id, query, question, relevant, aspects, tags, tokens\)$/],
+    ['JSONL id', '{"id": "q1", "relevant": ["d1"]}\n', /^g:1: unknown key "id": did you mean "query_id"\?/],
+    ['JSONL Query_ID', '{"query_id": "q1", "relevant": ["d1"]}\n{"Query_ID": "q2", "relevant": ["d1"]}\n', /^g:2: unknown key "Query_ID": did you mean "query_id"\?/],
+    ['JSONL relevance', '{"query_id": "q1", "relevance": {"d1": 2}}\n', /^g:1: unknown key "relevance": did you mean "relevant"\? \(a golden-set line's keys: /],
+    ['JSONL relevant_docs', '{"query_id": "q1", "relevant_docs": ["d1"]}\n', /^g:1: unknown key "relevant_docs": did you mean "relevant"\?/],
+    ['JSONL tag', '{"query_id": "q1", "relevant": ["d1"], "tag": ["ru"]}\n', /^g:1: unknown key "tag": did you mean "tags"\?/],
+    ['JSONL questoin', '{"query_id": "q1", "relevant": ["d1"], "questoin": "why?"}\n', /^g:1: unknown key "questoin": did you mean "question"\?/],
     ['JSONL empty query id', '{"query_id": "q1", "relevant": []}\n{"query_id": "", "relevant": []}\n', /^g:2: "query_id" must be a non-empty string, got ""$/],
     ['JSONL tags not strings', '{"query_id": "q1", "relevant": [], "tags": [1]}\n', /^g:1: "tags" must be a list of strings, got \[1\]$/],
     ['JSONL line not an object', '{"query_id": "q1", "relevant": []}\n[1, 2]\n', /^g:2: expected a JSON object/],
@@ -149,6 +156,13 @@ describe('parseGoldenSet on malformed files names the file and line', () => {
     await expect(readGoldenSet(content, { fiel: 'x' } as never)).rejects.toMatchObject({ code: 'invalid_option' });
     expect(() => parseGoldenSet(content, { file: 5 } as never)).toThrow(/^parseGoldenSet: expected `file` to be a string, got `5`/);
     await expect(readGoldenSet(content, { onProgress: 1 } as never)).rejects.toThrow(/expected `onProgress` to be a function, got `1`/);
+  });
+});
+
+describe('parseGoldenSet and the keys of a JSONL line', () => {
+  it('reads a line with keys of its own, far from any key it reads, or beside the key they resemble', () => {
+    const golden = parseGoldenSet('{"query_id": "q1", "relevant": {"d1": 2}, "answer": "42", "source": "faq", "qid": 7, "relevance": "high"}\n');
+    expect(golden).toMatchObject({ format: 'jsonl', qrels: new Map([['q1', new Map([['d1', 2]])]]) });
   });
 });
 

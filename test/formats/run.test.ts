@@ -96,6 +96,14 @@ describe('parseRun on malformed files names the file and line', () => {
     ['JSON score not a number', '{\n  "q1": {"a": 1},\n  "q2": {"b": "x"}\n}', /^r:3: the ranking of query "q2" must give each id a finite score, got "x" for "b"$/],
     ['JSON not an object of rankings', '["q1"]\n', /^r:1: expected a JSON object of query id → ranking$/],
     ['JSONL latency not a number', '{"query_id": "q1", "results": ["a"], "latency_ms": "12"}\n', /^r:1: "latency_ms" of query "q1" must be a finite number of milliseconds, 0 or more, got "12"$/],
+    ['JSONL numeric ids', '{"query_id": "q1", "results": [1, 2]}\n', /^r:1: "results" of query "q1" entry 1 is 1: ids are strings, quote it \("1"\)$/],
+    ['JSONL result with a numeric id', '{"query_id": "q1", "results": [{"id": 7, "score": 1}]}\n', /^r:1: "results" of query "q1" entry 1 has the id 7: ids are strings, quote it \("7"\)$/],
+    ['JSONL result with doc_id', '{"query_id": "q1", "results": [{"doc_id": "d1", "score": 1}]}\n', /^r:1: "results" of query "q1" entry 1: unknown key "doc_id": did you mean "id"\? \(a result's keys: id, score\)$/],
+    ['JSON result with docid and a misspelt score', '{"q1": [{"id": "d1", "score": 1}, {"docId": "d2", "scroe": 1}]}\n', /^r:1: the ranking of query "q1" entry 2: unknown key "docId": did you mean "id"\? \(a result's keys: id, score\)$/],
+    ['JSONL result with a similarity', '{"query_id": "q1", "results": [{"id": "d1", "similarity": 0.8}]}\n', /^r:1: "results" of query "q1" entry 1: unknown key "similarity": did you mean "score"\? \(a result's keys: id, score\)$/],
+    ['JSONL qid', '{"qid": "q1", "results": ["d1"]}\n{"qid": "q2", "results": ["d2"]}\n', /^r:1: unknown key "qid": did you mean "query_id"\? \(a run line's keys: query_id, results, latency_ms, failed\)$/],
+    ['JSONL ranking', '{"query_id": "q1", "ranking": ["d1"]}\n', /^r:1: unknown key "ranking": did you mean "results"\? \(a run line's keys: query_id, results, latency_ms, failed\)$/],
+    ['JSONL latency', '{"query_id": "q1", "results": ["d1"], "latency": 41.7}\n', /^r:1: unknown key "latency": did you mean "latency_ms"\? \(a run line's keys: query_id, results, latency_ms, failed\)$/],
     ['JSONL latency negative', '{"query_id": "q1", "results": [], "latency_ms": 0}\n{"query_id": "q2", "results": [], "latency_ms": -1}\n', /^r:2: "latency_ms" of query "q2" must be/],
   ];
   it.each(cases)('%s', (name, content, message) => {
@@ -103,6 +111,18 @@ describe('parseRun on malformed files names the file and line', () => {
     const error = errorOf(() => parseRun(content, { file: 'r', format }));
     expect(error).toMatchObject({ name: 'RankevalError', code: 'parse_error' });
     expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe('parseRun and the keys of a JSON line', () => {
+  it('reads a line or a result with keys of its own, far from any key it reads', () => {
+    const run = parseRun('{"query_id": "q1", "results": [{"id": "d1", "score": 2, "text": "…"}], "system": "bm25", "qid": 1}\n');
+    expect(run).toMatchObject({ format: 'jsonl', rankings: new Map([['q1', ['d1']]]) });
+  });
+
+  it('reads a one-line JSON run whose query is named like a key', () => {
+    // `qid` holds a ranking here, not a query id: the file is a JSON run.
+    expect(parseRun('{"qid": ["d1"]}\n')).toMatchObject({ format: 'json', rankings: new Map([['qid', ['d1']]]) });
   });
 });
 
