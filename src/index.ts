@@ -95,5 +95,5 @@ export type { Chunk, ReadOptions, Source } from './formats/source.js';
 export { isRankevalError, RankevalError, type ErrorFields, type ErrorPlace, type ErrorScope, type ErrorSubject, type ErrorText, type RankevalErrorCode } from './core/errors.js';
 
 /** Types every group shares: rankings, judgments, the options of the metrics, and the conventions applied. */
-export type { ApDenominator, Aspects, ByQuery, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, Ties } from './core/types.js';
+export type { ApDenominator, Aspects, ByQuery, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, ScoreOrder, Ties } from './core/types.js';
 export type { Conventions } from './measures/conventions.js';

@@ -91,6 +91,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'RunFormat: type',
     'RunSource: type',
     'RunWarning: interface',
+    'ScoreOrder: type',
     'ScoredDocument: interface',
     'SignificanceTest: type',
     'Source: type',

@@ -29,7 +29,7 @@ Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
 Measures:
   -m, --measure M       as rankeval eval (repeatable or comma-separated; default ${DEFAULT_MEASURES.join(' ')})
   -l, --relevance-threshold N, --no-relevant MODE, --ties T, --checks MODE   as rankeval eval
-  --system-k N[:warn], --lengths FILE                                      as rankeval eval
+  --score-order O, --system-k N[:warn], --lengths FILE                     as rankeval eval
 
 Test:
   --test T              t (default; randomization with --fail-on-regression), randomization, bootstrap,

@@ -3,6 +3,9 @@
 import type { RunEvaluation } from '../engine/run-result.js';
 import { createRunScorer } from '../engine/scorer.js';
 import { rankingFor, type KeptQueries } from '../engine/stream.js';
+import type { QueryResults } from '../formats/run.js';
+import type { Ranking } from '../core/types.js';
+import { orderRanking } from '../core/ordering.js';
 import { explainRanking, explainWithinBudget, type BudgetExplanation, type Explanation } from '../analysis/explain.js';
 import type { GoldenSet } from '../formats/golden-set.js';
 import { parseMeasure } from '../measures/registry.js';
@@ -15,7 +18,7 @@ import { CliError, GATE_FAILED, INPUT_ERROR, type Io, USAGE_ERROR, usageError } 
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, loadGoldenSetAnd, scoreRunFile } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { readGates, renderMeans, resultWarnings } from './shared/means.js';
-import { canonicalMeasure, DEFAULT_MEASURES, evaluationOptions, GRADE_COLUMN_HELP, readSharedArgs, SHARED_OPTIONS, type SharedArgs, TIES_HELP } from './shared/options.js';
+import { canonicalMeasure, DEFAULT_MEASURES, evaluationOptions, GRADE_COLUMN_HELP, readSharedArgs, SCORE_ORDER_HELP, SHARED_OPTIONS, type SharedArgs, TIES_HELP } from './shared/options.js';
 
 export const evalUsage = `Usage: rankeval eval --qrels GOLDEN --run RUN [-m MEASURE …] [flags]
        rankeval eval GOLDEN RUN [-m MEASURE …] [flags]
@@ -39,6 +42,7 @@ Measures:
   --no-relevant MODE       a judged query without relevant documents: zero (default, scores 0),
                            skip (left out of the means) or error
 ${TIES_HELP}
+${SCORE_ORDER_HELP}
   --checks MODE            what a run that is probably not what was meant does: warn (default, a
                            line on stderr), error (exit 3) or off. The checks: a ranking that holds its
                            own query id, a cutoff deeper than the deepest ranking, a ranking whose
@@ -201,7 +205,7 @@ function renderExplanations(args: EvalArgs, golden: GoldenSet, kept: KeptQueries
     const judged = golden.qrels.get(qid);
     if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${inputName(args.qrels)}`, USAGE_ERROR);
     const results = kept.get(qid);
-    const ranking = results === undefined ? [] : rankingFor(results, args.ties);
+    const ranking = results === undefined ? [] : explainedRanking(results, args);
     const explanation = explainRanking(ranking, judged, { depth, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
     const question = golden.questions.get(qid);
@@ -252,4 +256,14 @@ function explanationSection(one: Explained, markdown: boolean, depth: number, pl
     return `${escapeMarkdown(`${window.measures.join(', ')}: ${budgetSentence(window.window)}`)}\n\n${table}${escapeMarkdown(missedText(window, budgetWording(window)))}\n`;
   });
   return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${[plainPart, ...windowParts].filter((part) => part !== '').join('\n')}`;
+}
+
+/**
+ * A kept query's ranking as --explain shows it: as scored. Under --score-order ascending, its ids in the
+ * order scored (explainRanking reads scores the other way), which leaves --ties average's groups unshown.
+ */
+function explainedRanking(results: QueryResults, args: EvalArgs): Ranking {
+  const ranking = rankingFor(results, args.ties, args.scoreOrder);
+  if (args.scoreOrder !== 'ascending') return ranking;
+  return orderRanking(ranking, 'rankeval eval', 'the ranking', args.ties, 'ascending').ids as string[];
 }

@@ -107,6 +107,8 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   if (values.help) return 'help';
   if (positionals.length === 0) throw usage('expected the runs to fuse (RUN RUN …)');
   if (values.method === undefined) throw usage(`--method is required: one of ${FUSION_METHODS.join(', ')}`);
+  // Fusion reads every run's scores highest first, and its fused scores rank so too.
+  if (values['score-order'] !== undefined) throw usage('--score-order does not apply to fuse: the runs are fused by their scores, highest first (negate distances before fusing)');
   const method = oneOf(values.method, FUSION_METHODS, '--method', 'rrf', usage);
   const weights = values.weights?.split(',').map((text) => flagNumber('--weights', text));
   if (weights !== undefined && weights.length !== positionals.length) {

@@ -30,8 +30,8 @@ evaluateRetriever and writeRun save it) adds a latency table: mean, p50, p95 and
 
 Every flag of rankeval compare but its gate (--fail-on-regression, --margin) applies (--test, --alpha,
 --correction, --permutations, --seed, --interval, --baseline, --names, -m, -l, --no-relevant, --ties,
---checks, --system-k, --lengths, --qrels-format, --run-format, --grade-column); with one run, the report has
-no comparison.
+--score-order, --checks, --system-k, --lengths, --qrels-format, --run-format, --grade-column); with one run,
+the report has no comparison.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 

@@ -3,7 +3,7 @@
 // into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
 import { fail, failId } from './errors.js';
 import { readFailure } from './boundary.js';
-import type { Ties } from './types.js';
+import type { ScoreOrder, Ties } from './types.js';
 
 /**
  * Orders a ranking and returns its ids in rank order (unchecked: countAtCutoffs checks each id).
@@ -30,8 +30,11 @@ export interface OrderedRanking {
   readonly tieGroups: readonly TieGroup[] | undefined;
 }
 
-/** Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. */
-export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties): OrderedRanking {
+/**
+ * Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. With
+ * `scoreOrder: 'ascending'` a lower score ranks higher: the scores are read negated, so ties stay ties.
+ */
+export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties, scoreOrder: ScoreOrder = 'descending'): OrderedRanking {
   // What reading the caller's ranking throws (Array.isArray of a revoked Proxy, a getter) is an
   // invalid_ranking naming it (readFailure); a try, not a closure, on this path of every query.
   let ids: string[];
@@ -45,6 +48,7 @@ export function orderRanking(ranking: unknown, fn: string, where: string, ties: 
   } catch (error) {
     throw readFailure(error, fn, 'invalid_ranking', where);
   }
+  if (scoreOrder === 'ascending') for (let i = 0; i < scores.length; i++) scores[i] = -scores[i]!;
   if (ties === 'given') return { ids, tieGroups: undefined };
   if (ties === 'trec') return { ids: orderByScore(ids, scores), tieGroups: undefined };
   const order = orderIndices(ids, scores);

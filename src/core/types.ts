@@ -54,6 +54,12 @@ export type ApDenominator = 'relevant' | 'min-relevant-k';
  */
 export type Ties = 'trec' | 'given' | 'average';
 
+/**
+ * Which way an `{id, score}` ranking's scores rank: `'descending'`, the higher first (similarities, BM25; as
+ * trec_eval), or `'ascending'`, the lower first (distances). Ties are ordered as `ties` says either way.
+ */
+export type ScoreOrder = 'descending' | 'ascending';
+
 /** Options shared by every metric; each metric reads the ones that concern it. */
 export interface MetricOptions {
   /** A document counts as relevant when its grade ≥ this threshold (trec_eval's `-l`). Default 1. */

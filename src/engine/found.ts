@@ -5,11 +5,11 @@ import { whileReading } from '../core/boundary.js';
 import type { Judgments } from '../core/judgments.js';
 import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.js';
 import { orderRanking, type TieGroup } from '../core/ordering.js';
-import type { Ties } from '../core/types.js';
+import type { ScoreOrder, Ties } from '../core/types.js';
 import { judgedHits } from '../metrics/counts.js';
 import type { Hit } from '../metrics/judged-ranking.js';
 import type { QueryAspects } from '../core/aspects.js';
-import { scoresAllTie } from './run-checks.js';
+import { scoresAllTie, scoresRise } from './run-checks.js';
 
 /** A judged query's judgments, read when its ranking comes. */
 export interface JudgedQuery {
@@ -34,6 +34,8 @@ export interface FoundQuery {
   readonly holdsQueryId: boolean;
   /** Two or more documents, all with the same score (the allScoresTied check). */
   readonly scoresAllTie: boolean;
+  /** Three or more scores that rise down the list as given (the ascending_scores warning; see scoresRise). */
+  readonly scoresRise: boolean;
   /** What a view of its top needs (explainTop), when the scorer's hook asks for it (`ScorerHook.topDepth`). */
   readonly shown?: ShownRanking;
   /** Every document id in rank order, when a measure reads them (`RunScorer.needsDocuments`). */
@@ -67,7 +69,7 @@ export function shownRanking(ids: readonly string[], query: JudgedQuery, index: 
 export const SKIPPED: JudgedQuery = { judgments: { grades: new Map(), relevant: 0 }, grades: [], skipped: true };
 
 /** The ranking of a judged query the run does not answer (no ids either: a budget or tokens@k reads them). */
-export const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false, documents: [] };
+export const EMPTY_RANKING: FoundQuery = { length: 0, hits: [], tieGroups: undefined, holdsQueryId: false, scoresAllTie: false, scoresRise: false, documents: [] };
 
 /**
  * How a caller sees the queries a scorer takes, besides their scores: told of each query begun (judged or
@@ -109,6 +111,7 @@ export function keepFound(topDepth: number): KeptFound {
 export interface RankingReading {
   readonly fn: string;
   readonly ties: Ties;
+  readonly scoreOrder: ScoreOrder;
   /** Keep every id in rank order (`FoundQuery.documents`): some measure reads them. */
   readonly needsDocuments: boolean;
   /** Keep the top ids (`FoundQuery.shown`); 0 keeps none. */
@@ -124,7 +127,7 @@ export function rankingLength(ranking: unknown, qid: string, fn: string): number
 /** What a reader finds in a judged query's ranking given as ids or `{id, score}` objects (ordered, checked). */
 export function rankingFound(ranking: unknown, qid: string, query: JudgedQuery, reading: RankingReading): FoundQuery {
   const where = `run[${JSON.stringify(qid)}]`;
-  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties);
+  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties, reading.scoreOrder);
   const index = indexIds(ids, reading.fn, where);
   const found: FoundQuery = {
     length: ids.length,
@@ -132,6 +135,7 @@ export function rankingFound(ranking: unknown, qid: string, query: JudgedQuery, 
     tieGroups,
     holdsQueryId: rankOf(index, qid) !== 0,
     scoresAllTie: scoresAllTie(ranking as readonly unknown[]),
+    scoresRise: typeof (ranking as readonly unknown[])[0] === 'object' && scoresRise(ids.length, (i) => ((ranking as readonly unknown[])[i] as { score: number }).score),
     ...(reading.needsDocuments ? { documents: ids as readonly string[] } : {}),
     ...(reading.topDepth > 0 ? { shown: shownRanking(ids as readonly string[], query, index, reading.topDepth) } : {}),
   };

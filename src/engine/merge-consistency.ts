@@ -181,11 +181,11 @@ function checkSliceMeans(checked: Part, bySlice: unknown, rowsBySlice: ReadonlyM
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Queries holding their id, tied queries and queries without aspects: each once, each of a scored query. */
+/** Queries holding their id, tied, rising or without aspects: each once, each of a scored query. */
 function checkMergeableLists(checked: Part): void {
   const { part, bad, parsed } = checked;
   const { mergeable } = part;
-  for (const field of ['queriesInRanking', 'tiedQueries', 'withoutAspects'] as const) {
+  for (const field of ['queriesInRanking', 'tiedQueries', 'risingQueries', 'withoutAspects'] as const) {
     const list = mergeable[field] ?? [];
     const twice = repeated(list);
     if (twice !== undefined) bad(`mergeable.${field}`, 'query ids each listed once', twice, ', listed twice');
@@ -193,6 +193,7 @@ function checkMergeableLists(checked: Part): void {
     const stray = list.find((qid) => !(scoredOnly ? isScored(checked, qid) : isAnswered(checked, qid)));
     if (stray !== undefined) bad(`mergeable.${field}`, scoredOnly ? 'scored queries (in `perQuery`)' : 'queries scored on a ranking (in `perQuery`, not unanswered)', stray);
   }
+  if (mergeable.scoreOrder !== undefined && (mergeable.risingQueries ?? []).length > 0) bad('mergeable.risingQueries', 'absent with a `scoreOrder`', mergeable.risingQueries);
   if (part.conventions.ties === 'given' && mergeable.tiedQueries.length > 0) bad('mergeable.tiedQueries', "empty under `ties: 'given'` (scores order nothing)", mergeable.tiedQueries[0]);
   if ((mergeable.withoutAspects ?? []).length > 0 && !parsed.some((measure) => measure.definition.readsAspects === true)) {
     bad('mergeable.withoutAspects', 'absent without an aspect measure', mergeable.withoutAspects);

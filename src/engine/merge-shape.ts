@@ -150,9 +150,11 @@ function readConventions(conventions: unknown, measures: readonly string[], bad:
 /** `mergeable`: each fact of the type evaluateRun writes. */
 function readMergeable(mergeable: unknown, bad: Refuse): void {
   if (!isRecord(mergeable)) bad('mergeable', 'an object', mergeable);
-  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK, systemK, withoutAspects } = mergeable as Record<string, unknown>;
+  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK, systemK, withoutAspects, risingQueries, scoreOrder } = mergeable as Record<string, unknown>;
   if (systemK !== undefined && (typeof systemK !== 'number' || !Number.isSafeInteger(systemK) || systemK < 1)) bad('mergeable.systemK', 'a positive integer', systemK);
   if (withoutAspects !== undefined && !isStringList(withoutAspects)) bad('mergeable.withoutAspects', 'an array of query ids', withoutAspects);
+  if (risingQueries !== undefined && !isStringList(risingQueries)) bad('mergeable.risingQueries', 'an array of query ids', risingQueries);
+  if (scoreOrder !== undefined && scoreOrder !== 'descending' && scoreOrder !== 'ascending') bad('mergeable.scoreOrder', "'descending' or 'ascending'", scoreOrder);
   if (beyondSystemK !== undefined) {
     const { k, measures } = isRecord(beyondSystemK) ? (beyondSystemK as Record<string, unknown>) : {};
     if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1 || !isStringList(measures)) bad('mergeable.beyondSystemK', 'an object { k, measures }', beyondSystemK);

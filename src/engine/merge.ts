@@ -107,6 +107,8 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
     deepestRanking: Math.max(...parts.map((part) => part.mergeable.deepestRanking)),
     queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
     tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
+    risingQueries: union(parts.map((part) => part.mergeable.risingQueries ?? [])),
+    ...(mergeable.scoreOrder === undefined ? {} : { scoreOrder: mergeable.scoreOrder }),
     checks: mergeable.checks,
     ...(mergeable.beyondSystemK === undefined ? {} : { beyondSystemK: { k: mergeable.beyondSystemK.k, measures: [...mergeable.beyondSystemK.measures] } }),
     ...(mergeable.systemK === undefined ? {} : { systemK: mergeable.systemK }),
@@ -226,6 +228,7 @@ function checkCompatible(first: RunEvaluation, firstName: string, part: RunEvalu
     ['mergeable.checks', first.mergeable.checks, part.mergeable.checks],
     ['mergeable.beyondSystemK', first.mergeable.beyondSystemK, part.mergeable.beyondSystemK],
     ['mergeable.systemK', first.mergeable.systemK, part.mergeable.systemK],
+    ['mergeable.scoreOrder', first.mergeable.scoreOrder, part.mergeable.scoreOrder],
   ] as const) {
     const difference = firstDifference(a, b);
     if (difference === undefined) continue;

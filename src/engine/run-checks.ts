@@ -43,6 +43,7 @@ export type RunWarningCode =
   | 'unanswered_queries'
   | 'unjudged_queries'
   | 'no_relevant_queries'
+  | 'ascending_scores'
   | 'query_in_ranking'
   | 'cutoff_beyond_run'
   | 'all_scores_tied'
@@ -107,6 +108,21 @@ export function scoresAllTie(ranking: readonly unknown[]): boolean {
   for (let i = 1; i < ranking.length; i++) if ((ranking[i] as { score: number }).score !== first) return false;
   return true;
 }
+
+/**
+ * True for three or more scores that rise down the list (each at least the one before, the last above the
+ * first), as a vector store lists distances: read as similarities, the ranking would be upside down.
+ * The loop stops at the first score below the one before, in a ranking by score the second: O(1) there.
+ */
+export function scoresRise(count: number, scoreAt: (i: number) => number): boolean {
+  if (count < 3) return false;
+  for (let i = 1; i < count; i++) if (scoreAt(i) < scoreAt(i - 1)) return false;
+  return scoreAt(count - 1) > scoreAt(0);
+}
+
+/** What the ascending_scores warning says of `count` rankings, before the queries and the advice. */
+export const risingScores = (count: number): string =>
+  `${plural(count, 'ranking lists its', 'rankings list their')} scores rising, as distances are listed, and ${count === 1 ? 'is' : 'are'} ranked highest score first`;
 
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 const preview = (names: readonly string[]): string =>
@@ -200,6 +216,11 @@ function describeCheck(code: RunWarningCode, names: readonly string[], detail: C
         expected: `measures cut at k ≤ ${k} (or a token budget)`,
       };
     }
+    case 'ascending_scores':
+      return {
+        message: `${risingScores(names.length)}: ${preview(names)} (if a lower score is better, give scoreOrder: 'ascending'; to rank the highest first without this warning, scoreOrder: 'descending')`,
+        expected: 'scores that fall down the list, or a scoreOrder',
+      };
     case 'query_in_ranking':
       return {
         message: `${plural(names.length, 'query ranks', 'queries rank')} a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): ${preview(names)}`,

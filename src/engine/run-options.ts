@@ -3,7 +3,7 @@
 import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import type { MeasureName } from '../measures/registry.js';
 import type { RunCheckMode, RunChecks } from './run-checks.js';
-import type { Aspects, ByQuery, MetricOptions } from '../core/types.js';
+import type { Aspects, ByQuery, MetricOptions, ScoreOrder } from '../core/types.js';
 
 /**
  * evaluateRun's options. `Name` is the union of the measure names when they are literals (results are then
@@ -42,6 +42,13 @@ export interface EvaluateRunOptions<Name extends string = string> extends Metric
   readonly lengths?: ReadonlyMap<string, number> | Readonly<Record<string, number>>;
   /** Query id → aspect id → judgments, for the aspect measures (`GoldenSet.aspects` has this shape). */
   readonly aspects?: Aspects;
+  /**
+   * Which way a score ranks, in `{id, score}` rankings and run files: `'descending'` (the higher first, as
+   * trec_eval) or `'ascending'` (the lower first: distances). Unset, it is descending, and rankings whose
+   * scores rise down the list (three or more documents, as a vector store lists distances) are named in an
+   * `ascending_scores` warning; set, it says which you mean, and that warning is not given.
+   */
+  readonly scoreOrder?: ScoreOrder;
 }
 
 /** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
@@ -52,7 +59,7 @@ export type CheckedMeasures<Name extends string> = { readonly measures: readonly
  * runs takes them (compare, optimizeFusion and the matchers take no `slices`, and name their measures
  * their own way).
  */
-export const SCORING_OPTION_KEYS: readonly string[] = ['noRelevant', 'checks', 'systemK', 'lengths', 'aspects', ...METRIC_OPTION_KEYS];
+export const SCORING_OPTION_KEYS: readonly string[] = ['noRelevant', 'checks', 'systemK', 'lengths', 'aspects', 'scoreOrder', ...METRIC_OPTION_KEYS];
 
 /** evaluateRun's options (`EvaluateRunOptions`), in the order an unknown key's message lists them. */
 export const EVALUATE_RUN_OPTION_KEYS: readonly string[] = ['measures', 'slices', ...SCORING_OPTION_KEYS];

@@ -7,6 +7,7 @@ import { aggregateRows } from './means.js';
 import { emptyRecord, toRecord } from './records.js';
 import { addWarning, settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
 import type { BeyondSystemK } from './system-k.js';
+import type { ScoreOrder } from '../core/types.js';
 
 /** Means over a set of queries; `Key` is the measure names when they were given as literals. */
 export interface MeanScores<Key extends string = string> {
@@ -70,6 +71,10 @@ export interface Mergeable {
   systemK?: number;
   /** The scored judged queries without aspects (query-id order), when aspect measures were asked for and some lack them. */
   withoutAspects?: string[];
+  /** The scored queries whose scores rise down the list (query-id order), when there are some and no `scoreOrder` was given. */
+  risingQueries?: string[];
+  /** The `scoreOrder` option, when one was given: parts ranked by scores read differently do not merge. */
+  scoreOrder?: ScoreOrder;
 }
 
 /** What a result is made of, every list in query-id order: what the core and mergeEvaluations gather. */
@@ -90,6 +95,9 @@ export interface EvaluationFacts {
   readonly deepestRanking: number;
   readonly queriesInRanking: string[];
   readonly tiedQueries: string[];
+  /** Scored queries whose scores rise down the list, when no `scoreOrder` was given. */
+  readonly risingQueries: string[];
+  readonly scoreOrder?: ScoreOrder;
   readonly checks: Required<RunChecks>;
   /** The measures cut deeper than `systemK` in 'warn' mode (in 'error' mode the scorer refused them). */
   readonly beyondSystemK?: BeyondSystemK;
@@ -121,6 +129,7 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
   const bySlice = emptyRecord<MeanScores>();
   for (const label of [...rowsByLabel.keys()].sort(compareUtf8)) bySlice[label] = meansOf(rowsByLabel.get(label)!);
   const warnings = queryWarnings(facts);
+  addWarning('ascending_scores', facts.risingQueries, warnings);
   settleCheck('query_in_ranking', checks.queryInRanking, facts.queriesInRanking, fn, warnings);
   // With no judged query answered, the run is empty for the measures: the unjudged warning says why.
   const beyond = answersNone(facts) ? [] : names.filter((_, i) => cutoffs[i] !== Infinity && cutoffs[i]! > deepest);
@@ -146,6 +155,8 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
       ...(facts.beyondSystemK === undefined ? {} : { beyondSystemK: facts.beyondSystemK }),
       ...(facts.systemK === undefined ? {} : { systemK: facts.systemK }),
       ...(facts.withoutAspects === undefined || facts.withoutAspects.length === 0 ? {} : { withoutAspects: facts.withoutAspects }),
+      ...(facts.risingQueries.length === 0 ? {} : { risingQueries: facts.risingQueries }),
+      ...(facts.scoreOrder === undefined ? {} : { scoreOrder: facts.scoreOrder }),
     },
   };
 }

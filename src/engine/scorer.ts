@@ -50,6 +50,8 @@ interface Tally {
   readonly scored: Map<string, number[]>;
   readonly queriesInRanking: string[];
   readonly tiedQueries: string[];
+  /** Scored queries whose scores rise down the list (FoundQuery.scoresRise), when no scoreOrder is given. */
+  readonly risingQueries: string[];
   deepest: number;
 }
 
@@ -60,8 +62,10 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
   const scoreQuery = queryScorer(settings);
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
   const checkTies = metric.ties !== 'given';
-  const tally: Tally = { seen: new Set(), unjudged: [], scored: new Map(), queriesInRanking: [], tiedQueries: [], deepest: 0 };
-  const reading: RankingReading = { fn, ties: metric.ties, needsDocuments: plan.needsDocuments, topDepth: hook.topDepth ?? 0 };
+  const tally: Tally = { seen: new Set(), unjudged: [], scored: new Map(), queriesInRanking: [], tiedQueries: [], risingQueries: [], deepest: 0 };
+  const reading: RankingReading = { fn, ties: metric.ties, scoreOrder: settings.scoreOrder ?? 'descending', needsDocuments: plan.needsDocuments, topDepth: hook.topDepth ?? 0 };
+  // Rising scores are said only when no scoreOrder says which way they rank, and scores order the ranking.
+  const checkRising = settings.scoreOrder === undefined && checkTies;
   const scorer: RunScorer = {
     fn,
     options: metric,
@@ -79,6 +83,7 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
       if (found.length > tally.deepest) tally.deepest = found.length;
       if (found.holdsQueryId) tally.queriesInRanking.push(qid);
       if (checkTies && found.scoresAllTie) tally.tiedQueries.push(qid);
+      if (checkRising && found.scoresRise) tally.risingQueries.push(qid);
       tally.scored.set(qid, scoreQuery(qid, query, found));
       hook.scored?.(qid, found);
     },
@@ -218,6 +223,8 @@ function runResult(settings: RunSettings, judged: JudgedQueries, tally: Tally, s
     deepestRanking: tally.deepest,
     queriesInRanking: tally.queriesInRanking.slice().sort(compareUtf8),
     tiedQueries: tally.tiedQueries.slice().sort(compareUtf8),
+    risingQueries: tally.risingQueries.slice().sort(compareUtf8),
+    ...(settings.scoreOrder === undefined ? {} : { scoreOrder: settings.scoreOrder }),
     checks,
     ...(beyondSystemK === undefined ? {} : { beyondSystemK }),
     ...(systemK === undefined ? {} : { systemK: systemK.k }),

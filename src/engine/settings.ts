@@ -6,7 +6,7 @@ import { readByQuery, readQrels } from '../core/inputs.js';
 import { readMetricOptions, type ResolvedOptions } from '../core/metric-options.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
-import type { Ties } from '../core/types.js';
+import type { ScoreOrder, Ties } from '../core/types.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
 import { readAspectsOption, type QueryAspects } from '../core/aspects.js';
 import { planMeasures, type MeasurePlan } from './plan.js';
@@ -15,6 +15,7 @@ import { EVALUATE_RUN_OPTION_KEYS, type EvaluateRunOptions } from './run-options
 import { beyondSystemKOf, readSystemK, type BeyondSystemK, type SystemK } from './system-k.js';
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
+const SCORE_ORDERS: readonly ScoreOrder[] = ['descending', 'ascending'];
 
 /** The options of a run's scoring, as read (frozen): nothing downstream reads the caller's object again. */
 export interface RunSettings {
@@ -34,6 +35,8 @@ export interface RunSettings {
   readonly withoutAspects: readonly string[];
   readonly systemK: SystemK | undefined;
   readonly beyondSystemK: BeyondSystemK | undefined;
+  /** The `scoreOrder` option; undefined when not given (descending, and rising scores are warned about). */
+  readonly scoreOrder: ScoreOrder | undefined;
 }
 
 /**
@@ -68,7 +71,9 @@ export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn
   const withoutAspects = readsAspects ? queriesWithoutAspects(qrelsById, aspects!) : [];
   const systemK = readSystemK(options.systemK, fn);
   const beyondSystemK = systemK === undefined ? undefined : beyondSystemKOf(plan, systemK, fn);
-  return Object.freeze({ fn, metric, noRelevant, plan, qrels: qrelsById, slices, checks, lengths, aspects, withoutAspects, systemK, beyondSystemK });
+  const { scoreOrder } = options;
+  if (scoreOrder !== undefined && !SCORE_ORDERS.includes(scoreOrder)) fail('invalid_option', fn, { kind: 'option', option: 'scoreOrder' }, "'descending' or 'ascending'", scoreOrder);
+  return Object.freeze({ fn, metric, noRelevant, plan, qrels: qrelsById, slices, checks, lengths, aspects, withoutAspects, systemK, beyondSystemK, scoreOrder });
 }
 
 const CHECKS_OFF = Object.freeze(readChecks('off', 'rankeval'));

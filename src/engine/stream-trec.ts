@@ -12,9 +12,10 @@ import type { TieGroup } from '../core/ordering.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';
 import { createRunReader, hashBytes, type RunBlock } from '../formats/trec-bytes.js';
 import { latin1 } from '../core/latin1.js';
-import type { Ties } from '../core/types.js';
+import type { ScoreOrder, Ties } from '../core/types.js';
 import { rankOrder } from '../formats/rank-order.js';
 import type { RunScorer } from './scorer.js';
+import { scoresRise } from './run-checks.js';
 import type { FoundQuery, JudgedQuery, ShownRanking } from './found.js';
 
 /** The results of chosen queries, kept while the others are dropped (`rankeval eval --explain`). */
@@ -85,13 +86,29 @@ function topIds(block: RunBlock, order: ArrayLike<number>, file: string, depth: 
 }
 
 /** The rank order of a block's documents under `ties`: trec_eval's (score, then id descending), or the file's. */
-function blockOrder(block: RunBlock, ties: Ties): ArrayLike<number> {
-  return ties === 'given' ? Int32Array.from({ length: block.count }, (_, i) => i) : rankOrder(block);
+function blockOrder(block: RunBlock, ties: Ties, scoreOrder: ScoreOrder): ArrayLike<number> {
+  return ties === 'given' ? Int32Array.from({ length: block.count }, (_, i) => i) : scoreRankOrder(block, scoreOrder);
+}
+
+/** trec_eval's rank order of the block (rankOrder), a lower score first under `scoreOrder: 'ascending'`. */
+function scoreRankOrder(block: RunBlock, scoreOrder: ScoreOrder): Int32Array {
+  if (scoreOrder === 'descending') return rankOrder(block);
+  // Read negated, as orderRanking reads an ascending ranking, and put back for what reads the scores after.
+  const negate = (): void => {
+    for (let i = 0; i < block.count; i++) block.score[i] = -block.score[i]!;
+  };
+  negate();
+  try {
+    return rankOrder(block);
+  } finally {
+    negate();
+  }
 }
 
 /** Scores a TREC run's blocks of lines as they are read, from their bytes (see the module's comment). */
 export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | undefined): FormatReader<void> {
   const ties = scorer.options.ties;
+  const { scoreOrder } = scorer.reading;
   const scoreBlock = (block: RunBlock): void => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
@@ -103,8 +120,8 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
     });
     const wanted = keep?.wanted.has(qid) === true;
     if ((query === undefined || query.skipped) && !wanted) return;
-    const order = blockOrder(block, ties);
-    if (wanted) keep!.kept.set(qid, blockResults(block, ties === 'given' ? rankOrder(block) : order, file));
+    const order = blockOrder(block, ties, scoreOrder);
+    if (wanted) keep!.kept.set(qid, blockResults(block, ties === 'given' ? scoreRankOrder(block, scoreOrder) : order, file));
     if (query === undefined || query.skipped) return;
 
     const count = block.count;
@@ -127,12 +144,14 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
     const qidBytes = encoder.encode(qid);
     let scoresAllTie = count >= 2;
     for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];
+    const rise = scoresRise(count, (i) => block.score[i]!);
     const found: FoundQuery = {
       length: count,
       hits,
       tieGroups: ties === 'average' ? tieGroupsOf(block, order) : undefined,
       holdsQueryId: findDocument(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
       scoresAllTie,
+      scoresRise: rise,
       ...(shown === undefined ? {} : { shown }),
       // Ids become strings only for the measures that read them (aspects, budgets, tokens).
       ...(needsDocuments ? { documents: topIds(block, order, file, count) } : {}),

@@ -7,19 +7,23 @@ import { ownOptions, readFailure, whileReading } from '../core/boundary.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
 import { READ_OPTION_KEYS, readWith, type ReadOptions, type Source } from '../formats/source.js';
 import type { MeasureKey } from '../measures/registry.js';
-import type { ByQuery, Qrels, Ranking, Ties } from '../core/types.js';
+import type { ByQuery, Qrels, Ranking, ScoreOrder, Ties } from '../core/types.js';
 import { EVALUATE_RUN_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from './run-options.js';
 import type { RunEvaluation } from './run-result.js';
 import { scorerOf, type RunScorer } from './scorer.js';
 import { QueryRepeated, rankingFound, rankingLength } from './found.js';
 import { resolveRunSettings } from './settings.js';
 import { trecBlockScorer, type KeptQueries } from './stream-trec.js';
+import { scoresRise } from './run-checks.js';
 
 export type { KeptQueries };
 
-/** A query's ranking as `ties` reads a file's results: ids in rank order, the file's order, or with scores. */
-export function rankingFor(results: QueryResults, ties: Ties): Ranking {
-  if (ties === 'trec' || results.scored === undefined) return results.ranked;
+/**
+ * A query's ranking as `ties` reads a file's results: ids in rank order, the file's order, or with scores
+ * (under `scoreOrder: 'ascending'` too: the reader's rank order is by score descending).
+ */
+export function rankingFor(results: QueryResults, ties: Ties, scoreOrder: ScoreOrder = 'descending'): Ranking {
+  if ((ties === 'trec' && scoreOrder === 'descending') || results.scored === undefined) return results.ranked;
   const { ids, scores } = results.scored;
   return ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! }));
 }
@@ -84,12 +88,15 @@ export async function scoreRun(
  * reader: the ranking scored may hold ids alone (`ties: 'trec'` orders them by score first).
  */
 function addResults(scorer: RunScorer, qid: string, results: QueryResults): void {
-  const ranking = rankingFor(results, scorer.options.ties);
+  const ranking = rankingFor(results, scorer.options.ties, scorer.reading.scoreOrder);
   const query = scorer.begin(qid, rankingLength(ranking, qid, scorer.fn));
   // Rankings of queries nobody judged are not read: they are left out whatever they hold.
   if (query === undefined || query.skipped) return;
   const found = rankingFound(ranking, qid, query, scorer.reading);
-  scorer.score(qid, query, results.tied && !found.scoresAllTie ? { ...found, scoresAllTie: true } : found);
+  // The file's scores in its order, which a ranking in rank order no longer shows.
+  const scores = results.scored?.scores;
+  const rises = scores !== undefined && scoresRise(scores.length, (i) => scores[i]!);
+  scorer.score(qid, query, { ...found, scoresAllTie: found.scoresAllTie || results.tied, scoresRise: rises });
 }
 
 /**

@@ -96,7 +96,8 @@ export interface FusionOptimization {
 
 const FN = 'optimizeFusion';
 /** The options `optimizeFusion` takes (`OptimizeFusionOptions`): its own, and how each query is scored (the measure is `measure`). */
-const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'norm', 'depth', 'grid', 'trials', 'folds', 'seed', ...SCORING_OPTION_KEYS];
+// Not `scoreOrder`: fusion reads every run's scores highest first, and its fused scores rank so too.
+const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'norm', 'depth', 'grid', 'trials', 'folds', 'seed', ...SCORING_OPTION_KEYS.filter((key) => key !== 'scoreOrder')];
 
 /**
  * Tunes a fusion's parameter on a golden set — `wsum`'s weights or `rrf`'s k — by grid (or random) search,

@@ -273,7 +273,7 @@ describe('compare: bad input', () => {
       expect.unreachable();
     } catch (error) {
       expect(isRankevalError(error) && error.code).toBe('invalid_option');
-      expect((error as Error).message).toMatch(/^compare: expected every option to be one of `measures`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, .*`interval`, got `"tie"` \(string\)$/);
+      expect((error as Error).message).toMatch(/^compare: expected every option to be one of `measures`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `scoreOrder`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, .*`interval`, got `"tie"` \(string\)$/);
     }
     // slices is evaluateRun's, not compare's.
     expect(() => compare({ a: runOf([0, 1]), b: runOf([1, 1]) }, qrelsOf(2), { measures: ['recall'], slices: {} } as never)).toThrow(/got `"slices"`/);

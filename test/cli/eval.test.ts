@@ -38,6 +38,8 @@ const FILES: Record<string, string> = {
   'qid-golden.jsonl': '{"qid": "q1", "relevant": {"T": 2}}\n{"qid": "q2", "relevant": ["d4"]}\n',
   'graded-list.jsonl': '{"query_id": "q1", "relevant": [{"id": "T", "grade": 2}]}\n',
   'doc-id-run.jsonl': '{"query_id": "q1", "results": [{"doc_id": "T", "score": 1}]}\n',
+  // Distances: the nearest document of each query is listed first, with the lowest score.
+  'distances.txt': 'q1 Q0 G 1 0.1 r\nq1 Q0 x 2 0.4 r\nq1 Q0 T 3 0.9 r\nq2 Q0 d4 1 0.2 r\nq2 Q0 d9 2 0.3 r\nq2 Q0 d8 3 0.5 r\n',
   'messy-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 q1 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\nq3 Q0 d5 1 1 r\n',
 };
 
@@ -584,5 +586,25 @@ describe('rankeval eval --system-k and --lengths', () => {
     const { status, stderr } = await run('golden.jsonl', 'run.jsonl', '-m', 'recall@5', '--lengths', 'lengths.tsv');
     expect(status).toBe(2);
     expect(stderr).toContain('--lengths: no measure reads document lengths; ask for a token budget (recall@budget=2000) or tokens@k with -m');
+  });
+});
+
+describe('rankeval eval --score-order', () => {
+  it('warns, naming the run and the flag, about scores that rise down the list; ascending ranks the lowest first', async () => {
+    const unset = await run('qrels.txt', 'distances.txt', '-m', 'mrr@10', '--format', 'json', '--checks', 'off');
+    // Highest first: q1's T (grade 2) at rank 1, q2's d4 at rank 3, q3 unanswered.
+    expect(JSON.parse(unset.stdout).mean['mrr@10']).toBe((1 + 1 / 3 + 0) / 3);
+    expect(unset.stderr.split('\n')).toContain(
+      "rankeval eval: warning: 2 rankings list their scores rising, as distances are listed, and are ranked highest score first in distances.txt: q1, q2 (if a lower score is better, give --score-order ascending; to rank the highest first without this warning, --score-order descending)",
+    );
+    const ascending = await run('qrels.txt', 'distances.txt', '-m', 'mrr@10', '--format', 'json', '--checks', 'off', '--score-order', 'ascending');
+    expect(JSON.parse(ascending.stdout).mean['mrr@10']).toBe((1 + 1 + 0) / 3);
+    expect(ascending.stderr).not.toContain('rising');
+  });
+
+  it('refuses another value as a usage error', async () => {
+    const { status, stderr } = await run('qrels.txt', 'distances.txt', '--score-order', 'up');
+    expect(status).toBe(2);
+    expect(stderr).toContain("--score-order takes descending, ascending; got 'up'");
   });
 });

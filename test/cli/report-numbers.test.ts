@@ -17,7 +17,7 @@ import { compareUtf8 } from '../../src/core/ordering.js';
 import { isRelevant } from '../../src/core/judgments.js';
 import { reportData } from '../../src/report/data.js';
 import type { ReportData } from '../../src/report/types.js';
-import { settleCheck, type RunWarning } from '../../src/engine/run-checks.js';
+import { addWarning, scoresRise, settleCheck, type RunWarning } from '../../src/engine/run-checks.js';
 import { EXTRA_CASES } from '../fixtures/stream-before/commands.js';
 import { oracleCases, rankingsFor, reverseScores, shuffleLines } from '../helpers/stream-runs.js';
 
@@ -78,7 +78,8 @@ function before(args: CompareArgs, losses: number): { data: ReportData; warnings
   const files = args.runs.map(({ name, path }) => ({ name, run: parseRun(readFileSync(path), { file: path }) }));
   const runs = new Map(files.map(({ name, run }) => [name, rankingsFor(run, args.ties)]));
   const data = reportData({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { ...compareOptions(args), losses });
-  // The old command added the all-ties check on the files' scores (under 'trec' only) to the report's
+  // The old command added the all-ties check on the files' scores (under 'trec' only; the rising scores
+  // too since) to the report's
   // warnings, for the judged queries — changed on purpose since: for the queries scored, not those that
   // --no-relevant skip leaves out (eval always did so; a query never scored has no order that matters).
   const scored = (qid: string): boolean =>
@@ -87,6 +88,9 @@ function before(args: CompareArgs, losses: number): { data: ReportData; warnings
   if (args.ties === 'trec') {
     for (const { name, run } of files) {
       const warnings: RunWarning[] = [];
+      // Rankings in rank order say nothing of the file's order: its rising scores are read from the Run too.
+      const rising = [...run.scored].filter(([qid, { scores }]) => scored(qid) && scoresRise(scores.length, (i) => scores[i]!)).map(([qid]) => qid);
+      addWarning('ascending_scores', rising.sort(compareUtf8), warnings);
       settleCheck('all_scores_tied', args.checks, run.tiedQueries.filter(scored).sort(compareUtf8), 'compare', warnings, { tieRule: 'trec' });
       for (const warning of warnings) tied.push(`run ${JSON.stringify(name)}: ${warning.message}`);
     }

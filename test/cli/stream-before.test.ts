@@ -48,10 +48,11 @@ const skippedQueryTied = (name: string, args: readonly string[]): boolean =>
 
 // Added since the recording: the library's warnings about the queries (judged queries a run does not answer,
 // queries nobody judged, judged queries without a relevant document), whose facts the output gave already
-// (the eval JSON's lists and its lines on stderr, compare's own lines), and each warning's count. Left out
-// of both sides: the facts themselves are compared through the lists and eval's stderr.
-const QUERY_WARNING_CODES = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries'];
-const QUERY_WARNING_LINE = /has no results for|nobody judged|no ranking in the run|not in the qrels|no relevant document|none of the run/;
+// (the eval JSON's lists and its lines on stderr, compare's own lines), the warning about scores that rise
+// down a ranking, and each warning's count. Left out of both sides: the facts about the queries are still
+// compared through the lists and eval's stderr.
+const QUERY_WARNING_CODES = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'ascending_scores'];
+const QUERY_WARNING_LINE = /has no results for|nobody judged|no ranking in the run|not in the qrels|no relevant document|none of the run|scores rising, as distances/;
 
 // Changed on purpose: under --no-relevant skip, a judged query without a relevant document that the run does
 // not answer was said to score 0; it is left out (scores nothing), and the line now counts the scored ones.
@@ -59,16 +60,18 @@ const SKIPPED_SAID_SCORED = /no results in .* and score 0/;
 
 function withoutQueryWarnings(args: readonly string[], output: { status: number; json?: unknown; stdout?: string | undefined; stderr: string }) {
   const command = args[0];
+  const skipped = command === 'eval' && args.join(' ').includes('--no-relevant skip');
+  const stderr = output.stderr
+    .split('\n')
+    .filter((line) => !(skipped && SKIPPED_SAID_SCORED.test(line)))
+    .filter((line) => (command === 'eval' ? !line.includes('scores rising, as distances') : !QUERY_WARNING_LINE.test(line)))
+    .join('\n');
   const json = output.json as { warnings?: unknown[] } | undefined;
-  if (command === 'eval' && args.join(' ').includes('--no-relevant skip')) {
-    output = { ...output, stderr: output.stderr.split('\n').filter((line) => !SKIPPED_SAID_SCORED.test(line)).join('\n') };
-  }
-  if (json?.warnings === undefined) return output;
+  if (json?.warnings === undefined) return { ...output, stderr };
   const warnings =
     command === 'eval'
       ? (json.warnings as { code: string; count?: number }[]).filter((warning) => !QUERY_WARNING_CODES.includes(warning.code)).map(({ count: _count, ...warning }) => warning)
       : (json.warnings as string[]).filter((line) => !QUERY_WARNING_LINE.test(line));
-  const stderr = command === 'eval' ? output.stderr : output.stderr.split('\n').filter((line) => !QUERY_WARNING_LINE.test(line)).join('\n');
   return { ...output, json: { ...json, warnings }, stderr };
 }
 

@@ -311,3 +311,75 @@ test("README's worked example of budgets, tokens@k, miss@k and systemK", () => {
     'evaluateRun: recall@10: measured beyond the 3 results the system passes on',
   );
 });
+
+describe('scoreOrder: distances, a lower score first', () => {
+  // A vector store's distances, nearest first: q1's nearest is x (0.05), q2's e (0.1); both are the relevant ones.
+  const run = {
+    q1: [
+      { id: 'x', score: 0.05 },
+      { id: 'd3', score: 0.4 },
+      { id: 'd1', score: 0.9 },
+    ],
+    q2: [
+      { id: 'e', score: 0.1 },
+      { id: 'f', score: 0.3 },
+      { id: 'g', score: 0.7 },
+    ],
+  };
+  const qrels = { q1: { x: 1 }, q2: { e: 1 } };
+  const measures = ['mrr@10'];
+
+  test('unset, scores rank highest first, and the rankings whose scores rise are named', () => {
+    const result = evaluateRun(run, qrels, { measures, checks: 'off' });
+    // Read as similarities, the nearest document of each comes last, at rank 3.
+    expect(result.mean['mrr@10']).toBe((1 / 3 + 1 / 3) / 2);
+    expect(result.warnings).toEqual([
+      {
+        code: 'ascending_scores',
+        message:
+          "2 rankings list their scores rising, as distances are listed, and are ranked highest score first: q1, q2 (if a lower score is better, give scoreOrder: 'ascending'; to rank the highest first without this warning, scoreOrder: 'descending')",
+        queries: ['q1', 'q2'],
+        count: 2,
+      },
+    ]);
+  });
+
+  test("'ascending' ranks the lowest first, as a whole stream does; 'descending' keeps the default without the warning", () => {
+    const ascending = evaluateRun(run, qrels, { measures, checks: 'off', scoreOrder: 'ascending' });
+    expect(ascending.mean['mrr@10']).toBe((1 + 1) / 2);
+    expect(ascending.warnings).toEqual([]);
+    expect(ascending.mergeable.scoreOrder).toBe('ascending');
+    const descending = evaluateRun(run, qrels, { measures, checks: 'off', scoreOrder: 'descending' });
+    expect(descending.warnings).toEqual([]);
+    expect(descending.mean).toEqual(evaluateRun(run, qrels, { measures, checks: 'off' }).mean);
+  });
+
+  test('reverses the order of distinct scores exactly: ascending equals descending on negated scores', () => {
+    const negated = Object.fromEntries(Object.entries(run).map(([qid, ranking]) => [qid, ranking.map(({ id, score }) => ({ id, score: -score }))]));
+    const options = { measures: ['ndcg@3', 'map', 'P@2'], checks: 'off' } as const;
+    expect(evaluateRun(run, qrels, { ...options, scoreOrder: 'ascending' }).perQuery).toEqual(evaluateRun(negated, qrels, options).perQuery);
+  });
+
+  test('a run file read as a stream (TREC from its bytes, JSONL query by query) is ranked the same way', async () => {
+    const trec = Object.entries(run)
+      .flatMap(([qid, ranking]) => ranking.map(({ id, score }, i) => `${qid} Q0 ${id} ${i + 1} ${score} r`))
+      .join('\n');
+    const jsonl = Object.entries(run)
+      .map(([qid, results]) => JSON.stringify({ query_id: qid, results }))
+      .join('\n');
+    for (const file of [trec, jsonl]) {
+      for (const scoreOrder of ['ascending', 'descending'] as const) {
+        const streamed = await evaluateRunStream(file, qrels, { measures, checks: 'off', scoreOrder });
+        expect(streamed.perQuery).toEqual(evaluateRun(run, qrels, { measures, checks: 'off', scoreOrder }).perQuery);
+      }
+      expect((await evaluateRunStream(file, qrels, { measures, checks: 'off' })).warnings.map((warning) => warning.code)).toEqual(['ascending_scores']);
+    }
+  });
+
+  test('refuses another value, naming the option; parts read either way do not merge', () => {
+    expect(() => evaluateRun(run, qrels, { measures, scoreOrder: 'up' as never })).toThrow("evaluateRun: expected `scoreOrder` to be 'descending' or 'ascending', got `\"up\"`");
+    const a = evaluateRun({ q1: run.q1 }, { q1: qrels.q1 }, { measures, scoreOrder: 'ascending' });
+    const b = evaluateRun({ q2: run.q2 }, { q2: qrels.q2 }, { measures });
+    expect(() => mergeEvaluations([a, b])).toThrow(/mergeable.scoreOrder is "ascending" in .* and nothing in/);
+  });
+});

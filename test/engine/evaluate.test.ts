@@ -383,7 +383,7 @@ describe('what is not an option is refused', () => {
     ['evaluate', () => evaluate(['a'], ['a'], { tie: 'average' } as never), '`k`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`'],
     ['precisionAtK', () => precisionAtK(['a'], ['a'], 1, { k: 1 } as never), '`relevanceThreshold`, `gain`, `apDenominator`'],
     ['ndcgAtK', () => ndcgAtK(['a'], ['a'], 1, { gains: 'exponential' } as never), '`relevanceThreshold`, `gain`, `apDenominator`'],
-    ['evaluateRun', () => evaluateRun({ q: ['a'] }, { q: ['a'] }, { measures: ['P@1'], measure: 'P@2' } as never), '`measures`, `slices`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `relevanceThreshold`'],
+    ['evaluateRun', () => evaluateRun({ q: ['a'] }, { q: ['a'] }, { measures: ['P@1'], measure: 'P@2' } as never), '`measures`, `slices`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `scoreOrder`, `relevanceThreshold`'],
   ])('%s names the unknown key and lists the known ones', (fn, call, known) => {
     try {
       call();

@@ -7,12 +7,12 @@ import { createRunScorer } from '../../src/engine/scorer.js';
 // q1 judges a (1), c (2) and x (0); its ranking is d c q1 a b.
 const judgments = readJudgments({ a: 1, c: 2, x: 0 }, 1, 'test');
 const query: JudgedQuery = { judgments, grades: [...judgments.grades.values()], skipped: false };
-const reading = { fn: 'test', ties: 'trec' as const, needsDocuments: false, topDepth: 0 };
+const reading = { fn: 'test', ties: 'trec' as const, scoreOrder: 'descending' as const, needsDocuments: false, topDepth: 0 };
 
 describe('rankingFound', () => {
   it('finds the judged documents retrieved, as (rank, grade) in rank order, and the query id among the ids', () => {
     const found = rankingFound(['d', 'c', 'q1', 'a', 'b'], 'q1', query, reading);
-    expect(found).toStrictEqual({ length: 5, hits: [[2, 2], [4, 1]], tieGroups: undefined, holdsQueryId: true, scoresAllTie: false });
+    expect(found).toStrictEqual({ length: 5, hits: [[2, 2], [4, 1]], tieGroups: undefined, holdsQueryId: true, scoresAllTie: false, scoresRise: false });
   });
 
   it('orders scored documents as the tie rule says, and says when every score ties', () => {
@@ -20,6 +20,20 @@ describe('rankingFound', () => {
     // trec_eval's order: score, then id descending: c before a.
     expect(rankingFound(ranking, 'q1', query, reading)).toMatchObject({ hits: [[1, 2], [2, 1]], scoresAllTie: true, holdsQueryId: false });
     expect(rankingFound(ranking, 'q1', query, { ...reading, ties: 'given' })).toMatchObject({ hits: [[1, 1], [2, 2]] });
+  });
+
+  it('ranks a lower score first under scoreOrder ascending, and says when the scores rise down the list', () => {
+    // Distances: a (0.1) is nearest, then c (0.4), then d (0.9).
+    const distances = [{ id: 'a', score: 0.1 }, { id: 'c', score: 0.4 }, { id: 'd', score: 0.9 }];
+    expect(rankingFound(distances, 'q1', query, reading)).toMatchObject({ hits: [[2, 2], [3, 1]], scoresRise: true });
+    expect(rankingFound(distances, 'q1', query, { ...reading, scoreOrder: 'ascending' })).toMatchObject({ hits: [[1, 1], [2, 2]], scoresRise: true });
+    // Ties keep their rule: trec_eval's id descending puts c before a at the same distance.
+    const tied = [{ id: 'a', score: 0.2 }, { id: 'c', score: 0.2 }, { id: 'd', score: 0.1 }];
+    expect(rankingFound(tied, 'q1', query, { ...reading, scoreOrder: 'ascending' })).toMatchObject({ hits: [[2, 2], [3, 1]], scoresRise: false });
+    // Two documents, or scores that fall or stay level, do not rise.
+    expect(rankingFound(distances.slice(0, 2), 'q1', query, reading).scoresRise).toBe(false);
+    expect(rankingFound([...distances].reverse(), 'q1', query, reading).scoresRise).toBe(false);
+    expect(rankingFound(['a', 'c', 'd'], 'q1', query, reading).scoresRise).toBe(false);
   });
 
   it('keeps every id when a measure reads them, and the top `topDepth` ids with each judged rank when asked', () => {

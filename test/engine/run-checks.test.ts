@@ -138,9 +138,9 @@ describe('allScoresTied: a ranking of {id, score} whose scores all tie', () => {
     const run = {
       q1: [{ id: 'a', score: 1 }],
       q2: [
-        { id: 'e', score: 1 },
+        { id: 'e', score: 2 },
         { id: 'd', score: 1 },
-        { id: 'x', score: 2 },
+        { id: 'x', score: 1 },
       ],
       q3: ['f', 'g'],
     };

@@ -21,12 +21,16 @@ function scoreBytes(options: { keep?: KeptQueries; topDepth?: number } = {}) {
 }
 
 describe('trecBlockScorer', () => {
-  it("scores each query's block as evaluateRun scores its rankings, and says when a query's scores all tie", () => {
+  it("scores each query's block as evaluateRun scores its rankings, and says when a query's scores all tie or rise", () => {
     const { result } = scoreBytes();
     const expected = evaluateRun({ q1: ['c', 'b', 'a'], q2: ['x', 'b'] }, qrels, { measures });
     expect(result.mean).toEqual(expected.mean);
     expect(result.perQuery).toEqual(expected.perQuery);
-    expect(result.warnings.map((warning) => warning.code)).toStrictEqual(['all_scores_tied']);
+    // q1's lines list its scores rising (1.0, 2.0, 3.0), as a file of distances would.
+    expect(result.warnings.map((warning) => [warning.code, warning.queries])).toStrictEqual([
+      ['ascending_scores', ['q1']],
+      ['all_scores_tied', ['q2']],
+    ]);
   });
 
   it('keeps the results of the queries wanted, as a file reader gives them', () => {

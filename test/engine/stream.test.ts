@@ -10,7 +10,7 @@ import { averagesTies } from '../../src/measures/catalogue.js';
 import { expandMeasure } from '../../src/measures/registry.js';
 import { compareUtf8 } from '../../src/core/ordering.js';
 import { readJudgments } from '../../src/core/judgments.js';
-import { settleCheck } from '../../src/engine/run-checks.js';
+import { addWarning, scoresRise, settleCheck, type RunWarning } from '../../src/engine/run-checks.js';
 import { evaluateRunStream, scoreRun, type RunSource } from '../../src/engine/stream.js';
 import { explainRanking, explainTop } from '../../src/analysis/explain.js';
 import type { Qrels, Ranking, Ties } from '../../src/core/types.js';
@@ -22,6 +22,8 @@ import { createRunScorer } from '../../src/engine/scorer.js';
 import { keepFound } from '../../src/engine/found.js';
 
 const FILE = 'run';
+/** The warnings about the queries, which come before the checks' in a result. */
+const QUERY_WARNINGS: readonly string[] = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries'];
 
 /** Measures with cutoffs, grade thresholds (`rel=`), judged-only forms and set measures. */
 const MEASURES = [
@@ -90,10 +92,21 @@ function libraryPath(run: Run, qrels: ReadonlyMap<string, Qrels>, options: Evalu
   try {
     const result = evaluateRun(rankingsFor(run, ties), qrels, options);
     if (ties !== 'trec') return { result };
+    // Under 'trec' the rankings are ids in rank order: the file's scores, tied or rising, are read from the Run.
     const tied = run.tiedQueries.filter((qid) => qid in result.perQuery).sort(compareUtf8);
-    const warnings = [...result.warnings];
+    const rising = [...run.scored]
+      .filter(([qid, { scores }]) => qid in result.perQuery && scoresRise(scores.length, (i) => scores[i]!))
+      .map(([qid]) => qid)
+      .sort(compareUtf8);
+    const warnings: RunWarning[] = [];
+    addWarning('ascending_scores', rising, warnings);
+    // After the warnings about the queries, before the checks, as evaluationOf orders them.
+    const checksAt = result.warnings.findIndex((warning) => !QUERY_WARNINGS.includes(warning.code));
+    warnings.unshift(...result.warnings.slice(0, checksAt === -1 ? undefined : checksAt));
+    if (checksAt !== -1) warnings.push(...result.warnings.slice(checksAt));
     settleCheck('all_scores_tied', 'warn', tied, 'evaluateRun', warnings, { tieRule: 'trec' });
-    return { result: { ...result, warnings, mergeable: { ...result.mergeable, tiedQueries: tied } } };
+    const mergeable = { ...result.mergeable, tiedQueries: tied, ...(rising.length === 0 ? {} : { risingQueries: rising }) };
+    return { result: { ...result, warnings, mergeable } };
   } catch (error) {
     return errorOutcome(error);
   }

@@ -215,7 +215,7 @@ describe('reportData', () => {
   });
 
   it('refuses an option that is not one, naming it and the options there are', () => {
-    const known = '`measures`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, `alpha`, `correction`, `permutations`, `seed`, `baseline`, `interval`, `losses`';
+    const known = '`measures`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `scoreOrder`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, `alpha`, `correction`, `permutations`, `seed`, `baseline`, `interval`, `losses`';
     for (const key of ['lossess', 'tset', 'titel', 'title', 'slices']) {
       const message = `reportData: expected every option to be one of ${known}, got \`"${key}"\` (string)`;
       expect(() => reportData(input, { measures: ['mrr'], [key]: 3 } as never)).toThrow(message);

@@ -3,7 +3,7 @@ import { renderReport, renderReportData, reportData } from '../../src/report/ind
 
 const qrels = { q1: { a: 1 }, q2: { b: 1 } };
 const runs = { base: { q1: ['a'], q2: ['x', 'b'] } };
-const KNOWN = '`measures`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, `alpha`, `correction`, `permutations`, `seed`, `baseline`, `interval`, `losses`, `title`, `subtitle`';
+const KNOWN = '`measures`, `noRelevant`, `checks`, `systemK`, `lengths`, `aspects`, `scoreOrder`, `relevanceThreshold`, `gain`, `apDenominator`, `ties`, `test`, `alpha`, `correction`, `permutations`, `seed`, `baseline`, `interval`, `losses`, `title`, `subtitle`';
 
 describe('renderReport', () => {
   it.each(['lossess', 'tset', 'titel'])('refuses the option %s, naming it, its own options and those of reportData', async (key) => {

@@ -7,7 +7,7 @@ import { averagesTies, readsLengths } from '../../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../../measures/registry.js';
 import { readsBeyond } from '../../engine/system-k.js';
 import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../../engine/run-checks.js';
-import type { Ties } from '../../core/types.js';
+import type { ScoreOrder, Ties } from '../../core/types.js';
 import { inputFlag, oneOf } from './args.js';
 import type { CliError } from './command.js';
 import { cliMessage } from './wording.js';
@@ -23,6 +23,7 @@ export const SCORING_OPTIONS = {
   'relevance-threshold': { type: 'string', short: 'l' },
   'no-relevant': { type: 'string' },
   ties: { type: 'string' },
+  'score-order': { type: 'string' },
   checks: { type: 'string' },
   'system-k': { type: 'string' },
   lengths: inputFlag('the lengths file'),
@@ -46,6 +47,8 @@ export interface SharedArgs {
   readonly relevanceThreshold: number;
   readonly noRelevant: 'zero' | 'skip' | 'error';
   readonly ties: Ties;
+  /** `--score-order`: which way a score ranks (evaluateRun's `scoreOrder`), when given. */
+  readonly scoreOrder?: ScoreOrder;
   /** Every check of evaluateRun (`checks`), and of the run files: warn (default), error or off. */
   readonly checks: RunCheckMode;
   readonly format: OutputFormat;
@@ -65,6 +68,7 @@ export function evaluationOptions(args: SharedArgs) {
     noRelevant: args.noRelevant,
     ties: args.ties,
     checks: args.checks,
+    ...(args.scoreOrder === undefined ? {} : { scoreOrder: args.scoreOrder }),
     ...(args.systemK === undefined ? {} : { systemK: args.systemK }),
   };
 }
@@ -182,6 +186,7 @@ export function readSharedArgs(
     relevanceThreshold: threshold,
     noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero', usage),
     ties,
+    ...(values['score-order'] === undefined ? {} : { scoreOrder: oneOf(values['score-order'], ['descending', 'ascending'], '--score-order', 'descending', usage) }),
     checks: oneOf(values.checks, ['warn', ...RUN_CHECK_MODES.filter((mode) => mode !== 'warn')], '--checks', 'warn', usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
     ...(systemK === undefined ? {} : { systemK }),
@@ -193,6 +198,11 @@ export function readSharedArgs(
 /** `--grade-column` in the help of eval, compare, report and fuse. */
 export const GRADE_COLUMN_HELP = `  --grade-column NAME      the golden set's grade column, for a CSV or BEIR header with more than one
                            a grade could be in (score and label, grade and relevance), which is refused`;
+
+/** `--score-order` in the help of eval, compare and report. */
+export const SCORE_ORDER_HELP = `  --score-order O          which way a score ranks: descending (the higher first, as trec_eval) or
+                           ascending (the lower first: distances). Unset, descending, with a warning
+                           for rankings whose scores rise down the list as distances do`;
 
 /** `--ties` in the help of eval, compare and report. */
 export const TIES_HELP = `  --ties T                 documents of equal score: trec (default: by docno descending, as trec_eval),
