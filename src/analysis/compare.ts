@@ -187,12 +187,20 @@ export const runWarningText = (run: string, warning: RunWarning): string => `run
  */
 export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[]): string[] {
   const warnings: string[] = [];
+  eachRunWarning(scored, names, (name, warning) => warnings.push(name === undefined ? warning.message : runWarningText(name, warning)));
+  return warnings;
+}
+
+/**
+ * Visits the runs' warnings in the order of `names`, each with its run's name, but the judged queries
+ * without a relevant document, a fact of the qrels: once, without a run (`name` undefined).
+ */
+export function eachRunWarning(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], visit: (name: string | undefined, warning: RunWarning) => void): void {
   for (const [i, name] of names.entries()) {
     for (const warning of scored.get(name)!.warnings) {
-      if (warning.code !== 'no_relevant_queries') warnings.push(runWarningText(name, warning));
-      else if (i === 0) warnings.push(warning.message);
+      if (warning.code !== 'no_relevant_queries') visit(name, warning);
+      else if (i === 0) visit(undefined, warning);
     }
   }
-  return warnings;
 }
 

@@ -9,6 +9,7 @@ import { GATE_FAILED, type Io, usageError } from './shared/command.js';
 import { COMPARE_OPTIONS, compareOptions, type CompareArgs, evaluations, readCompareArgs, scoreFiles } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
+import { runsWarnings } from './shared/means.js';
 import { DEFAULT_MEASURES } from './shared/options.js';
 
 export const compareUsage = `Usage: rankeval compare QRELS RUN_A RUN_B [RUN_C …] [-m MEASURE …] [flags]
@@ -97,7 +98,7 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
   const { scorers } = await scoreFiles(args, io, 'QRELS RUN_A RUN_B …');
   const scored = evaluations(args, scorers);
   const comparison = asInputError(inputName(args.qrels), () => compareScores(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
-  for (const warning of comparison.warnings) io.stderr.write(`rankeval compare: warning: ${messageText(warning)}\n`);
+  for (const line of runsWarnings(scored, comparison.runs, inputName(args.qrels))) io.stderr.write(`rankeval compare: warning: ${messageText(line)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   if (!args.failOnRegression) return 0;
   const regressed = regressions(comparison, { margin: args.margin });

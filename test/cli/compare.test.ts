@@ -96,8 +96,8 @@ describe('rankeval compare', () => {
     const { status, stderr } = await run(['qrels.txt', 'base.txt', 'partial.jsonl', '-m', 'mrr']);
     expect(status).toBe(0);
     expect(stderr).toBe(
-      'rankeval compare: warning: run "partial": 3 judged queries have no ranking in the run and score 0: q2, q3, q4\n' +
-        'rankeval compare: warning: run "partial": 1 query of the run is not in the qrels and left out of the means: q9\n',
+      'rankeval compare: warning: 3 judged queries have no results in run "partial" and score 0: q2, q3, q4\n' +
+        'rankeval compare: warning: 1 query of run "partial" is not in qrels.txt and left out: q9\n',
     );
   });
 

@@ -52,7 +52,7 @@ const skippedQueryTied = (name: string, args: readonly string[]): boolean =>
 // down a ranking, and each warning's count. Left out of both sides: the facts about the queries are still
 // compared through the lists and eval's stderr.
 const QUERY_WARNING_CODES = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'ascending_scores'];
-const QUERY_WARNING_LINE = /has no results for|nobody judged|no ranking in the run|not in the qrels|no relevant document|none of the run|scores rising, as distances/;
+const QUERY_WARNING_LINE = /has no results for|nobody judged|no ranking in the run|not in the qrels|no results in|and left out:|no relevant document|none of the|scores rising, as distances/;
 
 // Changed on purpose: under --no-relevant skip, a judged query without a relevant document that the run does
 // not answer was said to score 0; it is left out (scores nothing), and the line now counts the scored ones.

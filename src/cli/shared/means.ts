@@ -2,6 +2,7 @@
 import { conventionsLine } from '../../measures/conventions.js';
 import type { RunEvaluation } from '../../engine/run-result.js';
 import { risingScores, type RunWarning } from '../../engine/run-checks.js';
+import { eachRunWarning } from '../../analysis/compare.js';
 import { higherIsBetter } from '../../measures/reading.js';
 import type { GateResult } from '../../text/gates.js';
 import { gateText } from '../../text/gates.js';
@@ -45,8 +46,11 @@ export function readGates(values: { 'fail-under'?: string[] | undefined; 'fail-o
 const preview = ({ queries = [], count }: RunWarning): string => queries.join(', ') + (count > queries.length ? `, … (${count - queries.length} more)` : '');
 const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
 
-/** A warning of the result as the command says it: the run and the golden set named by their files. */
-function warningLine(warning: RunWarning, names: { readonly run: string; readonly qrels: string }): string {
+/**
+ * A warning of the result as the command says it, the run and the golden set named as `names` says (by
+ * their files, or `run "bm25"`); undefined for a warning whose library words name nothing to reword.
+ */
+function warningLine(warning: RunWarning, names: { readonly run: string; readonly qrels: string }): string | undefined {
   const { code, count, judged } = warning;
   switch (code) {
     case 'unanswered_queries':
@@ -60,13 +64,23 @@ function warningLine(warning: RunWarning, names: { readonly run: string; readonl
     case 'ascending_scores':
       return `${risingScores(count)} in ${names.run}: ${preview(warning)} (if a lower score is better, give --score-order ascending; to rank the highest first without this warning, --score-order descending)`;
     default:
-      return warning.message;
+      return undefined;
   }
 }
 
 /** The lines on stderr about a result's queries and checks; `names` says where the run and the golden set came from. */
 export function resultWarnings(result: RunEvaluation, names: { readonly run: string; readonly qrels: string }): string[] {
-  return result.warnings.map((warning) => warningLine(warning, names));
+  return result.warnings.map((warning) => warningLine(warning, names) ?? warning.message);
+}
+
+/** The lines on stderr about several runs' results (compare), in the order of `names`, each naming its run as `run "bm25"`. */
+export function runsWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], qrels: string): string[] {
+  const lines: string[] = [];
+  eachRunWarning(scored, names, (name, warning) => {
+    const run = name === undefined ? undefined : `run ${JSON.stringify(name)}`;
+    lines.push(run === undefined ? warning.message : (warningLine(warning, { run, qrels }) ?? `${run}: ${warning.message}`));
+  });
+  return lines;
 }
 
 /** What the means' rendering reads of the arguments: the columns, the format and the rows asked for. */
