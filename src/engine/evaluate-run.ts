@@ -35,7 +35,7 @@ import { readRunSettings, type RunSettings } from './settings.js';
 export function evaluateRun<Name extends string = string>(
   run: ByQuery<Ranking>,
   qrels: ByQuery<Qrels>,
-  options: EvaluateRunOptions<Name> & CheckedMeasures<Name>,
+  options: CheckedMeasures<EvaluateRunOptions<Name>, Name>,
 ): RunEvaluation<MeasureKey<Name>> {
   return scoreRunOn(run, readRunSettings(qrels, options as EvaluateRunOptions, 'evaluateRun')) as RunEvaluation<MeasureKey<Name>>;
 }

@@ -39,7 +39,7 @@ export interface Evaluator<Key extends string = string> {
  */
 export function createEvaluator<Name extends string = string>(
   qrels: ByQuery<Qrels>,
-  options: EvaluateRunOptions<Name> & CheckedMeasures<Name>,
+  options: CheckedMeasures<EvaluateRunOptions<Name>, Name>,
 ): Evaluator<MeasureKey<Name>> {
   const scorer = createRunScorer(qrels, options as EvaluateRunOptions, 'createEvaluator');
   return {

@@ -51,8 +51,17 @@ export interface EvaluateRunOptions<Name extends string = string> extends Metric
   readonly scoreOrder?: ScoreOrder;
 }
 
-/** Literal measure names must be names rankeval knows (`'ndgc@10'` is a type error); any `string` passes. */
-export type CheckedMeasures<Name extends string> = { readonly measures: readonly (string extends Name ? string : MeasureName)[] };
+/**
+ * `Options` with `measures` checked: literal measure names must be names rankeval knows, and a misspelt one
+ * is a type error that names it (`Type '"ndgc@10"' is not assignable to type '"map" | "unknown measure:
+ * ndgc@10"'`); any `string` passes. `Name` is inferred from the names given, for the result's keys.
+ */
+export type CheckedMeasures<Options, Name extends string> = Omit<Options, 'measures'> & {
+  readonly measures: readonly (string extends Name ? string : KnownMeasure<Name>)[];
+};
+
+/** Each literal name as it is when rankeval knows it, else a type no string is: `unknown measure: NAME`. */
+type KnownMeasure<Name extends string> = Name extends MeasureName ? Name : `unknown measure: ${Name}`;
 
 /**
  * The options that say how each query of a run is scored, whatever the measures: every entry that scores

@@ -194,7 +194,7 @@ const EVALUATE_RUN_STREAM_OPTION_KEYS: readonly string[] = [...EVALUATE_RUN_OPTI
 export async function evaluateRunStream<Name extends string = string>(
   source: RunSource,
   qrels: ByQuery<Qrels>,
-  options: EvaluateRunStreamOptions<Name> & CheckedMeasures<Name>,
+  options: CheckedMeasures<EvaluateRunStreamOptions<Name>, Name>,
 ): Promise<RunEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRunStream';
   const own = ownOptions(options, EVALUATE_RUN_STREAM_OPTION_KEYS, fn, { expected: 'an object with `measures`' });

@@ -137,7 +137,7 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
 export async function evaluateRetriever<Name extends string = string, Doc = never>(
   retrieve: Retrieve<Doc>,
   goldenSet: RetrieverGoldenSet,
-  options: EvaluateRetrieverOptions<Name, Doc> & CheckedMeasures<Name>,
+  options: CheckedMeasures<EvaluateRetrieverOptions<Name, Doc>, Name>,
 ): Promise<RetrieverEvaluation<MeasureKey<Name>>> {
   const fn = 'evaluateRetriever';
   if (typeof retrieve !== 'function') fail('invalid_option', fn, { kind: 'argument', argument: 'retrieve' }, 'a function (question, queryId) => ranking', retrieve);
