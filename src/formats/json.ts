@@ -6,7 +6,8 @@ import { type FormatReader, lineReader } from './reader.js';
 import { concatBytes } from './lines.js';
 import { decodeUtf8 } from './utf8.js';
 import { parseJson } from './json-text.js';
-import { type JsonLine, meantKey, misnamedKey, misnamedKeyWords } from './json-keys.js';
+import { type JsonLine, misnamedKeyWords } from './json-keys.js';
+import { meantKey, misnamedKey } from '../core/suggest.js';
 
 /**
  * The largest `json` file read, in bytes. The file is one JSON value, so it is held whole; past this size
