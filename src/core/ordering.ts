@@ -1,7 +1,8 @@
 // Internal: the order of a ranking. A ranking of ids is in rank order already; a scored one is sorted as
 // trec_eval sorts it (score descending, ties by id descending in UTF-8 byte order), kept as given, or split
 // into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
-import { fail, failId } from './errors.js';
+import { fail, failId, RankevalError } from './errors.js';
+import { misnamedKey } from './suggest.js';
 import { readFailure } from './boundary.js';
 import type { ScoreOrder, Ties } from './types.js';
 
@@ -71,11 +72,25 @@ function readScored(ranking: readonly unknown[], ids: string[], scores: Float64A
       failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry);
     }
     const { id, score } = entry;
-    if (typeof id !== 'string') failId('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
-    if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
+    if (typeof id !== 'string') badField(entry, 'id', 'a string', `${where}[${i}]`, fn);
+    if (typeof score !== 'number' || !Number.isFinite(score)) badField(entry, 'score', 'a finite number', `${where}[${i}]`, fn);
     ids[i] = id;
     scores[i] = score;
   }
+}
+
+/**
+ * Throws for a scored entry's `id` or `score` that is not what it should be: a numeric id is told that ids
+ * are strings (failId); a missing one, the key the entry gives for it where that is a slip (misnamedKey:
+ * `doc_id` for `id`, `similarity` for `score`).
+ */
+function badField(entry: object, field: 'id' | 'score', expected: string, at: string, fn: string): never {
+  const value = (entry as Record<string, unknown>)[field];
+  const what = `${at}.${field}`;
+  const misnamed = value === undefined ? misnamedKey(entry, ['id', 'score']) : undefined;
+  if (misnamed === undefined || misnamed[1] !== field) return field === 'id' ? failId('invalid_ranking', fn, what, expected, value) : fail('invalid_ranking', fn, what, expected, value);
+  const problem = `expected ${what} to be ${expected}, got \`undefined\` (undefined); the entry has ${JSON.stringify(misnamed[0])}: did you mean \`${field}\`?`;
+  throw new RankevalError({ code: 'invalid_ranking', fn, what, problem, expected, received: value });
 }
 
 /** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */

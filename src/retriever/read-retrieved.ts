@@ -3,6 +3,7 @@
 import { fail, failId, RankevalError } from '../core/errors.js';
 import { describeThrown, quoteJson } from '../core/quoting.js';
 import { whileReading } from '../core/boundary.js';
+import { misnamedKey } from '../core/suggest.js';
 import type { RetrieverSettings } from './settings.js';
 import type { ScoredDocument } from '../core/types.js';
 
@@ -92,10 +93,13 @@ function readScored(value: readonly unknown[], where: string, fn: string): Score
     const { id: docId, score: docScore } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
     if (typeof docId === 'number') failId('invalid_ranking', fn, `the id of entry ${i + 1} of ${where}`, 'a non-empty string', docId);
     if (typeof docId !== 'string' || docId === '' || typeof docScore !== 'number' || !Number.isFinite(docScore)) {
+      // A key that is a slip for `id` or `score` (`doc_id`, `similarity`): the key meant, before the accessors.
+      const misnamed = typeof entry === 'object' && entry !== null ? misnamedKey(entry, ['id', 'score']) : undefined;
+      const meant = misnamed === undefined ? '' : `did you mean \`${misnamed[1]}\` for ${JSON.stringify(misnamed[0])}? Or `;
       throw new RankevalError({
         code: 'invalid_ranking',
         fn,
-        problem: `entry ${i + 1} of ${where} is ${quoteJson(entry)}, not an id or an {id, score} with a finite score: give \`options.id\` (and \`options.score\`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_`,
+        problem: `entry ${i + 1} of ${where} is ${quoteJson(entry)}, not an id or an {id, score} with a finite score: ${meant}give \`options.id\` (and \`options.score\`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_`,
         expected: 'an id, an {id, score} object, or a document read with `options.id`',
         received: entry,
       });

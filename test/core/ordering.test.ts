@@ -74,3 +74,21 @@ describe('numeric ids', () => {
     expect(() => evaluate([true] as never, { d1: 1 }, measures)).toThrow('evaluate: expected the ranking[0] to be a string id or an {id, score} object, got `true` (boolean)');
   });
 });
+
+describe('{id, score} objects with a key that is a slip for `id` or `score`', () => {
+  const measures = { measures: ['mrr@10'] as const };
+
+  test('the missing field names the key given for it', () => {
+    expect(() => evaluateRun({ q1: [{ doc_id: 'd1', score: 1 }] } as never, { q1: { d1: 1 } }, measures)).toThrow(
+      'evaluateRun: expected run["q1"][0].id to be a string, got `undefined` (undefined); the entry has "doc_id": did you mean `id`?',
+    );
+    expect(() => evaluate([{ id: 'd1', similarity: 0.3 }] as never, { d1: 1 }, measures)).toThrow(
+      'evaluate: expected the ranking[0].score to be a finite number, got `undefined` (undefined); the entry has "similarity": did you mean `score`?',
+    );
+  });
+
+  test('a key far from both, or a slip for the other field, adds nothing', () => {
+    expect(() => evaluate([{ text: 'd1', score: 1 }] as never, { d1: 1 }, measures)).toThrow(/^evaluate: expected the ranking\[0\]\.id to be a string, got `undefined` \(undefined\)$/);
+    expect(() => evaluate([{ doc_id: 'd1', id: 'd1' }] as never, { d1: 1 }, measures)).toThrow(/^evaluate: expected the ranking\[0\]\.score to be a finite number, got `undefined` \(undefined\)$/);
+  });
+});

@@ -278,6 +278,13 @@ describe('evaluateRetriever: what the retriever returns', () => {
     await expect(evaluateRetriever(() => returned as never, one, { measures: ['P@1'], ...(accessors as object) })).rejects.toMatchObject({ code: 'invalid_ranking', message: expect.stringMatching(message) });
   });
 
+  it('names the key meant for an {id, score} whose key is a slip, before the accessors', async () => {
+    const error = await evaluateRetriever(() => [{ doc_id: 'd1', score: 0.9 }], one, { measures: ['P@1'] }).catch((thrown: unknown) => thrown);
+    expect((error as Error).message).toBe(
+      'evaluateRetriever: entry 1 of the ranking retrieve returned for query "q1" is {"doc_id":"d1","score":0.9}, not an id or an {id, score} with a finite score: did you mean `id` for "doc_id"? Or give `options.id` (and `options.score`) to read your documents, e.g. LangChain.js (d) => d.metadata.id, LlamaIndex.TS (n) => n.node.id_',
+    );
+  });
+
   it('tells numeric ids, bare, in {id, score} objects or read by `options.id`, that ids are strings', async () => {
     const message = async (returned: unknown, accessors: object = {}): Promise<string> =>
       ((await evaluateRetriever(() => returned as never, one, { measures: ['P@1'], ...accessors }).catch((thrown: unknown) => thrown)) as Error).message;
