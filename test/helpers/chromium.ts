@@ -1,20 +1,10 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { isExecutable, isRequired, type ToolLookup } from './tools.js';
 
 /** Debian's Chromium, which .ci/run installs (`apt-get install chromium`). */
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** The tests that need a browser, as the skip line names them. */
 const BROWSER_TESTS = 'test/report/browser.test.ts and the Chromium test of test/smoke/install.test.ts';
-
-/** Where the browser tests find Chromium, and what happens when they do not. */
-export interface ChromiumLookup {
-  /** The executable, or undefined when it is missing. */
-  readonly path: string | undefined;
-  /** True when the tests skip: the browser is missing and not required. */
-  readonly skip: boolean;
-  /** Why the browser is missing and how to get it, one line; empty when it was found. */
-  readonly missing: string;
-}
 
 /**
  * Finds the Chromium that the browser tests drive through playwright-core.
@@ -30,14 +20,13 @@ export interface ChromiumLookup {
  * @example lookUpChromium({ RANKEVAL_CHROMIUM: '/nonexistent' }).skip // => true
  * @example lookUpChromium({ RANKEVAL_CHROMIUM: '/nonexistent', CI: 'true' }).skip // => false: the tests fail
  */
-export function lookUpChromium(env: NodeJS.ProcessEnv): ChromiumLookup {
+export function lookUpChromium(env: NodeJS.ProcessEnv): ToolLookup {
   const named = env['RANKEVAL_CHROMIUM'];
   const path = named === undefined || named === '' ? DEBIAN_CHROMIUM : named;
   if (isExecutable(path)) return { path, skip: false, missing: '' };
   const where = path === named ? `RANKEVAL_CHROMIUM=${path}` : path;
   const how = `install Debian's chromium (apt-get install chromium) or set RANKEVAL_CHROMIUM=/path/to/chromium`;
-  const ci = env['CI'];
-  const required = env['RANKEVAL_REQUIRE_BROWSER'] === '1' || (ci !== undefined && !['', '0', 'false'].includes(ci.toLowerCase()));
+  const required = isRequired(env, 'RANKEVAL_REQUIRE_BROWSER');
   return {
     path: undefined,
     skip: !required,
@@ -62,14 +51,4 @@ export function chromiumPath(): string {
  */
 export function teardown(): void {
   if (chromiumForTests.skip) process.stderr.write(`\n${chromiumForTests.missing}\n\n`);
-}
-
-/** True when `path` is a file this process may execute. */
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
