@@ -20,7 +20,8 @@ export default defineConfig({
         extends: true,
         // The other files share each worker's modules: importing src/ afresh for every file (with coverage)
         // took most of the suite's time. No test leaves module state behind that another reads.
-        test: { name: 'shared', include: TESTS, exclude: [...configDefaults.exclude, ...MOCKING, ...BROWSER], isolate: false },
+        // test/cli/shard-parallel.test.ts runs GNU parallel: without it, it skips and the setup says so once.
+        test: { name: 'shared', include: TESTS, exclude: [...configDefaults.exclude, ...MOCKING, ...BROWSER], isolate: false, globalSetup: ['test/helpers/parallel.ts'] },
       },
       { extends: true, test: { name: 'browser', include: BROWSER, isolate: false, globalSetup: ['test/helpers/chromium.ts'] } },
       { extends: true, test: { name: 'isolated', include: MOCKING } },
