@@ -61,7 +61,7 @@ export type CheckedMeasures<Options, Name extends string> = Omit<Options, 'measu
 };
 
 /** Each literal name as it is when rankeval knows it, else a type no string is: `unknown measure: NAME`. */
-type KnownMeasure<Name extends string> = Name extends MeasureName ? Name : `unknown measure: ${Name}`;
+export type KnownMeasure<Name extends string> = Name extends MeasureName ? Name : `unknown measure: ${Name}`;
 
 /**
  * The options that say how each query of a run is scored, whatever the measures: every entry that scores

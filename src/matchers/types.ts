@@ -2,7 +2,8 @@
 // vitest and jest pass to and take from a matcher.
 import type { CompareOptions } from '../analysis/compare.js';
 import type { Aspects, ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
-import type { EvaluateRunOptions } from '../engine/run-options.js';
+import type { EvaluateRunOptions, KnownMeasure } from '../engine/run-options.js';
+import type { MeasureName } from '../measures/registry.js';
 
 /** What vitest and jest pass as `this` to a matcher (the part these matchers read). */
 export interface MatcherContext {
@@ -45,6 +46,16 @@ export interface MeasureBounds extends Omit<EvaluateRunOptions, 'measures' | 'sl
   readonly aspects?: Aspects | ByQuery<Qrels>;
 }
 
+/**
+ * Gates keyed by measure name, each a number; a literal key rankeval does not know is typed as its own
+ * complaint, so that the gate's value is a type error naming it: ``Type 'number' is not assignable to
+ * type '"unknown measure: recal@5"'``. `toMeetGates` takes the gates as given when this adds nothing.
+ */
+export type CheckedGates<Gates> = { readonly [Key in keyof Gates]: Key extends string ? (string extends Key ? number : Key extends MeasureName ? number : KnownMeasure<Key>) : never };
+
+/** A measure name: a literal rankeval does not know is a type error naming it; any `string` passes. */
+export type CheckedMeasure<Name extends string> = string extends Name ? string : KnownMeasure<Name>;
+
 /** The matchers' signatures, for `declare module` augmentation (`R` is what the assertion returns). */
 export interface RankevalMatchers<R = unknown> {
   /** recall@k of the ranking ≥ `min`. */
@@ -63,7 +74,7 @@ export interface RankevalMatchers<R = unknown> {
    * The run's mean of each measure at its gate or better: `{ 'recall@5': 0.9, 'ndcg@10': 0.7 }` (≥), and
    * `{ 'miss@20': 0.1 }` (≤) for a measure where lower is better (miss@k, tokens@k, fall_out@k).
    */
-  toMeetGates(qrels: ByQuery<Qrels>, gates: Readonly<Record<string, number>>, options?: GateOptions): R;
+  toMeetGates<Gates extends Readonly<Record<string, number>>>(qrels: ByQuery<Qrels>, gates: CheckedGates<Gates> extends Gates ? Gates : CheckedGates<Gates>, options?: GateOptions): R;
   /**
    * The run is not significantly worse than `baseline` on any of `options.measures`: no measure whose mean
    * drops by more than `margin` (rises, for a measure where lower is better: miss@k, tokens@k, fall_out@k)
@@ -74,7 +85,7 @@ export interface RankevalMatchers<R = unknown> {
    * The value of any measure of the catalogue within the bounds: a run's (its mean over the queries, as
    * evaluateRun reports it) with the judgments of each query, or one ranking's with its query's judgments.
    */
-  toHaveMeasure(qrels: Qrels | ByQuery<Qrels>, measure: string, bounds: MeasureBounds): R;
+  toHaveMeasure<Name extends string>(qrels: Qrels | ByQuery<Qrels>, measure: CheckedMeasure<Name>, bounds: MeasureBounds): R;
 }
 
 export type Matcher<Args extends unknown[]> = (this: MatcherContext, received: unknown, ...args: Args) => MatcherResult;

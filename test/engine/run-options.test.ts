@@ -1,10 +1,8 @@
 // CheckedMeasures: what TypeScript says of measure names written as literals, read from the compiler's own
-// diagnostics on a snippet that calls the entry points (tsc checks the snippet as a user's file).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// diagnostics on a snippet that calls the entry points (test/helpers/typecheck.ts).
 import { join } from 'node:path';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lineOf as lineIn, typeErrors } from '../helpers/typecheck.js';
 
 const INDEX = join(import.meta.dirname, '../../src/index.ts');
 
@@ -22,38 +20,12 @@ export const evaluator = createEvaluator({ q1: { a: 1 } }, { measures: ['mapp'] 
 export const single = evaluate(['a'], { a: 1 }, { measures: ['ndcg@1o'] });
 `;
 
-/** Each line of the snippet with the compiler's first message there (its whole chain), for the lines it refuses. */
-function diagnosticsByLine(): Map<number, string> {
-  const dir = mkdtempSync(join(tmpdir(), 'rankeval-types-'));
-  const file = join(dir, 'user.ts');
-  writeFileSync(file, SNIPPET);
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    allowImportingTsExtensions: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: ['node'],
-  };
-  const program = ts.createProgram([file], options);
-  const byLine = new Map<number, string>();
-  for (const diagnostic of ts.getPreEmitDiagnostics(program, program.getSourceFile(file))) {
-    const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!);
-    if (!byLine.has(line)) byLine.set(line, ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-  }
-  return byLine;
-}
-
-const lineOf = (text: string): number => SNIPPET.split('\n').findIndex((line) => line.includes(text));
+const lineOf = (text: string): number => lineIn(SNIPPET, text);
 
 describe('CheckedMeasures', () => {
   let messages = new Map<number, string>();
   beforeAll(() => {
-    messages = diagnosticsByLine();
+    messages = typeErrors(SNIPPET);
   }, 60_000);
 
   it('takes known literal names, typing the result by them, and any string[]', () => {

@@ -160,6 +160,7 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect(example).toHaveRecallAtK(qrels, 5, Number.NaN), /toHaveRecallAtK: expected the threshold to be a number/],
     [() => expect(example).toRetrieve('G' as unknown as string[]), /toRetrieve: expected the ids to be an array of string ids/],
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, {}), /toMeetGates: expected the gates to be an object of measure/],
+    // @ts-expect-error Type 'number' is not assignable to type '"unknown measure: bleu"': refused at run time too.
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { bleu: 1 }), /^toMeetGates: unknown measure `bleu`/],
     [() => expect({ q1: example }).toMeetGates({ q1: qrels }, { 'recall@0': 1 }), /^toMeetGates: measure `recall@0`: expected the cutoff after `@` to be a positive integer/],
     // Checked at run time: it read "expected 5 to rank first".

@@ -287,6 +287,7 @@ describe('toHaveMeasure', () => {
   });
 
   it.each([
+    // @ts-expect-error '"bleu"' is not assignable to '"unknown measure: bleu"': refused at run time too.
     [() => expect(example).toHaveMeasure(exampleQrels, 'bleu', { atLeast: 0 }), /^toHaveMeasure: unknown measure `bleu`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 5 as never, { atLeast: 0 }), /^toHaveMeasure: expected the measure to be a measure name such as 'ndcg@10', got `5`/],
     [() => expect(example).toHaveMeasure(exampleQrels, 'P.5,10', { atLeast: 0 }), /^toHaveMeasure: measure `P\.5,10`: names 2 values/],
