@@ -8,16 +8,17 @@ import { bonferroni, holm } from '../stats/tests.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { scoreRunOn } from '../engine/evaluate-run.js';
-import { SCORING_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
+import { SCORING_OPTION_KEYS, type CheckedMeasures, type EvaluateRunOptions } from '../engine/run-options.js';
+import type { MeasureKey } from '../measures/registry.js';
 import type { RunEvaluation } from '../engine/run-result.js';
 import { resolveRunSettings } from '../engine/settings.js';
 import { baselineRow, candidateRow, type ComparePlan, type ComparisonRow, type Correction, type SignificanceTest } from './paired-row.js';
 
 export type { ComparePlan, ComparisonRow, Correction, SignificanceTest };
 
-export interface CompareOptions extends MetricOptions {
+export interface CompareOptions<Name extends string = string> extends MetricOptions {
   /** Measure names, as `evaluateRun` takes them: `ndcg@10`, `recall@20`, `mrr@10`, `map`… */
-  readonly measures: readonly string[];
+  readonly measures: readonly Name[];
   /** Default `t`. */
   readonly test?: SignificanceTest;
   /** Significance level; intervals are at 1 − alpha. Default 0.05. */
@@ -45,15 +46,15 @@ export interface CompareOptions extends MetricOptions {
 }
 
 /** What `compare` finds, with the test's options as it ran them (ComparePlan). */
-export interface Comparison extends ComparePlan {
+export interface Comparison<Key extends string = string> extends ComparePlan {
   readonly baseline: string;
   /** Run names, the baseline first. */
   readonly runs: string[];
-  readonly measures: string[];
+  readonly measures: Key[];
   /** The judged queries every mean and test is over. */
   readonly queries: number;
   /** Per measure, then per run (baseline first). */
-  readonly rows: ComparisonRow[];
+  readonly rows: ComparisonRow<Key>[];
   /** The rules every run was scored under (the baseline's evaluateRun conventions; all runs share them). */
   readonly conventions: Conventions;
   /**
@@ -106,9 +107,13 @@ export function resolveCompareOptions(given: Partial<CompareOptions>, fn: string
  * // => { baseline: 'bm25', rows: [{ run: 'bm25', mean: 0.41, delta: null, … },
  * //      { run: 'reranked', mean: 0.47, delta: 0.06, pValue: 0.0012, ciLow: 0.03, ciHigh: 0.09, wins: 31, … }], … }
  */
-export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, options: CompareOptions): Comparison {
+export function compare<Name extends string = string>(
+  runs: ByQuery<ByQuery<Ranking>>,
+  qrels: ByQuery<Qrels>,
+  options: CheckedMeasures<CompareOptions<Name>, Name>,
+): Comparison<MeasureKey<Name>> {
   const fn = 'compare';
-  const own = ownOptions(options, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
+  const own = ownOptions(options as CompareOptions, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
   const named: [unknown, unknown][] = whileReading(fn, 'invalid_run', '`runs`', () =>
     runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'a Map or an object of run name → run', runs),
   );
@@ -119,7 +124,7 @@ export function compare(runs: ByQuery<ByQuery<Ranking>>, qrels: ByQuery<Qrels>, 
   const settings = resolveRunSettings(qrels, own, fn);
   const scored = new Map<string, RunEvaluation>();
   for (const [name, run] of named) scored.set(name as string, scoreRunOn(run, settings));
-  return compareScores(scored, { ...own, baseline: own.baseline ?? (named[0]![0] as string) }, fn);
+  return compareScores(scored, { ...own, baseline: own.baseline ?? (named[0]![0] as string) }, fn) as Comparison<MeasureKey<Name>>;
 }
 
 /**

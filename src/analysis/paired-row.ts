@@ -20,8 +20,9 @@ export type SignificanceTest = 't' | 'randomization' | 'bootstrap' | 'wilcoxon' 
 export type Correction = 'holm' | 'bonferroni' | 'none';
 
 /** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */
-export interface ComparisonRow {
-  readonly measure: string;
+export interface ComparisonRow<Key extends string = string> {
+  /** The measure's name, as the caller wrote it (typed by the names given as literals). */
+  readonly measure: Key;
   readonly run: string;
   readonly mean: number;
   /** mean(run) − mean(baseline). */

@@ -41,9 +41,9 @@ export interface RetrieverGoldenSet {
   /** Query id → tags: the `slices` of the evaluation and of the latency, unless `slices` is given. */
   readonly tags?: ByQuery<string | readonly string[]>;
   /** Query id → aspect → documents (a golden set read with aspects): evaluateRun's `aspects`, unless given. */
-  readonly aspects?: unknown;
+  readonly aspects?: EvaluateRunOptions['aspects'];
   /** Document id → length in tokens (JSONL `tokens`): evaluateRun's `lengths`, unless given. */
-  readonly lengths?: unknown;
+  readonly lengths?: EvaluateRunOptions['lengths'];
 }
 
 /** A call that threw, rejected or timed out: its query is scored as an empty ranking (0 where 0 is the worst; 1 for miss@k). */
