@@ -52,6 +52,7 @@ export {
   type Retrieved,
   type RetrieverEvaluation,
   type RetrieverGoldenSet,
+  type RetrieverLatency,
   type RetrieverProgress,
 } from './retriever/evaluate-retriever.js';
 export type { Latency, LatencySummary } from './analysis/latency.js';

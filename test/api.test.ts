@@ -83,6 +83,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'Retrieved: type',
     'RetrieverEvaluation: interface',
     'RetrieverGoldenSet: interface',
+    'RetrieverLatency: interface',
     'RetrieverProgress: interface',
     'Run: interface',
     'RunCheckMode: type',

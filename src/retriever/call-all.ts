@@ -4,8 +4,11 @@ import { fail, RankevalError } from '../core/errors.js';
 import { describeThrown, describeValue, quoteJson } from '../core/quoting.js';
 import type { RetrieverProgress, RetrieverSettings } from './settings.js';
 
-/** How a call ended: the value it returned, or what it threw or rejected with (or its timeout), as it was. */
-export type Outcome = ({ readonly value: unknown } | { readonly error: unknown; readonly how: FailureKind }) & { readonly time: number };
+/**
+ * How a call ended: the value it returned, or what it threw or rejected with (or its timeout), as it was;
+ * its time (ms), and the part of it `waited` while other calls' synchronous parts ran.
+ */
+export type Outcome = ({ readonly value: unknown } | { readonly error: unknown; readonly how: FailureKind }) & { readonly time: number; readonly waited: number };
 
 export type FailureKind = 'threw' | 'rejected' | 'timeout';
 
@@ -30,6 +33,7 @@ export function callAll(
     let failed = 0;
     let stopped = false;
     const inFlightControllers = new Set<AbortController>();
+    const busy: Busy = { ms: 0 };
     const stop = (error: unknown): void => {
       if (stopped) return;
       stopped = true;
@@ -60,7 +64,7 @@ export function callAll(
       while (!stopped && inFlight < concurrency && next < total) {
         const qid = queryIds[next++]!;
         inFlight++;
-        callOne(qid, call, settings, fn, inFlightControllers)
+        callOne(qid, call, settings, fn, inFlightControllers, busy)
           .then((outcome) => ended(qid, outcome))
           .catch(stop);
       }
@@ -75,7 +79,13 @@ export function callAll(
 
 /**
  * One call of the retriever with its own AbortController (in `inFlightControllers` while it runs) and timeout, timed
- * by the clock from just before the call to its answer or error.
+ * by the clock from just before the call to its answer or error. The clock is read once more when `call`
+ * returns (or throws): the call's synchronous part, added to `busy`; what `busy` grew by meanwhile through
+ * other calls is the time this one `waited` behind them.
+ *
+ * A clock that throws or returns no time rejects this promise, which stops the evaluation (stop): the clock
+ * is read in timer and promise callbacks too, where a throw would escape and leave the evaluation waiting
+ * for ever.
  */
 function callOne(
   qid: string,
@@ -83,34 +93,47 @@ function callOne(
   { timeoutMs, now }: RetrieverSettings,
   fn: string,
   inFlightControllers: Set<AbortController>,
+  busy: Busy,
 ): Promise<Outcome> {
   const controller = new AbortController();
   inFlightControllers.add(controller);
-  // A clock that throws or returns no time rejects this promise, which stops the evaluation (stop):
-  // the clock is read in timer and promise callbacks too, where a throw would escape and leave the
-  // evaluation waiting for ever.
   return new Promise<Outcome>((settle, broke) => {
-    let start: number;
-    try {
-      start = readClock(now, fn);
-    } catch (error) {
-      inFlightControllers.delete(controller);
-      return broke(error);
-    }
-    let ended = false;
+    let closed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const end = (outcome: { value: unknown } | { error: unknown; how: FailureKind }): void => {
-      if (ended) return;
-      ended = true;
+    /** Ends the call's watch (timer, controller in flight), once: false when already ended. */
+    const close = (): boolean => {
+      if (closed) return false;
+      closed = true;
       if (timer !== undefined) clearTimeout(timer);
       inFlightControllers.delete(controller);
-      let time: number;
+      return true;
+    };
+    /** The clock's reading, or undefined when it broke (the call then ended and its promise rejected). */
+    const read = (from?: number): number | undefined => {
       try {
-        time = readClock(now, fn, start);
+        return readClock(now, fn, from);
       } catch (error) {
-        return broke(error);
+        close();
+        broke(error);
+        return undefined;
       }
-      settle({ ...outcome, time: time - start });
+    };
+    const start = read();
+    if (start === undefined) return;
+    const busyAtStart = busy.ms;
+    let own = 0;
+    const returned = (): boolean => {
+      const at = read(start);
+      if (at === undefined) return false;
+      own = at - start;
+      busy.ms += own;
+      return true;
+    };
+    const end = (outcome: { value: unknown } | { error: unknown; how: FailureKind }): void => {
+      if (!close()) return;
+      const at = read(start);
+      if (at === undefined) return;
+      settle({ ...outcome, time: at - start, waited: waitedOf(busy.ms - busyAtStart - own, at - start) });
     };
     // A call stopped from outside (abort, failOnError) keeps no timer: nothing waits for it any more.
     controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
@@ -121,18 +144,40 @@ function callOne(
         controller.abort(error);
       }, timeoutMs);
     }
-    invoke(call, qid, controller.signal, end);
+    invoke(call, qid, controller.signal, returned, end);
   });
 }
 
-/** Calls `call` and hands `end` what it returned, what it threw, or what its promise settled with. */
-function invoke(call: (qid: string, signal: AbortSignal) => unknown, qid: string, signal: AbortSignal, end: (outcome: { value: unknown } | { error: unknown; how: FailureKind }) => void): void {
+/** The milliseconds spent so far in the calls' synchronous parts (`retrieve` until it returned or threw), all calls together. */
+interface Busy {
+  ms: number;
+}
+
+/**
+ * What a call waited: the other calls' synchronous parts that ran within its time (they lie within it; the
+ * bounds only keep rounding, or a sum overflowed by a clock near Number.MAX_VALUE, out).
+ */
+const waitedOf = (behind: number, time: number): number => (behind > 0 ? Math.min(behind, time) : 0);
+
+/**
+ * Calls `call`, tells `returned` when it has returned or thrown (false: stop there), and hands `end` what it
+ * returned, what it threw, or what its promise settled with.
+ */
+function invoke(
+  call: (qid: string, signal: AbortSignal) => unknown,
+  qid: string,
+  signal: AbortSignal,
+  returned: () => boolean,
+  end: (outcome: { value: unknown } | { error: unknown; how: FailureKind }) => void,
+): void {
   let value: unknown;
   try {
     value = call(qid, signal);
   } catch (error) {
-    return end({ error, how: 'threw' });
+    if (returned()) end({ error, how: 'threw' });
+    return;
   }
+  if (!returned()) return;
   if (!isThenable(value)) return end({ value });
   value.then(
     (answer) => end({ value: answer }),

@@ -5,6 +5,7 @@ import { fail, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
+import { emptyRecord } from '../engine/records.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { readJudgments } from '../core/judgments.js';
@@ -89,7 +90,31 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
   /** The calls that threw, rejected or timed out, in query-id order. */
   readonly failures: RetrievalFailure[];
   /** The time of every call, failed ones included (a timed-out call counts the time waited: `timeoutMs`). */
-  readonly latency: Latency;
+  readonly latency: RetrieverLatency;
+}
+
+/**
+ * The calls' latency: each call's time, from `retrieve` called to its answer (`perQuery`, the figures over
+ * it), with the part of it that waited behind the other calls in flight and the rest, the calls' `own` time.
+ *
+ * - `waited` is the time other calls spent in `retrieve` until it returned (their synchronous part: for an
+ *   in-process retriever, its work up to its first `await`) while this call was in flight: its answer could
+ *   not be taken meanwhile. A lower bound of the wait: work a retriever does after an `await` is not seen.
+ *   0 for every call at `concurrency: 1`.
+ * - `own` = the time less `waited`, per query, summarised as the time is.
+ * @example
+ * // An in-process retriever whose work (1 ms a call) is synchronous, at concurrency 4: each answer is
+ * // taken once the calls launched with it have run.
+ * result.latency.p50;     // => 4 (ms)
+ * result.latency.own.p50; // => 1
+ */
+export interface RetrieverLatency extends Latency {
+  /** The `concurrency` the calls were made at: at most that many in flight at once. */
+  readonly concurrency: number;
+  /** Query id → the milliseconds of its call's time spent in other calls' synchronous part (query-id order, no prototype). */
+  readonly waited: Record<string, number>;
+  /** The calls' times less what they `waited`: the retriever's own time, overall, per query and per slice. */
+  readonly own: Latency;
 }
 
 /**
@@ -112,6 +137,10 @@ export interface RetrieverEvaluation<Key extends string = string> extends RunEva
  *   by `now` (default `performance.now()`), in milliseconds. Failed calls count: a timed-out call counts
  *   the time waited (about `timeoutMs`, a lower bound of its real time), so timeouts show in the tail.
  *   Percentiles interpolate linearly between closest ranks (numpy's default; see `percentile`).
+ *   The calls share one thread: a call's time includes the time it waited while other calls in flight
+ *   ran, so an in-process retriever's figures grow with `concurrency`. `latency.waited` is the part spent
+ *   in other calls' synchronous part, `latency.own` the rest (`RetrieverLatency`); `concurrency: 1` times
+ *   each call alone.
  *
  * @param retrieve `(question, queryId, { signal }) => ranking` or a promise of one; a ranking is ids in
  *   rank order, `{id, score}` objects, or your documents read with `options.id` and `options.score`
@@ -157,9 +186,11 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
 
   const collected = new Map<string, string[] | ScoredDocument[]>();
   const times = new Map<string, number>();
+  const waited = new Map<string, number>();
   const failures = new Map<string, string>();
   await callAll(queryIds, settings, fn, (qid, signal) => retrieve(questions.get(qid)!, qid, { signal }), (qid, outcome) => {
     times.set(qid, outcome.time);
+    waited.set(qid, outcome.waited);
     if ('error' in outcome) return void failures.set(qid, failureMessage(outcome.error, outcome.how));
     const ranking = readRetrieved(outcome.value, qid, settings, fn);
     // Scored as it comes (the scorer's result does not depend on the order), so that a ranking it refuses,
@@ -177,8 +208,16 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
     warnings: withFailures(evaluation.warnings, failed, failures),
     run,
     failures: failed.map((qid) => ({ queryId: qid, message: failures.get(qid)! })),
-    latency: latencyOf(times, scoring.slices),
+    latency: retrieverLatency(times, waited, settings.concurrency, scoring.slices),
   };
+}
+
+/** The calls' latency (`latencyOf` their times), with the time each waited and the rest, their own time, summarised alike. */
+function retrieverLatency(times: ReadonlyMap<string, number>, waited: ReadonlyMap<string, number>, concurrency: number, slices: ReadonlyMap<string, readonly string[]> | undefined): RetrieverLatency {
+  const own = new Map([...times].map(([qid, time]) => [qid, time - waited.get(qid)!]));
+  const waitedByQuery = emptyRecord<number>();
+  for (const qid of [...waited.keys()].sort(compareUtf8)) waitedByQuery[qid] = waited.get(qid)!;
+  return { ...latencyOf(times, slices), concurrency, waited: waitedByQuery, own: latencyOf(own, slices) };
 }
 
 /**

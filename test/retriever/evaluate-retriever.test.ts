@@ -92,6 +92,49 @@ describe('evaluateRetriever', () => {
     expect(latency.bySlice['numeric']).toEqual({ mean: 10, p50: 10, p90: 10, p95: 10, p99: 10, max: 10, queries: 1 });
   });
 
+  describe('an in-process retriever: the time its answer waited behind the other calls, and its own', () => {
+    // Each call's work moves a hand-driven clock: q1 takes 1 ms, q2 2 ms, … q5 5 ms.
+    const work: Record<string, number> = { q1: 1, q2: 2, q3: 3, q4: 4, q5: 5 };
+    const timed = async (concurrency: number, retrieve: (qid: string, clock: { ms: number }) => Promise<string[]>) => {
+      const clock = { ms: 0 };
+      const { latency } = await evaluateRetriever((_, qid) => retrieve(qid, clock), golden, { measures, now: () => clock.ms, concurrency });
+      return { concurrency: latency.concurrency, time: { ...latency.perQuery }, waited: { ...latency.waited }, own: { ...latency.own.perQuery }, ownP50: latency.own.p50 };
+    };
+    // Its work before its first await runs while retrieve is called.
+    const synchronous = async (qid: string, clock: { ms: number }) => {
+      clock.ms += work[qid]!;
+      return rankings[qid]!;
+    };
+
+    it('at concurrency 4, each answer is taken once the calls launched with it have run: their part is waited, the rest is its own', async () => {
+      // q1..q4 launched at 0, 1, 3, 6 ms, all answered at 10 ms (when q4's work ends); q5 launched then, answered at 15.
+      expect(await timed(4, synchronous)).toEqual({
+        concurrency: 4,
+        time: { q1: 10, q2: 9, q3: 7, q4: 4, q5: 5 },
+        waited: { q1: 2 + 3 + 4, q2: 3 + 4, q3: 4, q4: 0, q5: 0 },
+        own: work,
+        ownP50: 3,
+      });
+    });
+
+    it('at concurrency 1, nothing waits: the time is the call\'s own', async () => {
+      expect(await timed(1, synchronous)).toEqual({ concurrency: 1, time: work, waited: { q1: 0, q2: 0, q3: 0, q4: 0, q5: 0 }, own: work, ownP50: 3 });
+    });
+
+    it('does not see work after an await (a lower bound of the wait): concurrency 1 times it alone', async () => {
+      const afterAwait = async (qid: string, clock: { ms: number }) => {
+        await null;
+        clock.ms += work[qid]!;
+        return rankings[qid]!;
+      };
+      // q1..q4 all launched at 0 and answered at 10 ms; q5 launched then, answered at 15.
+      const at4 = await timed(4, afterAwait);
+      expect(at4.time).toEqual({ q1: 10, q2: 10, q3: 10, q4: 10, q5: 5 });
+      expect(at4.own).toEqual(at4.time);
+      expect((await timed(1, afterAwait)).own).toEqual(work);
+    });
+  });
+
   it.each([1, 2, 3, 8])('never has more than concurrency %i calls in flight, and uses them all', async (concurrency) => {
     const { retrieve, mostInFlight } = stub();
     await settled(evaluateRetriever(retrieve, golden, { measures, now, concurrency }));
@@ -193,11 +236,20 @@ describe('evaluateRetriever', () => {
     await expect(evaluateRetriever(() => ['a'], golden, { measures, now: clock as () => number })).rejects.toMatchObject({ code: 'invalid_option', message: expect.stringMatching(message) });
   });
 
+  it('rejects a clock going back when retrieve throws, read as it threw', async () => {
+    const readings = [10, 5];
+    const thrower = () => {
+      throw new Error('index down');
+    };
+    await expect(evaluateRetriever(thrower, golden, { measures, now: () => readings.shift() ?? 0 })).rejects.toMatchObject({ code: 'invalid_option', message: expect.stringMatching(/`now\(\)` to be a time not before 10, .* got `5` \(number\)/) });
+  });
+
   it('rejects, never hangs, when the clock throws where the call ends: in the timeout, or in a promise callback', async () => {
+    // A call reads the clock when it starts, when retrieve returns, and when it ends: the third read throws.
     const broken = (): (() => number) => {
       let reads = 0;
       return () => {
-        if (reads++ > 0) throw new Error('clock broke');
+        if (reads++ > 1) throw new Error('clock broke');
         return 0;
       };
     };
@@ -206,10 +258,10 @@ describe('evaluateRetriever', () => {
     await expect(settled(timedOut)).rejects.toMatchObject(expected);
     const answered = evaluateRetriever(stub().retrieve, { qrels: { q1: qrels.q1 }, questions }, { measures, now: broken() });
     await expect(settled(answered)).rejects.toMatchObject(expected);
-    // The third read (q2 ends, at 10 ms) is NaN: q1, still in flight, is aborted and q3 never launched.
+    // The fifth read (q2 ends, at 10 ms) is NaN: q1, still in flight, is aborted and q3 never launched.
     const { retrieve, calls, signals } = stub();
     let reads = 0;
-    const first = evaluateRetriever(retrieve, golden, { measures, concurrency: 2, now: () => (reads++ === 2 ? Number.NaN : 0) });
+    const first = evaluateRetriever(retrieve, golden, { measures, concurrency: 2, now: () => (reads++ === 4 ? Number.NaN : 0) });
     await expect(settled(first)).rejects.toMatchObject({ code: 'invalid_option' });
     expect(calls).toEqual(['q1', 'q2']);
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
