@@ -168,6 +168,13 @@ interface CheckDetail {
   readonly reasons?: ReadonlyMap<string, string>;
 }
 
+/** The failed_queries warning: the first queries, each with its reason (shortReason). */
+function failedCalls(names: readonly string[], reasons: ReadonlyMap<string, string> | undefined): string {
+  const failures = names.slice(0, EXAMPLES).map((qid) => `${qid} (${shortReason(reasons?.get(qid))})`);
+  const more = names.length > EXAMPLES ? `, … (${names.length - EXAMPLES} more)` : '';
+  return `${plural(names.length, 'call of the retriever failed and its query scores', 'calls of the retriever failed and their queries score')} 0 (see \`failures\`): ${failures.join(', ')}${more}`;
+}
+
 /** A failure's reason as a warning quotes it: its first line, cut to about 80 characters. */
 const shortReason = (reason = ''): string => {
   const line = reason.split('\n')[0]!;
@@ -179,13 +186,7 @@ const quoted = (ids: readonly string[]): string => ids.slice(0, 2).map((id) => J
 function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
   switch (code) {
     case 'failed_queries':
-      return {
-        message: `${plural(names.length, 'call of the retriever failed and its query scores', 'calls of the retriever failed and their queries score')} 0 (see \`failures\`): ${names
-          .slice(0, EXAMPLES)
-          .map((qid) => `${qid} (${shortReason(detail.reasons?.get(qid))})`)
-          .join(', ')}${names.length > EXAMPLES ? `, … (${names.length - EXAMPLES} more)` : ''}`,
-        expected: 'a ranking for every query',
-      };
+      return { message: failedCalls(names, detail.reasons), expected: 'a ranking for every query' };
     case 'unanswered_queries':
       return {
         message: `${plural(names.length, 'judged query has no ranking in the run and scores', 'judged queries have no ranking in the run and score')} 0: ${preview(names)}`,
