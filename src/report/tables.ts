@@ -29,16 +29,25 @@ export function comparisonTable(data: ReportData): string {
 <p class="legend">${escapeHtml(comparisonLegend(comparison))}. Significant rows are shaded: blue better than the baseline, orange worse.</p>`;
 }
 
-/** The latency of the timed runs, overall then per slice (the page's "tag"), in milliseconds. */
-export function latencyTable(rows: NonNullable<ReportData['latency']>): string {
+/** The fewest queries a tag's latency row is shown for: percentiles of fewer say little. */
+export const LATENCY_TAG_QUERIES = 5;
+
+/**
+ * The latency of the timed runs, overall then per slice (the page's "tag") of at least LATENCY_TAG_QUERIES
+ * queries, in milliseconds; the caption counts the tags left out.
+ */
+export function latencyTable(all: NonNullable<ReportData['latency']>): string {
   // Three significant digits or so: an in-memory retriever answers in a fraction of a millisecond.
   const ms = (value: number): string => value.toFixed(value < 1 ? 3 : value < 10 ? 2 : 1);
+  const rows = all.filter((row) => row.tag === null || row.queries >= LATENCY_TAG_QUERIES);
+  const small = new Set(all.filter((row) => !rows.includes(row)).map((row) => row.tag));
+  const leftOut = small.size === 0 ? '' : ` ${small.size === 1 ? 'One tag' : `${small.size} tags`} of fewer than ${LATENCY_TAG_QUERIES} timed queries ${small.size === 1 ? 'is' : 'are'} not shown.`;
   const body = rows.map(
     (row) =>
       `<tr><td>${escapeHtml(row.run)}</td><td>${row.tag === null ? 'all' : escapeHtml(row.tag)}</td><td class="number">${row.queries}</td>${[row.mean, row.p50, row.p95, row.max].map((value) => `<td class="number">${ms(value)}</td>`).join('')}</tr>`,
   );
   return `<div class="scroll"><table class="latency"><thead><tr><th>run</th><th>tag</th><th>queries</th><th>mean ms</th><th>p50 ms</th><th>p95 ms</th><th>max ms</th></tr></thead><tbody>${body.join('')}</tbody></table></div>
-<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it, failed and timed-out calls included when writeRun was given the failures), over the judged queries the run times (those the means are over). Percentiles interpolate linearly between the closest ranks.</p>`;
+<p class="legend">The time each query's ranking took (the run file's <code>latency_ms</code>, as evaluateRetriever measures it, failed and timed-out calls included when writeRun was given the failures), over the judged queries the run times (those the means are over). Percentiles interpolate linearly between the closest ranks.${leftOut}</p>`;
 }
 
 /** Each run's mean on each measure per slice, a row per slice (the page's "tag"). */
