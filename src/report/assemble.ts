@@ -116,7 +116,7 @@ function sliceMeans(evaluations: ReadonlyMap<string, RunEvaluation>, measures: r
   );
 }
 
-/** The queries "lost most" shows for each candidate (runs[1…]) on the first measure, worst first (the worse direction as `higherIsBetter` says). */
+/** The queries "lost most" shows for each candidate (runs[1…]) on `measure`, worst first (the worse direction as `higherIsBetter` says). */
 export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readonly string[], measure: string, lossCount: number): Map<string, QueryDelta[]> {
   const base = scored.get(runs[0]!)!.evaluation;
   const lost = new Map<string, QueryDelta[]>();
@@ -133,7 +133,7 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
   return lost;
 }
 
-/** The queries each candidate lost most on the first measure, each with both runs' view of it. */
+/** The queries each candidate lost most on each measure (measure by measure, candidates in order), each with both runs' view of it. */
 function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContext, options: ReportOptions, lossCount: number, fn: string, explainQuery: ExplainQuery): LossList[] {
   const { slices, questions, lengths, systemK } = context;
   const { measures } = options;
@@ -141,29 +141,32 @@ function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContex
   const baseline = ordered[0]!;
   // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most SHOWN_DEPTH).
   const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
-  const measure = measures[0]!;
-  const budget = (parseMeasure(measure).params as { budget?: number }).budget;
   const view = { ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }), ...(options.ties === undefined ? {} : { ties: options.ties }) };
-  const explain = (run: string, qid: string): LostView => {
-    const score = scored.get(run)!.evaluation.perQuery[qid]![measure]!;
-    if (budget === undefined || lengths === undefined) return { ...explainQuery(run, qid, { depth: Math.min(depthShown, SHOWN_DEPTH), ...view }), score };
-    // Under a budget the view is the window the measure read, cut from the whole ranking as the scoring cut it.
-    const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined);
-    return { ...explainWithinBudget(explainQuery(run, qid, { depth: Infinity, ...view }), budget, systemK ?? Infinity, tokens, SHOWN_DEPTH), score };
+  /** The queries each candidate lost most on `measure`, each with both rankings as the measure read them. */
+  const listsOf = (measure: string): LossList[] => {
+    const budget = (parseMeasure(measure).params as { budget?: number }).budget;
+    const explain = (run: string, qid: string): LostView => {
+      const score = scored.get(run)!.evaluation.perQuery[qid]![measure]!;
+      if (budget === undefined || lengths === undefined) return { ...explainQuery(run, qid, { depth: Math.min(depthShown, SHOWN_DEPTH), ...view }), score };
+      // Under a budget the view is the window the measure read, cut from the whole ranking as the scoring cut it.
+      const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined);
+      return { ...explainWithinBudget(explainQuery(run, qid, { depth: Infinity, ...view }), budget, systemK ?? Infinity, tokens, SHOWN_DEPTH), score };
+    };
+    // No query shown is no section, rather than a list that says no query was lost.
+    return [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossList => ({
+      measure,
+      candidate,
+      queries: lost.map(({ query, delta }) => ({
+        query,
+        question: questions?.get(query),
+        tags: slices?.get(query) ?? [],
+        delta,
+        baseline: explain(baseline, query),
+        candidate: explain(candidate, query),
+      })),
+    }));
   };
-  // No query shown is no section, rather than a list that says no query was lost.
-  return [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossList => ({
-    measure,
-    candidate,
-    queries: lost.map(({ query, delta }) => ({
-      query,
-      question: questions?.get(query),
-      tags: slices?.get(query) ?? [],
-      delta,
-      baseline: explain(baseline, query),
-      candidate: explain(candidate, query),
-    })),
-  }));
+  return measures.flatMap(listsOf);
 }
 
 /**

@@ -118,6 +118,7 @@ export interface ReportData {
   readonly depth: number;
   readonly deltas: DeltaSeries[];
   readonly slices: SliceMean[];
+  /** The queries each candidate lost most, a list per measure asked for and candidate (measure by measure). */
   readonly losses: LossList[];
   readonly warnings: string[];
   /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per slice; absent when none does. */

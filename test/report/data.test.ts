@@ -92,9 +92,12 @@ describe('reportData', () => {
     expect(slice('ru', 'next')).toEqual({ measure: 'mrr', tag: 'ru', run: 'next', mean: (1 + 1) / 2, queries: 2 });
   });
 
-  it('losses: the queries the candidate lost most on the first measure, with both rankings explained', () => {
-    // recall@3: base 1, 0, 1, 0; next 1/2, 1, 1, 1/2 — only q1 is lost.
-    expect(data.losses).toHaveLength(1);
+  it('losses: the queries the candidate lost most on each measure, with both rankings explained', () => {
+    // recall@3: base 1, 0, 1, 0; next 1/2, 1, 1, 1/2 — only q1 is lost. mrr: base 1, 1/4, 1, 0; next 1/3, 1, 1, 1 — q1 again.
+    expect(data.losses.map(({ measure, candidate, queries }) => [measure, candidate, queries.map(({ query, delta }) => [query, delta])])).toEqual([
+      ['recall@3', 'next', [['q1', 1 / 2 - 1]]],
+      ['mrr', 'next', [['q1', 1 / 3 - 1]]],
+    ]);
     const [lost] = data.losses[0]!.queries;
     expect(data.losses[0]).toMatchObject({ measure: 'recall@3', candidate: 'next' });
     expect(lost).toMatchObject({ query: 'q1', delta: 1 / 2 - 1, tags: ['en'], baseline: { score: 1 }, candidate: { score: 1 / 2 } });
