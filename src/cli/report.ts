@@ -14,6 +14,7 @@ import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js'
 import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
+import { runsWarnings } from './shared/means.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
@@ -49,9 +50,10 @@ const usage = usageError('report');
 /**
  * The report's numbers from its files: each run is scored as it is read, keeping its per-query scores,
  * what its curves are scored from and the top of each ranking (for the queries lost most): no run's
- * rankings are ever all in memory, and no run is read twice.
+ * rankings are ever all in memory, and no run is read twice. With them, the runs' warnings as the command
+ * words them (the report's own hold the library's words).
  */
-export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<ReportData> {
+export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<{ data: ReportData; warnings: string[] }> {
   const fn = 'reportData';
   const { golden, settings, scorers, kept: keptFound, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
   const scored = evaluations(args, scorers);
@@ -73,7 +75,7 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
       return [name, { evaluation: scored.get(name)!, depth: longest(), curveMeans, latency: latency.get(name)! }];
     }),
   );
-  return asInputError(inputName(args.qrels), () =>
+  const data = asInputError(inputName(args.qrels), () =>
     // The golden set's tags, read once as the runs' slices.
     assembleReport(runs, { qrels: golden.qrels, slices: settings.slices, questions: golden.questions, lengths: golden.lengths, systemK: args.systemK?.k }, options, lossCount, fn, (run, qid, shown) => {
       // The top of the ranking as the reading kept it; a query the run does not answer has none.
@@ -86,6 +88,7 @@ export async function scoreReport(args: CompareArgs, lossCount: number, io: Io):
       return explainTop(top, kept.length, (id) => kept.shown!.ranks.get(id) ?? 0, grades, relevant, threshold, shown.depth);
     }),
   );
+  return { data, warnings: runsWarnings(scored, ordered, inputName(args.qrels)) };
 }
 
 function missingDocuments(qid: string): never {
@@ -114,8 +117,8 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   const { renderReportData } = await loadRenderer().catch((error: unknown) => {
     throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
   });
-  const data = await scoreReport(args, losses, io);
-  for (const warning of data.warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
+  const { data, warnings } = await scoreReport(args, losses, io);
+  for (const warning of warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
   const html = renderReportData(data, {
     ...(values.title === undefined ? {} : { title: values.title }),
     subtitle: [`golden set ${inputName(args.qrels)} · ${args.runs.map((run) => `${run.name} = ${inputName(run.path)}`).join(' · ')}`],

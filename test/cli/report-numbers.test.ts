@@ -126,7 +126,7 @@ describe.each(cases)('oracle case $name ($profile)', (item) => {
       }
       let actual: { data: ReportData; warnings: string[] } | { error: string };
       try {
-        const data = await scoreReport(reportArgs, 3, silent);
+        const { data } = await scoreReport(reportArgs, 3, silent);
         actual = { data, warnings: data.warnings };
       } catch (error) {
         actual = { error: (error as Error).message };

@@ -33,6 +33,15 @@ describe('rankeval report', () => {
     expect(html.match(/<article class="lost">/g)).toHaveLength(3);
   });
 
+  it("words the runs' warnings as eval does, naming the run and the golden set's file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rankeval-report-'));
+    const partial = join(dir, 'partial.jsonl');
+    writeFileSync(partial, readFileSync(bm25, 'utf8').split('\n').filter((line) => line.includes('"q01"')).join('\n'));
+    const { status, stderr } = await run(golden, bm25, partial, '-m', 'ndcg@10', '-o', join(dir, 'report.html'));
+    expect(status).toBe(0);
+    expect(stderr).toMatch(/^rankeval report: warning: \d+ judged queries have no results in run "partial" and score 0: q02, q03, /m);
+  });
+
   it('prints to stdout without -o, and makes a one-run report without comparison', async () => {
     const { status, stdout } = await run(golden, bm25, '-m', 'recall@5');
     expect(status).toBe(0);
@@ -105,7 +114,7 @@ describe('rankeval report under a token budget', () => {
     const argv = [qrels, base, next, '-m', 'recall@budget=200', '--lengths', lengths, '--names', 'base,next'];
     const { values, positionals } = parseCommandArgs(argv, COMPARE_OPTIONS, usageError('report'));
     const silent = { stdout: { write: () => true }, stderr: { write: () => true } };
-    const fromFiles = await scoreReport(readCompareArgs(values, positionals, 1, usageError('report')), 10, silent);
+    const { data: fromFiles } = await scoreReport(readCompareArgs(values, positionals, 1, usageError('report')), 10, silent);
     const inMemory = reportData(
       {
         qrels: { q1: { a: 1, b: 2 }, q2: { d: 1 }, q3: { e22: 1 } },
