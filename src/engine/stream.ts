@@ -93,10 +93,12 @@ function addResults(scorer: RunScorer, qid: string, results: QueryResults): void
   // Rankings of queries nobody judged are not read: they are left out whatever they hold.
   if (query === undefined || query.skipped) return;
   const found = rankingFound(ranking, qid, query, scorer.reading);
-  // The file's scores in its order, which a ranking in rank order no longer shows.
+  // The file's scores in its order, which a ranking in rank order no longer shows: a copy only when they
+  // say more than the ranking did.
   const scores = results.scored?.scores;
-  const rises = scores !== undefined && scoresRise(scores.length, (i) => scores[i]!);
-  scorer.score(qid, query, { ...found, scoresAllTie: found.scoresAllTie || results.tied, scoresRise: rises });
+  const rises = !found.scoresRise && scores !== undefined && scoresRise(scores.length, (i) => scores[i]!);
+  const ties = results.tied && !found.scoresAllTie;
+  scorer.score(qid, query, ties || rises ? { ...found, scoresAllTie: found.scoresAllTie || ties, scoresRise: found.scoresRise || rises } : found);
 }
 
 /**
