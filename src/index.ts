@@ -1,5 +1,5 @@
 // `rankeval`: the library entry. It imports nothing (no dependencies, no Node built-ins). Its exports come in
-// the groups below, which README's API section lists the same way; test/api.test.ts holds every name.
+// the groups below, which docs/api.md lists the same way; test/api.test.ts holds every name.
 
 /**
  * Single rankings: each metric scores one ranking against its query's judgments (`(ranking, qrels, k?,

@@ -76,7 +76,7 @@ Output:
 
 A document a run leaves out adds nothing to that run's term (but under borda and bordafuse); a query a run
 leaves out is fused from the others; ties in the fused scores are broken by id descending, as trec_eval
-breaks them. The formulas and rules are in the README (Hybrid search: rank fusion).
+breaks them. The formulas and rules: https://rankeval.github.io/rankeval/fusion
 
 Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed (a run without scores), or
 the output cannot be written.

@@ -1,5 +1,5 @@
 // The `rankeval` command, its own entry (the library entry never imports Node): one module per command,
-// dispatched from here (see README.md).
+// dispatched from here (see docs/cli.md).
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -31,7 +31,7 @@ const FN = 'fuse';
  * leaves empty fuses to an empty ranking; ties in the fused scores go by document id descending; any finite
  * scores and weights fuse to finite scores in the formulas' order (a query whose fused scores would pass
  * Number.MAX_VALUE is written divided by a power of two). The formulas are ranx 0.3.20's; where and why
- * this function departs from ranx is in docs/fusion.md.
+ * this function departs from ranx is in docs/fusion-rules.md.
  *
  * @returns query id → `{id, score}[]` in fused order (UTF-8 byte order of query ids), a run that
  *   `evaluateRun`, `compare` and `writeRun` take

@@ -1,5 +1,5 @@
 // The normalisations of one run's scores for a query (`norm` of fuse), computed so that no difference, sum
-// or square can overflow, nor a spread be lost among the subnormal numbers (see docs/fusion.md).
+// or square can overflow, nor a spread be lost among the subnormal numbers (see docs/fusion-rules.md).
 import type { FusionNorm } from './options.js';
 import { exponentOf, scaleAll, timesPowerOfTwo } from '../stats/powers-of-two.js';
 import type { ScoredDocument } from '../core/types.js';

@@ -116,7 +116,7 @@ const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'no
  * - Under `noRelevant: 'skip'`, the queries without relevant documents take no part in any figure; `run`
  *   holds them fused with `best`, so that no run is said to miss them.
  *
- * Why the search is built this way, and where it differs from ranx, is in docs/fusion.md.
+ * Why the search is built this way, and where it differs from ranx, is in docs/fusion-rules.md.
  *
  * @param runs two runs or more, as `fuse` takes them (an array, or name → run)
  * @param qrels query id → judgments

@@ -13,7 +13,7 @@ import { walkMeasures } from './catalogue/walks.js';
 export { valuesOf, type AtKind, type MeasureDefinition, type ParamName, type ValueSet } from './definition.js';
 export { ELEVEN_POINTS } from './catalogue/walks.js';
 
-/** In the order the README's table and the suggestions list them. */
+/** In the order the measure table (docs/measures.md) and the suggestions list them. */
 const declared = [...cutoffCountMeasures, ...setCountMeasures, ...walkMeasures, ...diversityMeasures];
 
 /** Whether this parameterisation of the measure has a tie-averaged form (see `tieAverage`). */

@@ -63,7 +63,7 @@ export interface MeasureDefinition {
   readonly refuse?: (params: MeasureParams) => string | undefined;
   /** Parameters a name must give (no default makes sense: the scale of NERR's and INST's grades). */
   readonly required?: readonly ParamName[];
-  /** One line for the README and `--help`. */
+  /** One line for the measure table (docs/measures.md) and `--help`. */
   readonly summary: string;
   /**
    * The value evaluateRun gives a query where the formula is 0 / 0 (trec_eval prints `-nan` there, and so

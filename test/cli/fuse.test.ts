@@ -411,9 +411,9 @@ describe('rankeval fuse --optimize', () => {
     expect(readFileSync(copy, 'utf8')).toBe(readFileSync(QRELS, 'utf8'));
   });
 
-  it("README's --optimize example on the RAG example shows what the command prints", async () => {
+  it("docs/fusion.md's --optimize example on the RAG example shows what the command prints", async () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const readme = readFileSync(join(root, 'docs/fusion.md'), 'utf8');
     const shown = /\n\$ npx rankeval fuse (examples\/rag\/\S+ examples\/rag\/\S+ --method wsum .*--optimize .*) -o hybrid\.trec\n([^]*?)```/.exec(readme);
     expect(shown).not.toBeNull();
     const args = shown![1]!.split(' ').map((arg) => (arg.startsWith('examples/') ? join(root, arg) : arg));

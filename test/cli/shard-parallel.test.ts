@@ -1,4 +1,4 @@
-// README's shard-and-merge recipe, run as written: its commands (the lines after `$ ` of the block marked
+// the sharding guide's (docs/sharding.md) shard-and-merge recipe, run as written: its commands (the lines after `$ ` of the block marked
 // `<!-- run by test/cli/shard-parallel.test.ts … -->`) in bash, with the built `rankeval` (bin/rankeval.js)
 // on PATH and GNU parallel evaluating the shards, on a golden set and a run made here from a seed. The
 // merge must print what `rankeval eval` of the whole run prints, byte for byte, as a table and as JSON.
@@ -14,11 +14,11 @@ const root = join(import.meta.dirname, '../..');
 const MARKER = '<!-- run by test/cli/shard-parallel.test.ts';
 let dir = '';
 
-/** The commands of README's block after MARKER: each `$ ` line with the lines that continue it. */
+/** The commands of docs/sharding.md's block after MARKER: each `$ ` line with the lines that continue it. */
 function recipeCommands(readme: string): string[] {
   const start = readme.indexOf(MARKER);
   const block = /```\n([^]*?)```/.exec(readme.slice(start));
-  if (start < 0 || block === null) throw new Error(`README.md has no block after ${MARKER}`);
+  if (start < 0 || block === null) throw new Error(`docs/sharding.md has no block after ${MARKER}`);
   const commands: string[] = [];
   let open = ''; // a command whose braces or quotes are not closed yet
   for (const line of block[1]!.split('\n')) {
@@ -83,7 +83,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(parallelForTests.skip)('README’s shard-and-merge recipe, with GNU parallel', () => {
+describe.skipIf(parallelForTests.skip)('docs/sharding.md’s shard-and-merge recipe, with GNU parallel', () => {
   let commands: string[] = [];
   /** Each command's standard output and standard error, by its index in `commands`. */
   let stdout: string[] = [];
@@ -92,7 +92,7 @@ describe.skipIf(parallelForTests.skip)('README’s shard-and-merge recipe, with 
 
   beforeAll(() => {
     if (parallelForTests.path === undefined) throw new Error(parallelForTests.missing);
-    commands = recipeCommands(readFileSync(join(root, 'README.md'), 'utf8'));
+    commands = recipeCommands(readFileSync(join(root, 'docs/sharding.md'), 'utf8'));
     // Each command's output follows a line `@@ i` on standard output and on standard error.
     const result = bash(commands.map((command, i) => `echo '@@ ${i}'; echo '@@ ${i}' >&2\n${command}`).join('\n'));
     expect(result.status, result.stderr).toBe(0);

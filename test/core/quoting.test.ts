@@ -52,7 +52,7 @@ describe('describeValue', () => {
 
 describe('RankevalError messages are bounded whatever the input', () => {
   const KNOWN =
-    ": not a name of rankeval (`ndcg@10`, `P@5`, `map`), ir_measures (`nDCG@10`, `P(rel=2)@5`) or trec_eval (`ndcg_cut.10`, `P.5,10`); the README's measure table lists them all";
+    ": not a name of rankeval (`ndcg@10`, `P@5`, `map`), ir_measures (`nDCG@10`, `P(rel=2)@5`) or trec_eval (`ndcg_cut.10`, `P.5,10`); all are listed at https://rankeval.github.io/rankeval/measures";
 
   test('a 10-million-character measure name is cut to its start and end in the message, kept whole in `received`', () => {
     const name = 'x'.repeat(1e7);

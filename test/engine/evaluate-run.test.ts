@@ -293,8 +293,8 @@ describe('evaluateRunStream decodes the ids of a TREC run for the measures that 
   });
 });
 
-// README.md, "The system's k and token budgets": its example, with the numbers it shows.
-test("README's worked example of budgets, tokens@k, miss@k and systemK", () => {
+// docs/measures.md, "The system's k and token budgets": its example, with the numbers it shows.
+test("the measures guide's worked example of budgets, tokens@k, miss@k and systemK", () => {
   const readmeQrels = { q1: { a: 1, c: 2, e: 1 }, q2: { x: 1 } };
   const readmeRun = { q1: ['a', 'b', 'c', 'd', 'e'], q2: ['y', 'x'] };
   const readmeLengths = { a: 100, b: 300, c: 200, d: 50, e: 400, y: 600, x: 10 };

@@ -1,4 +1,4 @@
-// GNU parallel for test/cli/shard-parallel.test.ts, which runs README's shard-and-merge recipe with it.
+// GNU parallel for test/cli/shard-parallel.test.ts, which runs the sharding guide's (docs/sharding.md) shard-and-merge recipe with it.
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { isExecutable, isRequired, type ToolLookup } from './tools.js';

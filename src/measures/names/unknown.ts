@@ -41,7 +41,7 @@ export function unknownMeasure(name: string): RankevalError {
   if (near.length === 0) {
     return new RankevalError({
       code: 'unknown_measure',
-      problem: `unknown measure \`${name}\`: not a name of rankeval (\`ndcg@10\`, \`P@5\`, \`map\`), ir_measures (\`nDCG@10\`, \`P(rel=2)@5\`) or trec_eval (\`ndcg_cut.10\`, \`P.5,10\`); the README's measure table lists them all`,
+      problem: `unknown measure \`${name}\`: not a name of rankeval (\`ndcg@10\`, \`P@5\`, \`map\`), ir_measures (\`nDCG@10\`, \`P(rel=2)@5\`) or trec_eval (\`ndcg_cut.10\`, \`P.5,10\`); all are listed at https://rankeval.github.io/rankeval/measures`,
       expected,
       received: name,
     });

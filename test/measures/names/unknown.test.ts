@@ -7,10 +7,11 @@ describe('unknownMeasure', () => {
     expect(unknownMeasure('ndgc@10').message).toBe('unknown measure `ndgc@10`: did you mean `ndcg@10`? Names: rankeval `ndcg@10`, ir_measures `nDCG@10`, trec_eval `ndcg_cut.10`');
   });
 
-  test('points to the README when nothing is near', () => {
+  test('points to the measure table when nothing is near', () => {
     const error = unknownMeasure('xyzzy');
     expect(error.code).toBe('unknown_measure');
     expect(error.message).toMatch(/^unknown measure `xyzzy`: not a name of rankeval/);
+    expect(error.message).toMatch(/all are listed at https:\/\/rankeval\.github\.io\/rankeval\/measures$/);
   });
 
   test('looks for nothing near a word of more than 40 characters', () => {
