@@ -39,7 +39,7 @@ export {
 export { evaluateRun } from './engine/evaluate-run.js';
 export type { EvaluateRunOptions } from './engine/run-options.js';
 export type { MeanScores, Mergeable, RunEvaluation } from './engine/run-result.js';
-export type { RunCheckMode, RunChecks, RunWarning } from './engine/run-checks.js';
+export type { RunCheckMode, RunChecks, RunWarning, RunWarningCode } from './engine/run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { createEvaluator, type Evaluator } from './engine/evaluator.js';
 export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';

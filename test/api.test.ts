@@ -92,6 +92,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'RunFormat: type',
     'RunSource: type',
     'RunWarning: interface',
+    'RunWarningCode: type',
     'ScoreOrder: type',
     'ScoredDocument: interface',
     'SignificanceTest: type',

@@ -13,6 +13,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFil
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseGoldenSet, parseRun } from '../src/index.js';
+import { rankevalMatchers } from '../src/matchers/index.js';
 import { measureDefinitions } from '../src/measures/catalogue.js';
 import { trecMeasures } from '../src/measures/trec-table.js';
 import { anchors, codeBlocks, documentationFiles, links, root, type Block } from './helpers/markdown.js';
@@ -118,6 +120,17 @@ describe('the blocks marked to run print what the page shows', () => {
       }
     });
   }
+});
+
+// The README's example of a failing matcher is the message the matcher gives, on the example's keyword run
+// with the gates of the README's test.
+it('shows the message toMeetGates fails with', () => {
+  const shown = blocks.find((block) => block.marker === 'failure (test/docs.test.ts): toMeetGates of examples/rag/runs/keyword.jsonl');
+  const golden = parseGoldenSet(readFileSync(join(root, 'examples/rag/golden.jsonl')), { file: 'golden.jsonl' });
+  const run = parseRun(readFileSync(join(root, 'examples/rag/runs/keyword.jsonl'))).rankings;
+  const result = rankevalMatchers.toMeetGates.call({ isNot: false }, run, golden.qrels, { 'recall@5': 0.8, 'ndcg@10': 0.7 });
+  expect(result.pass).toBe(false);
+  expect(`${result.message()}\n`).toBe(shown?.code);
 });
 
 /** The `$ ` lines of a block, each with the output under it. */

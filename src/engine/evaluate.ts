@@ -83,7 +83,7 @@ export interface EvaluateOptions extends MetricOptions {
 export function evaluate<Name extends string = string>(
   ranking: Ranking,
   qrels: Qrels,
-  options: CheckedMeasures<EvaluateMeasuresOptions<Name>, Name>,
+  kOrOptions: CheckedMeasures<EvaluateMeasuresOptions<Name>, Name>,
 ): Record<MeasureKey<Name>, number>;
 // Last, so that `ReturnType<typeof evaluate>` stays the Evaluation it was before the measures form.
 export function evaluate(ranking: Ranking, qrels: Qrels, kOrOptions?: number | EvaluateOptions): Evaluation;

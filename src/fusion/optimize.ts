@@ -132,8 +132,8 @@ const OPTIMIZE_FUSION_OPTION_KEYS: readonly string[] = ['method', 'measure', 'no
  * tuned.crossValidated; // => what that tuning can be expected to give on new queries
  * compare(tuned.comparable, qrels, { measures: ['ndcg@10'], test: 'randomization' });
  */
-export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, givenQrels: ByQuery<Qrels>, given: OptimizeFusionOptions): FusionOptimization {
-  const plan = resolveOptimizeFusion(runs, givenQrels, given);
+export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, qrels: ByQuery<Qrels>, given: OptimizeFusionOptions): FusionOptimization {
+  const plan = resolveOptimizeFusion(runs, qrels, given);
   const { named, scoring, measure, settings, folds, seed } = plan;
   // Each run alone, which also checks the measure and names the queries every figure is over.
   const singles = named.map(({ name, rankings }) => scoringRun(name, () => scoreRunOn(rankings, scoring)));
