@@ -200,7 +200,7 @@ export function coverageWarnings(scored: ReadonlyMap<string, RunEvaluation>, nam
  * Visits the runs' warnings in the order of `names`, each with its run's name, but the judged queries
  * without a relevant document, a fact of the qrels: once, without a run (`name` undefined).
  */
-export function eachRunWarning(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], visit: (name: string | undefined, warning: RunWarning) => void): void {
+export function eachRunWarning(scored: ReadonlyMap<string, { readonly warnings: readonly RunWarning[] }>, names: readonly string[], visit: (name: string | undefined, warning: RunWarning) => void): void {
   for (const [i, name] of names.entries()) {
     for (const warning of scored.get(name)!.warnings) {
       if (warning.code !== 'no_relevant_queries') visit(name, warning);

@@ -10,6 +10,8 @@ import { RUN_CHECK_CODES } from '../engine/run-checks.js';
 import { blameScoring, goldenSetOptions, loadGoldenSetAnd } from './shared/files.js';
 import { aboutGoldenSet, cliMessage, isOption } from './shared/wording.js';
 import { evaluationOptions } from './shared/options.js';
+import { runsWarnings } from './shared/means.js';
+import { inputName } from './shared/input.js';
 import { type FuseArgs, type OptimizeArgs, usage } from './fuse-args.js';
 import { FUSE_FLAGS, fuseOrFail, readScoredRun, writeFusedRun } from './fuse-runs.js';
 
@@ -64,9 +66,9 @@ export async function runOptimizedFuse(args: FuseArgs, tuning: OptimizeArgs, io:
   } catch (error) {
     throw blameScoring(error, tuning.qrels, args.runs[0]!);
   }
-  // compare() scores the same runs again: its warnings are optimizeFusion's, said once.
-  const warnings = [...new Set([...result.warnings, ...comparison.warnings])];
-  for (const warning of warnings) io.stderr.write(`rankeval fuse: warning: ${messageText(warning)}\n`);
+  // compare() scores two of the same runs again: its warnings are among optimizeFusion's, worded as rankeval compare words them.
+  const byRun = new Map(Object.entries(result.runWarnings).map(([name, warnings]) => [name, { warnings }]));
+  for (const line of runsWarnings(byRun, [...byRun.keys()], inputName(tuning.qrels))) io.stderr.write(`rankeval fuse: warning: ${messageText(line)}\n`);
 
   await writeFusedRun(args, fuseOrFail(runs, 'weights' in result.best ? { weights: result.best.weights } : { k: result.best.k }, args), io, read);
 

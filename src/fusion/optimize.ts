@@ -13,6 +13,8 @@ import type { ByQuery, MetricOptions, Qrels, ScoredDocument } from '../core/type
 import { scoreRunOn } from '../engine/evaluate-run.js';
 import { SCORING_OPTION_KEYS, type EvaluateRunOptions } from '../engine/run-options.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import type { RunWarning } from '../engine/run-checks.js';
+import { toRecord } from '../engine/records.js';
 import { adjusted, resolveRunSettings, type RunSettings } from '../engine/settings.js';
 
 export interface OptimizeFusionOptions extends MetricOptions {
@@ -92,6 +94,11 @@ export interface FusionOptimization {
   readonly comparable: Map<string, FusionRun>;
   /** Each single run's and the fused run's missing queries and evaluateRun warnings, every line naming the run. */
   readonly warnings: string[];
+  /**
+   * The same warnings as data: each single run's and the fused run's evaluateRun warnings (with their
+   * `code`, queries and `count`), by run name, the fused run last, for a caller that words them its own way.
+   */
+  readonly runWarnings: Record<string, readonly RunWarning[]>;
 }
 
 const FN = 'optimizeFusion';
@@ -167,6 +174,7 @@ export function optimizeFusion(runs: readonly FusionRun[] | ByQuery<FusionRun>, 
       [fusedName, run],
     ]),
     warnings: coverageWarnings(scored, [...scored.keys()]),
+    runWarnings: toRecord([...scored.keys()], [...scored.values()].map(({ warnings }) => warnings)),
   };
 }
 

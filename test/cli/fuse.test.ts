@@ -225,9 +225,10 @@ describe('rankeval fuse --optimize', () => {
     expect(report).toContain(`${formatP(fusedRow.pValueCorrected!)}${fusedRow.significant ? ' *' : ''}`);
     expect(report).toMatch(/paired t-test/);
     expect(report).toMatch(/run written to .*tuned\.trec: wsum \(norm min-max\) with weights /);
-    // The runs' own warnings (run_c misses queries) go to stderr, each once.
-    expect(result.stderr).toMatch(/^rankeval fuse: warning: run "run_c": 4 judged queries have no ranking in the run and score 0: /m);
-    expect(result.stderr.split('\n').filter((line) => line.includes('"run_c": 4 judged queries have no ranking'))).toHaveLength(1);
+    // The runs' own warnings (run_c misses queries) go to stderr, each once, worded as rankeval compare words them.
+    expect(result.stderr).toMatch(/^rankeval fuse: warning: 4 judged queries have no results in run "run_c" and score 0: /m);
+    expect(result.stderr.split('\n').filter((line) => line.includes('no results in run "run_c"'))).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/in the run|the qrels/);
   });
 
   it('-o writes the runs fused with the printed best setting over every query of the runs (fuse())', async () => {
@@ -402,6 +403,14 @@ describe('rankeval fuse --optimize', () => {
     const result = await call(runFuse, RUNS[0]!, QRELS, '--method', 'rrf', '--optimize', 'ndcg@10', '--qrels', RUNS[1]!);
     expect(result.status).toBe(3);
     expect(result.stderr).toMatch(/the files look swapped: .*run_b reads as a run and .*qrels as a golden set \(the golden set is --qrels GOLDEN, the runs RUN RUN …\)$/);
+  });
+
+  it("a run's query that the golden set does not judge is named as rankeval compare names it: the run and the golden set by their names", async () => {
+    const extra = join(dir, 'with-unjudged');
+    writeFileSync(extra, `${readFileSync(RUNS[0]!, 'utf8')}zz Q0 D000113 1 9 x\n`);
+    const result = await call(runFuse, extra, RUNS[1]!, '--method', 'rrf', '--grid', '60', '--folds', '1', '--optimize', 'ndcg@10', '--qrels', QRELS, '-o', join(dir, 'unjudged.trec'));
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`rankeval fuse: warning: 1 query of run "with-unjudged" is not in ${QRELS} and left out: zz\n`);
   });
 
   it('-o naming the golden set leaves it as it was', async () => {

@@ -352,6 +352,16 @@ describe('warnings (review of issue 15)', () => {
     expect(result.warnings).toContain('run "fused": 1 judged query has no ranking in the run and scores 0: q2');
   });
 
+  it('runWarnings holds the same warnings as data, by run name, the fused run last', () => {
+    const mine = { q1: two('a', 'b'), q3: two('a', 'b') };
+    const other = { q1: two('b', 'a'), q2: two('a', 'b'), q3: two('b', 'a'), q9: two('a', 'b') };
+    const result = optimizeFusion({ A: mine, B: other }, { q1: { a: 1 }, q2: { a: 1 }, q3: { b: 1 } }, { method: 'rrf', measure: 'P@1', grid: [60], folds: 1 });
+    expect(Object.keys(result.runWarnings)).toEqual(['A', 'B', 'fused']);
+    expect(result.runWarnings['A']!.map(({ code, queries, count }) => ({ code, queries, count }))).toEqual([{ code: 'unanswered_queries', queries: ['q2'], count: 1 }]);
+    expect(result.runWarnings['B']!.map(({ code, queries }) => ({ code, queries }))).toEqual([{ code: 'unjudged_queries', queries: ['q9'] }]);
+    expect(result.warnings).toEqual(['A', 'B', 'fused'].flatMap((name) => result.runWarnings[name]!.map((warning) => `run "${name}": ${warning.message}`)));
+  });
+
   it('under noRelevant: skip, no warning says the fused run misses a query that is not scored', () => {
     const a = { q1: two('a', 'b'), q2: two('b', 'a'), q3: two('a', 'b'), q4: two('a', 'b') };
     const b = { q1: two('b', 'a'), q2: two('a', 'b'), q3: two('b', 'a'), q4: two('b', 'a') };

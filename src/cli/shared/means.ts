@@ -73,8 +73,8 @@ export function resultWarnings(result: RunEvaluation, names: { readonly run: str
   return result.warnings.map((warning) => warningLine(warning, names) ?? warning.message);
 }
 
-/** The lines on stderr about several runs' results (compare), in the order of `names`, each naming its run as `run "bm25"`. */
-export function runsWarnings(scored: ReadonlyMap<string, RunEvaluation>, names: readonly string[], qrels: string): string[] {
+/** The lines on stderr about several runs' results (compare, fuse --optimize), in the order of `names`, each naming its run as `run "bm25"`. */
+export function runsWarnings(scored: ReadonlyMap<string, { readonly warnings: readonly RunWarning[] }>, names: readonly string[], qrels: string): string[] {
   const lines: string[] = [];
   eachRunWarning(scored, names, (name, warning) => {
     const run = name === undefined ? undefined : `run ${JSON.stringify(name)}`;
