@@ -43,6 +43,8 @@ export interface CompareOptions<Name extends string = string> extends MetricOpti
   readonly lengths?: NonNullable<EvaluateRunOptions['lengths']>;
   /** As in `evaluateRun`: query id → aspect → judgments, for the aspect measures. */
   readonly aspects?: NonNullable<EvaluateRunOptions['aspects']>;
+  /** As in `evaluateRun`: `'ascending'` ranks every run's `{id, score}` rankings lowest score first (distances). */
+  readonly scoreOrder?: NonNullable<EvaluateRunOptions['scoreOrder']>;
 }
 
 /** What `compare` finds, with the test's options as it ran them (ComparePlan). */

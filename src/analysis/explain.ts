@@ -1,12 +1,12 @@
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { compareUtf8, rankedIds } from '../core/ordering.js';
+import { compareUtf8, orderRanking, readScoreOrder } from '../core/ordering.js';
 import { isRelevant, readJudgments } from '../core/judgments.js';
 import { resolveOptions } from '../core/metric-options.js';
 import { indexIds, rankOf } from '../core/id-index.js';
 import { budgetCut } from '../measures/query-source.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
-import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { MetricOptions, Qrels, Ranking, ScoreOrder } from '../core/types.js';
 
 /** One ranked document, as `explainRanking` shows it. */
 export interface ExplainedDocument {
@@ -41,6 +41,8 @@ export interface Explanation {
 export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold' | 'ties'> {
   /** How many ranks to show: a positive integer or Infinity. Default 10. */
   readonly depth?: number;
+  /** Which way an `{id, score}` ranking's scores rank, as in `evaluateRun`: `'ascending'` shows the lowest first. Default `'descending'`. */
+  readonly scoreOrder?: ScoreOrder;
 }
 
 /**
@@ -58,12 +60,12 @@ export interface ExplainOptions extends Pick<MetricOptions, 'relevanceThreshold'
  */
 export function explainRanking(ranking: Ranking, qrels: Qrels, options: ExplainOptions = {}): Explanation {
   const fn = 'explainRanking';
-  const { depth = 10, ...metricOptions } = ownOptions(options, ['depth', 'relevanceThreshold', 'ties'], fn);
+  const { depth = 10, scoreOrder, ...metricOptions } = ownOptions(options, ['depth', 'relevanceThreshold', 'ties', 'scoreOrder'], fn);
   if (!(depth === Infinity || (Number.isInteger(depth) && depth > 0))) fail('invalid_option', fn, { kind: 'option', option: 'depth' }, 'a positive integer or Infinity', depth);
   const { relevanceThreshold, ties } = resolveOptions(metricOptions, fn);
   const { grades, relevant } = readJudgments(qrels, relevanceThreshold, fn);
   // `given` shows the array's order; `average` has no one order, so it shows trec_eval's, as `trec` does.
-  const ids = rankedIds(ranking, fn, 'the ranking', ties === 'given' ? 'given' : 'trec') as readonly string[];
+  const ids = orderRanking(ranking, fn, 'the ranking', ties === 'given' ? 'given' : 'trec', readScoreOrder(scoreOrder, fn)).ids as readonly string[];
   const index = indexIds(ids, fn, 'the ranking');
   return explainTop(ids.slice(0, Math.min(ids.length, depth)), ids.length, (id) => rankOf(index, id), grades, relevant, relevanceThreshold, depth);
 }

@@ -201,18 +201,20 @@ function renderExplanations(args: EvalArgs, golden: GoldenSet, kept: KeptQueries
   const budgets = budgetsOf(args.measures);
   // Measures cut by a budget only are shown by their windows: a table to a fixed depth would say nothing of them.
   const plain = budgets.length === 0 || args.measures.some((name) => (parseMeasure(name).params as { budget?: number }).budget === undefined);
+  // A ranking is shown as scored: its ties read as --ties says, its scores as --score-order says.
+  const shown = { relevanceThreshold: args.relevanceThreshold, ties: args.ties, ...(args.scoreOrder === undefined ? {} : { scoreOrder: args.scoreOrder }) };
   const explained = args.explain.map((qid): Explained => {
     const judged = golden.qrels.get(qid);
     if (judged === undefined) throw new CliError(`--explain ${qid}: the query is not in ${inputName(args.qrels)}`, USAGE_ERROR);
     const results = kept.get(qid);
-    const ranking = results === undefined ? [] : explainedRanking(results, args);
-    const explanation = explainRanking(ranking, judged, { depth, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
+    const ranking = results === undefined ? [] : rankingFor(results, args.ties, args.scoreOrder);
+    const explanation = explainRanking(ranking, judged, { depth, ...shown });
     // A query left out of the means (no relevant document, --no-relevant skip) has no scores.
     const question = golden.questions.get(qid);
     const one = { query: qid, ...(question === undefined ? {} : { question }), tags: golden.tags.get(qid) ?? [], scores: result.perQuery[qid] ?? null, ...explanation };
     if (budgets.length === 0) return one;
     // The windows are cut from the whole ranking in the order scored, by budgetCut as the measures cut them.
-    const full = explainRanking(ranking, judged, { depth: Infinity, relevanceThreshold: args.relevanceThreshold, ties: args.ties });
+    const full = explainRanking(ranking, judged, { depth: Infinity, ...shown });
     const tokens = (id: string): number => {
       const length = golden.lengths?.get(id);
       if (length === undefined) throw new CliError(`--explain ${qid}: the lengths (--lengths, or "tokens" in the golden set) give no length for document ${JSON.stringify(id)}`, INPUT_ERROR);
@@ -258,12 +260,4 @@ function explanationSection(one: Explained, markdown: boolean, depth: number, pl
   return `### ${head[0]}\n\n${head[1]}\n\n${head[2]}\n\n${[plainPart, ...windowParts].filter((part) => part !== '').join('\n')}`;
 }
 
-/**
- * A kept query's ranking as --explain shows it: as scored. Under --score-order ascending, its ids in the
- * order scored (explainRanking reads scores the other way), which leaves --ties average's groups unshown.
- */
-function explainedRanking(results: QueryResults, args: EvalArgs): Ranking {
-  const ranking = rankingFor(results, args.ties, args.scoreOrder);
-  if (args.scoreOrder !== 'ascending') return ranking;
-  return orderRanking(ranking, 'rankeval eval', 'the ranking', args.ties, 'ascending').ids as string[];
-}
+

@@ -31,6 +31,14 @@ export interface OrderedRanking {
   readonly tieGroups: readonly TieGroup[] | undefined;
 }
 
+/** The `scoreOrder` option, checked: `'descending'`, `'ascending'`, or undefined when not given. */
+export function readScoreOrder(scoreOrder: unknown, fn: string): ScoreOrder | undefined {
+  if (scoreOrder !== undefined && scoreOrder !== 'descending' && scoreOrder !== 'ascending') {
+    fail('invalid_option', fn, { kind: 'option', option: 'scoreOrder' }, "'descending' or 'ascending'", scoreOrder);
+  }
+  return scoreOrder;
+}
+
 /**
  * Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. With
  * `scoreOrder: 'ascending'` a lower score ranks higher: the scores are read negated, so ties stay ties.

@@ -4,7 +4,7 @@ import { fail, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { readMetricOptions, type ResolvedOptions } from '../core/metric-options.js';
-import { compareUtf8 } from '../core/ordering.js';
+import { compareUtf8, readScoreOrder } from '../core/ordering.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import type { ScoreOrder, Ties } from '../core/types.js';
 import { averagesTies, readsLengths } from '../measures/catalogue.js';
@@ -15,7 +15,6 @@ import { EVALUATE_RUN_OPTION_KEYS, type EvaluateRunOptions } from './run-options
 import { beyondSystemKOf, readSystemK, type BeyondSystemK, type SystemK } from './system-k.js';
 
 const NO_RELEVANT_MODES = ['zero', 'skip', 'error'] as const;
-const SCORE_ORDERS: readonly ScoreOrder[] = ['descending', 'ascending'];
 
 /** The options of a run's scoring, as read (frozen): nothing downstream reads the caller's object again. */
 export interface RunSettings {
@@ -71,8 +70,7 @@ export function resolveRunSettings(qrels: unknown, given: EvaluateRunOptions, fn
   const withoutAspects = readsAspects ? queriesWithoutAspects(qrelsById, aspects!) : [];
   const systemK = readSystemK(options.systemK, fn);
   const beyondSystemK = systemK === undefined ? undefined : beyondSystemKOf(plan, systemK, fn);
-  const { scoreOrder } = options;
-  if (scoreOrder !== undefined && !SCORE_ORDERS.includes(scoreOrder)) fail('invalid_option', fn, { kind: 'option', option: 'scoreOrder' }, "'descending' or 'ascending'", scoreOrder);
+  const scoreOrder = readScoreOrder(options.scoreOrder, fn);
   return Object.freeze({ fn, metric, noRelevant, plan, qrels: qrelsById, slices, checks, lengths, aspects, withoutAspects, systemK, beyondSystemK, scoreOrder });
 }
 

@@ -9,7 +9,7 @@ import { compareUtf8 } from '../core/ordering.js';
 import { fail } from '../core/errors.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
-import type { Ties } from '../core/types.js';
+import type { ScoreOrder, Ties } from '../core/types.js';
 import type { CurvePoint, DeltaSeries, LatencyRow, LossList, LostView, MeanBar, QueryDelta, ReportContext, ReportData, ReportOptions, ReportRun, SliceMean } from './types.js';
 import type { RunEvaluation } from '../engine/run-result.js';
 
@@ -17,7 +17,7 @@ import type { RunEvaluation } from '../engine/run-result.js';
 export const SHOWN_DEPTH = 20;
 
 /** How a run's ranking of a query is shown: as `explainRanking` with these gives it. */
-type ExplainQuery = (run: string, qid: string, shown: { readonly depth: number; readonly relevanceThreshold?: number; readonly ties?: Ties }) => Explanation;
+type ExplainQuery = (run: string, qid: string, shown: { readonly depth: number; readonly relevanceThreshold?: number; readonly ties?: Ties; readonly scoreOrder?: ScoreOrder }) => Explanation;
 
 /**
  * Cutoffs for curves on a log axis: every k up to 10, then 1–2–3–5 steps per decade, and the depth itself.
@@ -141,7 +141,8 @@ function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContex
   const baseline = ordered[0]!;
   // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most SHOWN_DEPTH).
   const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
-  const view = { ...(options.relevanceThreshold === undefined ? {} : { relevanceThreshold: options.relevanceThreshold }), ...(options.ties === undefined ? {} : { ties: options.ties }) };
+  const { relevanceThreshold, ties, scoreOrder } = options;
+  const view = { ...(relevanceThreshold === undefined ? {} : { relevanceThreshold }), ...(ties === undefined ? {} : { ties }), ...(scoreOrder === undefined ? {} : { scoreOrder }) };
   /** The queries each candidate lost most on `measure`, each with both rankings as the measure read them. */
   const listsOf = (measure: string): LossList[] => {
     const budget = (parseMeasure(measure).params as { budget?: number }).budget;

@@ -34,6 +34,21 @@ describe('explainRanking', () => {
     expect(explainRanking(tied, qrels, { ties: 'trec' }).top.map(({ id }) => id)).toEqual(['T', 'G']);
   });
 
+  it("shows distances lowest first under scoreOrder: 'ascending', ties as under descending (id descending)", () => {
+    const distances = [{ id: 'x', score: 0.4 }, { id: 'G', score: 0.1 }, { id: 'T', score: 0.4 }, { id: 'F', score: 0.9 }];
+    for (const ties of ['trec', 'average'] as const) {
+      expect(explainRanking(distances, qrels, { scoreOrder: 'ascending', ties }).top.map(({ id }) => id)).toEqual(['G', 'x', 'T', 'F']);
+    }
+    // As the same ranking with its scores negated, read highest first.
+    const negated = distances.map(({ id, score }) => ({ id, score: -score }));
+    expect(explainRanking(distances, qrels, { scoreOrder: 'ascending' })).toEqual(explainRanking(negated, qrels));
+    expect(explainRanking(distances, qrels, { scoreOrder: 'descending' }).top.map(({ id }) => id)).toEqual(['F', 'x', 'T', 'G']);
+    // Ids alone are in rank order already, and `given` keeps the array's.
+    expect(explainRanking(['G', 'x'], qrels, { scoreOrder: 'ascending' }).top.map(({ id }) => id)).toEqual(['G', 'x']);
+    expect(explainRanking(distances, qrels, { scoreOrder: 'ascending', ties: 'given' }).top.map(({ id }) => id)).toEqual(['x', 'G', 'T', 'F']);
+    expect(() => explainRanking(distances, qrels, { scoreOrder: 'up' as never })).toThrow("explainRanking: expected `scoreOrder` to be 'descending' or 'ascending', got `\"up\"` (string)");
+  });
+
   it('refuses a bad depth', () => {
     expect(() => explainRanking([], qrels, { depth: 0 })).toThrow(/expected `depth` to be a positive integer or Infinity, got `0`/);
     expect(() => explainRanking([1 as unknown as string], qrels)).toThrow('explainRanking: expected the ranking[0] to be a string id or an {id, score} object, got `1` (number); ids are strings: use `String(id)`');
@@ -59,7 +74,7 @@ describe('explainRanking refuses what the metrics refuse', () => {
 
   it('a key that is not an option', () => {
     expect(() => explainRanking(['a'], ['a'], { depth: 3, gain: 'exponential' } as never)).toThrow(
-      'explainRanking: expected every option to be one of `depth`, `relevanceThreshold`, `ties`, got `"gain"` (string)',
+      'explainRanking: expected every option to be one of `depth`, `relevanceThreshold`, `ties`, `scoreOrder`, got `"gain"` (string)',
     );
     expect(() => explainRanking(['a'], ['a'], null as never)).toThrow(/`options`/);
   });

@@ -40,6 +40,9 @@ const FILES: Record<string, string> = {
   'doc-id-run.jsonl': '{"query_id": "q1", "results": [{"doc_id": "T", "score": 1}]}\n',
   // Distances: the nearest document of each query is listed first, with the lowest score.
   'distances.txt': 'q1 Q0 G 1 0.1 r\nq1 Q0 x 2 0.4 r\nq1 Q0 T 3 0.9 r\nq2 Q0 d4 1 0.2 r\nq2 Q0 d9 2 0.3 r\nq2 Q0 d8 3 0.5 r\n',
+  // tied.txt as distances (z nearest), and the same negated, to be read highest first.
+  'tied-distances.txt': 'q1 Q0 z 1 1.0 r\nq1 Q0 a 2 2.0 r\nq1 Q0 b 3 2.0 r\nq1 Q0 c 4 2.0 r\n',
+  'tied-negated.txt': 'q1 Q0 z 1 -1.0 r\nq1 Q0 a 2 -2.0 r\nq1 Q0 b 3 -2.0 r\nq1 Q0 c 4 -2.0 r\n',
   'messy-run.txt': 'q1 Q0 G 1 5 r\nq1 Q0 q1 2 4 r\nq2 Q0 d9 1 0 r\nq2 Q0 d4 2 0 r\nq3 Q0 d5 1 1 r\n',
 };
 
@@ -600,6 +603,18 @@ describe('rankeval eval --score-order', () => {
     const ascending = await run('qrels.txt', 'distances.txt', '-m', 'mrr@10', '--format', 'json', '--checks', 'off', '--score-order', 'ascending');
     expect(JSON.parse(ascending.stdout).mean['mrr@10']).toBe((1 + 1 + 0) / 3);
     expect(ascending.stderr).not.toContain('rising');
+  });
+
+  it('--explain under --score-order ascending shows the ranking lowest first, --ties average as under descending', async () => {
+    for (const ties of ['trec', 'average']) {
+      const flags = ['-m', 'P@2,ndcg@3', '--ties', ties, '--explain', 'q1', '--depth', '4', '--format', 'json'];
+      const ascending = await run('tied-qrels.txt', 'tied-distances.txt', ...flags, '--score-order', 'ascending');
+      const negated = await run('tied-qrels.txt', 'tied-negated.txt', ...flags);
+      expect(JSON.parse(ascending.stdout)).toEqual(JSON.parse(negated.stdout));
+      // The tie at 2.0 in trec_eval's order (id descending); under average, P@2 is 1/2 · (0 + 2/3).
+      expect(JSON.parse(ascending.stdout).top.map(({ id }: { id: string }) => id)).toEqual(['z', 'c', 'b', 'a']);
+      if (ties === 'average') expect(JSON.parse(ascending.stdout).scores['P@2']).toBeCloseTo((2 / 3) / 2, 12);
+    }
   });
 
   it('refuses another value as a usage error', async () => {

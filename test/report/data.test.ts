@@ -105,6 +105,15 @@ describe('reportData', () => {
     expect(lost!.baseline.top.map((document) => document.relevant)).toEqual([true, false, true]);
   });
 
+  it("losses under scoreOrder: 'ascending': each ranking shown lowest score first, as it was scored", () => {
+    // The same runs as distances: rank r scores r / 10, so the lowest comes first.
+    const distances = (run: ReadonlyMap<string, string[]>) => new Map([...run].map(([qid, ids]) => [qid, ids.map((id, r) => ({ id, score: (r + 1) / 10 }))]));
+    const ascending = reportData({ ...input, runs: new Map([['base', distances(base)], ['next', distances(next)]]) }, { measures: ['recall@3', 'mrr'], scoreOrder: 'ascending' });
+    expect(ascending.losses).toEqual(data.losses);
+    const [lost] = ascending.losses[0]!.queries;
+    expect(lost!.candidate.top.map(({ id }) => id)).toEqual(['x', 'y', 'q1-r1']);
+  });
+
   it('carries the comparison and its warnings (base does not answer q4)', () => {
     expect(data.comparison!.rows).toHaveLength(4);
     expect(data.warnings).toEqual(['run "base": 1 judged query has no ranking in the run and scores 0: q4']);
