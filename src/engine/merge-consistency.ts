@@ -194,6 +194,7 @@ function checkMergeableLists(checked: Part): void {
     if (stray !== undefined) bad(`mergeable.${field}`, scoredOnly ? 'scored queries (in `perQuery`)' : 'queries scored on a ranking (in `perQuery`, not unanswered)', stray);
   }
   if (mergeable.scoreOrder !== undefined && (mergeable.risingQueries ?? []).length > 0) bad('mergeable.risingQueries', 'absent with a `scoreOrder`', mergeable.risingQueries);
+  if ((mergeable.scoreOrder ?? 'descending') !== part.conventions.scoreOrder) bad('mergeable.scoreOrder', `the conventions' ('${part.conventions.scoreOrder}')`, mergeable.scoreOrder);
   if (part.conventions.ties === 'given' && mergeable.tiedQueries.length > 0) bad('mergeable.tiedQueries', "empty under `ties: 'given'` (scores order nothing)", mergeable.tiedQueries[0]);
   if ((mergeable.withoutAspects ?? []).length > 0 && !parsed.some((measure) => measure.definition.readsAspects === true)) {
     bad('mergeable.withoutAspects', 'absent without an aspect measure', mergeable.withoutAspects);

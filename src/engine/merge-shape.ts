@@ -32,6 +32,7 @@ export function firstDifference(a: unknown, b: unknown, path = ''): { path: stri
 /** The values evaluateRun's conventions can hold, rule by rule. */
 const VALID_RULES: Record<string, (value: unknown) => boolean> = {
   ties: (value) => value === 'trec' || value === 'given' || value === 'average',
+  scoreOrder: (value) => value === 'descending' || value === 'ascending',
   gain: (value) => value === 'linear' || value === 'exponential',
   relevanceThreshold: (value) => typeof value === 'number' && Number.isFinite(value),
   noRelevant: (value) => value === 'zero' || value === 'skip' || value === 'error',
@@ -135,6 +136,7 @@ function readConventions(conventions: unknown, measures: readonly string[], bad:
   const rules = conventions as Record<string, unknown>;
   const rebuilt = describeConventions({
     ties: rules['ties'] as Conventions['ties'],
+    scoreOrder: rules['scoreOrder'] as Conventions['scoreOrder'],
     gain: rules['gain'] as Conventions['gain'],
     relevanceThreshold: rules['relevanceThreshold'] as number,
     noRelevant: rules['noRelevant'] as Conventions['noRelevant'],
@@ -142,7 +144,7 @@ function readConventions(conventions: unknown, measures: readonly string[], bad:
     names: measures,
     aggregates: measures.map((measure) => (aggregation as Record<string, Aggregate>)[measure]!),
   });
-  const readable = ['ties', 'gain', 'relevanceThreshold', 'noRelevant', 'apDenominator'].every((key) => VALID_RULES[key]!(rules[key]));
+  const readable = Object.keys(VALID_RULES).every((key) => VALID_RULES[key]!(rules[key]));
   const difference = readable ? firstDifference(rebuilt, conventions) : { path: '', b: conventions };
   if (difference !== undefined) bad(`conventions${difference.path}`, "evaluateRun's conventions", difference.b);
 }

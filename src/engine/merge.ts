@@ -194,6 +194,7 @@ function sameRow(a: RunEvaluation, b: RunEvaluation, qid: string, measures: read
 function cloneConventions(conventions: Conventions, measures: readonly string[], aggregates: readonly Aggregate[]): Conventions {
   return describeConventions({
     ties: conventions.ties,
+    scoreOrder: conventions.scoreOrder,
     gain: conventions.gain,
     relevanceThreshold: conventions.relevanceThreshold,
     noRelevant: conventions.noRelevant,

@@ -235,9 +235,10 @@ function runResult(settings: RunSettings, judged: JudgedQueries, tally: Tally, s
 }
 
 /** The rules a run's numbers follow, as its result states them. */
-function conventionsOf({ metric, noRelevant, plan }: RunSettings) {
+function conventionsOf({ metric, noRelevant, plan, scoreOrder = 'descending' }: RunSettings) {
   return describeConventions({
     ties: metric.ties,
+    scoreOrder,
     gain: metric.gain,
     relevanceThreshold: metric.relevanceThreshold,
     noRelevant,

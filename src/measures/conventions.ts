@@ -2,7 +2,7 @@
 // conventions that made it: the same run scores differently under another tie rule, gain, ideal, threshold
 // or treatment of missing queries, and papers rarely say which they used.
 import type { MeasureDefinition } from './catalogue.js';
-import type { ApDenominator, Gain, Ties } from '../core/types.js';
+import type { ApDenominator, Gain, ScoreOrder, Ties } from '../core/types.js';
 
 /** The conventions of one evaluateRun result, each field stating one rule the numbers follow. */
 export interface Conventions {
@@ -12,6 +12,12 @@ export interface Conventions {
    * the expectation over every order of the tied documents. Rankings of ids are taken in array order.
    */
   readonly ties: Ties;
+  /**
+   * Which way an `{id, score}` ranking's scores rank (the `scoreOrder` option): `'descending'`, the highest
+   * first, as trec_eval (the default); `'ascending'`, the lowest first, as distances. Rankings of ids are
+   * taken in array order.
+   */
+  readonly scoreOrder: ScoreOrder;
   /** DCG's gain: `'linear'` (the grade, trec_eval) or `'exponential'` (2^grade − 1, Burges et al.). */
   readonly gain: Gain;
   /** IDCG is the DCG of every judged document in the ideal order, retrieved or not (trec_eval's). */
@@ -39,6 +45,7 @@ export interface Conventions {
 /** evaluateRun's options after reading, as far as the conventions are concerned. */
 export interface ConventionSettings {
   readonly ties: Ties;
+  readonly scoreOrder: ScoreOrder;
   readonly gain: Gain;
   readonly relevanceThreshold: number;
   readonly noRelevant: 'zero' | 'skip' | 'error';
@@ -52,6 +59,7 @@ export function describeConventions(settings: ConventionSettings): Conventions {
   settings.names.forEach((name, i) => (aggregation[name] = settings.aggregates[i]!));
   return {
     ties: settings.ties,
+    scoreOrder: settings.scoreOrder,
     gain: settings.gain,
     idcg: 'all judged documents',
     relevanceThreshold: settings.relevanceThreshold,
@@ -66,13 +74,15 @@ export function describeConventions(settings: ConventionSettings): Conventions {
 
 /**
  * The conventions on one line, for the footer of a text table: `ties trec · gain linear · IDCG all judged ·
- * relevant grade ≥ 1 · …`. Aggregation is named only for the measures whose aggregate is not the mean;
- * `escape` is applied to their names (the only text of the line that comes from the caller).
+ * relevant grade ≥ 1 · …`. The score order is named when it is ascending (`scores ascending`), the
+ * descending order being trec_eval's; aggregation is named only for the measures whose aggregate is not the
+ * mean; `escape` is applied to their names (the only text of the line that comes from the caller).
  */
 export function conventionsLine(conventions: Conventions, escape: (text: string) => string = (text) => text): string {
   const notMean = Object.entries(conventions.aggregation).filter(([, aggregate]) => aggregate !== 'mean');
   return [
     `ties ${conventions.ties}`,
+    ...(conventions.scoreOrder === 'ascending' ? ['scores ascending'] : []),
     `gain ${conventions.gain}`,
     'IDCG all judged',
     `relevant grade ≥ ${conventions.relevanceThreshold}`,

@@ -93,6 +93,7 @@ describe('rankeval eval', () => {
       noRelevantQueries: [],
       conventions: {
         ties: 'trec',
+        scoreOrder: 'descending',
         gain: 'linear',
         idcg: 'all judged documents',
         relevanceThreshold: 1,

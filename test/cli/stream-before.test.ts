@@ -98,9 +98,15 @@ describe.each([...new Set(recorded.map((entry) => entry.case))])('oracle case %s
     const actual = await run(name, entry.args);
     const printed = recordedStdout(actual.stdout);
     if ('json' in printed && entry.args[0] === 'eval' && entry.args.includes('-q')) {
-      // New with issue 13: what `rankeval merge` needs, in the eval JSON with -q.
+      // Added since the recording: what `rankeval merge` needs, in the eval JSON with -q.
       expect(printed.json).toHaveProperty('mergeable');
       delete (printed.json as { mergeable?: unknown }).mergeable;
+    }
+    const conventions = 'json' in printed ? (printed.json as { conventions?: { scoreOrder?: unknown } }).conventions : undefined;
+    if (conventions !== undefined) {
+      // Added since the recording: the conventions name the score order, descending for every run recorded.
+      expect(conventions.scoreOrder).toBe('descending');
+      delete conventions.scoreOrder;
     }
     const before = withoutQueryWarnings(entry.args, { status: entry.status, ...('json' in entry ? { json: entry.json } : { stdout: entry.stdout }), stderr: entry.stderr });
     if (skippedQueryTied(name, entry.args)) {

@@ -275,6 +275,18 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
     expect(mergeEvaluations([other, edited(() => {})]).queries).toBe(5);
   });
 
+  test("a score order in the conventions that the part's mergeable facts do not give, or that no evaluateRun writes", () => {
+    expect(refusal(edited((p) => ((p.conventions as { scoreOrder: string }).scoreOrder = 'ascending')))).toEqual(
+      invalid("expected `mergeable.scoreOrder` of part 1 to be the conventions' ('ascending'), got `undefined` (undefined)"),
+    );
+    expect(refusal(edited((p) => ((p.conventions as { scoreOrder: string }).scoreOrder = 'up'))).message).toBe(
+      "mergeEvaluations: expected `conventions` of part 1 to be evaluateRun's conventions, got `object of 11 keys` (object)",
+    );
+    const ascending = evaluateRun({ q1: [{ id: 'a', score: 1 }] }, { q1: { a: 1 } }, { measures: ['P@1'], scoreOrder: 'ascending' });
+    const otherAscending = evaluateRun({ q5: [{ id: 'f', score: 1 }] }, { q5: { f: 1 } }, { measures: ['P@1'], scoreOrder: 'ascending' });
+    expect(mergeEvaluations([ascending, otherAscending]).conventions.scoreOrder).toBe('ascending');
+  });
+
   test('a value outside the measure’s range: a P@1 of 42, an NDCG of −5 or of 1e308, a negative DCG', () => {
     expect(refusal(edited((p) => (p.perQuery['q1']!['P@1'] = 42)))).toEqual(
       invalid('expected `perQuery["q1"]["P@1"]` of part 1 to be a value P@1 can take (a multiple of 1/1 in [0, 1]), got `42` (number)'),

@@ -9,6 +9,7 @@ describe('evaluateRun conventions', () => {
   it('states every rule behind the numbers, defaults filled in', () => {
     expect(evaluateRun(run, qrels, { measures: ['ndcg@2', 'P@1'] }).conventions).toEqual({
       ties: 'trec',
+      scoreOrder: 'descending',
       gain: 'linear',
       idcg: 'all judged documents',
       relevanceThreshold: 1,
@@ -22,8 +23,9 @@ describe('evaluateRun conventions', () => {
   });
 
   it('follows the options given', () => {
-    const { conventions } = evaluateRun(run, qrels, { measures: ['map'], gain: 'exponential', relevanceThreshold: 2, noRelevant: 'skip', apDenominator: 'min-relevant-k' });
-    expect(conventions).toMatchObject({ gain: 'exponential', relevanceThreshold: 2, noRelevant: 'skip', apDenominator: 'min-relevant-k' });
+    const { conventions } = evaluateRun(run, qrels, { measures: ['map'], gain: 'exponential', relevanceThreshold: 2, noRelevant: 'skip', apDenominator: 'min-relevant-k', scoreOrder: 'ascending' });
+    expect(conventions).toMatchObject({ gain: 'exponential', relevanceThreshold: 2, noRelevant: 'skip', apDenominator: 'min-relevant-k', scoreOrder: 'ascending' });
+    expect(evaluateRun(run, qrels, { measures: ['map'], scoreOrder: 'descending' }).conventions.scoreOrder).toBe('descending');
   });
 
   it("names each measure's aggregation from the catalogue, keyed as the caller wrote the measure", () => {
@@ -47,5 +49,12 @@ describe('conventionsLine', () => {
       'ties trec · gain linear · IDCG all judged · relevant grade ≥ 2 · unanswered 0 · no-relevant zero · AP / min(R, k) · gm_map geometric mean · num_ret summed · trec_eval 9.0.8',
     );
     expect(conventionsLine(conventions, (name) => name.toUpperCase())).toContain('GM_MAP geometric mean · NUM_RET summed');
+  });
+
+  it('names the score order when it is ascending, trec_eval\'s descending order going without saying', () => {
+    expect(conventionsLine(evaluateRun(run, qrels, { measures: ['P@1'], scoreOrder: 'ascending' }).conventions)).toBe(
+      'ties trec · scores ascending · gain linear · IDCG all judged · relevant grade ≥ 1 · unanswered 0 · no-relevant zero · AP / R · trec_eval 9.0.8',
+    );
+    expect(conventionsLine(evaluateRun(run, qrels, { measures: ['P@1'], scoreOrder: 'descending' }).conventions)).not.toContain('scores');
   });
 });
