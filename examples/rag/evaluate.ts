@@ -6,7 +6,8 @@
 //   npm run example:rag
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
-import { compare, evaluateRetriever, optimizeFusion, readGoldenSet, writeRun, type FusionSetting, type LatencySummary, type ScoredDocument } from 'rankeval';
+import { compare, evaluateRetriever, optimizeFusion, readGoldenSet, writeRun, type FusionSetting, type ScoredDocument } from 'rankeval';
+import { LATENCY_HEADER, latencyCells } from './latency-columns.js';
 import { DEPTH, retrievers } from './retrievers.js';
 
 const measures = ['ndcg@10', 'recall@5', 'mrr@10', 'P@3'];
@@ -14,20 +15,21 @@ const goldenPath = new URL('./golden.jsonl', import.meta.url);
 const golden = await readGoldenSet(createReadStream(goldenPath), { file: 'examples/rag/golden.jsonl' });
 mkdirSync(new URL('./runs/', import.meta.url), { recursive: true });
 
-const header = ['retriever', 'scope', 'queries', ...measures, 'mean ms', 'p50 ms', 'p95 ms', 'max ms'];
+const header = ['retriever', 'scope', 'queries', ...measures, ...LATENCY_HEADER];
 const rows: string[][] = [];
 // Each retriever's rankings, for tuning a fusion of them at the end.
 const ranked = new Map<string, Map<string, ScoredDocument[]>>();
-const ms = (value: number) => value.toFixed(3);
-const row = (name: string, scope: string, queries: number, means: Record<string, number>, latency: LatencySummary) =>
-  rows.push([name, scope, String(queries), ...measures.map((m) => means[m]!.toFixed(4)), ms(latency.mean), ms(latency.p50), ms(latency.p95), ms(latency.max)]);
+const row = (name: string, scope: string, queries: number, means: Record<string, number>, latency: string[]) =>
+  rows.push([name, scope, String(queries), ...measures.map((m) => means[m]!.toFixed(4)), ...latency]);
+let concurrency = 0;
 
 for (const [name, search] of Object.entries(retrievers)) {
   // The retriever as the application calls it; the golden set's tags become the slices.
   const result = await evaluateRetriever((question) => search(question, DEPTH), golden, { measures, timeoutMs: 5_000 });
   for (const { queryId, message } of result.failures) console.error(`${name}: ${queryId} failed: ${message}`);
-  row(name, 'all', result.queries, result.mean, result.latency);
-  for (const [tag, slice] of Object.entries(result.bySlice)) row(name, `tag ${tag}`, slice.queries, slice.mean, result.latency.bySlice[tag]!);
+  row(name, 'all', result.queries, result.mean, latencyCells(result.latency));
+  for (const [tag, slice] of Object.entries(result.bySlice)) row(name, `tag ${tag}`, slice.queries, slice.mean, latencyCells(result.latency, tag));
+  concurrency = result.latency.concurrency;
   // Scores to six decimals keep the committed runs short; no latency in them, so that running the example
   // again changes no committed file (pass `latency: result.latency.perQuery` to keep it: the report shows it).
   ranked.set(name, result.run as Map<string, ScoredDocument[]>);
@@ -40,6 +42,7 @@ const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(wi
 console.log(`${golden.qrels.size} questions · ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'} · ${platform()} ${arch()} · Node ${process.versions.node}\n`);
 console.log(line(header));
 for (const cells of rows) console.log(line(cells));
+console.log(`\nms: each call's time at concurrency ${concurrency}; own: less what it waited while the other calls in flight ran`);
 console.log('\nruns written to examples/rag/runs/; try: npx rankeval eval examples/rag/golden.jsonl examples/rag/runs/bm25.jsonl --by-tag');
 
 // Questions whose answer needs facts from two or three chunks: each fact an aspect, with the chunks that

@@ -5,6 +5,7 @@ import { fuse, parseGoldenSet, parseRun } from 'rankeval';
 import 'rankeval/vitest';
 import { describe, expect, it } from 'vitest';
 import { renderExampleReport } from './example-report.js';
+import { LATENCY_HEADER, latencyCells } from './latency-columns.js';
 import { chunks, DEPTH, estimatedTokens, retrievers } from './retrievers.js';
 
 const golden = parseGoldenSet(readFileSync(new URL('./golden.jsonl', import.meta.url)), { file: 'golden.jsonl' });
@@ -125,4 +126,23 @@ it.each(['keyword', 'bm25', 'trigram', 'hybrid-rrf', 'hybrid-wsum'] as const)('t
 
 it('the committed report.html is the report of the committed runs (npm run example:report writes it)', async () => {
   expect(readFileSync(new URL('./report.html', import.meta.url), 'utf8')).toBe(await renderExampleReport());
+});
+
+describe("the example's latency columns (evaluate.ts)", () => {
+  // Two calls in flight at once: q2's 3 ms include 2 ms spent in q1's call; q2 alone is tagged en.
+  const summary = (queries: number, mean: number, p50: number, p95: number, max: number) => ({ queries, mean, p50, p90: p95, p95, p99: max, max });
+  const latency = {
+    ...summary(2, 2, 2, 2.9, 3),
+    perQuery: { q1: 1, q2: 3 },
+    bySlice: { en: summary(1, 3, 3, 3, 3) },
+    concurrency: 2,
+    waited: { q1: 0, q2: 2 },
+    own: { ...summary(2, 1, 1, 1, 1), perQuery: { q1: 1, q2: 1 }, bySlice: { en: summary(1, 1, 1, 1, 1) } },
+  };
+
+  it("print each call's time (mean, p50, p95, max) and its own time (p50, p95), overall and per tag", () => {
+    expect(LATENCY_HEADER).toEqual(['mean ms', 'p50 ms', 'p95 ms', 'max ms', 'own p50', 'own p95']);
+    expect(latencyCells(latency)).toEqual(['2.000', '2.000', '2.900', '3.000', '1.000', '1.000']);
+    expect(latencyCells(latency, 'en')).toEqual(['3.000', '3.000', '3.000', '3.000', '1.000', '1.000']);
+  });
 });
