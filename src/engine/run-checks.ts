@@ -132,24 +132,16 @@ const preview = (names: readonly string[]): string =>
  * The outcome of one check whose condition held for `names` (query ids, or measure names for
  * `cutoff_beyond_run`): a warning added to `warnings`, a RankevalError thrown, or nothing, as `mode` says.
  */
-export function settleCheck(
-  code: RunWarningCode & RankevalErrorCode,
-  mode: RunCheckMode,
-  names: readonly string[],
-  fn: string,
-  warnings: RunWarning[],
-  detail: CheckDetail = {},
-): void {
+export function settleCheck(code: SettledCheck, mode: RunCheckMode, names: readonly string[], fn: string, warnings: RunWarning[], detail: CheckDetail = {}): void {
   if (mode === 'off' || names.length === 0) return;
   if (mode === 'warn') return addWarning(code, names, warnings, detail);
-  const { message, expected } = describeCheck(code, names, detail);
-  throw new RankevalError({ code, fn, problem: message, expected, received: names });
+  throw new RankevalError({ code, fn, problem: describeCheck(code, names, detail), expected: expectedOf(code, detail), received: names });
 }
 
 /** Adds the warning `code` about `names` (query ids, or measure names) to `warnings`, when there are any. */
 export function addWarning(code: RunWarningCode, names: readonly string[], warnings: RunWarning[], detail: CheckDetail = {}): void {
   if (names.length === 0) return;
-  const { message } = describeCheck(code, names, detail);
+  const message = describeCheck(code, names, detail);
   const count = names.length;
   if (code === 'cutoff_beyond_run' || code === 'beyond_system_k') return void warnings.push({ code, message, count });
   const judged = detail.judged === undefined ? {} : { judged: detail.judged.slice(0, EXAMPLES) };
@@ -183,59 +175,49 @@ const shortReason = (reason = ''): string => {
 
 const quoted = (ids: readonly string[]): string => ids.slice(0, 2).map((id) => JSON.stringify(id)).join(', ');
 
-function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): { message: string; expected: string } {
+/** The checks that `'error'` mode throws (the others only ever warn). */
+type SettledCheck = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k';
+
+/** What a check thrown in `'error'` mode expected, in words: the error's `expected`. */
+function expectedOf(code: SettledCheck, detail: CheckDetail): string {
+  switch (code) {
+    case 'query_in_ranking':
+      return 'no ranking that holds its own query id';
+    case 'cutoff_beyond_run':
+      return `cutoffs of at most ${detail.deepest ?? 0}, the deepest ranking`;
+    case 'all_scores_tied':
+      return 'rankings whose scores do not all tie';
+    case 'beyond_system_k':
+      return `measures cut at k ≤ ${detail.systemK ?? 0} (or a token budget)`;
+  }
+}
+
+/** A warning's message: how many queries (or measures) the check found, the first few, and what to do. */
+function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): string {
   switch (code) {
     case 'failed_queries':
-      return { message: failedCalls(names, detail.reasons), expected: 'a ranking for every query' };
+      return failedCalls(names, detail.reasons);
     case 'unanswered_queries':
-      return {
-        message: `${plural(names.length, 'judged query has no ranking in the run and scores', 'judged queries have no ranking in the run and score')} 0: ${preview(names)}`,
-        expected: 'a ranking for every judged query',
-      };
+      return `${plural(names.length, 'judged query has no ranking in the run and scores', 'judged queries have no ranking in the run and score')} 0: ${preview(names)}`;
     case 'unjudged_queries':
-      return {
-        message:
-          detail.judged === undefined
-            ? `${plural(names.length, 'query of the run is', 'queries of the run are')} not in the qrels and left out of the means: ${preview(names)}`
-            : `none of the run's ${plural(names.length, 'query is', 'queries are')} in the qrels, so every judged query scores 0: the run's ids are like ${quoted(names)}, the qrels' like ${quoted(detail.judged)} (do both name the queries alike?)`,
-        expected: 'queries of the run that the qrels judge',
-      };
+      return detail.judged === undefined
+        ? `${plural(names.length, 'query of the run is', 'queries of the run are')} not in the qrels and left out of the means: ${preview(names)}`
+        : `none of the run's ${plural(names.length, 'query is', 'queries are')} in the qrels, so every judged query scores 0: the run's ids are like ${quoted(names)}, the qrels' like ${quoted(detail.judged)} (do both name the queries alike?)`;
     case 'no_relevant_queries':
-      return {
-        message: `${plural(names.length, 'judged query has', 'judged queries have')} no relevant document (${detail.noRelevant === 'skip' ? 'left out of the means' : 'scored 0'}): ${preview(names)}`,
-        expected: 'a relevant document for every judged query',
-      };
+      return `${plural(names.length, 'judged query has', 'judged queries have')} no relevant document (${detail.noRelevant === 'skip' ? 'left out of the means' : 'scored 0'}): ${preview(names)}`;
     case 'without_aspects':
-      return {
-        message: `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give ${names.length === 1 ? 'it' : 'them'} aspects, or score the questions with aspects as a golden set of their own)`,
-        expected: 'aspects for every judged query',
-      };
+      return `${plural(names.length, 'judged query has no aspects and scores', 'judged queries have no aspects and score')} 0 on the aspect measures, which lowers their means: ${preview(names)} (give ${names.length === 1 ? 'it' : 'them'} aspects, or score the questions with aspects as a golden set of their own)`;
     case 'beyond_system_k': {
       const k = detail.systemK ?? 0;
-      return {
-        message: `${preview(names)}: measured beyond the ${plural(k, 'result', 'results')} the system passes on (systemK = ${k}); measuring ${names[0]} while the model is given ${plural(k, 'chunk', 'chunks')} measures the wrong thing`,
-        expected: `measures cut at k ≤ ${k} (or a token budget)`,
-      };
+      return `${preview(names)}: measured beyond the ${plural(k, 'result', 'results')} the system passes on (systemK = ${k}); measuring ${names[0]} while the model is given ${plural(k, 'chunk', 'chunks')} measures the wrong thing`;
     }
     case 'ascending_scores':
-      return {
-        message: `${risingScores(names.length)}: ${preview(names)} (if a lower score is better, give scoreOrder: 'ascending'; to rank the highest first without this warning, scoreOrder: 'descending')`,
-        expected: 'scores that fall down the list, or a scoreOrder',
-      };
+      return `${risingScores(names.length)}: ${preview(names)} (if a lower score is better, give scoreOrder: 'ascending'; to rank the highest first without this warning, scoreOrder: 'descending')`;
     case 'query_in_ranking':
-      return {
-        message: `${plural(names.length, 'query ranks', 'queries rank')} a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): ${preview(names)}`,
-        expected: 'no ranking that holds its own query id',
-      };
+      return `${plural(names.length, 'query ranks', 'queries rank')} a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): ${preview(names)}`;
     case 'cutoff_beyond_run':
-      return {
-        message: `${preview(names)}: the cutoff exceeds the deepest ranking of the run (${plural(detail.deepest ?? 0, 'document', 'documents')}), so the measure's k is not the system's`,
-        expected: `cutoffs of at most ${detail.deepest ?? 0}, the deepest ranking`,
-      };
+      return `${preview(names)}: the cutoff exceeds the deepest ranking of the run (${plural(detail.deepest ?? 0, 'document', 'documents')}), so the measure's k is not the system's`;
     case 'all_scores_tied':
-      return {
-        message: `${plural(names.length, 'ranking gives', 'rankings give')} every document the same score, so the order is the tie rule's alone${detail.tieRule === 'trec' ? ' (document ids descending)' : ''}, not the system's: ${preview(names)}`,
-        expected: 'rankings whose scores do not all tie',
-      };
+      return `${plural(names.length, 'ranking gives', 'rankings give')} every document the same score, so the order is the tie rule's alone${detail.tieRule === 'trec' ? ' (document ids descending)' : ''}, not the system's: ${preview(names)}`;
   }
 }

@@ -160,13 +160,19 @@ describe("checks: 'error', 'warn', 'off'", () => {
   });
 
   it.each([
-    ['queryInRanking', 'query_in_ranking'],
-    ['cutoffBeyondRun', 'cutoff_beyond_run'],
-    ['allScoresTied', 'all_scores_tied'],
-  ] as const)("throws a RankevalError with %s: 'error', whose code is %s", (check, code) => {
+    ['queryInRanking', 'query_in_ranking', 'no ranking that holds its own query id'],
+    ['cutoffBeyondRun', 'cutoff_beyond_run', 'cutoffs of at most 2, the deepest ranking'],
+    ['allScoresTied', 'all_scores_tied', 'rankings whose scores do not all tie'],
+  ] as const)("throws a RankevalError with %s: 'error', whose code is %s, saying what it expected", (check, code, expected) => {
     const error = thrown(() => evaluateRun(messy, qrels, { measures: ['P@5'], checks: { [check]: 'error' } }));
     expect(isRankevalError(error) && error.code).toBe(code);
+    expect(isRankevalError(error) && error.expected).toBe(expected);
     expect((error as Error).message).toMatch(/^evaluateRun: /);
+  });
+
+  it("throws with systemK's mode 'error', saying what it expected: measures cut at the system's k", () => {
+    const error = thrown(() => evaluateRun(messy, qrels, { measures: ['P@5'], systemK: 3 }));
+    expect(isRankevalError(error) && [error.code, error.expected]).toEqual(['beyond_system_k', 'measures cut at k ≤ 3 (or a token budget)']);
   });
 
   it("throws for the first check that holds with checks: 'error'", () => {
