@@ -34,7 +34,7 @@ export interface FoundQuery {
   readonly holdsQueryId: boolean;
   /** Two or more documents, all with the same score (the allScoresTied check). */
   readonly scoresAllTie: boolean;
-  /** Three or more scores that rise down the list as given (the ascending_scores warning; see scoresRise). */
+  /** Three or more scores that rise down the list as given (the ascending_scores warning; see scoresRise); false when not looked for (`RankingReading.checkRising`). */
   readonly scoresRise: boolean;
   /** What a view of its top needs (explainTop), when the scorer's hook asks for it (`ScorerHook.topDepth`). */
   readonly shown?: ShownRanking;
@@ -116,6 +116,8 @@ export interface RankingReading {
   readonly needsDocuments: boolean;
   /** Keep the top ids (`FoundQuery.shown`); 0 keeps none. */
   readonly topDepth: number;
+  /** Look for scores that rise down the list (`FoundQuery.scoresRise`): only a run without `scoreOrder`, ranked by its scores, is warned of them. */
+  readonly checkRising: boolean;
 }
 
 /** The length of a query's ranking in memory as its reader sees it before reading it (0 for no array). */
@@ -135,7 +137,7 @@ export function rankingFound(ranking: unknown, qid: string, query: JudgedQuery, 
     tieGroups,
     holdsQueryId: rankOf(index, qid) !== 0,
     scoresAllTie: scoresAllTie(ranking as readonly unknown[]),
-    scoresRise: typeof (ranking as readonly unknown[])[0] === 'object' && scoresRise(ids.length, (i) => ((ranking as readonly unknown[])[i] as { score: number }).score),
+    scoresRise: reading.checkRising && typeof (ranking as readonly unknown[])[0] === 'object' && scoresRise(ids.length, (i) => ((ranking as readonly unknown[])[i] as { score: number }).score),
     ...(reading.needsDocuments ? { documents: ids as readonly string[] } : {}),
     ...(reading.topDepth > 0 ? { shown: shownRanking(ids as readonly string[], query, index, reading.topDepth) } : {}),
   };

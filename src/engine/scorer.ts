@@ -63,9 +63,9 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
   const checkTies = metric.ties !== 'given';
   const tally: Tally = { seen: new Set(), unjudged: [], scored: new Map(), queriesInRanking: [], tiedQueries: [], risingQueries: [], deepest: 0 };
-  const reading: RankingReading = { fn, ties: metric.ties, scoreOrder: settings.scoreOrder ?? 'descending', needsDocuments: plan.needsDocuments, topDepth: hook.topDepth ?? 0 };
   // Rising scores are said only when no scoreOrder says which way they rank, and scores order the ranking.
   const checkRising = settings.scoreOrder === undefined && checkTies;
+  const reading: RankingReading = { fn, ties: metric.ties, scoreOrder: settings.scoreOrder ?? 'descending', needsDocuments: plan.needsDocuments, topDepth: hook.topDepth ?? 0, checkRising };
   const scorer: RunScorer = {
     fn,
     options: metric,

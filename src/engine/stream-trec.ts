@@ -108,7 +108,7 @@ function scoreRankOrder(block: RunBlock, scoreOrder: ScoreOrder): Int32Array {
 /** Scores a TREC run's blocks of lines as they are read, from their bytes (see the module's comment). */
 export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | undefined): FormatReader<void> {
   const ties = scorer.options.ties;
-  const { scoreOrder } = scorer.reading;
+  const { scoreOrder, checkRising } = scorer.reading;
   const scoreBlock = (block: RunBlock): void => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
@@ -144,14 +144,13 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
     const qidBytes = encoder.encode(qid);
     let scoresAllTie = count >= 2;
     for (let i = 1; i < count && scoresAllTie; i++) scoresAllTie = block.score[i] === block.score[0];
-    const rise = scoresRise(count, (i) => block.score[i]!);
     const found: FoundQuery = {
       length: count,
       hits,
       tieGroups: ties === 'average' ? tieGroupsOf(block, order) : undefined,
       holdsQueryId: findDocument(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
       scoresAllTie,
-      scoresRise: rise,
+      scoresRise: checkRising && scoresRise(count, (i) => block.score[i]!),
       ...(shown === undefined ? {} : { shown }),
       // Ids become strings only for the measures that read them (aspects, budgets, tokens).
       ...(needsDocuments ? { documents: topIds(block, order, file, count) } : {}),

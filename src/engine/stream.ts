@@ -96,7 +96,7 @@ function addResults(scorer: RunScorer, qid: string, results: QueryResults): void
   // The file's scores in its order, which a ranking in rank order no longer shows: a copy only when they
   // say more than the ranking did.
   const scores = results.scored?.scores;
-  const rises = !found.scoresRise && scores !== undefined && scoresRise(scores.length, (i) => scores[i]!);
+  const rises = scorer.reading.checkRising && !found.scoresRise && scores !== undefined && scoresRise(scores.length, (i) => scores[i]!);
   const ties = results.tied && !found.scoresAllTie;
   scorer.score(qid, query, ties || rises ? { ...found, scoresAllTie: found.scoresAllTie || ties, scoresRise: found.scoresRise || rises } : found);
 }

@@ -7,7 +7,7 @@ import { createRunScorer } from '../../src/engine/scorer.js';
 // q1 judges a (1), c (2) and x (0); its ranking is d c q1 a b.
 const judgments = readJudgments({ a: 1, c: 2, x: 0 }, 1, 'test');
 const query: JudgedQuery = { judgments, grades: [...judgments.grades.values()], skipped: false };
-const reading = { fn: 'test', ties: 'trec' as const, scoreOrder: 'descending' as const, needsDocuments: false, topDepth: 0 };
+const reading = { fn: 'test', ties: 'trec' as const, scoreOrder: 'descending' as const, needsDocuments: false, topDepth: 0, checkRising: true };
 
 describe('rankingFound', () => {
   it('finds the judged documents retrieved, as (rank, grade) in rank order, and the query id among the ids', () => {
@@ -34,6 +34,8 @@ describe('rankingFound', () => {
     expect(rankingFound(distances.slice(0, 2), 'q1', query, reading).scoresRise).toBe(false);
     expect(rankingFound([...distances].reverse(), 'q1', query, reading).scoresRise).toBe(false);
     expect(rankingFound(['a', 'c', 'd'], 'q1', query, reading).scoresRise).toBe(false);
+    // Not looked for where nothing is said of it (a scoreOrder given, or ties: 'given').
+    expect(rankingFound(distances, 'q1', query, { ...reading, checkRising: false }).scoresRise).toBe(false);
   });
 
   it('keeps every id when a measure reads them, and the top `topDepth` ids with each judged rank when asked', () => {

@@ -11,9 +11,9 @@ const qrels = { q1: { a: 1, c: 2 }, q2: { b: 1 } };
 const file = ['q1 Q0 a 1 1.0 r', 'q1 Q0 b 2 2.0 r', 'q1 Q0 c 3 3.0 r', 'q2 Q0 b 1 1.0 r', 'q2 Q0 x 2 1.0 r', ''].join('\n');
 const measures = ['P@1', 'ndcg@3', 'recall@2'];
 
-function scoreBytes(options: { keep?: KeptQueries; topDepth?: number } = {}) {
+function scoreBytes(options: { keep?: KeptQueries; topDepth?: number; scoreOrder?: 'descending' } = {}) {
   const kept = keepFound(options.topDepth ?? 0);
-  const scorer = createRunScorer(qrels, { measures }, 'test', kept);
+  const scorer = createRunScorer(qrels, { measures, ...(options.scoreOrder === undefined ? {} : { scoreOrder: options.scoreOrder }) }, 'test', kept);
   const reader = trecBlockScorer('run.trec', scorer, options.keep);
   reader.push(new TextEncoder().encode(file));
   reader.end();
@@ -31,6 +31,13 @@ describe('trecBlockScorer', () => {
       ['ascending_scores', ['q1']],
       ['all_scores_tied', ['q2']],
     ]);
+  });
+
+  it('looks for rising scores only when no scoreOrder is given, the only case a warning says them', () => {
+    expect(scoreBytes().kept.found.get('q1')!.scoresRise).toBe(true);
+    const ordered = scoreBytes({ scoreOrder: 'descending' });
+    expect(ordered.kept.found.get('q1')!.scoresRise).toBe(false);
+    expect(ordered.result.warnings.map((warning) => warning.code)).toStrictEqual(['all_scores_tied']);
   });
 
   it('keeps the results of the queries wanted, as a file reader gives them', () => {
