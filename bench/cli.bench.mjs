@@ -18,8 +18,8 @@
 // Reading the table: wall and CPU are the least over the rounds (the run least disturbed by the other work
 // of the machine; the "rounds" column lists every wall time), peak RSS the most. "ratio" is the wall time
 // over `rankeval trec`'s on the four measures (for all_trec: over trec_eval's), then the same for CPU time
-// (and the report's size, kB = 1000 bytes); "target" the ceilings set on the wall ratio (issue 23), on peak
-// RSS and on the HTML (issue 13), "met" whether all of them hold in this run. Wall times on a shared machine vary: mind
+// (and the report's size, kB = 1000 bytes); "target" the ceilings set on the wall ratio, on peak
+// RSS and on the HTML, "met" whether all of them hold in this run. Wall times on a shared machine vary: mind
 // the load averages printed around the table, and the CPU ratio, which other processes inflate less.
 //
 // Below the table: a check that eval's means equal rankeval trec's (the timed commands computed the same

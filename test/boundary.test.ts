@@ -1,4 +1,4 @@
-// What the public functions read of what the caller gives (issue 22, defects 4 and 14): every iterable
+// What the public functions read of what the caller gives: every iterable
 // read exactly once at the boundary, options read from their own keys only, and whatever reading a caller's
 // value throws (a revoked Proxy, a getter, an iterator, a callback) a RankevalError saying what was thrown.
 import { mkdtempSync, writeFileSync, createReadStream } from 'node:fs';

@@ -9,7 +9,7 @@
 //   output under each line;
 // - every link resolves (test/helpers/markdown.ts), and the README has no relative link, which would break in
 //   the installed package.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -233,8 +233,20 @@ describe('links', () => {
   });
 });
 
+/** Mentions of an issue by number in `files` (paths from the root), as `file: issue N`. */
+const issueNumbers = (files: readonly string[]): string[] =>
+  files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\bissues? #?\d+/gi)].map((match) => `${file}: ${match[0]}`));
+
 it('no issue numbers in the README, the guides or the changelog: they mean nothing to a reader', () => {
-  const pages = [...documentationFiles(), 'CHANGELOG.md'];
-  const found = pages.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\bissues? #?\d+/gi)].map((match) => `${file}: ${match[0]}`));
-  expect(found).toEqual([]);
+  expect(issueNumbers([...documentationFiles(), 'CHANGELOG.md'])).toEqual([]);
+});
+
+it('no issue numbers in the comments and test names of the sources, tests, benches and examples either', () => {
+  const files = ['src', 'test', 'bench', 'examples'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|mjs|cjs|js|md)$/.test(file))
+      .map((file) => join(dir, file)),
+  );
+  expect(files.length).toBeGreaterThan(300);
+  expect(issueNumbers(files)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // The numbers of `rankeval report` from its files (scoreReport: each run scored as it is read, curves from
 // the hits kept, the lost queries' rankings skimmed out of the runs afterwards) against the library's
 // reportData on the same files read whole (parseGoldenSet, parseRun, the tie rule's rankings): the path
-// `rankeval report` took before issue 13. Every bar, curve point, per-query difference, slice, lost
+// `rankeval report` took before it scored runs as it read them. Every bar, curve point, per-query difference, slice, lost
 // query with its explanations, and the comparison, on every trec oracle case (and the hand-made cases of
 // test/fixtures/stream-before/cases).
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -70,7 +70,7 @@ const seen = { lostQueries: 0, explainedDocuments: 0, curvePoints: 0, slices: 0,
 const silent = { stdout: { write: () => true }, stderr: { write: () => true } };
 
 /**
- * The report's data as `rankeval report` made it before issue 13 (the files read whole, reportData with
+ * The report's data as `rankeval report` made it before it scored runs as it read them (the files read whole, reportData with
  * compare's options), and the warnings it printed.
  */
 function before(args: CompareArgs, losses: number): { data: ReportData; warnings: string[] } {

@@ -1,4 +1,4 @@
-// `rankeval eval` and `rankeval compare`, which score runs as they read them since issue 13, print what the
+// `rankeval eval` and `rankeval compare`, which score runs as they read them, print what the
 // code before it printed (recorded in test/fixtures/stream-before/outputs.json by the old build, commit
 // 68a76fc): every trec oracle case, its run against the run with reversed scores, shuffled copies of a few
 // whose queries then interleave, and the cases made by hand in test/fixtures/stream-before/cases. The same

@@ -80,7 +80,7 @@ describe.each(cases.map((dir) => [relative(root, dir), dir] as const))('%s', (_n
   });
 });
 
-describe("issue 22's cases, as trec_eval 9.0.8 prints them", () => {
+describe('-l and -M at their edges (a negative level, -M 0, -l abc), as trec_eval 9.0.8 prints them', () => {
   const dir = join(CASES, '000');
   const line = (file: string, measure: string, qid: string): string | undefined =>
     readFileSync(join(dir, file), 'latin1')

@@ -73,7 +73,7 @@ function errorOutcome(error: unknown): Outcome {
 }
 
 /**
- * The path before issue 13: parseRun, rankingsFor, evaluateRun, and (under 'trec', where the rankings are
+ * The path before runs were scored as read: parseRun, rankingsFor, evaluateRun, and (under 'trec', where the rankings are
  * ids) the all-ties check made on the file's scores, as the old `rankeval eval` made it (run.tiedQueries
  * of the scored queries).
  */
@@ -436,7 +436,7 @@ describe('createEvaluator', () => {
   });
 });
 
-describe('what the review of issue 13 found', () => {
+describe('ids and rankings the streamed path once read otherwise: marks, surrogates, null, options', () => {
   const qrels = new Map<string, Qrels>([['q1', { a: 1, b: 2 }], ['q2', { d: 1 }]]);
   const measures = ['P@2', 'recall@10'];
   const read = (content: string | Uint8Array[]) => evaluateRunStream(content, qrels, { measures, checks: 'off' });

@@ -337,7 +337,7 @@ describe('properties', () => {
   });
 });
 
-describe('warnings (review of issue 15)', () => {
+describe('warnings: each run\'s own, the fused run\'s, and none about queries left out', () => {
   const two = (first: string, second: string) => [
     { id: first, score: 2 },
     { id: second, score: 1 },

@@ -1,5 +1,5 @@
 // Runs derived from the trec oracle's runs, made the same way by the tests and by the script that recorded
-// the outputs of the code before issue 13 (test/fixtures/stream-before/record.ts): the lines shuffled so
+// the outputs of the code before runs were scored as read (test/fixtures/stream-before/record.ts): the lines shuffled so
 // that queries interleave, the scores reversed within each query (a second run to compare), and the run
 // written as JSONL, CSV and JSON. Every function is deterministic (seeded), so a fresh clone makes the same
 // files the fixtures were recorded on.
@@ -131,7 +131,7 @@ export function groupLines(text: string): string {
 }
 
 /**
- * A run's rankings as `ties` read them before issue 13 (the commands' rankingsFor then): 'trec', ids in
+ * A run's rankings as `ties` read them before runs were scored as read (the commands' rankingsFor then): 'trec', ids in
  * trec_eval's order; 'given', the ids in file order; 'average', the documents with their scores.
  */
 export function rankingsFor(run: Run, ties: Ties): Map<string, Ranking> {

@@ -1,4 +1,4 @@
-// The matchers read what the test gives as the library does (issue 22, defects 4 and 14): judgments given as
+// The matchers read what the test gives as the library does (each value read once, options by their own keys): judgments given as
 // one-shot iterables are read once, options from their own keys only.
 import { describe, expect, it } from 'vitest';
 import { rankevalMatchers } from '../../src/matchers/index.js';

@@ -1,4 +1,4 @@
-// Laws of the measures added to the catalogue for issue 12: ERR, binary RBP and its residual, fall-out,
+// Laws of ERR, binary RBP and its residual, fall-out,
 // Judged@k (ir_measures' reading and rankeval's 1 − unj@k), NERR8 and INST.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
