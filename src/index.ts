@@ -75,6 +75,12 @@ export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOpt
 export { percentile } from './analysis/latency.js';
 export { higherIsBetter } from './measures/reading.js';
 
+/**
+ * Agreement: how far two rankings agree without relevance labels (rank-biased overlap, with ties).
+ */
+export { rbo, type Rbo, type RboOptions, type RboTies } from './agreement/rbo.js';
+export type { TiedRanking } from './agreement/tie-ranking.js';
+
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';
 export type { FuseOptions, FusionMethod, FusionNorm } from './fusion/options.js';

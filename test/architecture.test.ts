@@ -15,6 +15,7 @@ const LAYERS = [
   'formats', // readers and writers of files (trec_eval's byte reader among them)
   'engine', // options resolved into a plan, the scorer, the run result, streaming, merging, checks
   'analysis', // comparison, confidence, regression, explanation, latency
+  'agreement', // rank correlation of two orders, agreement of two sets of labels
   'fusion', // fusing runs, and tuning the fusion
   'retriever', // evaluating a live retriever
   'trec', // the trec_eval emulator: its flags and its printing
