@@ -76,9 +76,11 @@ export { percentile } from './analysis/latency.js';
 export { higherIsBetter } from './measures/reading.js';
 
 /**
- * Agreement: how far two rankings agree without relevance labels (rank-biased overlap, with ties).
+ * Agreement: how far two rankings agree without relevance labels (rank-biased overlap, with ties), and two
+ * runs query by query (`overlap`).
  */
 export { rbo, type Rbo, type RboOptions, type RboTies } from './agreement/rbo.js';
+export { overlap, type Overlap, type OverlapOptions, type QueryOverlap } from './agreement/overlap.js';
 export type { TiedRanking } from './agreement/tie-ranking.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
