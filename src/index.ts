@@ -76,12 +76,16 @@ export { percentile } from './analysis/latency.js';
 export { higherIsBetter } from './measures/reading.js';
 
 /**
- * Agreement: how far two rankings agree without relevance labels (rank-biased overlap, with ties), and two
- * runs query by query (`overlap`).
+ * Agreement: how far two rankings agree without relevance labels (rank-biased overlap, with ties), two runs
+ * query by query (`overlap`), how far two orders of systems agree (Kendall's τ, τ_AP), and how far two sets
+ * of labels agree (Cohen's κ, Krippendorff's α).
  */
 export { rbo, type Rbo, type RboOptions, type RboTies } from './agreement/rbo.js';
 export { overlap, type Overlap, type OverlapOptions, type QueryOverlap } from './agreement/overlap.js';
 export type { TiedRanking } from './agreement/tie-ranking.js';
+export { kendallTau, type RankCorrelationOptions, type TieVariant } from './agreement/kendall.js';
+export { tauAP } from './agreement/tau-ap.js';
+export type { ItemScores } from './agreement/paired-scores.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';

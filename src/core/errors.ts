@@ -34,7 +34,10 @@ export type RankevalErrorCode =
   | 'retrieval_timeout'
   // evaluateRetriever with `failOnError`: the retriever threw or rejected (the thrown value is the `cause`).
   | 'retrieval_failed'
-  | 'aborted';
+  | 'aborted'
+  // A statistic undefined for its input (Kendall's τ_a with ties in the reference order, κ of two raters who
+  // each give one label, …): thrown where a NaN would pass for a score.
+  | 'undefined_statistic';
 
 /**
  * What an error is about, as data: an option by its key (`systemK.k` for a nested one), a positional

@@ -2,6 +2,7 @@
 // scikit-learn for κ; fast-krippendorff for α), read as rows of named columns; `NA` is undefined.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 
 /** The rows of `file`, each a column name → cell (quoted cells unquoted). */
 export function oracleRows(file: string): Record<string, string>[] {
@@ -16,3 +17,22 @@ function cells(line: string): string[] {
 
 /** `;`-separated numbers. */
 export const numbers = (cell: string): number[] => cell.split(';').map(Number);
+
+/**
+ * Expects `call(row)` to be within 1e-9 of each row's `column` where it is defined, and to throw an
+ * `undefined_statistic` RankevalError where it is `NA`; returns how many rows did which.
+ */
+export function expectOracle(rows: readonly Record<string, string>[], column: string, call: (row: Record<string, string>) => number): { matched: number; refused: number } {
+  let matched = 0;
+  let refused = 0;
+  for (const row of rows) {
+    if (row[column] === 'NA') {
+      expect(() => call(row)).toThrow(expect.objectContaining({ code: 'undefined_statistic' }));
+      refused++;
+    } else {
+      expect(Math.abs(call(row) - Number(row[column]))).toBeLessThan(1e-9);
+      matched++;
+    }
+  }
+  return { matched, refused };
+}

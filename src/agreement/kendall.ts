@@ -1,0 +1,72 @@
+// Kendall's rank correlation of two orders of the same items, with ties in the order under test only (τ_a)
+// or anywhere (τ_b).
+import { fail } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
+import { pairedScores, tiedPairs, undefinedFor, type ItemScores } from './paired-scores.js';
+
+/** How ties are treated: `'a'` allows them in `y` only (accuracy against a reference), `'b'` anywhere (agreement). */
+export type TieVariant = 'a' | 'b';
+
+export interface RankCorrelationOptions {
+  /** `'b'` (default): ties anywhere; `'a'`: ties in `y` only, a tie in `x` is an error. */
+  readonly variant?: TieVariant;
+}
+
+/**
+ * Kendall's rank correlation between the reference order `x` and the order under test `y` (Kendall 1938;
+ * the convention of ircor, Urbano & Marrero 2017, and of SciPy's `kendalltau` for τ_b).
+ *
+ * Over the n(n − 1)/2 pairs of items, with S = Σ sign(x_i − x_j) · sign(y_i − y_j) (concordant minus
+ * discordant pairs; a pair tied on either side counts 0):
+ * - τ_a = S / (n(n − 1)/2): ties allowed in `y` only, where a tied pair counts as half right;
+ * - τ_b = S / √((n₀ − n_x)(n₀ − n_y)), n₀ = n(n − 1)/2 and n_x, n_y the pairs tied in `x`, in `y`.
+ * Without ties both are Kendall's τ: 1 for the same order, −1 for the reversed one.
+ *
+ * Edge rules: fewer than two items, a tie in `x` for τ_a, and an `x` or `y` of one value for τ_b leave the
+ * coefficient undefined: a RankevalError `undefined_statistic` says which, never a NaN.
+ *
+ * @param x the reference scores, higher is better: an array, or name → score (aligned with `y` by name)
+ * @param y the scores under test, of the same items
+ * @throws {RankevalError} `invalid_option` for unaligned or non-finite scores or a bad option;
+ *   `undefined_statistic` where the variant is undefined for the input
+ * @example
+ * kendallTau([3, 2, 1], [3, 1, 2]) // => (2 − 1) / 3 = 0.333…
+ * kendallTau({ bm25: 0.3, dense: 0.5, hybrid: 0.6 }, { bm25: 0.2, dense: 0.6, hybrid: 0.6 }, { variant: 'a' }) // => 2 / 3
+ */
+export function kendallTau(x: ItemScores, y: ItemScores, options: RankCorrelationOptions = {}): number {
+  const fn = 'kendallTau';
+  const variant = readVariant(options, fn);
+  const scores = pairedScores(x, y, fn);
+  const n = scores.x.length;
+  if (n < 2) undefinedFor(fn, `τ_${variant} needs two items or more, got ${n}`, 'two items or more', n);
+  const pairs = (n * (n - 1)) / 2;
+  const tiedX = tiedPairs(scores.x);
+  if (variant === 'a') {
+    if (tiedX > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', tiedX);
+    return concordance(scores.x, scores.y) / pairs;
+  }
+  const tiedY = tiedPairs(scores.y);
+  constantSide(fn, 'τ_b', tiedX === pairs, tiedY === pairs);
+  return concordance(scores.x, scores.y) / Math.sqrt((pairs - tiedX) * (pairs - tiedY));
+}
+
+/** Concordant minus discordant pairs: Σ over i < j of sign(x_i − x_j) · sign(y_i − y_j). */
+export function concordance(x: ArrayLike<number>, y: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < x.length; i++) for (let j = i + 1; j < x.length; j++) s += Math.sign(x[i]! - x[j]!) * Math.sign(y[i]! - y[j]!);
+  return s;
+}
+
+/** The `variant` option, `'b'` by default. */
+export function readVariant(options: RankCorrelationOptions, fn: string): TieVariant {
+  const { variant = 'b' } = ownOptions(options, ['variant'], fn);
+  if (variant !== 'a' && variant !== 'b') fail('invalid_option', fn, { kind: 'option', option: 'variant' }, "'a' or 'b'", variant);
+  return variant;
+}
+
+/** Refuses an `x` or a `y` whose items all tie, for which a b variant is undefined. */
+export function constantSide(fn: string, name: string, xConstant: boolean, yConstant: boolean): void {
+  if (!xConstant && !yConstant) return;
+  const side = xConstant ? (yConstant ? '`x` and `y` each give' : '`x` gives') : '`y` gives';
+  undefinedFor(fn, `${name} is undefined: ${side} every item the same score`, 'scores that differ on each side', xConstant ? 'x' : 'y');
+}

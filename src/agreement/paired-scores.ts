@@ -1,0 +1,58 @@
+// Two score lists (arrays, or name → score records) read into two aligned arrays; and the error for a
+// statistic that is undefined for its input.
+import { fail, RankevalError, type ErrorText } from '../core/errors.js';
+import { whileReading } from '../core/boundary.js';
+
+/** Scores of items, higher is better: an array (aligned by position) or a name → score record (aligned by name). */
+export type ItemScores = readonly number[] | Readonly<Record<string, number>>;
+
+/**
+ * `x` and `y` as two arrays of the same length, item i of one paired with item i of the other: arrays by
+ * position, records by name. Refuses a mix of the two, arrays of different lengths, a name on one side only
+ * and a score that is not a finite number.
+ */
+export function pairedScores(x: ItemScores, y: ItemScores, fn: string): { readonly x: Float64Array; readonly y: Float64Array } {
+  return whileReading(fn, 'invalid_option', '`x` and `y`', () => {
+    const expected = 'an array of scores or a record of name → score';
+    if (typeof x !== 'object' || x === null) fail('invalid_option', fn, { kind: 'argument', argument: 'x' }, expected, x);
+    if (typeof y !== 'object' || y === null) fail('invalid_option', fn, { kind: 'argument', argument: 'y' }, expected, y);
+    if (Array.isArray(x) !== Array.isArray(y)) fail('invalid_option', fn, { kind: 'argument', argument: 'y' }, `${Array.isArray(x) ? 'an array' : 'a record'}, as \`x\` is`, y);
+    return Array.isArray(x) ? byPosition(x, y as readonly number[], fn) : byName(x as Record<string, number>, y as Record<string, number>, fn);
+  });
+}
+
+function byPosition(x: readonly number[], y: readonly number[], fn: string): { x: Float64Array; y: Float64Array } {
+  if (x.length !== y.length) fail('invalid_option', fn, { kind: 'argument', argument: 'y' }, `an array of ${x.length} scores, as long as \`x\``, y.length);
+  return { x: finite(Array.from(x), 'x', (i) => `score ${i + 1}`, fn), y: finite(Array.from(y), 'y', (i) => `score ${i + 1}`, fn) };
+}
+
+function byName(x: Record<string, number>, y: Record<string, number>, fn: string): { x: Float64Array; y: Float64Array } {
+  const names = Object.keys(x);
+  for (const name of Object.keys(y)) if (!Object.hasOwn(x, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`y\``, 'a name `x` scores too', name);
+  for (const name of names) if (!Object.hasOwn(y, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`x\``, 'a name `y` scores too', name);
+  const label = (i: number): string => `the score of ${JSON.stringify(names[i])}`;
+  return { x: finite(names.map((name) => x[name]!), 'x', label, fn), y: finite(names.map((name) => y[name]!), 'y', label, fn) };
+}
+
+function finite(values: readonly unknown[], side: string, label: (i: number) => string, fn: string): Float64Array {
+  // A plain loop, not forEach, which skips the holes of a sparse array.
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `${label(i)} in \`${side}\``, 'a finite number', value);
+  }
+  return Float64Array.from(values as number[]);
+}
+
+/** Throws the error for a statistic undefined for its input, saying why (`problem`) — never a NaN returned. */
+export function undefinedFor(fn: string, problem: ErrorText, expected: string, received: unknown): never {
+  throw new RankevalError({ code: 'undefined_statistic', fn, problem, expected, received });
+}
+
+/** How many pairs of equal values `values` holds: Σ over groups of equal values of t(t − 1)/2. */
+export function tiedPairs(values: ArrayLike<number>): number {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < values.length; i++) counts.set(values[i]!, (counts.get(values[i]!) ?? 0) + 1);
+  let pairs = 0;
+  for (const t of counts.values()) pairs += (t * (t - 1)) / 2;
+  return pairs;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { kendallTau } from '../../src/agreement/kendall.js';
+import { isRankevalError } from '../../src/core/errors.js';
+import { expectOracle, numbers, oracleRows } from './oracle.js';
+
+const rows = oracleRows('tau.csv');
+
+describe('kendallTau against ircor (tau.csv, 200 cases)', () => {
+  for (const variant of ['a', 'b'] as const) {
+    it(`matches every defined τ_${variant} to 1e-9 and refuses every NA`, () => {
+      const { matched, refused } = expectOracle(rows, `tau_${variant}`, (row) => kendallTau(numbers(row.x!), numbers(row.y!), { variant }));
+      expect(matched + refused).toBe(200);
+    });
+  }
+
+  it('equals Kendall’s τ without ties in both variants (the `tau` column where defined)', () => {
+    const defined = rows.filter((row) => row.tau !== 'NA');
+    expect(defined.length).toBeGreaterThan(0);
+    for (const row of defined) {
+      for (const variant of ['a', 'b'] as const) expect(Math.abs(kendallTau(numbers(row.x!), numbers(row.y!), { variant }) - Number(row.tau))).toBeLessThan(1e-9);
+    }
+  });
+
+  it('agrees with SciPy’s kendalltau for τ_b (the cross-check column)', () => {
+    for (const row of rows.filter((row) => row.tau_b !== 'NA')) expect(Math.abs(kendallTau(numbers(row.x!), numbers(row.y!)) - Number(row.scipy_tau_b))).toBeLessThan(1e-9);
+  });
+});
+
+describe('kendallTau by hand', () => {
+  it('counts concordant minus discordant pairs over n(n − 1)/2 without ties', () => {
+    // pairs (1,2) and (1,3) agree, (2,3) is swapped
+    expect(kendallTau([3, 2, 1], [3, 1, 2])).toBeCloseTo((2 - 1) / 3, 12);
+  });
+
+  it('τ_a counts a pair tied in y as 0 over all pairs; τ_b drops it from the denominator', () => {
+    const x = [3, 2, 1];
+    const y = [2, 1, 1];
+    expect(kendallTau(x, y, { variant: 'a' })).toBeCloseTo(2 / 3, 12);
+    expect(kendallTau(x, y, { variant: 'b' })).toBeCloseTo(2 / Math.sqrt((3 - 0) * (3 - 1)), 12);
+  });
+
+  it('is 1 for the same order and −1 for the reversed one, without ties', () => {
+    const x = [0.5, 0.1, 0.9, 0.3, 0.7];
+    for (const variant of ['a', 'b'] as const) {
+      expect(kendallTau(x, x, { variant })).toBe(1);
+      expect(kendallTau(x, x.map((v) => -v), { variant })).toBe(-1);
+    }
+  });
+
+  it('aligns records by name, whatever the order of their keys', () => {
+    expect(kendallTau({ bm25: 0.3, dense: 0.5, hybrid: 0.6 }, { hybrid: 0.6, dense: 0.6, bm25: 0.2 }, { variant: 'a' })).toBeCloseTo(2 / 3, 12);
+  });
+});
+
+describe('kendallTau refuses', () => {
+  const codeOf = (call: () => unknown): string | undefined => {
+    try {
+      call();
+    } catch (error) {
+      return isRankevalError(error) ? error.code : 'not a RankevalError';
+    }
+    return undefined;
+  };
+
+  it('ties in x for τ_a, saying why', () => {
+    expect(() => kendallTau([1, 1, 2], [1, 2, 3], { variant: 'a' })).toThrow("kendallTau: τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'");
+  });
+
+  it('a constant side for τ_b, and fewer than two items', () => {
+    expect(() => kendallTau([1, 2, 3], [4, 4, 4])).toThrow('kendallTau: τ_b is undefined: `y` gives every item the same score');
+    expect(() => kendallTau([5, 5], [4, 4])).toThrow('kendallTau: τ_b is undefined: `x` and `y` each give every item the same score');
+    expect(() => kendallTau([1], [2])).toThrow('kendallTau: τ_b needs two items or more, got 1');
+  });
+
+  it('unaligned or non-finite scores and unknown options', () => {
+    expect(() => kendallTau([1, 2], [1, 2, 3])).toThrow('kendallTau: expected `y` to be an array of 2 scores, as long as `x`, got `3` (number)');
+    expect(() => kendallTau({ a: 1, b: 2 }, { a: 1, c: 2 })).toThrow('kendallTau: expected name "c" of `y` to be a name `x` scores too, got `"c"` (string)');
+    expect(() => kendallTau({ a: 1, b: 2, c: 3 }, { a: 1, b: 2 })).toThrow('name "c" of `x`');
+    expect(() => kendallTau([1, 2], { a: 1, b: 2 })).toThrow('expected `y` to be an array, as `x` is');
+    expect(() => kendallTau([1, Number.NaN], [1, 2])).toThrow('expected score 2 in `x` to be a finite number');
+    expect(() => kendallTau({ a: 1, b: 2 }, { a: 1, b: Infinity })).toThrow('expected the score of "b" in `y` to be a finite number');
+    expect(() => kendallTau(null as never, [1])).toThrow('expected `x` to be an array of scores or a record of name → score');
+    expect(codeOf(() => kendallTau([1, 2], [1, 2], { variant: 'c' as never }))).toBe('invalid_option');
+    expect(codeOf(() => kendallTau([1, 2], [1, 2], { varaint: 'a' } as never))).toBe('invalid_option');
+  });
+});
