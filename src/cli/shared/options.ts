@@ -5,6 +5,7 @@ import type { GoldenSetFormat } from '../../formats/golden-set.js';
 import type { RunFormat } from '../../formats/run.js';
 import { averagesTies, readsLengths } from '../../measures/catalogue.js';
 import { expandMeasure, formatMeasure, parseMeasure, type ParsedMeasure } from '../../measures/registry.js';
+import { splitMeasures } from '../../measures/names/list.js';
 import { readsBeyond } from '../../engine/system-k.js';
 import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../../engine/run-checks.js';
 import type { ScoreOrder, Ties } from '../../core/types.js';
@@ -90,36 +91,6 @@ export function canonicalMeasure(name: string, usage: (message: string) => CliEr
     if (isRankevalError(error)) throw usage(cliMessage(error, { withFunction: true }));
     throw error;
   }
-}
-
-/**
- * The names of `-m` values: split at commas, except inside `(…)`, `{…}`, `[…]` and in a trec_eval name's
- * parameter list (`-m P.5,10,ndcg@10` is `P.5,10` and `ndcg@10`; `-m utility.1,-1,0,0` one name). An empty
- * value or piece (`-m ''`, `-m P@1,,ndcg`) is kept as `''`, for the caller to refuse.
- */
-export function splitMeasures(values: readonly string[]): string[] {
-  const names: string[] = [];
-  for (const value of values) {
-    let depth = 0;
-    let start = 0;
-    const pieces: string[] = [];
-    for (let i = 0; i <= value.length; i++) {
-      const c = value[i];
-      if (c === '(' || c === '{' || c === '[') depth++;
-      else if (c === ')' || c === '}' || c === ']') depth--;
-      else if ((c === ',' && depth <= 0) || i === value.length) {
-        pieces.push(value.slice(start, i).trim());
-        start = i + 1;
-      }
-    }
-    pieces.forEach((piece, i) => {
-      const previous = names[names.length - 1];
-      const continues = i > 0 && previous !== undefined && /^[^@(]*\./.test(previous) && /^[-+.\d][-+.\deE=]*$/.test(piece);
-      if (continues) names[names.length - 1] = `${previous},${piece}`;
-      else names.push(piece);
-    });
-  }
-  return names;
 }
 
 /**
