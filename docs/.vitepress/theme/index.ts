@@ -1,0 +1,11 @@
+// The site's theme: VitePress's default, with the playground's component (docs/playground.md).
+import DefaultTheme from 'vitepress/theme';
+import type { Theme } from 'vitepress';
+import Playground from './Playground.vue';
+
+export default {
+  extends: DefaultTheme,
+  enhanceApp({ app }) {
+    app.component('Playground', Playground);
+  },
+} satisfies Theme;
