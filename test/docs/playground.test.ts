@@ -9,10 +9,10 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare, evaluateRun, parseGoldenSet, parseRun } from '../../src/index.js';
-import { chromiumForTests, chromiumPath } from '../helpers/chromium.js';
+import { chromiumForTests, launchChromium, problemsOf } from '../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const output = join(root, 'test-output');
@@ -51,11 +51,7 @@ describe.skipIf(chromiumForTests.skip)('the playground in Chromium', () => {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', BUILD, join(site, 'dist'), join(site, 'temp')], { cwd: root });
     server = await serve(join(site, 'dist'));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    // The flags this machine's closed network needs: no background connections, no sandbox as root.
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 240_000);
 
   afterAll(async () => {
@@ -66,12 +62,8 @@ describe.skipIf(chromiumForTests.skip)('the playground in Chromium', () => {
   /** The playground opened, with what it logs and requests collected; a request beyond `origin` is refused. */
   async function open(): Promise<{ page: Page; problems: string[]; requests: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const problems: string[] = [];
+    const problems = problemsOf(page);
     const requests: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('request', (request) => requests.push(request.url()));
     await page.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort()));
     await page.goto(`${origin}${BASE}playground`, { waitUntil: 'networkidle' });

@@ -1,3 +1,4 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { isExecutable, isRequired, type ToolLookup } from './tools.js';
 
 /** Debian's Chromium, which .ci/run installs (`apt-get install chromium`). */
@@ -43,6 +44,27 @@ export const chromiumForTests = lookUpChromium(process.env);
 export function chromiumPath(): string {
   if (chromiumForTests.path === undefined) throw new Error(chromiumForTests.missing);
   return chromiumForTests.path;
+}
+
+// The flags this machine's closed network needs: no background connections, no sandbox as root.
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Headless Chromium, launched for the browser tests (throws the reason when it is missing). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: FLAGS });
+}
+
+/**
+ * What `page` will log as an error or a warning, and its uncaught errors, one line each as they come: the
+ * list a test expects to stay empty.
+ */
+export function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
 }
 
 /**

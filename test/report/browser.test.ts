@@ -4,11 +4,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
-import { chromiumForTests, chromiumPath } from '../helpers/chromium.js';
+import { chromiumForTests, launchChromium, problemsOf } from '../helpers/chromium.js';
 import { manyQueries } from '../helpers/report.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,11 +19,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // The flags this machine's closed network needs: no background connections, no sandbox as root.
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -40,12 +36,8 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     writeFileSync(file, html);
 
     const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-    const problems: string[] = [];
+    const problems = problemsOf(page);
     const requests: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('request', (request) => requests.push(request.url()));
     const url = pathToFileURL(file).href;
     await page.goto(url, { waitUntil: 'load' });
@@ -174,10 +166,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     };
     for (const [name, html] of Object.entries(pages)) {
       const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-      });
+      const problems = problemsOf(page);
       await page.setContent(html, { waitUntil: 'load' });
       expect(problems, name).toEqual([]);
       const geometry = await chartGeometry(page);
@@ -191,10 +180,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     const html = await renderReportData(reportData(manyQueries(7000), { measures: ['ndcg@10', 'map'] }));
     mkdirSync(output, { recursive: true });
     const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
-    });
+    const problems = problemsOf(page);
     await page.setContent(html, { waitUntil: 'load' });
     expect(problems).toEqual([]);
     const geometry = await chartGeometry(page);
