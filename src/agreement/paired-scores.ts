@@ -11,27 +11,28 @@ export type ItemScores = readonly number[] | Readonly<Record<string, number>>;
  * position, records by name. Refuses a mix of the two, arrays of different lengths, a name on one side only
  * and a score that is not a finite number.
  */
-export function pairedScores(x: ItemScores, y: ItemScores, fn: string): { readonly x: Float64Array; readonly y: Float64Array } {
-  return whileReading(fn, 'invalid_option', '`x` and `y`', () => {
+export function pairedScores(x: ItemScores, y: ItemScores, fn: string, [nameX, nameY]: readonly [string, string] = ['x', 'y']): { readonly x: Float64Array; readonly y: Float64Array } {
+  return whileReading(fn, 'invalid_option', `\`${nameX}\` and \`${nameY}\``, () => {
     const expected = 'an array of scores or a record of name → score';
-    if (typeof x !== 'object' || x === null) fail('invalid_option', fn, { kind: 'argument', argument: 'x' }, expected, x);
-    if (typeof y !== 'object' || y === null) fail('invalid_option', fn, { kind: 'argument', argument: 'y' }, expected, y);
-    if (Array.isArray(x) !== Array.isArray(y)) fail('invalid_option', fn, { kind: 'argument', argument: 'y' }, `${Array.isArray(x) ? 'an array' : 'a record'}, as \`x\` is`, y);
-    return Array.isArray(x) ? byPosition(x, y as readonly number[], fn) : byName(x as Record<string, number>, y as Record<string, number>, fn);
+    if (typeof x !== 'object' || x === null) fail('invalid_option', fn, { kind: 'argument', argument: nameX }, expected, x);
+    if (typeof y !== 'object' || y === null) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, expected, y);
+    if (Array.isArray(x) !== Array.isArray(y)) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, `${Array.isArray(x) ? 'an array' : 'a record'}, as \`${nameX}\` is`, y);
+    const names = [nameX, nameY] as const;
+    return Array.isArray(x) ? byPosition(x, y as readonly number[], fn, names) : byName(x as Record<string, number>, y as Record<string, number>, fn, names);
   });
 }
 
-function byPosition(x: readonly number[], y: readonly number[], fn: string): { x: Float64Array; y: Float64Array } {
-  if (x.length !== y.length) fail('invalid_option', fn, { kind: 'argument', argument: 'y' }, `an array of ${x.length} scores, as long as \`x\``, y.length);
-  return { x: finite(Array.from(x), 'x', (i) => `score ${i + 1}`, fn), y: finite(Array.from(y), 'y', (i) => `score ${i + 1}`, fn) };
+function byPosition(x: readonly number[], y: readonly number[], fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
+  if (x.length !== y.length) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, `an array of ${x.length} scores, as long as \`${nameX}\``, y.length);
+  return { x: finite(Array.from(x), nameX, (i) => `score ${i + 1}`, fn), y: finite(Array.from(y), nameY, (i) => `score ${i + 1}`, fn) };
 }
 
-function byName(x: Record<string, number>, y: Record<string, number>, fn: string): { x: Float64Array; y: Float64Array } {
+function byName(x: Record<string, number>, y: Record<string, number>, fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
   const names = Object.keys(x);
-  for (const name of Object.keys(y)) if (!Object.hasOwn(x, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`y\``, 'a name `x` scores too', name);
-  for (const name of names) if (!Object.hasOwn(y, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`x\``, 'a name `y` scores too', name);
+  for (const name of Object.keys(y)) if (!Object.hasOwn(x, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`${nameY}\``, `a name \`${nameX}\` scores too`, name);
+  for (const name of names) if (!Object.hasOwn(y, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`${nameX}\``, `a name \`${nameY}\` scores too`, name);
   const label = (i: number): string => `the score of ${JSON.stringify(names[i])}`;
-  return { x: finite(names.map((name) => x[name]!), 'x', label, fn), y: finite(names.map((name) => y[name]!), 'y', label, fn) };
+  return { x: finite(names.map((name) => x[name]!), nameX, label, fn), y: finite(names.map((name) => y[name]!), nameY, label, fn) };
 }
 
 function finite(values: readonly unknown[], side: string, label: (i: number) => string, fn: string): Float64Array {
