@@ -40,18 +40,24 @@ interface PlotElement extends PlotNode {
 }
 interface PlotNode {
   readonly nodeType: number;
+  readonly localName?: string;
   data?: string;
   readonly childNodes: Iterable<PlotNode>;
 }
 
 const TEXT_NODE = 3;
 
-/** Every text Plot drew (tick labels, legend, tooltips) as the terminal shows it: a run name or tag cannot reorder the chart's text. */
+/**
+ * Every text Plot drew (tick labels, legend, tooltips) as the terminal shows it: a run name or tag cannot
+ * reorder the chart's text. Plot's own style sheets are left as written: with their line breaks escaped
+ * (as `\n`) a browser drops the first declaration of each rule, the gap between a legend's swatch and its
+ * label among them.
+ */
 function escapeTextNodes(node: PlotNode): void {
+  if (node.localName === 'style') return;
   if (node.nodeType === TEXT_NODE && node.data !== undefined) node.data = escapeControls(node.data);
   for (const child of node.childNodes) escapeTextNodes(child);
 }
-
 
 /** What every chart of one report is drawn with: its runs' colours, and the functions that draw and frame a chart. */
 export interface ChartKit {

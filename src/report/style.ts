@@ -17,8 +17,9 @@ h1, h2, h3, h4, p, li, figcaption { overflow-wrap: anywhere; }
 .warnings { color: #8a4b00; }
 .grid { display: flex; flex-wrap: wrap; gap: 16px; }
 figure.chart figure { margin: 0; }
-/* The legend above a chart no wider than the chart, so that a legend of long names wraps rather than widening the card. */
-figure.chart figure > div { max-width: ${CHART_WIDTH}px; }
+/* The legend above a chart no wider than the chart, so that a legend of long names wraps rather than widening the card; in the
+   charts' 12 px (Plot's 10 px is its own charts'), its swatches half an em from their labels (Plot's style sheet). */
+figure.chart figure > div { max-width: ${CHART_WIDTH}px; font-size: 12px; }
 figure.chart { margin: 0; padding: 8px; border: 1px solid #e5e5e5; border-radius: 6px; max-width: 100%; }
 figure.chart figcaption { max-width: ${CHART_WIDTH}px; color: #444; font-size: 12.5px; margin-top: 6px; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 8px 0; }

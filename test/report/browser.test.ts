@@ -205,7 +205,8 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
 /**
  * Per chart: how far the plot's width falls short of its card's content width (0 within 3 px), and which
  * texts collide — an axis label with a tick label, or two tick labels of one axis (boxes 1 px apart or closer) —,
- * which run past the chart's left or right edge, and whether Plot drew its ⚠ of a warning.
+ * which run past the chart's left or right edge, whether Plot drew its ⚠ of a warning, and which legend
+ * swatches come closer than 4 px to their labels.
  */
 function chartGeometry(page: Page) {
   type Box = { left: number; right: number; top: number; bottom: number };
@@ -229,6 +230,15 @@ function chartGeometry(page: Page) {
         ...ticks.flatMap((tick, i) => ticks.slice(i + 1).filter((other) => other.axis === tick.axis && touch(tick.box, other.box)).map((other) => `${tick.axis} "${tick.text}" touches "${other.text}"`)),
         ...[...labels, ...ticks].filter(({ box }) => box.left < frame.left - 0.5 || box.right > frame.right + 0.5).map(({ axis, text }) => `${axis} "${text}" is cut off by the chart's edge`),
         ...[...svg.querySelectorAll('text')].filter((text) => text.textContent === '⚠').map(() => 'a ⚠ of the charting library'),
+        // A legend's swatch 4 px or more from its label.
+        ...[...figure.querySelectorAll(':scope > figure > div > span')].flatMap((swatch) => {
+          const [box, label] = [swatch.querySelector('svg'), [...swatch.childNodes].find((node) => node.nodeType === 3)];
+          if (box === null || label === undefined) return [];
+          const range = figure.ownerDocument.createRange();
+          range.selectNodeContents(label);
+          const gap = range.getBoundingClientRect().left - box.getBoundingClientRect().right;
+          return gap < 4 ? [`the legend's swatch of "${label.textContent}" is ${gap.toFixed(1)} px from its label`] : [];
+        }),
         ...[...figure.querySelectorAll('.chart-title, figcaption')]
           .filter((text) => text.getBoundingClientRect().right > figure.getBoundingClientRect().right + 0.5 || text.scrollWidth > text.clientWidth + 0.5)
           .map((text) => `"${text.textContent}" runs past the card`),
