@@ -1,8 +1,8 @@
-// How to read a measure's values: which way is better (the catalogue's `better`) and whether they stay in
-// [0, 1] (its `bounded`). The one place the regression gate, compare's wins and losses and the report ask,
+// How to read a measure's values: which way is better (the catalogue's `better`), whether they stay in
+// [0, 1] (its `bounded`) and their range (its `values`). The one place the regression gate, compare's wins and losses and the report ask,
 // through the registry's names, so that `miss@5`, `miss_rate@5`, `fall_out@10` and a trec_eval key such as
 // `unj_5` all answer from their catalogue entry.
-import type { MeasureDefinition } from './catalogue.js';
+import { valuesOf, type MeasureDefinition } from './catalogue.js';
 import { expandMeasure } from './registry.js';
 
 const definitions = new Map<string, MeasureDefinition>();
@@ -46,4 +46,18 @@ export function towardsBetter(measure: string, difference: number): number {
  */
 export function isBounded(measure: string): boolean {
   return definitionOf(measure).bounded;
+}
+
+/**
+ * The closed range of the measure's values, as the catalogue's `values` gives it for the name's parameters:
+ * [0, 1] for ndcg@10 and mrr@10, [0, Number.MAX_VALUE] for dcg@5 and tokens@3, ±Number.MAX_VALUE for
+ * utility (no bound holds). A chart clips to it what a formula can put past it, a t interval's ends.
+ *
+ * @throws {RankevalError} as `expandMeasure`, for a name that is no measure
+ * @example valueRange('mrr@10') // => { min: 0, max: 1 }
+ */
+export function valueRange(measure: string): { readonly min: number; readonly max: number } {
+  const { definition, params } = expandMeasure(measure)[0]!.measure;
+  const { min, max } = valuesOf(definition, params);
+  return { min, max };
 }

@@ -1,39 +1,78 @@
 // The report's chart sections but the per-query differences (differences.ts): the means with their
 // intervals, the recall and precision curves, and the means per slice.
 import * as Plot from '@observablehq/plot';
-import type { ReportData } from './types.js';
+import { valueRange } from '../measures/reading.js';
+import type { MeanBar, ReportData } from './types.js';
 import { escapeHtml, levelText } from './markup.js';
 import { CHART_WIDTH, CHARACTER_WIDTH, type ChartKit, cutoffTicks, MARGIN_LEFT, MARGIN_RIGHT, meanScale, shorten } from './plot.js';
 import { firstDocumentTable, sliceTable } from './tables.js';
 
-/** A bar chart per measure of each run's mean, with whiskers at its confidence interval. */
+/** A run's mean with its interval as drawn: cut to the measure's range, and which of its ends were cut. */
+interface DrawnBar extends MeanBar {
+  readonly drawnLow: number;
+  readonly drawnHigh: number;
+  readonly lowCut: boolean;
+  readonly highCut: boolean;
+}
+
+/** The bar with its interval cut to `range` (a t interval of scores near 1 runs past 1, as a mean cannot). */
+function cutToRange(bar: MeanBar, { min, max }: ReturnType<typeof valueRange>): DrawnBar {
+  return { ...bar, drawnLow: Math.max(bar.low, min), drawnHigh: Math.min(bar.high, max), lowCut: bar.low < min, highCut: bar.high > max };
+}
+
+/**
+ * The whiskers of the bars: a rule from end to end with a cap at each, drawn in white, then in black 2 px
+ * narrower on top (the white edge keeps it visible on a bar of any colour, black included). An end cut to
+ * the measure's range has an arrowhead pointing past it in place of its cap.
+ */
+function whiskerMarks(bars: readonly DrawnBar[], capInset: number): Plot.Markish[] {
+  const whisker = (stroke: string, strokeWidth: number) => [
+    Plot.ruleX(bars, { x: 'run', y1: 'drawnLow', y2: 'drawnHigh', stroke, strokeWidth }),
+    Plot.tickY(bars.filter((bar) => !bar.lowCut), { x: 'run', y: 'drawnLow', stroke, strokeWidth, inset: capInset }),
+    Plot.tickY(bars.filter((bar) => !bar.highCut), { x: 'run', y: 'drawnHigh', stroke, strokeWidth, inset: capInset }),
+  ];
+  // Its tip at the end (a triangle of r 5 reaches 7.8 px from its centre towards its tip).
+  const arrowhead = { x: 'run', symbol: 'triangle', r: 5, fill: 'currentColor', stroke: 'white', strokeWidth: 1.5 } as const;
+  return [
+    ...whisker('white', 4),
+    ...whisker('currentColor', 2),
+    Plot.dot(bars.filter((bar) => bar.highCut), { ...arrowhead, y: 'drawnHigh', dy: 7.5 }),
+    Plot.dot(bars.filter((bar) => bar.lowCut), { ...arrowhead, y: 'drawnLow', rotate: 180, dy: -7.5 }),
+  ];
+}
+
+/** The caption's sentence on the intervals cut to the measure's range, if any is. */
+function cutSentence(measure: string, bars: readonly DrawnBar[], { min, max }: ReturnType<typeof valueRange>): string {
+  const ends = [
+    ...(bars.some((bar) => bar.highCut) ? [`▲ marks an interval that runs past ${max}, the highest value ${escapeHtml(measure)} takes, cut there`] : []),
+    ...(bars.some((bar) => bar.lowCut) ? [`▼ marks an interval that runs below ${min}, the lowest value ${escapeHtml(measure)} takes, cut there`] : []),
+  ];
+  return ends.length === 0 ? '' : ` In place of a cap, ${ends.join('; ')} (the t interval takes no account of the bounds).`;
+}
+
+/** A bar chart per measure of each run's mean, with whiskers at its confidence interval cut to the measure's range. */
 export function meansSection(data: ReportData, { svg, figure, colour }: ChartKit): string {
   const level = levelText(data);
   const intervalName = data.intervalMethod === 'bootstrap' ? 'bootstrap percentile' : 't';
   // Whisker caps a third as wide as a bar (a band is 90 % bar, Plot's default padding).
   const step = (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / data.runs.length;
-  const whiskerInset = Math.max(1, (step * 0.9) / 3);
+  const capInset = Math.max(1, (step * 0.9) / 3);
   // A run's name is cut to its band's width (the y tick labels may take some of it, hence the 10 px), whole
   // in the tooltip, the legend and the tables.
   const tickCharacters = Math.max(2, Math.floor((step - 10) / CHARACTER_WIDTH));
-  // A whisker drawn in white, then in black 2 px narrower on top: the white edge keeps it visible on a bar of
-  // any colour, black included.
-  const whisker = <T extends object>(bars: T[], stroke: string, strokeWidth: number) => [
-    Plot.ruleX(bars, { x: 'run', y1: 'low', y2: 'high', stroke, strokeWidth }),
-    Plot.tickY(bars, { x: 'run', y: 'low', stroke, strokeWidth, inset: whiskerInset }),
-    Plot.tickY(bars, { x: 'run', y: 'high', stroke, strokeWidth, inset: whiskerInset }),
-  ];
+  const title = (bar: DrawnBar) =>
+    `${bar.run}: ${bar.mean.toFixed(4)} (${level} interval ${bar.low.toFixed(4)} to ${bar.high.toFixed(4)}${bar.lowCut || bar.highCut ? `, drawn${bar.lowCut ? ` from ${bar.drawnLow}` : ''}${bar.highCut ? ` to ${bar.drawnHigh}` : ''}` : ''})`;
   const charts = data.measures.map((measure) => {
-    const bars = data.bars.filter((bar) => bar.measure === measure);
+    const range = valueRange(measure);
+    const bars = data.bars.filter((bar) => bar.measure === measure).map((bar) => cutToRange(bar, range));
     const chart = svg({
       height: 280,
       x: { domain: data.runs },
-      y: meanScale(measure, bars.flatMap((bar) => [bar.low, bar.high])),
+      y: meanScale(measure, bars.flatMap((bar) => [bar.drawnLow, bar.drawnHigh])),
       color: colour,
       marks: [
-        Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run', title: (bar: (typeof bars)[number]) => `${bar.run}: ${bar.mean.toFixed(4)} (${level} interval ${bar.low.toFixed(4)} to ${bar.high.toFixed(4)})` }),
-        ...whisker(bars, 'white', 4),
-        ...whisker(bars, 'currentColor', 2),
+        Plot.barY(bars, { x: 'run', y: 'mean', fill: 'run', title }),
+        ...whiskerMarks(bars, capInset),
         Plot.ruleY([0]),
         Plot.axisX({ label: 'run', tickFormat: (run: string) => shorten(run, tickCharacters), title: (run: string) => run }),
       ],
@@ -41,7 +80,7 @@ export function meansSection(data: ReportData, { svg, figure, colour }: ChartKit
     return figure(
       `means ${measure}`,
       chart,
-      `Mean ${escapeHtml(measure)} of each run over ${data.queries} judged queries. The whiskers are the ${level} ${intervalName} interval of the mean: where they overlap a lot, the runs are hard to tell apart on these queries.`,
+      `Mean ${escapeHtml(measure)} of each run over ${data.queries} judged queries. The whiskers are the ${level} ${intervalName} interval of the mean: where they overlap a lot, the runs are hard to tell apart on these queries.${cutSentence(measure, bars, range)}`,
     );
   });
   return `<section><h2>Means with ${level} confidence intervals</h2><div class="grid">${charts.join('')}</div></section>`;

@@ -101,9 +101,10 @@ export function createChartKit(data: ReportData): ChartKit {
 
 /**
  * The y scale of a chart of a measure's means, from the catalogue's `bounded`. A measure in [0, 1]:
- * labelled `mean ndcg@10 (0–1)`, from 0 to 1 (widened to take a whisker past either end). An unbounded
- * one (tokens@3 in the thousands, dcg above 1): labelled `mean tokens@3`, from 0 to its largest value with
- * round ends, below 0 only where a value is (utility can be negative).
+ * labelled `mean ndcg@10 (0–1)`, from 0 to 1 (the whiskers are cut to it; widened only for data made by
+ * hand with a value past it). An unbounded one (tokens@3 in the thousands, dcg above 1): labelled
+ * `mean tokens@3`, from 0 to its largest value with round ends, below 0 only where a value is (utility can
+ * be negative).
  */
 export function meanScale(measure: string, values: readonly number[]): Plot.ScaleOptions {
   const low = Math.min(0, ...values);

@@ -1,4 +1,5 @@
-// A report input of any number of queries, the same on every machine: for the report's size and drawing at scale.
+// A report input of any number of queries, the same on every machine: for the report's size and drawing at
+// scale; and the parts of a rendered page the report's tests read.
 
 /**
  * `queries` judged queries with one relevant document each, and two runs of 20 documents, `baseline` and
@@ -23,4 +24,17 @@ export function manyQueries(queries: number) {
     );
   };
   return { qrels: new Map(ids.map((qid) => [qid, new Map([[`${qid}-r`, 1]])])), runs: new Map([['baseline', run(1)], ['candidate', run(2)]]) };
+}
+
+/** One chart's SVG, by its name. */
+export function chartSvg(page: string, chart: string): string {
+  const start = page.indexOf(`<figure class="chart" data-chart="${chart}">`);
+  if (start < 0) throw new Error(`no chart named ${chart}`);
+  return page.slice(start, page.indexOf('<figcaption>', start));
+}
+
+/** The texts of one axis's tick labels in the chart named `chart` (without their tooltips). */
+export function tickLabels(page: string, chart: string, axis: 'x' | 'y'): string[] {
+  const group = chartSvg(page, chart).match(new RegExp(`aria-label="${axis}-axis tick label"[^>]*>(.*?)</g>`))![1]!;
+  return [...group.matchAll(/<text[^>]*>([^<]*)(?:<title>[^<]*<\/title>)?<\/text>/g)].map((match) => match[1]!);
 }

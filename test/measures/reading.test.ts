@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureDefinitions } from '../../src/measures/catalogue.js';
-import { higherIsBetter, isBounded, towardsBetter } from '../../src/measures/reading.js';
+import { higherIsBetter, isBounded, towardsBetter, valueRange } from '../../src/measures/reading.js';
 
 describe('higherIsBetter', () => {
   it('reads the catalogue’s `better` through any name or result key of the measure', () => {
@@ -27,5 +27,18 @@ describe('isBounded', () => {
   it('is the catalogue’s `bounded` of the name’s entry', () => {
     expect([isBounded('ndcg@10'), isBounded('miss@5'), isBounded('P_5')]).toEqual([true, true, true]);
     expect([isBounded('tokens@3'), isBounded('dcg@5'), isBounded('idcg'), isBounded('utility')]).toEqual([false, false, false, false]);
+  });
+});
+
+describe('valueRange', () => {
+  it('is the catalogue’s range of the values of the name’s entry, through any name or result key', () => {
+    for (const name of ['ndcg@10', 'mrr@10', 'recip_rank', 'P_5', 'miss@5', 'recall@budget=2000']) expect(valueRange(name), name).toEqual({ min: 0, max: 1 });
+    for (const name of ['dcg@5', 'tokens@3']) expect(valueRange(name), name).toEqual({ min: 0, max: Number.MAX_VALUE });
+    expect(valueRange('num_ret')).toEqual({ min: 0, max: Number.MAX_SAFE_INTEGER });
+    expect(valueRange('utility')).toEqual({ min: -Number.MAX_VALUE, max: Number.MAX_VALUE });
+  });
+
+  it('refuses a name that is no measure, as the registry does', () => {
+    expect(() => valueRange('ndgc@10')).toThrow(/ndgc@10/);
   });
 });

@@ -176,6 +176,32 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     }
   }, 60_000);
 
+  it('draws whiskers cut to 0–1 with arrowheads inside the chart', async () => {
+    // mrr@10 on 15 queries: nearly ranks the relevant document first on 14 queries (its t interval runs past 1),
+    // rarely on one (below 0).
+    const ids = Array.from({ length: 15 }, (_, i) => `q${i + 1}`);
+    const qrels = Object.fromEntries(ids.map((qid) => [qid, { [`${qid}-r`]: 1 }]));
+    const nearly = Object.fromEntries(ids.map((qid, i) => [qid, i === 0 ? ['x', `${qid}-r`] : [`${qid}-r`, 'x']]));
+    const rarely = Object.fromEntries(ids.map((qid, i) => [qid, i === 0 ? [`${qid}-r`] : ['x', 'y']]));
+    const pages = {
+      'cut whiskers': await renderReport({ qrels, runs: { nearly, rarely } }, { measures: ['mrr@10'] }),
+    };
+    mkdirSync(output, { recursive: true });
+    for (const [name, html] of Object.entries(pages)) {
+      const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+      await page.setContent(html, { waitUntil: 'load' });
+      const geometry = await chartGeometry(page);
+      expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+      await page.screenshot({ path: join(output, `report-${name.replace(' ', '-')}.png`), fullPage: true });
+      const chart = page.locator('figure.chart[data-chart="means mrr@10"] > figure > svg');
+      const frame = (await chart.boundingBox())!;
+      const heads = await chart.locator('g[aria-label="dot"] path').evaluateAll((paths) => paths.map((path) => path.getBoundingClientRect().toJSON() as { top: number; bottom: number }));
+      expect(heads).toHaveLength(2);
+      for (const head of heads) expect(head.top >= frame.y && head.bottom <= frame.y + frame.height, JSON.stringify(head)).toBe(true);
+      await page.close();
+    }
+  }, 60_000);
+
   it('draws a 7,000-query report’s differences as one area of wins and one of losses, clear of the axes', async () => {
     const html = await renderReportData(reportData(manyQueries(7000), { measures: ['ndcg@10', 'map'] }));
     mkdirSync(output, { recursive: true });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
-import { manyQueries } from '../helpers/report.js';
+import { chartSvg, manyQueries, tickLabels } from '../helpers/report.js';
 
 const qrels = new Map(['q1', 'q2', 'q3'].map((q) => [q, new Map([[`${q}-a`, 2], [`${q}-b`, 1]])]));
 const runs = new Map([
@@ -105,19 +105,6 @@ describe('renderReport', () => {
     expect(html).not.toContain('Where is "a" & why?');
   });
 });
-
-/** One chart's SVG, by its name. */
-function chartSvg(page: string, chart: string): string {
-  const start = page.indexOf(`<figure class="chart" data-chart="${chart}">`);
-  expect(start, chart).toBeGreaterThanOrEqual(0);
-  return page.slice(start, page.indexOf('<figcaption>', start));
-}
-
-/** The texts of one axis's tick labels in the chart named `chart`. */
-function tickLabels(page: string, chart: string, axis: 'x' | 'y'): string[] {
-  const group = chartSvg(page, chart).match(new RegExp(`aria-label="${axis}-axis tick label"[^>]*>(.*?)</g>`))![1]!;
-  return [...group.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
-}
 
 describe('renderReport of a measure where lower is better (miss@k)', () => {
   // miss@2: old 1/2, 1/2, 0; new 0, 0, 1/2 (new − old: −1/2, −1/2, +1/2): new wins q1 and q2, loses q3.
