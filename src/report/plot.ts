@@ -17,11 +17,11 @@ export const MARGIN_RIGHT = 20;
 // At 12 px, an axis label needs its own line: above the top y tick label and below the x tick labels
 // (Plot's defaults of 20 and 30 px are for its 10 px text).
 const MARGIN_TOP = 30;
-const MARGIN_BOTTOM = 40;
+export const MARGIN_BOTTOM = 40;
 // A generous width of a character at 12 px, to space tick labels without measuring text.
 export const CHARACTER_WIDTH = 7;
 // Digits are wider than the average letter (7.6 px in DejaVu Sans at 12 px), and tick labels are mostly digits.
-const DIGIT_WIDTH = 8;
+export const DIGIT_WIDTH = 8;
 // Plot draws a y tick label this far left of the frame: its tick (6 px) and the padding after it (3 px).
 const Y_TICK_LABEL_OFFSET = 9;
 

@@ -22,6 +22,7 @@ figure.chart figure { margin: 0; }
 figure.chart figure > div { max-width: ${CHART_WIDTH}px; font-size: 12px; }
 figure.chart { margin: 0; padding: 8px; border: 1px solid #e5e5e5; border-radius: 6px; max-width: 100%; }
 figure.chart figcaption { max-width: ${CHART_WIDTH}px; color: #444; font-size: 12.5px; margin-top: 6px; }
+.extremes { max-width: ${CHART_WIDTH}px; font-size: 12.5px; list-style: none; margin: 6px 0 0; padding: 0; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 8px 0; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; }
 th { font-weight: 600; border-bottom: 2px solid #ccc; }

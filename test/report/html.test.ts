@@ -337,6 +337,17 @@ describe('renderReportData on many queries', () => {
     }
   });
 
+  it('lists under each difference chart the ids of its five largest wins and five largest losses', async () => {
+    const html = await page;
+    for (const { measure, deltas } of data.deltas) {
+      const figure = html.slice(html.indexOf(`data-chart="differences candidate ${measure}"`)).split('</figure>\n')[0]!.split('<figcaption>')[0]!;
+      const named = (entries: typeof deltas) => entries.map((entry) => `<bdi>${entry.query}</bdi>&nbsp;(${entry.delta < 0 ? '−' : '+'}${Math.abs(entry.delta).toFixed(4)})`).join(', ');
+      // Largest first, equal differences by query id (all ids here are ASCII).
+      const largestLosses = deltas.filter((entry) => entry.outcome === 'loss').sort((a, b) => a.delta - b.delta || (a.query < b.query ? -1 : 1)).slice(0, 5);
+      expect(figure, measure).toContain(`<ul class="extremes"><li>Largest wins: ${named(deltas.slice(0, 5))}</li><li>Largest losses: ${named(largestLosses)}</li></ul>`);
+    }
+  });
+
   it('draws the largest win and the largest loss at their size on the y axis', async () => {
     const html = await page;
     for (const { measure, deltas } of data.deltas) {
