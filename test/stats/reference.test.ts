@@ -2,7 +2,7 @@
 // command that produced them, are in test/fixtures/stats/ (make-reference.py, run outside the test suite).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compare } from '../../src/index.js';
+import { compare, evaluateRun } from '../../src/index.js';
 import { binomialHalfCdf, normalCdf, signedRankCdf, studentTwoSided, studentTwoSidedQuantile } from '../../src/stats/distributions.js';
 import {
   bonferroni,
@@ -133,17 +133,18 @@ describe('distribution functions', () => {
 });
 
 describe('compare() gives R’s numbers through the whole path (runs scored, then tested)', () => {
-  // recall of a query with 10,000 relevant documents, k of them retrieved, is exactly k / 10,000: runs
-  // built so that their per-query scores are the data set's.
-  const RELEVANT = 10_000;
-  const relevantIds = Array.from({ length: RELEVANT }, (_, i) => `r${i}`);
-  const runOf = (scores: number[]) => Object.fromEntries(scores.map((score, q) => [`q${q}`, relevantIds.slice(0, Math.round(score * RELEVANT))]));
-  const qrelsOf = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, q) => [`q${q}`, relevantIds]));
+  // dcg@1 of a ranking is the grade of its first document (linear gain, divided by log2(2) = 1), exact for a
+  // fractional grade: each query judges b at the baseline's score and c at the candidate's, and each run
+  // ranks one of them. Threshold 0 makes every judged document relevant, a grade of 0 included.
+  const runOf = (id: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, q) => [`q${q}`, [id]]));
+  const qrelsOf = (set: Dataset) => Object.fromEntries(set.baseline.map((score, q) => [`q${q}`, { b: score, c: set.candidate[q]! }]));
 
   it.each(datasets.slice(0, 4).map((set) => [set.name, set] as const))('%s', (_, set) => {
-    const runs = { base: runOf(set.baseline), cand: runOf(set.candidate) };
-    const qrels = qrelsOf(set.baseline.length);
-    const row = (test: 't' | 'wilcoxon' | 'sign') => compare(runs, qrels, { measures: ['recall'], test }).rows[1]!;
+    const runs = { base: runOf('b', set.baseline.length), cand: runOf('c', set.candidate.length) };
+    const qrels = qrelsOf(set);
+    const scored = evaluateRun(runs.cand, qrels, { measures: ['dcg@1'], relevanceThreshold: 0 });
+    expect(set.candidate.map((_, q) => scored.perQuery[`q${q}`]!['dcg@1'])).toEqual(set.candidate);
+    const row = (test: 't' | 'wilcoxon' | 'sign') => compare(runs, qrels, { measures: ['dcg@1'], relevanceThreshold: 0, test }).rows[1]!;
     const t = row('t');
     expectClose(t.pValue!, set.tTest.pValue);
     expectClose(t.ciLow!, set.tTest.ci95[0], 1e-10, 1e-14);
