@@ -205,7 +205,10 @@ describe('links', () => {
     }
     if (/^[a-z]+:/.test(target)) return target.startsWith(REPOSITORY) ? `not a file of the main branch` : '';
     if (file === 'README.md' && path !== '') return 'a relative link, broken in the installed package';
-    const found = path === '' ? file : relative(root, resolve(root, dirname(file), path.endsWith('.md') || path.includes('.') ? path : `${path}.md`));
+    const resolved = relative(root, resolve(root, dirname(file), path));
+    if (`${resolved}/`.startsWith('docs/reference/')) return ''; // TypeDoc's pages, made by `npm run docs:build`, which checks them
+    // A page is linked with or without its `.md`; a folder (`./examples/`) or a file with an extension as it is.
+    const found = path === '' ? file : /\.\w+$/.test(resolved) || path.endsWith('/') ? resolved : `${resolved}.md`;
     return existsSync(join(root, found)) ? missingAnchor(found, anchor) : `no file ${found}`;
   }
 
@@ -227,6 +230,9 @@ describe('links', () => {
   it('the check finds what it looks for', () => {
     expect(broken('README.md', 'docs/measures.md')).toBe('a relative link, broken in the installed package');
     expect(broken('docs/cli.md', './measures.md#no-such-heading')).toBe('no heading #no-such-heading in docs/measures.md');
+    expect(broken('docs/cli.md', './no-such-page')).toBe('no file docs/no-such-page.md');
+    expect(broken('docs/cli.md', './measures#the-systems-k-and-token-budgets')).toBe('');
+    expect(broken('docs/api.md', './reference/')).toBe(''); // generated: checked by the site's build
     expect(broken('docs/cli.md', `${SITE}no-such-page`)).toBe('no page docs/no-such-page.md');
     expect(broken('docs/cli.md', `${REPOSITORY}blob/main/examples/no-such-file`)).toBe('no file examples/no-such-file');
     expect(broken('docs/cli.md', `${REPOSITORY}blob/main/examples/rag`)).toBe('a blob link to examples/rag');
