@@ -86,8 +86,17 @@ export type { TiedRanking } from './agreement/tie-ranking.js';
 export { kendallTau, type RankCorrelationOptions, type TieVariant } from './agreement/kendall.js';
 export { tauAP } from './agreement/tau-ap.js';
 export type { ItemScores } from './agreement/paired-scores.js';
-export { cohenKappa, type CohenKappaOptions, type KappaWeights } from './agreement/kappa.js';
+export { cohenKappa, type CohenKappaOptions, type GradeTable, type KappaWeights } from './agreement/kappa.js';
 export { krippendorffAlpha, type KrippendorffAlphaOptions, type MeasurementLevel } from './agreement/alpha.js';
+export {
+  labelAgreement,
+  type AgreementFigures,
+  type AgreementInterval,
+  type BinaryAgreement,
+  type KappaFigures,
+  type LabelAgreement,
+  type LabelAgreementOptions,
+} from './agreement/label-agreement.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';

@@ -20,8 +20,11 @@ type Entry = keyof typeof ENTRIES;
 
 const SURFACE: Record<Entry, readonly string[]> = {
   rankeval: [
+    'AgreementFigures: interface',
+    'AgreementInterval: type',
     'ApDenominator: type',
     'Aspects: type',
+    'BinaryAgreement: interface',
     'BudgetExplanation: interface',
     'BudgetWindow: interface',
     'BudgetedDocument: interface',
@@ -61,9 +64,13 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'GoldenSet: interface',
     'GoldenSetFormat: type',
     'GoldenSetReadOptions: interface',
+    'GradeTable: interface',
     'ItemScores: type',
+    'KappaFigures: interface',
     'KappaWeights: type',
     'KrippendorffAlphaOptions: interface',
+    'LabelAgreement: interface',
+    'LabelAgreementOptions: interface',
     'Latency: interface',
     'LatencySummary: interface',
     'LengthsFormat: type',
@@ -137,6 +144,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'isRankevalError: function',
     'kendallTau: function',
     'krippendorffAlpha: function',
+    'labelAgreement: function',
     'mean: function',
     'meanReciprocalRank: function',
     'mergeEvaluations: function',
