@@ -9,6 +9,7 @@ import { closest } from '../core/suggest.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
+import { overlapUsage, runOverlap } from './overlap.js';
 import { CliError, foreignMessage, INPUT_ERROR, USAGE_ERROR } from './shared/command.js';
 import { runTrec, trecUsage } from './trec.js';
 
@@ -23,6 +24,8 @@ Commands:
                                                   (rankeval report --help)
   merge PART.json …                               the results of a run's shards (eval -q --format json)
                                                   merged into the whole run's (rankeval merge --help)
+  overlap RUN_A RUN_B [--p 0.9] [--depth K] [-q]  how much two runs' results differ, without labels:
+                                                  RBO and Jaccard per query (rankeval overlap --help)
   fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;
                                                   --optimize M --qrels GOLDEN tunes wsum's weights or
                                                   rrf's k, cross-validated (rankeval fuse --help)
@@ -38,7 +41,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'fuse', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'fuse', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -61,6 +64,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'compare') return compareUsage;
   if (command === 'trec') return trecUsage;
   if (command === 'merge') return mergeUsage;
+  if (command === 'overlap') return overlapUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
   if (command === 'fuse') return (await import('./fuse.js')).fuseUsage;
   return usage;
@@ -103,6 +107,7 @@ async function main(args: readonly string[]): Promise<number> {
     }
     if (command === 'eval') return await runEval(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'merge') return await runMerge(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'overlap') return await runOverlap(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'report') {
       // Loaded only here: the report's plotting libraries would slow every other command's start.
       const { runReport } = await import('./report.js');
