@@ -39,6 +39,7 @@ export default defineConfig({
           { text: 'Golden sets and runs from files', link: '/files' },
           { text: 'Evaluating a retriever', link: '/retriever' },
           { text: 'Comparing systems', link: '/compare' },
+          { text: 'Agreement: without labels, and of labels', link: '/agreement' },
           { text: 'Rank fusion', link: '/fusion' },
           { text: 'The choices behind fusion', link: '/fusion-rules' },
           { text: 'Test matchers', link: '/matchers' },
