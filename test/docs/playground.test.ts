@@ -2,7 +2,7 @@
 // site's base, in real headless Chromium (Debian's chromium; .ci/run installs it): the quick start and two
 // runs of the RAG example entered as a user would (a button, a file chosen, a file dropped), every figure
 // shown equal to evaluateRun's and compare's on the same text, the library's own words for bad input, the
-// report drawn, no request beyond 127.0.0.1 and no console error; and a screenshot under test-output/.
+// report drawn, no request beyond 127.0.0.1 and no console error; screenshots with RANKEVAL_SCREENSHOTS=1.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare, evaluateRun, parseGoldenSet, parseRun } from '../../src/index.js';
-import { chromiumForTests, launchChromium, problemsOf } from '../helpers/chromium.js';
+import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const output = join(root, 'test-output');
@@ -107,7 +107,7 @@ describe.skipIf(chromiumForTests.skip)('the playground in Chromium', () => {
     })();
     expect(measureError).toMatch(/^unknown measure `ndgc@10`: did you mean `ndcg@10`\?/);
     await expect.poll(() => page.locator('.measure-error').textContent()).toBe(measureError);
-    await page.screenshot({ path: join(output, 'playground-measure-error.png') });
+    await saveScreenshot(page, join(output, 'playground-measure-error.png'), false);
 
     const badGolden = golden.replace('"query_id": "q2"', '"qid": "q2"');
     await page.getByLabel('Golden set: content').fill(badGolden);
@@ -121,7 +121,7 @@ describe.skipIf(chromiumForTests.skip)('the playground in Chromium', () => {
     expect(goldenError).toMatch(/^golden\.jsonl:2: unknown key "qid": did you mean "query_id"\?/);
     await expect.poll(() => page.locator('.source.failed .error').textContent()).toBe(goldenError);
     expect(await page.locator('table.means').count()).toBe(0);
-    await page.screenshot({ path: join(output, 'playground-golden-error.png') });
+    await saveScreenshot(page, join(output, 'playground-golden-error.png'), false);
 
     expect(problems).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
@@ -183,7 +183,7 @@ describe.skipIf(chromiumForTests.skip)('the playground in Chromium', () => {
       expect(box, (await chart.getAttribute('data-chart')) ?? '').not.toBeNull();
       expect(box!.width).toBeGreaterThan(200);
     }
-    await page.screenshot({ path: join(output, 'playground.png'), fullPage: true });
+    await saveScreenshot(page, join(output, 'playground.png'));
     expect(problems).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);
     expect(requests.length).toBeGreaterThan(3);

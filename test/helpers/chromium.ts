@@ -37,6 +37,15 @@ export function lookUpChromium(env: NodeJS.ProcessEnv): ToolLookup {
   };
 }
 
+/**
+ * Saves a screenshot of the page under test-output/ for a person to look at, when `RANKEVAL_SCREENSHOTS=1`:
+ * the tests check what they see through the page itself, and a full-page screenshot costs about a second
+ * of CPU that a plain `npm test` does not need.
+ */
+export async function saveScreenshot(page: Page, path: string, fullPage = true): Promise<void> {
+  if (process.env['RANKEVAL_SCREENSHOTS'] === '1') await page.screenshot({ path, fullPage });
+}
+
 /** The browser tests' Chromium, read once from this process's environment. */
 export const chromiumForTests = lookUpChromium(process.env);
 

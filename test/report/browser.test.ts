@@ -1,6 +1,6 @@
 // The report of the bundled RAG example, opened from a file:// URL in real headless Chromium (Debian's
 // chromium; .ci/run installs it): no console errors, no network requests, every chart drawn with a size,
-// and a screenshot under test-output/ for a person to look at.
+// and, with RANKEVAL_SCREENSHOTS=1, screenshots under test-output/ for a person to look at.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
 import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
-import { chromiumForTests, launchChromium, problemsOf } from '../helpers/chromium.js';
+import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
 import { manyQueries } from '../helpers/report.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,7 +58,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     expect(await page.locator('table.comparison tbody tr').count()).toBe(4);
     const geometry = await chartGeometry(page);
     expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-    await page.screenshot({ path: join(output, 'report.png'), fullPage: true });
+    await saveScreenshot(page, join(output, 'report.png'));
     expect(readFileSync(join(output, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
     await page.close();
   }, 60_000);
@@ -144,7 +144,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
         const ticks = await page.locator('figure.chart[data-chart="means ndcg@10"] g[aria-label="x-axis tick label"] text').evaluateAll((texts) => texts.map((text) => text.firstChild?.textContent));
         expect(ticks).toEqual(['a-very-long-ru…', 'bm25-with-a-lo…', 'k2', 'b2']);
       }
-      await page.screenshot({ path: join(output, `report-${name.replace(' ', '-')}-900.png`), fullPage: true });
+      await saveScreenshot(page, join(output, `report-${name.replace(' ', '-')}-900.png`));
       await page.close();
     }
   }, 60_000);
@@ -194,7 +194,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
       await page.setContent(html, { waitUntil: 'load' });
       const geometry = await chartGeometry(page);
       expect(geometry, name).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
-      await page.screenshot({ path: join(output, `report-${name.replace(' ', '-')}.png`), fullPage: true });
+      await saveScreenshot(page, join(output, `report-${name.replace(' ', '-')}.png`));
       if (name === 'cut whiskers') {
         const chart = page.locator('figure.chart[data-chart="means mrr@10"] > figure > svg');
         const frame = (await chart.boundingBox())!;
@@ -231,7 +231,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
       expect(boxes, measure).toHaveLength(2);
       for (const box of boxes) expect(box.width * box.height, measure).toBeGreaterThan(100);
     }
-    await page.screenshot({ path: join(output, 'report-7000-queries.png'), fullPage: true });
+    await saveScreenshot(page, join(output, 'report-7000-queries.png'));
     await page.close();
   }, 60_000);
 });
