@@ -59,7 +59,6 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     const geometry = await chartGeometry(page);
     expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
     await saveScreenshot(page, join(output, 'report.png'));
-    expect(readFileSync(join(output, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
     await page.close();
   }, 60_000);
 
