@@ -3,7 +3,8 @@
 import { fail, isRankevalError } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import type { ByQuery, Qrels, Ranking } from '../core/types.js';
-import { bonferroni, holm } from '../stats/tests.js';
+import { averageRanks, bonferroni, holm } from '../stats/tests.js';
+import { meanOf } from '../stats/mean.js';
 import { evaluateRun } from '../engine/evaluate-run.js';
 import { resolveCompareOptions } from '../analysis/compare.js';
 import { candidateRow, type Correction, type SignificanceTest } from '../analysis/paired-row.js';
@@ -132,11 +133,10 @@ function correlations(runs: readonly { meanA: number; meanB: number }[]): OrderA
   return { systems: runs.length, tauB: orNull(() => kendallTau(x, y)), tauAPB: orNull(() => tauAP(x, y)), spearman: spearman(x, y) };
 }
 
-/** Spearman's ρ: Pearson's correlation of the mid-ranks; `null` where one side is constant or one item. */
+/** Spearman's ρ: Pearson's correlation of the average ranks; `null` where one side is constant or one item. */
 export function spearman(x: readonly number[], y: readonly number[]): number | null {
-  const [rx, ry] = [midRanks(x), midRanks(y)];
-  const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
-  const [mx, my] = [mean(rx), mean(ry)];
+  const [rx, ry] = [averageRanks(x).ranks, averageRanks(y).ranks];
+  const [mx, my] = [meanOf(rx), meanOf(ry)];
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
@@ -146,17 +146,4 @@ export function spearman(x: readonly number[], y: readonly number[]): number | n
     syy += (ry[i]! - my) ** 2;
   }
   return sxx === 0 || syy === 0 ? null : sxy / Math.sqrt(sxx * syy);
-}
-
-/** 1-based ranks, ties given the mean of the ranks they span. */
-function midRanks(values: readonly number[]): number[] {
-  const order = values.map((_, i) => i).sort((i, j) => values[i]! - values[j]!);
-  const ranks = new Array<number>(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && values[order[end + 1]!] === values[order[start]!]) end++;
-    for (let k = start; k <= end; k++) ranks[order[k]!] = (start + end) / 2 + 1;
-    start = end + 1;
-  }
-  return ranks;
 }

@@ -4,6 +4,7 @@ import type { ScoredDocument } from '../core/types.js';
 import { fuse } from '../fusion/fuse.js';
 import type { FusionRun } from '../fusion/runs.js';
 import type { Run, RunFormat } from '../formats/run.js';
+import { scoredDocuments } from '../formats/run-collector.js';
 import { writeRun } from '../formats/write-run.js';
 import { CliError, INPUT_ERROR, type Io } from './shared/command.js';
 import { loadRun } from './shared/files.js';
@@ -29,7 +30,7 @@ function scoredRankings(path: string, run: Run): FusionRun {
       }
       throw unscored(path, qid);
     }
-    rankings.set(qid, scored.ids.map((id, i) => ({ id, score: scored.scores[i]! })));
+    rankings.set(qid, scoredDocuments(scored));
   }
   return rankings;
 }

@@ -3,6 +3,7 @@ import { overlap } from '../agreement/overlap.js';
 import { isRankevalError } from '../core/errors.js';
 import type { TiedRanking } from '../agreement/tie-ranking.js';
 import type { Run } from '../formats/run.js';
+import { scoredDocuments } from '../formats/run-collector.js';
 import { messageText } from '../text/escape.js';
 import { renderOverlap } from '../text/overlap.js';
 import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
@@ -85,7 +86,7 @@ function rankingsOf(run: Run): Map<string, TiedRanking> {
   const rankings = new Map<string, TiedRanking>();
   for (const [qid, ids] of run.rankings) {
     const scored = run.scored.get(qid);
-    rankings.set(qid, scored === undefined ? ids : scored.ids.map((id, i) => ({ id, score: scored.scores[i]! })));
+    rankings.set(qid, scored === undefined ? ids : scoredDocuments(scored));
   }
   return rankings;
 }

@@ -5,6 +5,7 @@ import { isRankevalError, RankevalError } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import { ownOptions, readFailure, whileReading } from '../core/boundary.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
+import { scoredDocuments } from '../formats/run-collector.js';
 import { READ_OPTION_KEYS, readWith, type ReadOptions, type Source } from '../formats/source.js';
 import type { MeasureKey } from '../measures/registry.js';
 import type { ByQuery, Qrels, Ranking, ScoreOrder, Ties } from '../core/types.js';
@@ -24,8 +25,8 @@ export type { KeptQueries };
  */
 export function rankingFor(results: QueryResults, ties: Ties, scoreOrder: ScoreOrder = 'descending'): Ranking {
   if ((ties === 'trec' && scoreOrder === 'descending') || results.scored === undefined) return results.ranked;
-  const { ids, scores } = results.scored;
-  return ties === 'given' ? ids : ids.map((id, i) => ({ id, score: scores[i]! }));
+  const { ids } = results.scored;
+  return ties === 'given' ? ids : scoredDocuments(results.scored);
 }
 
 

@@ -3,6 +3,12 @@
 import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { orderByScore } from '../core/ordering.js';
+import type { ScoredDocument } from '../core/types.js';
+
+/** A query's scored results, in the order the file lists them, as `{ id, score }` documents. */
+export function scoredDocuments({ ids, scores }: { readonly ids: readonly string[]; readonly scores: readonly number[] }): ScoredDocument[] {
+  return ids.map((id, i) => ({ id, score: scores[i]! }));
+}
 
 /**
  * Run file formats:

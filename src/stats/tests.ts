@@ -122,7 +122,7 @@ export function pairedBootstrapTest(differences: ArrayLike<number>, level: numbe
 }
 
 /** Average ranks (1-based) of values, ties sharing the mean of their ranks. */
-function averageRanks(values: readonly number[]): { ranks: number[]; tieCorrection: number } {
+export function averageRanks(values: readonly number[]): { ranks: number[]; tieCorrection: number } {
   const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
   const ranks = new Array<number>(values.length);
   let tieCorrection = 0; // Σ (t³ − t) over groups of t tied values
