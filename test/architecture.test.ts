@@ -17,6 +17,7 @@ const LAYERS = [
   'analysis', // comparison, confidence, regression, explanation, latency
   'agreement', // rank correlation of two orders, agreement of two sets of labels
   'fusion', // fusing runs, and tuning the fusion
+  'judging', // making a golden set: pooling, judging, the judgments' store
   'retriever', // evaluating a live retriever
   'trec', // the trec_eval emulator: its flags and its printing
   'text', // plain-text presentation
