@@ -14,6 +14,8 @@ import { tauAP } from './tau-ap.js';
 export interface SystemAgreementOptions {
   /** The measure the systems are ordered by. Default `'ndcg@10'`. */
   readonly measure?: string;
+  /** The grade from which a document counts as relevant, for binary measures (evaluateRun's). Default 1. */
+  readonly relevanceThreshold?: number;
   /** How many of the best systems (under `qrelsA`) the top figures are over. Default 5. */
   readonly topK?: number;
   /** compare()'s paired test, its level and correction. Defaults: `'t'`, 0.05, `'holm'`. */
@@ -69,7 +71,7 @@ export interface SystemAgreement extends OrderAgreement {
  */
 export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery<Qrels>, qrelsB: ByQuery<Qrels>, options: SystemAgreementOptions = {}): SystemAgreement {
   const fn = 'systemAgreement';
-  const { measure = 'ndcg@10', topK = 5, ...testOptions } = ownOptions(options, ['measure', 'topK', 'test', 'alpha', 'correction'], fn);
+  const { measure = 'ndcg@10', relevanceThreshold = 1, topK = 5, ...testOptions } = ownOptions(options, ['measure', 'relevanceThreshold', 'topK', 'test', 'alpha', 'correction'], fn);
   if (!Number.isSafeInteger(topK) || topK < 2) fail('invalid_option', fn, { kind: 'option', option: 'topK' }, 'an integer ≥ 2', topK);
   const plan = resolveCompareOptions(testOptions, fn);
   const named = runs instanceof Map ? [...(runs as ReadonlyMap<string, ByQuery<Ranking>>)] : Object.entries(runs as Record<string, ByQuery<Ranking>>);
@@ -77,7 +79,7 @@ export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery
   const score = (qrels: ByQuery<Qrels>): Map<string, { mean: number; perQuery: Float64Array }> =>
     new Map(
       named.map(([name, run]) => {
-        const result = evaluateRun(run, qrels, { measures: [measure] });
+        const result = evaluateRun(run, qrels, { measures: [measure], relevanceThreshold });
         const ids = Object.keys(result.perQuery).sort();
         return [name, { mean: result.mean[measure]!, perQuery: Float64Array.from(ids, (qid) => result.perQuery[qid]![measure]!) }];
       }),

@@ -50,6 +50,17 @@ describe('systemAgreement', () => {
     expect(flat).toMatchObject({ tauB: null, tauAPB: null, spearman: null });
   });
 
+  it('scores binary measures at relevanceThreshold', () => {
+    // From grade 2, A's grade-1 d1 is not relevant and its grade-2 d2 is (at 1, every run's P@1 would be 1).
+    const graded = { q1: { d1: 1, d2: 2 }, q2: { d1: 1, d2: 2 } };
+    const at2 = systemAgreement(runs, graded, qrelsB, { measure: 'P@1', relevanceThreshold: 2 });
+    expect(at2.runs.map((run) => [run.run, run.meanA])).toEqual([
+      ['second', 1],
+      ['mixed', 0.5],
+      ['first', 0],
+    ]);
+  });
+
   it('refuses fewer than two runs and a bad topK', () => {
     expect(() => systemAgreement({ first: runs.first }, qrelsA, qrelsB)).toThrow('systemAgreement: expected `runs` to be two runs or more, got `1` (number)');
     expect(() => systemAgreement(runs, qrelsA, qrelsB, { topK: 1 })).toThrow('expected `topK` to be an integer ≥ 2');
