@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messageText } from '../text/escape.js';
 import { closest } from '../core/suggest.js';
+import { agreeUsage, runAgree } from './agree.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
@@ -26,6 +27,8 @@ Commands:
                                                   merged into the whole run's (rankeval merge --help)
   overlap RUN_A RUN_B [--p 0.9] [--depth K] [-q]  how much two runs' results differ, without labels:
                                                   RBO and Jaccard per query (rankeval overlap --help)
+  agree QRELS_A QRELS_B [RUN …] [-m MEASURE]      how far two label sets agree (κ, α), and whether they
+                                                  order the runs alike (τ) (rankeval agree --help)
   fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;
                                                   --optimize M --qrels GOLDEN tunes wsum's weights or
                                                   rrf's k, cross-validated (rankeval fuse --help)
@@ -41,7 +44,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'fuse', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'fuse', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -65,6 +68,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'trec') return trecUsage;
   if (command === 'merge') return mergeUsage;
   if (command === 'overlap') return overlapUsage;
+  if (command === 'agree') return agreeUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
   if (command === 'fuse') return (await import('./fuse.js')).fuseUsage;
   return usage;
@@ -108,6 +112,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (command === 'eval') return await runEval(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'merge') return await runMerge(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'overlap') return await runOverlap(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'agree') return await runAgree(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'report') {
       // Loaded only here: the report's plotting libraries would slow every other command's start.
       const { runReport } = await import('./report.js');

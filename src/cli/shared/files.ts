@@ -54,7 +54,8 @@ export function checkStdinOnce(paths: readonly string[], usage: (message: string
   if (paths.filter((path) => path === STDIN).length > 1) throw usage('only one file can be - (standard input)');
 }
 
-const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream, gradeColumn: string | undefined): Promise<GoldenSet> =>
+/** A golden set file read whole, errors naming the file, as loading does. */
+export const loadGoldenSet = (path: string, format: GoldenSetFormat | 'auto', stderr: ProgressStream, gradeColumn: string | undefined): Promise<GoldenSet> =>
   load(async (open, options) => readGoldenSet(await open(), gradeColumn === undefined ? options : { ...options, gradeColumn }), path, format, stderr);
 
 /** The golden set with the lengths of `--lengths FILE`, which take the place of any the golden set gives. */
