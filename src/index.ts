@@ -107,6 +107,17 @@ export { optimizeFusion, type FusionFold, type FusionOptimization, type Optimize
 export type { FusionSetting, OptimizedFusionMethod } from './fusion/grid.js';
 
 /**
+ * Golden set: making one — judgments read from a judgments store and turned into qrels (one judge, or
+ * several combined), and an LLM judge's prompt and the reading of its answer. The judging loop, which
+ * writes the store, is `judge` from `rankeval/judge`.
+ */
+export { parseJudgments, readJudgments, type Judgment, type JudgmentStore, type StoreReadOptions } from './formats/judgments.js';
+export { toQrels, type CombineJudges, type ToQrelsOptions } from './judging/to-qrels.js';
+export { relevancePrompt, type RelevancePromptInput } from './judging/relevance-prompt.js';
+export { parseGrade } from './judging/parse-grade.js';
+export type { RelevanceScale } from './judging/scale.js';
+
+/**
  * Formats and files: golden sets, runs and document lengths parsed from text (`parse…`) or read from a
  * source of chunks (`read…`: a file's stream, a fetch body), and runs written back as TREC or JSONL.
  */

@@ -1,0 +1,146 @@
+// The judgments store: an append-only JSON Lines file, one judgment a line, read back whole. A write cut
+// by a crash can only leave the last line half-written; that line is set aside, never read as a grade.
+import { parseError } from '../core/errors.js';
+import { quoteJson } from '../core/quoting.js';
+import { parseJson } from './json-text.js';
+import { lineReader, type FileKind, type FormatReader } from './reader.js';
+import { parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
+
+/**
+ * One judgment, as the store holds it (one JSON object a line): a grade given by a judge (a person or a
+ * model, by name) to a document for a query, when (`at`, an ISO 8601 time), and optionally why and at
+ * what cost (`usage`: token counts, as the model reported them).
+ *
+ * @example { "query_id": "q1", "doc_id": "d3", "grade": 2, "judge": "alice", "at": "2026-12-05T02:10:00.000Z" }
+ */
+export interface Judgment {
+  readonly query_id: string;
+  readonly doc_id: string;
+  /** A finite number: the judging loop writes grades on its scale only. */
+  readonly grade: number;
+  readonly judge: string;
+  readonly rationale?: string;
+  /** Counts the judge reported (`{ "prompt_tokens": 812, "completion_tokens": 64 }`), each a finite number ≥ 0. */
+  readonly usage?: Readonly<Record<string, number>>;
+  readonly at: string;
+}
+
+/** A judgments store as read: its judgments in file order, and the half-written last line set aside, if any. */
+export interface JudgmentStore {
+  readonly judgments: Judgment[];
+  /**
+   * The line number of a half-written last line (no line end, not a whole judgment: a write cut by a crash),
+   * which is ignored; undefined when the file ends whole. Tell the user: that pair is judged again.
+   */
+  readonly tornLine: number | undefined;
+}
+
+const NEWLINE = 10;
+
+/** The judgment one line holds, checked field by field; anything else is an error at that line. */
+function readJudgment(text: string, file: string, line: number): Judgment {
+  const record = parseJson(text, file, line);
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    throw parseError(file, line, `expected a JSON object {"query_id", "doc_id", "grade", "judge", "at"}, got ${quoteJson(record, 60)}`);
+  }
+  const { query_id, doc_id, grade, judge, rationale, usage, at } = record as Record<string, unknown>;
+  const bad = (key: string, expected: string, value: unknown): never => {
+    throw parseError(file, line, `"${key}" must be ${expected}, got ${quoteJson(value, 60)}`);
+  };
+  for (const [key, value] of [['query_id', query_id], ['doc_id', doc_id], ['judge', judge]] as const) {
+    if (typeof value !== 'string' || value === '') bad(key, 'a non-empty string', value);
+  }
+  if (typeof grade !== 'number' || !Number.isFinite(grade)) bad('grade', 'a finite number', grade);
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) bad('at', 'an ISO 8601 time', at);
+  if (rationale !== undefined && typeof rationale !== 'string') bad('rationale', 'a string', rationale);
+  if (usage !== undefined && !isUsage(usage)) bad('usage', 'an object of counts (finite numbers ≥ 0)', usage);
+  return record as unknown as Judgment;
+}
+
+/** Token counts as a judge reports them: an object of finite numbers ≥ 0. */
+export function isUsage(value: unknown): value is Readonly<Record<string, number>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((count) => typeof count === 'number' && Number.isFinite(count) && count >= 0);
+}
+
+/**
+ * Reads the store's lines. A bad line is held until the next line shows it is not the last; at the end, a
+ * bad (or undecodable) last line without a line end is the torn one.
+ */
+function storeReader(file: string): FormatReader<JudgmentStore> {
+  const judgments: Judgment[] = [];
+  let held: unknown;
+  let lines = 0;
+  let endsLine = true;
+  const lineBy = lineReader(
+    file,
+    (text, line) => {
+      if (held !== undefined) throw held;
+      lines = line;
+      if (text.trim() === '') return;
+      try {
+        judgments.push(readJudgment(text, file, line));
+      } catch (error) {
+        held = error;
+      }
+    },
+    () => undefined,
+  );
+  return {
+    push(chunk) {
+      if (chunk.length > 0) endsLine = chunk[chunk.length - 1] === NEWLINE;
+      lineBy.push(chunk);
+    },
+    end() {
+      try {
+        lineBy.end();
+      } catch (error) {
+        // Bytes after the last line end that are not UTF-8: a multi-byte character cut by the crash.
+        if (endsLine) throw error;
+        return { judgments, tornLine: lines + 1 };
+      }
+      if (held === undefined) return { judgments, tornLine: undefined };
+      if (endsLine) throw held;
+      return { judgments, tornLine: lines };
+    },
+  };
+}
+
+const storeKind: FileKind<'jsonl', JudgmentStore> = {
+  what: 'judgments store',
+  formats: ['jsonl'],
+  detect: () => 'jsonl',
+  open: (_format, file) => storeReader(file),
+};
+
+/** How to read a store: its name in messages, and progress for a stream. It has one format, JSON Lines. */
+export type StoreReadOptions = Omit<ReadOptions<'jsonl'>, 'format'>;
+
+/** The options with the one format named, so that an empty store is an empty store rather than a file of no format. */
+const asJsonLines = (options: StoreReadOptions | undefined): ReadOptions<'jsonl'> | undefined =>
+  options === undefined ? { format: 'jsonl' } : typeof options === 'object' && options !== null ? { ...options, format: 'jsonl' } : options;
+
+/**
+ * Reads a judgments store (JSON Lines, one Judgment a line, as `judge` from `rankeval/judge` writes it)
+ * from its whole content. Blank lines are skipped. A half-written last line — no line end, and not a whole
+ * judgment: a write cut by a crash — is ignored and its number given as `tornLine`; any other bad line is
+ * an error naming the file and line. Several lines may judge one pair (several judges, or one judge's
+ * later word): all are kept, in file order (toQrels reads the last of each judge).
+ *
+ * @throws {RankevalError} `parse_error` (`file:line: …`) for a line that is not a judgment (invalid JSON,
+ *   a field missing or of the wrong type), except a torn last line; `invalid_option` for a bad option
+ * @example
+ * parseJudgments('{"query_id":"q1","doc_id":"d3","grade":2,"judge":"alice","at":"2026-12-05T02:10:00Z"}\n{"query_id":"q1","do')
+ * // => { judgments: [{ query_id: 'q1', doc_id: 'd3', grade: 2, judge: 'alice', at: '2026-12-05T02:10:00Z' }], tornLine: 2 }
+ */
+export function parseJudgments(content: Chunk, options?: StoreReadOptions): JudgmentStore {
+  return parseWith(storeKind, content, asJsonLines(options), 'parseJudgments');
+}
+
+/**
+ * Reads a judgments store from a stream of chunks (a Node `fs.createReadStream(path)`, a web
+ * `ReadableStream`, any iterable of strings or bytes), as `parseJudgments` does.
+ */
+export async function readJudgments(source: Source, options?: StoreReadOptions): Promise<JudgmentStore> {
+  return readWith(storeKind, source, asJsonLines(options), 'readJudgments');
+}

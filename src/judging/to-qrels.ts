@@ -1,0 +1,87 @@
+// Judgments into qrels: one judge's grades, or several judges' combined by majority or mean.
+import { fail, RankevalError } from '../core/errors.js';
+import { ownOptions } from '../core/boundary.js';
+import { quoteJson } from '../core/quoting.js';
+import type { Judgment } from '../formats/judgments.js';
+
+/** How the grades several judges gave one document become its grade. */
+export type CombineJudges = 'judge' | 'majority' | 'mean';
+
+export interface ToQrelsOptions {
+  /** The judges whose judgments count, by name (one or a list). Default: every judge in the judgments. */
+  readonly judge?: string | readonly string[];
+  /**
+   * `judge` (default): the grades of one judge — more than one among those counted is an error;
+   * `majority`: the grade most judges gave, a tie going to the lowest of the grades tied;
+   * `mean`: the mean of the judges' grades (a fraction, for a golden set read as JSON).
+   */
+  readonly combine?: CombineJudges;
+}
+
+/**
+ * Qrels from judgments (a store's, `parseJudgments(text).judgments`): query id → document id → grade, in
+ * the order each query and document is first judged. Each judge's last judgment of a document counts (a
+ * later line is that judge's later word). With several judges, `combine` says how their grades make one.
+ *
+ * Edge rules: a document only some judges judged is combined over those; `majority` breaks a tie towards
+ * the lowest grade tied (a document is not called more relevant than most judges called it); judges
+ * named in `judge` that judged nothing are no error (a store may not hold them yet).
+ *
+ * @param judgments the judgments, any number of judges
+ * @returns qrels, as `evaluateRun`, `labelAgreement` and `compare` read them
+ * @throws {RankevalError} `invalid_option` for a bad option, or `combine: 'judge'` over several judges;
+ *   `invalid_qrels` for a judgment without string ids, a judge's name or a finite grade
+ * @example
+ * // Two judges of one store, compared: how far the LLM agrees with the person.
+ * labelAgreement(toQrels(judgments, { judge: 'alice' }), toQrels(judgments, { judge: 'gpt-4o' }))
+ */
+export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions = {}): Map<string, Map<string, number>> {
+  const fn = 'toQrels';
+  const { judge, combine = 'judge' } = ownOptions(options, ['judge', 'combine'], fn);
+  const names = judge === undefined ? undefined : typeof judge === 'string' ? [judge] : judge;
+  if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))) fail('invalid_option', fn, { kind: 'option', option: 'judge' }, "a judge's name or a list of names", judge);
+  if (!['judge', 'majority', 'mean'].includes(combine)) fail('invalid_option', fn, { kind: 'option', option: 'combine' }, "'judge', 'majority' or 'mean'", combine);
+  const graded = gradesByJudge(judgments, names === undefined ? undefined : new Set(names), fn);
+  const judges = new Set([...graded.values()].flatMap((byDoc) => [...byDoc.values()].flatMap((byJudge) => [...byJudge.keys()])));
+  if (combine === 'judge' && judges.size > 1) {
+    const listed = [...judges].map((name) => quoteJson(name)).join(', ');
+    throw new RankevalError({ code: 'invalid_option', fn, problem: `the judgments are by ${judges.size} judges (${listed}); name one (\`judge\`) or combine them (\`combine\`: 'majority' or 'mean')`, expected: 'one judge', received: [...judges] });
+  }
+  const qrels = new Map<string, Map<string, number>>();
+  for (const [qid, byDoc] of graded) {
+    qrels.set(qid, new Map([...byDoc].map(([doc, byJudge]) => [doc, combined([...byJudge.values()], combine)])));
+  }
+  return qrels;
+}
+
+/** Query → document → judge → the judge's last grade, for the judges counted. */
+function gradesByJudge(judgments: Iterable<Judgment>, counted: ReadonlySet<string> | undefined, fn: string): Map<string, Map<string, Map<string, number>>> {
+  const graded = new Map<string, Map<string, Map<string, number>>>();
+  let index = 0;
+  for (const judgment of judgments) {
+    const { query_id: qid, doc_id: doc, judge, grade } = (judgment ?? {}) as Partial<Judgment>;
+    const what = `judgments[${index++}]`;
+    if (typeof qid !== 'string' || typeof doc !== 'string' || typeof judge !== 'string') fail('invalid_qrels', fn, what, 'a judgment with string `query_id`, `doc_id` and `judge`', judgment);
+    if (typeof grade !== 'number' || !Number.isFinite(grade)) fail('invalid_qrels', fn, `the grade of ${what}`, 'a finite number', grade);
+    if (counted !== undefined && !counted.has(judge)) continue;
+    let byDoc = graded.get(qid);
+    if (byDoc === undefined) graded.set(qid, (byDoc = new Map()));
+    let byJudge = byDoc.get(doc);
+    if (byJudge === undefined) byDoc.set(doc, (byJudge = new Map()));
+    byJudge.set(judge, grade);
+  }
+  return graded;
+}
+
+/** The grade of a document from its judges' grades (at least one). */
+function combined(grades: readonly number[], combine: CombineJudges): number {
+  if (combine === 'mean') return grades.reduce((sum, grade) => sum + grade, 0) / grades.length;
+  const counts = new Map<number, number>();
+  for (const grade of grades) counts.set(grade, (counts.get(grade) ?? 0) + 1);
+  let best = grades[0]!;
+  for (const [grade, count] of counts) {
+    const bestCount = counts.get(best)!;
+    if (count > bestCount || (count === bestCount && grade < best)) best = grade;
+  }
+  return best;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseJudgments, readJudgments } from '../../src/formats/judgments.js';
+
+const line = (fields: Record<string, unknown>): string => `${JSON.stringify({ query_id: 'q1', doc_id: 'd1', grade: 2, judge: 'alice', at: '2026-12-05T02:00:00.000Z', ...fields })}\n`;
+
+describe('parseJudgments', () => {
+  it('reads one judgment a line, in file order, skipping blank lines', () => {
+    const text = line({}) + '\n' + line({ doc_id: 'd2', grade: 0, rationale: 'off topic', usage: { prompt_tokens: 812, completion_tokens: 64 } });
+    expect(parseJudgments(text)).toEqual({
+      judgments: [
+        { query_id: 'q1', doc_id: 'd1', grade: 2, judge: 'alice', at: '2026-12-05T02:00:00.000Z' },
+        { query_id: 'q1', doc_id: 'd2', grade: 0, judge: 'alice', at: '2026-12-05T02:00:00.000Z', rationale: 'off topic', usage: { prompt_tokens: 812, completion_tokens: 64 } },
+      ],
+      tornLine: undefined,
+    });
+  });
+
+  it('reads an empty store as no judgments', () => {
+    expect(parseJudgments('')).toEqual({ judgments: [], tornLine: undefined });
+    expect(parseJudgments('\n\n')).toEqual({ judgments: [], tornLine: undefined });
+  });
+
+  it('keeps every line that judges a pair again (another judge, or the same judge later)', () => {
+    const text = line({}) + line({ judge: 'gpt' }) + line({ grade: 3 });
+    expect(parseJudgments(text).judgments.map(({ judge, grade }) => `${judge}:${grade}`)).toEqual(['alice:2', 'gpt:2', 'alice:3']);
+  });
+
+  it('sets aside a half-written last line, and says which', () => {
+    const whole = line({}) + line({ doc_id: 'd2' });
+    for (const cut of [1, 10, 40, line({}).length - 3]) {
+      const torn = parseJudgments(whole + line({ doc_id: 'd3' }).slice(0, cut), { file: 'j.jsonl' });
+      expect(torn).toEqual({ judgments: parseJudgments(whole).judgments, tornLine: 3 });
+    }
+  });
+
+  it('sets aside a last line cut inside a multi-byte character', () => {
+    const bytes = new TextEncoder().encode(line({}) + line({ rationale: 'très pertinent' }));
+    const cut = bytes.indexOf(0xc3) + 1; // the first byte of "è"
+    expect(parseJudgments(bytes.subarray(0, cut))).toEqual({ judgments: parseJudgments(line({})).judgments, tornLine: 2 });
+  });
+
+  it('reads a whole last line that lost only its line end', () => {
+    expect(parseJudgments(line({}) + line({ doc_id: 'd2' }).trimEnd())).toMatchObject({ judgments: [{ doc_id: 'd1' }, { doc_id: 'd2' }], tornLine: undefined });
+  });
+
+  it('refuses a bad line that is not the last, or that ends with a line end, naming file and line', () => {
+    const bad = '{"query_id":"q1","do\n';
+    expect(() => parseJudgments(line({}) + bad + line({}), { file: 'j.jsonl' })).toThrow(/^j\.jsonl:2: invalid JSON/);
+    expect(() => parseJudgments(line({}) + bad, { file: 'j.jsonl' })).toThrow(/^j\.jsonl:2: invalid JSON/);
+  });
+
+  it.each([
+    [{ grade: 'high' }, '"grade" must be a finite number, got "high"'],
+    [{ grade: null }, '"grade" must be a finite number, got null'],
+    [{ query_id: '' }, '"query_id" must be a non-empty string, got ""'],
+    [{ doc_id: 7 }, '"doc_id" must be a non-empty string, got 7'],
+    [{ judge: undefined }, '"judge" must be a non-empty string, got nothing'],
+    [{ at: 'yesterday' }, '"at" must be an ISO 8601 time, got "yesterday"'],
+    [{ rationale: 3 }, '"rationale" must be a string, got 3'],
+    [{ usage: { tokens: -1 } }, '"usage" must be an object of counts (finite numbers ≥ 0), got {"tokens":-1}'],
+  ])('refuses a judgment with %j', (fields, message) => {
+    expect(() => parseJudgments(line(fields) + line({}), { file: 'j.jsonl' })).toThrow(`j.jsonl:1: ${message}`);
+  });
+
+  it('refuses a line that is not an object', () => {
+    expect(() => parseJudgments('[1, 2]\n')).toThrow('<input>:1: expected a JSON object {"query_id", "doc_id", "grade", "judge", "at"}, got [1,2]');
+  });
+});
+
+describe('readJudgments', () => {
+  it('reads a store from chunks cut anywhere, as parseJudgments does', async () => {
+    const text = line({}) + line({ doc_id: 'd2' }) + '{"query_id":"q';
+    const chunks = [text.slice(0, 7), text.slice(7, 90), text.slice(90)];
+    expect(await readJudgments(chunks)).toEqual(parseJudgments(text));
+    expect((await readJudgments(chunks)).tornLine).toBe(3);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { labelAgreement } from '../../src/agreement/label-agreement.js';
+import type { Judgment } from '../../src/formats/judgments.js';
+import { toQrels } from '../../src/judging/to-qrels.js';
+
+const at = '2026-12-05T02:00:00.000Z';
+const j = (judge: string, query_id: string, doc_id: string, grade: number): Judgment => ({ query_id, doc_id, grade, judge, at });
+
+// Three judges of one pool: alice and bob are people, gpt a model.
+const store: Judgment[] = [
+  j('alice', 'q1', 'd1', 2),
+  j('gpt', 'q1', 'd1', 3),
+  j('bob', 'q1', 'd1', 2),
+  j('alice', 'q1', 'd2', 0),
+  j('gpt', 'q1', 'd2', 1),
+  j('bob', 'q1', 'd2', 1),
+  j('alice', 'q2', 'd7', 3),
+  j('gpt', 'q2', 'd7', 3),
+  j('bob', 'q2', 'd7', 1),
+  j('alice', 'q2', 'd8', 1), // alice alone judged d8
+  j('alice', 'q1', 'd2', 1), // alice's later word on d2
+];
+
+const asObject = (qrels: Map<string, Map<string, number>>) => Object.fromEntries([...qrels].map(([qid, docs]) => [qid, Object.fromEntries(docs)]));
+
+describe('toQrels', () => {
+  it("takes one judge's grades, each judge's last line counting", () => {
+    expect(asObject(toQrels(store, { judge: 'alice' }))).toEqual({ q1: { d1: 2, d2: 1 }, q2: { d7: 3, d8: 1 } });
+    expect(asObject(toQrels(store, { judge: 'gpt' }))).toEqual({ q1: { d1: 3, d2: 1 }, q2: { d7: 3 } });
+  });
+
+  it('keeps the order in which queries and documents were first judged', () => {
+    const qrels = toQrels([j('a', 'q9', 'z', 1), j('a', 'q1', 'b', 0), j('a', 'q9', 'a', 2)]);
+    expect([...qrels.keys()]).toEqual(['q9', 'q1']);
+    expect([...qrels.get('q9')!.keys()]).toEqual(['z', 'a']);
+  });
+
+  it('combines by majority, a tie going to the lowest grade tied', () => {
+    // q1/d1: 2, 3, 2 → 2; q1/d2: alice 1 (her later word), gpt 1, bob 1 → 1; q2/d7: 3, 3, 1 → 3; q2/d8: alice alone.
+    expect(asObject(toQrels(store, { combine: 'majority' }))).toEqual({ q1: { d1: 2, d2: 1 }, q2: { d7: 3, d8: 1 } });
+    // Two judges, 3 against 1 on q2/d7: a tie, the lower grade.
+    expect(toQrels(store, { judge: ['gpt', 'bob'], combine: 'majority' }).get('q2')!.get('d7')).toBe(1);
+  });
+
+  it('combines by the mean grade', () => {
+    expect(asObject(toQrels(store, { combine: 'mean' }))).toEqual({ q1: { d1: (2 + 3 + 2) / 3, d2: (1 + 1 + 1) / 3 }, q2: { d7: (3 + 3 + 1) / 3, d8: 1 } });
+  });
+
+  it('refuses to pick one judge among several', () => {
+    expect(() => toQrels(store)).toThrow(`toQrels: the judgments are by 3 judges ("alice", "gpt", "bob"); name one (\`judge\`) or combine them (\`combine\`: 'majority' or 'mean')`);
+  });
+
+  it('reads a judge named but absent as no judgments', () => {
+    expect(toQrels(store, { judge: 'carol' }).size).toBe(0);
+  });
+
+  it('feeds labelAgreement two judges of one store', () => {
+    const agreement = labelAgreement(toQrels(store, { judge: 'alice' }), toQrels(store, { judge: 'gpt' }), { samples: 10 });
+    // d1 2/3, d2 1/1, d7 3/3 judged by both; d8 by alice only.
+    expect(agreement.judged).toBe(3);
+    expect(agreement.exact).toBe(2 / 3);
+    expect(agreement.onlyA).toEqual({ q2: ['d8'] });
+  });
+
+  it('refuses bad options and judgments', () => {
+    expect(() => toQrels(store, { combine: 'median' as 'mean' })).toThrow("toQrels: expected `combine` to be 'judge', 'majority' or 'mean', got `\"median\"` (string)");
+    expect(() => toQrels(store, { judge: 3 as unknown as string })).toThrow("toQrels: expected `judge` to be a judge's name or a list of names, got `3` (number)");
+    expect(() => toQrels(store, { judges: 'a' } as never)).toThrow('toQrels: expected every option to be one of `judge`, `combine`, got `"judges"` (string)');
+    expect(() => toQrels([{ ...store[0]!, grade: Number.NaN }])).toThrow('toQrels: expected the grade of judgments[0] to be a finite number, got `NaN` (number)');
+    expect(() => toQrels([null as unknown as Judgment])).toThrow('toQrels: expected judgments[0] to be a judgment with string `query_id`, `doc_id` and `judge`, got `null` (null)');
+  });
+});
