@@ -30,7 +30,6 @@ export default defineConfig([
     // (an esbuild banner would land on every shared chunk too).
     entry: { ...library, vitest: 'src/vitest.ts', cli: 'src/cli/index.ts' },
     format: 'esm',
-    dts: javascriptOnly ? false : { entry: { ...library, vitest: 'src/vitest.ts' } },
     clean: javascriptOnly ? ['!**/*.d.{ts,cts,mts}'] : true,
   },
   {
@@ -38,6 +37,9 @@ export default defineConfig([
     // vitest is ESM-only, so `require('rankeval/vitest')` gets a one-line explanation instead.
     entry: { ...library, vitest: 'src/vitest-require.ts' },
     format: 'cjs',
-    dts: javascriptOnly ? false : { entry: { ...library, vitest: 'src/vitest-require.ts' } },
   },
+  // The declarations, .d.ts and .d.cts, from one compilation of the types (one per format would double the
+  // build's longest part). `rankeval/vitest` declares its matchers for both: a CommonJS file that imports it
+  // gets vitest-require.ts's explanation when run.
+  ...(javascriptOnly ? [] : [{ ...shared, entry: { ...library, vitest: 'src/vitest.ts' }, format: ['esm', 'cjs'] as Options['format'], dts: { only: true } }]),
 ]);
