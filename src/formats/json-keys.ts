@@ -27,3 +27,5 @@ export const RESULT_KEYS: readonly string[] = ['id', 'score'];
 export function misnamedKeyWords([key, meant]: readonly [string, string], keys: readonly string[], whose: string): string {
   return `unknown key ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (${whose} keys: ${keys.join(', ')})`;
 }
+
+export const POOL_LINE: JsonLine = { name: 'a pool line', fields: '{"query_id", "doc_id"}', keys: ['query_id', 'doc_id'] };

@@ -16,7 +16,7 @@ import { meantKey, misnamedKey } from '../core/suggest.js';
 export const MAX_JSON_BYTES = 256 * 1024 * 1024;
 
 /** A query id: a non-empty string, or an integer that a double holds exactly (as JSON writes it). */
-function queryId(value: unknown, file: string, line: number): string {
+export function queryId(value: unknown, file: string, line: number): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'number') {
     throw parseError(file, line, `a numeric "query_id" must be an integer within ±(2^53 − 1) to be read exactly, got ${quoteJson(value)} (as read); quote it ("query_id": "…")`);
@@ -41,19 +41,28 @@ export function jsonlReader<T>(
     file,
     (text, line) => {
       if (text.trim() === '') return;
-      const record = parseJson(text, file, line);
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, `expected a JSON object ${shape.fields}`);
-      checkParsedWhole(text, record, file, line);
-      const misnamed = misnamedKey(record, shape.keys);
-      if (misnamed !== undefined) throw parseError(file, line, misnamedKeyWords(misnamed, shape.keys, `${shape.name}'s`));
-      const qid = queryId((record as Record<string, unknown>)['query_id'], file, line);
+      const record = jsonRecord(text, file, line, shape);
+      const qid = queryId(record['query_id'], file, line);
       const first = seen.get(qid);
       if (first !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} appears twice (lines ${first} and ${line})`);
       seen.set(qid, line);
-      onRecord(record as Record<string, unknown>, qid, line);
+      onRecord(record, qid, line);
     },
     finish,
   );
+}
+
+/**
+ * One JSONL line read as `shape`'s record: a JSON object, no key written twice, no number beyond a double's
+ * range, and no key that is a slip for one of `shape`'s keys (`qid`, `relevance`), each refused at its line.
+ */
+export function jsonRecord(text: string, file: string, line: number, shape: JsonLine): Readonly<Record<string, unknown>> {
+  const record = parseJson(text, file, line);
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, `expected a JSON object ${shape.fields}`);
+  checkParsedWhole(text, record, file, line);
+  const misnamed = misnamedKey(record, shape.keys);
+  if (misnamed !== undefined) throw parseError(file, line, misnamedKeyWords(misnamed, shape.keys, `${shape.name}'s`));
+  return record as Record<string, unknown>;
 }
 
 /** JSON: the whole file one object of query id → value; `onEntry` gets each in file order with the line of its key. */
