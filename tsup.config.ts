@@ -1,11 +1,12 @@
 import { defineConfig, type Options } from 'tsup';
 
 // One build per format, every entry in it and `splitting` on, so that the entries share one copy of the
-// library: `rankeval/matchers`, `rankeval/report` and the CLI import the chunks that `rankeval` re-exports,
-// an error thrown by one entry is an `instanceof RankevalError` imported from another, and a bundle using two
-// entries carries the library once. The library entry's chunks stay dependency-free and Node-free (for
-// Node, browsers, Deno and Bun); Node built-ins, vitest and the report's optional peer dependencies
-// (@observablehq/plot, linkedom, loaded by `import()` in src/report/load.ts) stay imports, never bundled.
+// library: `rankeval/matchers`, `rankeval/report`, `rankeval/judge` and the CLI import the chunks that
+// `rankeval` re-exports, an error thrown by one entry is an `instanceof RankevalError` imported from
+// another, and a bundle using two entries carries the library once. The library entry's chunks stay
+// dependency-free and Node-free (for Node, browsers, Deno and Bun); Node built-ins (`rankeval/judge` writes
+// its store with them), vitest and the report's optional peer dependencies (@observablehq/plot, linkedom,
+// loaded by `import()` in src/report/load.ts) stay imports, never bundled.
 const shared: Options = {
   target: 'es2022',
   platform: 'neutral',
@@ -17,7 +18,7 @@ const shared: Options = {
   external: ['vitest', '@observablehq/plot', 'linkedom', /^node:/],
 };
 
-const library = { index: 'src/index.ts', matchers: 'src/matchers/index.ts', report: 'src/report/index.ts' };
+const library = { index: 'src/index.ts', matchers: 'src/matchers/index.ts', report: 'src/report/index.ts', judge: 'src/judging/index.ts' };
 
 // `npm run bench` builds the JavaScript only (RANKEVAL_BUILD=js): the type declarations are most of the
 // build's time and no benchmark reads them; those already in dist are left there (every other file goes).

@@ -11,6 +11,7 @@ const root = join(import.meta.dirname, '..');
 
 const ENTRIES = {
   rankeval: 'src/index.ts',
+  'rankeval/judge': 'src/judging/index.ts',
   'rankeval/matchers': 'src/matchers/index.ts',
   'rankeval/report': 'src/report/index.ts',
   'rankeval/vitest': 'src/vitest.ts',
@@ -197,6 +198,16 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'tauAP: function',
     'toQrels: function',
     'writeRun: function',
+  ],
+  'rankeval/judge': [
+    'JudgeAnswer: type',
+    'JudgeFailure: interface',
+    'JudgeFunction: type',
+    'JudgeOptions: interface',
+    'JudgeProgress: interface',
+    'JudgeRequest: interface',
+    'JudgeResult: interface',
+    'judge: function',
   ],
   'rankeval/matchers': [
     'GateOptions: interface',

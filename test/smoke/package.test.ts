@@ -70,8 +70,8 @@ describe('the built package', () => {
 
   test('the entries share one copy of the library: the chunk that defines RankevalError, once per format', () => {
     for (const [format, entries] of [
-      ['js', ['index.js', 'matchers.js', 'report.js', 'cli.js']],
-      ['cjs', ['index.cjs', 'matchers.cjs', 'report.cjs']],
+      ['js', ['index.js', 'matchers.js', 'report.js', 'judge.js', 'cli.js']],
+      ['cjs', ['index.cjs', 'matchers.cjs', 'report.cjs', 'judge.cjs']],
     ] as const) {
       const definers = entries.map((entry) => [...moduleGraph(entry).staticFiles].filter((file) => /\bRankevalError = (?:\(_class = )?class\b/.test(readFileSync(join(dist, file), 'utf8'))));
       expect(new Set(definers.flat()).size, format).toBe(1);
@@ -90,6 +90,18 @@ describe('the built package', () => {
     // One measure, two runs, no tags: means, recall curve, precision curve, per-query differences.
     expect(run('report.mjs')).toEqual({ format: 'esm', html: true, charts: 4 });
     expect(run('report.cjs')).toEqual({ format: 'cjs', html: true, charts: 4 });
+  });
+
+  test('the judge entry loads both ways and judges a pool into a store, errors of the one library', () => {
+    const judged = { judged: 2, qrels: { d1: 3, d2: 0 }, oneLibrary: true };
+    expect(run('judge.mjs')).toEqual({ format: 'esm', ...judged });
+    expect(run('judge.cjs')).toEqual({ format: 'cjs', ...judged });
+  });
+
+  test.each(['judge.js', 'judge.cjs'])('dist/%s imports Node built-ins only, and no package', (entry) => {
+    const graph = moduleGraph(entry);
+    expect([...graph.staticPackages, ...graph.lazyPackages].filter((name) => !name.startsWith('node:'))).toEqual([]);
+    expect(graph.staticPackages.size).toBeGreaterThan(0);
   });
 
   test('bin/rankeval.js runs the built CLI', () => {
