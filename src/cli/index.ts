@@ -10,6 +10,7 @@ import { agreeUsage, runAgree } from './agree.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
+import { judgeUsage, runJudge } from './judge.js';
 import { overlapUsage, runOverlap } from './overlap.js';
 import { CliError, foreignMessage, INPUT_ERROR, USAGE_ERROR } from './shared/command.js';
 import { runTrec, trecUsage } from './trec.js';
@@ -29,6 +30,8 @@ Commands:
                                                   RBO and Jaccard per query (rankeval overlap --help)
   agree QRELS_A QRELS_B [RUN …] [-m MEASURE]      how far two label sets agree (κ, α), and whether they
                                                   order the runs alike (τ) (rankeval agree --help)
+  judge --export qrels|jsonl [--store STORE] [-o OUT]  a judgments store written as a golden set, one
+                                                  judge's or several combined (rankeval judge --help)
   fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;
                                                   --optimize M --qrels GOLDEN tunes wsum's weights or
                                                   rrf's k, cross-validated (rankeval fuse --help)
@@ -44,7 +47,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'fuse', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'judge', 'fuse', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -69,6 +72,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'merge') return mergeUsage;
   if (command === 'overlap') return overlapUsage;
   if (command === 'agree') return agreeUsage;
+  if (command === 'judge') return judgeUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
   if (command === 'fuse') return (await import('./fuse.js')).fuseUsage;
   return usage;
@@ -113,6 +117,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (command === 'merge') return await runMerge(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'overlap') return await runOverlap(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'agree') return await runAgree(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'judge') return await runJudge(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'report') {
       // Loaded only here: the report's plotting libraries would slow every other command's start.
       const { runReport } = await import('./report.js');

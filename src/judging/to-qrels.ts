@@ -1,5 +1,5 @@
 // Judgments into qrels: one judge's grades, or several judges' combined by majority or mean.
-import { fail, RankevalError } from '../core/errors.js';
+import { fail, mention, option, RankevalError, words } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
@@ -45,7 +45,8 @@ export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions =
   const judges = new Set([...graded.values()].flatMap((byDoc) => [...byDoc.values()].flatMap((byJudge) => [...byJudge.keys()])));
   if (combine === 'judge' && judges.size > 1) {
     const listed = [...judges].map((name) => quoteJson(name)).join(', ');
-    throw new RankevalError({ code: 'invalid_option', fn, problem: `the judgments are by ${judges.size} judges (${listed}); name one (\`judge\`) or combine them (\`combine\`: 'majority' or 'mean')`, expected: 'one judge', received: [...judges] });
+    const problem = words(`the judgments are by ${judges.size} judges (${listed}); name one (`, mention(option('judge')), ') or combine them (', mention(option('combine')), ": 'majority' or 'mean')");
+    throw new RankevalError({ code: 'invalid_option', fn, problem, expected: 'one judge', received: [...judges] });
   }
   const qrels = new Map<string, Map<string, number>>();
   for (const [qid, byDoc] of graded) {

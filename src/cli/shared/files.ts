@@ -6,6 +6,7 @@ import { readLengths } from '../../formats/lengths.js';
 import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../../formats/golden-set.js';
 import { looseCsvFields } from '../../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../../formats/run.js';
+import { readJudgments, type JudgmentStore } from '../../formats/judgments.js';
 import type { ReadOptions, Source } from '../../formats/source.js';
 import type { RunScorer } from '../../engine/scorer.js';
 import { RUN_CHECK_CODES } from '../../engine/run-checks.js';
@@ -48,6 +49,10 @@ async function load<Format extends string, T>(
 /** A run file read whole (any run format the library reads), errors naming the file, as loading does. */
 export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> =>
   load(async (open, options) => readRun(await open(), options), path, format, stderr);
+
+/** A judgments store read whole, errors naming the file, as loading does. */
+export const loadJudgments = (path: string, stderr: ProgressStream): Promise<JudgmentStore> =>
+  load(async (open, options) => readJudgments(await open(), options), path, 'jsonl', stderr);
 
 /** Standard input can be read once: `-` for the golden set or one run. */
 export function checkStdinOnce(paths: readonly string[], usage: (message: string) => CliError): void {

@@ -1,0 +1,96 @@
+// `rankeval judge --export F --store STORE`: the judgments of a store written as a golden set.
+import { isRankevalError } from '../core/errors.js';
+import { qrelsText, type QrelsFormat } from '../formats/write-qrels.js';
+import { toQrels, type CombineJudges } from '../judging/to-qrels.js';
+import { messageText } from '../text/escape.js';
+import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
+import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { loadJudgments } from './shared/files.js';
+import { inputName } from './shared/input.js';
+import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
+import { cliMessage } from './shared/wording.js';
+
+export const judgeUsage = `Usage: rankeval judge --export F [--store STORE] [--judge NAME …] [--combine C] [-o OUT]
+
+The judgments of a judgments store (JSON Lines, one judgment a line, as judge() from rankeval/judge
+writes it) written as a golden set that rankeval eval, compare and trec_eval read. Each judge's last
+judgment of a document counts. A half-written last line (a write cut by a crash) is skipped with a warning.
+
+Store:
+  --store STORE         the judgments store (default judgments.jsonl); - is standard input
+
+Export:
+  --export F            qrels (TREC: "qid 0 doc grade" a line; whole grades, ids without whitespace) or
+                        jsonl (a golden set, one query a line: {"query_id", "relevant": {doc: grade}})
+  --judge NAME          count only this judge's judgments; repeat it for several judges (default: all)
+  --combine C           how several judges' grades make one: judge (default: one judge's grades; a store
+                        of several judges is refused — name one with --judge), majority (the grade most
+                        judges gave; a tie goes to the lowest grade tied) or mean (the mean grade, a
+                        fraction: export it as jsonl)
+  -o, --output OUT      where to write the golden set (default, or -o -: standard output)
+
+Exit status: 0 done, 2 bad arguments, 3 the store cannot be read or is malformed, it holds no judgment
+to export, or the output cannot be written.
+`;
+
+const usage = usageError('judge');
+
+export interface JudgeArgs {
+  readonly store: string;
+  readonly export: QrelsFormat;
+  readonly judges: readonly string[] | undefined;
+  readonly combine: CombineJudges;
+  readonly output: string | undefined;
+}
+
+export function parseJudgeArgs(args: readonly string[]): JudgeArgs | 'help' {
+  const { values, positionals, inputs } = parseCommandArgs(
+    args,
+    {
+      store: inputFlag('the judgments store'),
+      export: { type: 'string' },
+      judge: { type: 'string', multiple: true },
+      combine: { type: 'string' },
+      ...OUTPUT_OPTION,
+      help: { type: 'boolean', short: 'h' },
+    },
+    usage,
+  );
+  if (values.help) return 'help';
+  if (positionals.length > 0) throw usage(`unexpected argument '${positionals.join(' ')}': the store is named by --store`);
+  if (values.export === undefined) throw usage('--export qrels or --export jsonl says what to write');
+  const store = values.store ?? 'judgments.jsonl';
+  const output = outputName(values.output, usage);
+  if (output !== undefined) checkOutput(output, values.store === undefined ? [...inputs, { path: store, role: 'the judgments store (--store)' }] : inputs, 'the golden set', usage);
+  return {
+    store,
+    export: oneOf(values.export, ['qrels', 'jsonl'], '--export', 'qrels', usage) === 'qrels' ? 'trec' : 'jsonl',
+    judges: values.judge,
+    combine: oneOf(values.combine, ['judge', 'majority', 'mean'], '--combine', 'judge', usage),
+    output,
+  };
+}
+
+/** Runs `rankeval judge`; returns the exit status. */
+export async function runJudge(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseJudgeArgs(argv);
+  if (args === 'help') {
+    io.stdout.write(judgeUsage);
+    return 0;
+  }
+  const name = inputName(args.store);
+  const { judgments, tornLine } = await loadJudgments(args.store, io.stderr);
+  if (tornLine !== undefined) io.stderr.write(`rankeval judge: warning: ${messageText(`${name}:${tornLine}: a half-written last line (a write cut short) is skipped`)}\n`);
+  let text: string;
+  try {
+    const qrels = toQrels(judgments, { combine: args.combine, ...(args.judges === undefined ? {} : { judge: args.judges }) });
+    if (qrels.size === 0) throw new CliError(`${name} holds no judgment${args.judges === undefined ? '' : ` by ${args.judges.join(', ')}`} to export`, INPUT_ERROR);
+    text = qrelsText(qrels, args.export);
+  } catch (error) {
+    if (isRankevalError(error)) throw new CliError(`${name}: ${cliMessage(error, { flags: { judge: '--judge', combine: '--combine' } })}`, INPUT_ERROR);
+    throw error;
+  }
+  if (args.output === undefined) io.stdout.write(text);
+  else await writeOutput(args.output, text);
+  return 0;
+}
