@@ -42,5 +42,5 @@ export default defineConfig([
   // The declarations, .d.ts and .d.cts, from one compilation of the types (one per format would double the
   // build's longest part). `rankeval/vitest` declares its matchers for both: a CommonJS file that imports it
   // gets vitest-require.ts's explanation when run.
-  ...(javascriptOnly ? [] : [{ ...shared, entry: { ...library, vitest: 'src/vitest.ts' }, format: ['esm', 'cjs'] as Options['format'], dts: { only: true } }]),
+  ...(javascriptOnly ? [] : [{ ...shared, entry: { ...library, vitest: 'src/vitest.ts' }, format: ['esm', 'cjs'], dts: { only: true } } satisfies Options]),
 ]);
