@@ -65,10 +65,25 @@ export interface Overlap {
  * moved.perQuery.get('q1')!.jaccard // => 1: the same three ids
  */
 export function overlap(runA: ByQuery<TiedRanking>, runB: ByQuery<TiedRanking>, options: OverlapOptions = {}): Overlap {
-  const fn = 'overlap';
+  return overlapOfRuns(runA, runB, options, 'overlap').overlap;
+}
+
+/**
+ * `overlap` as `fn` reports its errors, naming the runs `names`, with each run's rankings as it read them
+ * (tie groups cut to `depth`, the queries that rank nothing left out), for a caller that shows them.
+ *
+ * @internal
+ */
+export function overlapOfRuns(
+  runA: unknown,
+  runB: unknown,
+  options: OverlapOptions,
+  fn: string,
+  names: readonly [string, string] = ['runA', 'runB'],
+): { overlap: Overlap; a: Map<string, TieGroups>; b: Map<string, TieGroups> } {
   const { p, ties, depth } = readRboOptions(options, fn);
-  const a = readRun(runA, 'runA', depth, fn);
-  const b = readRun(runB, 'runB', depth, fn);
+  const a = readRun(runA, names[0], depth, fn);
+  const b = readRun(runB, names[1], depth, fn);
   const perQuery = new Map<string, QueryOverlap>();
   for (const qid of [...a.keys()].filter((id) => b.has(id)).sort(compareUtf8)) {
     const x = a.get(qid)!;
@@ -79,10 +94,11 @@ export function overlap(runA: ByQuery<TiedRanking>, runB: ByQuery<TiedRanking>, 
   const onlyA = [...a.keys()].filter((qid) => !b.has(qid)).sort(compareUtf8);
   const onlyB = [...b.keys()].filter((qid) => !a.has(qid)).sort(compareUtf8);
   if (perQuery.size === 0) {
-    fail('no_queries', fn, 'the queries of `runA` and `runB`', 'one query or more that both rank', { onlyA: onlyA.length, onlyB: onlyB.length });
+    fail('no_queries', fn, `the queries of \`${names[0]}\` and \`${names[1]}\``, 'one query or more that both rank', { onlyA: onlyA.length, onlyB: onlyB.length });
   }
   const moved = [...perQuery.keys()].sort((x, y) => perQuery.get(x)!.ext - perQuery.get(y)!.ext || compareUtf8(x, y));
-  return { p, ties, depth: depth === Infinity ? null : depth, perQuery, mean: meanOf([...perQuery.values()]), moved, onlyA, onlyB };
+  const result = { p, ties, depth: depth === Infinity ? null : depth, perQuery, mean: meanOf([...perQuery.values()]), moved, onlyA, onlyB };
+  return { overlap: result, a, b };
 }
 
 /** A run's rankings as tie groups, to `depth`; a query that ranks nothing is left out. */

@@ -1,15 +1,12 @@
 // `rankeval overlap RUN_A RUN_B`: how much two runs' results differ, query by query, without a golden set.
 import { overlap } from '../agreement/overlap.js';
-import { isRankevalError } from '../core/errors.js';
-import type { TiedRanking } from '../agreement/tie-ranking.js';
-import type { Run } from '../formats/run.js';
-import { scoredDocuments } from '../formats/run-collector.js';
 import { messageText } from '../text/escape.js';
 import { renderOverlap } from '../text/overlap.js';
-import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
-import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { oneOf, parseCommandArgs } from './shared/args.js';
+import { type Io, usageError } from './shared/command.js';
 import { runNames } from './shared/comparison.js';
 import { checkStdinOnce, loadRun } from './shared/files.js';
+import { OVERLAP_OPTIONS, overlapFlags, tiedRankings, withQueriesInCommon } from './shared/overlap.js';
 import { OUTPUT_FORMATS } from './shared/options.js';
 
 export const overlapUsage = `Usage: rankeval overlap RUN_A RUN_B [--p P] [--depth K] [-q] [--format F]
@@ -45,10 +42,9 @@ const usage = usageError('overlap');
 
 export interface OverlapArgs {
   readonly runs: readonly [string, string];
-  readonly runFormat: 'trec' | 'jsonl' | 'json' | 'csv' | 'auto';
-  readonly p: number;
-  readonly depth: number | undefined;
-  readonly ties: 'w' | 'a' | 'b';
+  /** `--p`, `--depth` and `--ties`, as overlap's options. */
+  readonly rbo: ReturnType<typeof overlapFlags>['rbo'];
+  readonly runFormat: ReturnType<typeof overlapFlags>['runFormat'];
   readonly format: (typeof OUTPUT_FORMATS)[number];
   readonly perQuery: boolean;
 }
@@ -57,10 +53,7 @@ export function parseOverlapArgs(args: readonly string[]): OverlapArgs | 'help' 
   const { values, positionals } = parseCommandArgs(
     args,
     {
-      p: { type: 'string' },
-      depth: { type: 'string' },
-      ties: { type: 'string' },
-      'run-format': { type: 'string' },
+      ...OVERLAP_OPTIONS,
       format: { type: 'string' },
       'per-query': { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
@@ -72,23 +65,10 @@ export function parseOverlapArgs(args: readonly string[]): OverlapArgs | 'help' 
   checkStdinOnce(positionals, usage);
   return {
     runs: [positionals[0]!, positionals[1]!],
-    runFormat: oneOf(values['run-format'], ['trec', 'jsonl', 'json', 'csv', 'auto'], '--run-format', 'auto', usage),
-    p: numberFlag(values.p, '--p', (p) => p > 0 && p < 1, 'a number between 0 and 1, both excluded', usage) ?? 0.9,
-    depth: numberFlag(values.depth, '--depth', (k) => Number.isSafeInteger(k) && k >= 1, 'a positive integer', usage),
-    ties: oneOf(values.ties, ['a', 'b', 'w'], '--ties', 'a', usage),
+    ...overlapFlags(values, usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
     perQuery: values['per-query'] ?? false,
   };
-}
-
-/** A run's rankings as overlap reads them: scored documents where the file gives scores (so ties tie), else ids. */
-function rankingsOf(run: Run): Map<string, TiedRanking> {
-  const rankings = new Map<string, TiedRanking>();
-  for (const [qid, ids] of run.rankings) {
-    const scored = run.scored.get(qid);
-    rankings.set(qid, scored === undefined ? ids : scoredDocuments(scored));
-  }
-  return rankings;
 }
 
 /** Runs `rankeval overlap`; returns the exit status. */
@@ -99,17 +79,10 @@ export async function runOverlap(argv: readonly string[], io: Io): Promise<numbe
     return 0;
   }
   const [pathA, pathB] = args.runs;
-  const [nameA, nameB] = runNames(args.runs, undefined, usage);
+  const [nameA, nameB] = runNames(args.runs, undefined, usage) as [string, string];
   const runA = await loadRun(pathA, args.runFormat, io.stderr);
   const runB = await loadRun(pathB, args.runFormat, io.stderr);
-  const options = { p: args.p, ties: args.ties, ...(args.depth === undefined ? {} : { depth: args.depth }) };
-  let result;
-  try {
-    result = overlap(rankingsOf(runA), rankingsOf(runB), options);
-  } catch (error) {
-    if (isRankevalError(error) && error.code === 'no_queries') throw new CliError(`${nameA} and ${nameB} rank no query in common: nothing to compare`, INPUT_ERROR);
-    throw error;
-  }
+  const result = withQueriesInCommon(nameA, nameB, () => overlap(tiedRankings(runA), tiedRankings(runB), args.rbo));
   for (const [name, only] of [[nameA, result.onlyA], [nameB, result.onlyB]] as const) {
     if (only.length > 0) io.stderr.write(`rankeval overlap: warning: ${messageText(`${only.length} ${only.length === 1 ? 'query' : 'queries'} only ${name} ranks, left out: ${only.slice(0, 10).join(', ')}${only.length > 10 ? ', …' : ''}`)}\n`);
   }
