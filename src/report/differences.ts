@@ -9,7 +9,7 @@ import { deltaColumns, type DeltaColumn } from './columns.js';
 import type { DeltaSeries, QueryDelta, ReportData } from './types.js';
 import { escapeHtml, listed, signed } from './markup.js';
 import { LOSS, WIN } from './palette.js';
-import { CHART_WIDTH, DIGIT_WIDTH, MARGIN_BOTTOM, MARGIN_LEFT, MARGIN_RIGHT, shorten, type ChartKit } from './plot.js';
+import { labelledAxis, MARGIN_BOTTOM, type ChartKit } from './plot.js';
 
 // A per-query difference chart draws at most this many columns: a bar per query up to this many queries,
 // steps of neighbouring queries beyond, so that its size does not grow with the queries.
@@ -20,11 +20,6 @@ const HEIGHT = 280;
 // largest wins and losses are named in a list under the chart.
 const MAX_LABELLED_QUERIES = 40;
 const LISTED_QUERIES = 5;
-// A query id is cut to this many characters under its bar (whole in its tooltip and the lost queries).
-const LABEL_CHARACTERS = 16;
-// The narrowest room for a bar's label, rotated (a 10 px line box and a gap), and the widest that takes a 12 px one.
-const LABEL_SLOT = 14;
-const WIDE_SLOT = 16;
 
 /** One corner of the area of a run of wins or losses: where a column starts, and where the run's last ends. */
 interface DifferenceStep {
@@ -103,30 +98,6 @@ function differenceCaption({ measure, candidate, deltas }: DeltaSeries, baseline
 }
 
 /**
- * The x axis of a chart of at most MAX_LABELLED_QUERIES queries: each bar's query id under it, read upwards
- * (ties have no bar and no label), in 12 px where a bar's slot is WIDE_SLOT wide, else 10 px on a chart
- * widened to LABEL_SLOT a query; the margin below takes the longest id and the axis label.
- */
-function labelledAxis(deltas: DeltaSeries['deltas'], axisLabel: string) {
-  const width = Math.max(CHART_WIDTH, MARGIN_LEFT + MARGIN_RIGHT + LABEL_SLOT * deltas.length);
-  const fontSize = (width - MARGIN_LEFT - MARGIN_RIGHT) / deltas.length >= WIDE_SLOT ? 12 : 10;
-  const bars = deltas.flatMap((entry, i) => (entry.outcome === 'tie' ? [] : [i + 1]));
-  const id = (position: number) => deltas[position - 1]!.query;
-  // A cut id whole in its tooltip.
-  const label = (position: number) => shorten(id(position), LABEL_CHARACTERS);
-  const title = (position: number) => (label(position) === id(position) ? null : id(position));
-  // A tick of 6 px and 3 px of padding, the longest id, then a line for the axis label.
-  const longest = Math.max(...bars.map((position) => [...label(position)].length));
-  const marginBottom = Math.ceil(9 + (longest * DIGIT_WIDTH * fontSize) / 12 + 24);
-  // The ids in their own size, the axis label in the charts' (an axis' font size is its label's too).
-  const axis = [
-    Plot.axisX(bars, { tickFormat: label, title, tickRotate: -90, fontSize, label: null }),
-    Plot.axisX([], { label: axisLabel, labelOffset: marginBottom - 6 }),
-  ];
-  return { width, marginBottom, axis };
-}
-
-/**
  * The ids of the largest wins and losses, for a chart too dense to name each bar: `Largest wins: q7 (+0.5000), …`,
  * each list largest first, equal differences by query id (as the queries lost most are).
  */
@@ -146,7 +117,8 @@ function differenceChart(series: DeltaSeries, baseline: string, { svg, figure }:
   const { measure, candidate, deltas } = series;
   const tally = record(deltas);
   const axisLabel = `queries, sorted by Δ (${deltas.length})`;
-  const labelled = deltas.length <= MAX_LABELLED_QUERIES ? labelledAxis(deltas, axisLabel) : undefined;
+  // Ties have no bar and no label.
+  const labelled = deltas.length <= MAX_LABELLED_QUERIES ? labelledAxis(deltas.map((entry) => (entry.outcome === 'tie' ? null : entry.query)), axisLabel) : undefined;
   const chart = svg({
     ...(labelled === undefined ? { height: HEIGHT } : { width: labelled.width, height: HEIGHT - MARGIN_BOTTOM + labelled.marginBottom, marginBottom: labelled.marginBottom }),
     // Every query has its place on the axis, the ties' too: the blank between wins and losses is their share.

@@ -6,7 +6,8 @@ import { escapeHtml } from './markup.js';
 import { createChartKit } from './plot.js';
 import { STYLE } from './style.js';
 import { comparisonTable, latencyTable, lostQuery } from './tables.js';
-import type { ReportData } from './types.js';
+import { overlapSections } from './overlap-section.js';
+import type { OverlapReportData, ReportData } from './types.js';
 
 export interface RenderOptions {
   /** The page's title. Default "Retrieval evaluation report". */
@@ -15,8 +16,9 @@ export interface RenderOptions {
   readonly subtitle?: readonly string[];
 }
 
-/** Renders report data already computed (see `reportData`). */
-export function renderReportData(data: ReportData, options: RenderOptions = {}): string {
+/** Renders report data already computed (see `reportData` and `overlapReportData`). */
+export function renderReportData(data: ReportData | OverlapReportData, options: RenderOptions = {}): string {
+  if ('kind' in data) return renderOverlapData(data, options);
   const kit = createChartKit(data);
   const sections: string[] = [];
   if (data.comparison !== null) sections.push(`<section><h2>Comparison</h2>${comparisonTable(data)}</section>`);
@@ -26,7 +28,16 @@ export function renderReportData(data: ReportData, options: RenderOptions = {}):
   if (data.deltas.length > 0) sections.push(differencesSection(data, kit));
   if (data.slices.length > 0) sections.push(slicesSection(data, kit));
   for (const losses of data.losses) sections.push(lossSection(data, losses));
-  return page(data, options, sections);
+  const summary = `${data.queries} judged queries · runs: ${data.runs.map((run) => (run === data.baseline ? `${run} (baseline)` : run)).join(', ')} · measures: ${data.measures.join(', ')}`;
+  const page = { title: 'Retrieval evaluation report', summary, warnings: data.warnings, footer: '<code>rankeval eval</code> and <code>rankeval compare</code>' };
+  return pageOf(page, options, sections);
+}
+
+/** The report of two runs without a golden set. */
+function renderOverlapData(data: OverlapReportData, options: RenderOptions): string {
+  const summary = `${data.queries.length} queries both runs rank · runs: ${data.runs.join(', ')} · p ${data.p}, ties ${data.ties}, depth ${data.depth ?? 'whole rankings'}`;
+  const page = { title: 'Retrieval overlap report', summary, warnings: [], footer: '<code>rankeval overlap</code>' };
+  return pageOf(page, options, overlapSections(data, createChartKit(data)));
 }
 
 /** The queries a candidate lost most, each with both runs' rankings. */
@@ -38,14 +49,19 @@ function lossSection(data: ReportData, { measure, candidate, queries }: ReportDa
   return `<section><h2>Queries ${escapeHtml(candidate)} lost most on ${escapeHtml(measure)}</h2>${body}</section>`;
 }
 
+/** What a page says around its sections: its default title, its summary line and warnings (text), and the commands its numbers match (markup). */
+interface PageText {
+  readonly title: string;
+  readonly summary: string;
+  readonly warnings: readonly string[];
+  readonly footer: string;
+}
+
 /** The page around the sections: title, subtitle lines, warnings, style and footer. */
-function page(data: ReportData, options: RenderOptions, sections: readonly string[]): string {
-  const title = options.title ?? 'Retrieval evaluation report';
-  const subtitle = [
-    ...(options.subtitle ?? []),
-    `${data.queries} judged queries · runs: ${data.runs.map((run) => (run === data.baseline ? `${run} (baseline)` : run)).join(', ')} · measures: ${data.measures.join(', ')}`,
-  ];
-  const warnings = data.warnings.length === 0 ? '' : `<ul class="warnings">${data.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('')}</ul>`;
+function pageOf(text: PageText, options: RenderOptions, sections: readonly string[]): string {
+  const title = options.title ?? text.title;
+  const subtitle = [...(options.subtitle ?? []), text.summary];
+  const warnings = text.warnings.length === 0 ? '' : `<ul class="warnings">${text.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('')}</ul>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -59,7 +75,7 @@ function page(data: ReportData, options: RenderOptions, sections: readonly strin
 <main>
 ${sections.join('\n')}
 </main>
-<footer><p>Made by rankeval. Every number comes from the same functions as <code>rankeval eval</code> and <code>rankeval compare</code>.</p></footer>
+<footer><p>Made by rankeval. Every number comes from the same functions as ${text.footer}.</p></footer>
 </body>
 </html>
 `;

@@ -4,12 +4,14 @@ import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { reportDataWith } from './data.js';
 import { readReportOptions } from './options.js';
-import type { ReportData, ReportInput, ReportOptions } from './types.js';
+import { OVERLAP_REPORT_OPTION_KEYS, overlapReportDataWith } from './overlap-data.js';
+import type { OverlapReportData, OverlapReportInput, OverlapReportOptions, ReportData, ReportInput, ReportOptions } from './types.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
 import { RUN_COLOURS } from './palette.js';
 
 export { reportData } from './data.js';
+export { overlapReportData } from './overlap-data.js';
 export type {
   CurvePoint,
   DeltaSeries,
@@ -17,7 +19,13 @@ export type {
   LostQuery,
   LostView,
   MeanBar,
+  MovedQuery,
+  OverlapDocument,
+  OverlapReportData,
+  OverlapReportInput,
+  OverlapReportOptions,
   QueryDelta,
+  QueryOverlapRow,
   ReportData,
   ReportInput,
   ReportOptions,
@@ -47,16 +55,35 @@ export async function renderReport(input: ReportInput, options: ReportOptions & 
 }
 
 /**
- * Renders report data already computed (see `reportData`); loads the libraries as `renderReport` does.
+ * Renders a report of two runs without a golden set as one self-contained HTML page: the mean RBO with its
+ * bounds and the Jaccard index, a chart of each query's RBO, sorted, and the queries that moved most with
+ * both rankings side by side (see `overlapReportData`). Asynchronous as `renderReport` is.
+ *
+ * @throws {RankevalError} `missing_dependency` as `renderReport`; the errors of `overlapReportData`, and
+ *   `invalid_option` for an option neither it nor the page takes, or a title or subtitle as `renderReport`
+ * @example
+ * const html = await renderOverlapReport({ runs: { bm25, dense } }, { depth: 10, title: 'BM25 against dense' });
+ */
+export async function renderOverlapReport(input: OverlapReportInput, options: OverlapReportOptions & RenderOptions = {}): Promise<string> {
+  const fn = 'renderOverlapReport';
+  const renderer = await loadRenderer();
+  const { title, subtitle, ...own } = ownOptions(options, [...OVERLAP_REPORT_OPTION_KEYS, ...RENDER_OPTION_KEYS], fn);
+  const page = renderOptions({ ...(title === undefined ? {} : { title }), ...(subtitle === undefined ? {} : { subtitle }) }, fn);
+  return renderer.renderReportData(overlapReportDataWith(input, own, fn), page);
+}
+
+/**
+ * Renders report data already computed (see `reportData` and `overlapReportData`); loads the libraries as
+ * `renderReport` does.
  *
  * @throws {RankevalError} `invalid_option` for an option that is not `title` or `subtitle` or is not of its
- *   type, for data that is not an object with the lists `reportData` returns, or for more runs than the
- *   charts have colours for
+ *   type, for data that is not an object with the lists `reportData` (or `overlapReportData`) returns, or
+ *   for more runs than the charts have colours for
  */
-export async function renderReportData(data: ReportData, options: RenderOptions = {}): Promise<string> {
+export async function renderReportData(data: ReportData | OverlapReportData, options: RenderOptions = {}): Promise<string> {
   const own = ownOptions(options, RENDER_OPTION_KEYS, 'renderReportData');
   checkReportData(data);
-  checkRunCount(data, 'renderReportData');
+  if (!('kind' in data)) checkRunCount(data, 'renderReportData');
   return (await loadRenderer()).renderReportData(data, renderOptions(own, 'renderReportData'));
 }
 
@@ -80,10 +107,16 @@ function renderOptions(options: RenderOptions, fn: string): RenderOptions {
 
 // The fields the page reads as lists: data made by hand or read back from JSON may lack one.
 const DATA_LISTS = ['runs', 'measures', 'bars', 'curves', 'deltas', 'slices', 'losses', 'warnings'] as const satisfies readonly (keyof ReportData)[];
+const OVERLAP_DATA_LISTS = ['runs', 'queries', 'moved', 'onlyA', 'onlyB'] as const satisfies readonly (keyof OverlapReportData)[];
 
-/** A shape check of data that may not come from `reportData` (JSON written by hand or by another version, say): its values are `reportData`'s to check. */
-function checkReportData(data: unknown): asserts data is ReportData {
+/**
+ * A shape check of data that may not come from `reportData` or `overlapReportData` (JSON written by hand or
+ * by another version, say): its values are theirs to check. Data with `kind: 'overlap'` is the latter's.
+ */
+function checkReportData(data: unknown): asserts data is ReportData | OverlapReportData {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('invalid_option', 'renderReportData', '`data`', 'the report data `reportData` returns', data);
   const record = data as Record<string, unknown>;
-  for (const key of DATA_LISTS) if (!Array.isArray(record[key])) fail('invalid_option', 'renderReportData', `\`data.${key}\``, 'an array', record[key]);
+  if ('kind' in record && record.kind !== 'overlap') fail('invalid_option', 'renderReportData', '`data.kind`', "'overlap' (the data `overlapReportData` returns) or none", record.kind);
+  const lists = 'kind' in record ? OVERLAP_DATA_LISTS : DATA_LISTS;
+  for (const key of lists) if (!Array.isArray(record[key])) fail('invalid_option', 'renderReportData', `\`data.${key}\``, 'an array', record[key]);
 }

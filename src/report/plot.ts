@@ -69,7 +69,7 @@ export interface ChartKit {
   figure(name: string, chart: string, caption: string, heading?: string): string;
 }
 
-export function createChartKit(data: ReportData): ChartKit {
+export function createChartKit(data: Pick<ReportData, 'runs'>): ChartKit {
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
   const draw = (plot: Plot.PlotOptions) =>
     Plot.plot({
@@ -112,6 +112,37 @@ export function meanScale(measure: string, values: readonly number[]): Plot.Scal
   const high = Math.max(0, ...values);
   // Every value 0 (no document has a length): a unit axis rather than a flat one.
   return { label: `mean ${measure}`, domain: [low, high > low ? high : low + 1], grid: true, nice: true };
+}
+
+// A query id is cut to this many characters under its mark (whole in its tooltip).
+const LABEL_CHARACTERS = 16;
+// The narrowest room for a mark's label, rotated (a 10 px line box and a gap), and the widest that takes a 12 px one.
+const LABEL_SLOT = 14;
+const WIDE_SLOT = 16;
+
+/**
+ * The x axis of a chart of one mark per query at x = 1 … n (a few dozen queries): each query's id under its
+ * mark, read upwards (a null id has no label: its query no mark), in 12 px where a query's slot is WIDE_SLOT
+ * wide, else 10 px on a chart widened to LABEL_SLOT a query; the margin below takes the longest id and the
+ * axis label.
+ */
+export function labelledAxis(ids: readonly (string | null)[], axisLabel: string) {
+  const width = Math.max(CHART_WIDTH, MARGIN_LEFT + MARGIN_RIGHT + LABEL_SLOT * ids.length);
+  const fontSize = (width - MARGIN_LEFT - MARGIN_RIGHT) / ids.length >= WIDE_SLOT ? 12 : 10;
+  const marked = ids.flatMap((id, i) => (id === null ? [] : [i + 1]));
+  const id = (position: number) => ids[position - 1]!;
+  // A cut id whole in its tooltip.
+  const label = (position: number) => shorten(id(position), LABEL_CHARACTERS);
+  const title = (position: number) => (label(position) === id(position) ? null : id(position));
+  // A tick of 6 px and 3 px of padding, the longest id, then a line for the axis label.
+  const longest = Math.max(...marked.map((position) => [...label(position)].length));
+  const marginBottom = Math.ceil(9 + (longest * DIGIT_WIDTH * fontSize) / 12 + 24);
+  // The ids in their own size, the axis label in the charts' (an axis' font size is its label's too).
+  const axis = [
+    Plot.axisX(marked, { tickFormat: label, title, tickRotate: -90, fontSize, label: null }),
+    Plot.axisX([], { label: axisLabel, labelOffset: marginBottom - 6 }),
+  ];
+  return { width, marginBottom, axis };
 }
 
 /** The name cut to `characters` with an ellipsis, never between the halves of a surrogate pair. */

@@ -30,11 +30,13 @@ td.number { text-align: right; white-space: nowrap; }
 tr.significant.better td { background: #dcebf7; }
 tr.significant.worse td { background: #fbe3d3; }
 tr.relevant td { font-weight: 600; }
+tr.shared td { font-weight: 600; }
 .legend { color: #444; font-size: 12.5px; max-width: 900px; }
 .sides { display: flex; flex-wrap: wrap; gap: 24px; }
 .side { min-width: 0; max-width: 100%; }
 .tags { font-weight: normal; color: #555; font-size: 12px; }
 .delta { font-weight: normal; color: ${LOSS}; font-size: 13px; }
+.figures { font-weight: normal; color: #555; font-size: 13px; }
 .missed { color: #444; font-size: 12.5px; max-width: 420px; }
 .budget { font-size: 12.5px; max-width: 420px; margin: 0 0 6px; }
 tr.past td { color: #888; border-top: 2px dashed ${LOSS}; }

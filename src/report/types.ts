@@ -4,6 +4,9 @@ import type { BudgetExplanation, Explanation } from '../analysis/explain.js';
 import type { LatencySummary } from '../analysis/latency.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import type { RunEvaluation } from '../engine/run-result.js';
+import type { OverlapOptions, QueryOverlap } from '../agreement/overlap.js';
+import type { RboTies } from '../agreement/rbo.js';
+import type { TiedRanking } from '../agreement/tie-ranking.js';
 
 /**
  * What a report is made from: a golden set (as `readGoldenSet` gives it) and runs (as `readRun` gives their
@@ -145,4 +148,64 @@ export interface ReportContext {
   readonly lengths?: ReadonlyMap<string, number> | undefined;
   /** The system's k the runs were scored with (no budget window goes deeper); Infinity or absent for none. */
   readonly systemK?: number | undefined;
+}
+
+/** What the report of two runs without a golden set is made from (see `overlapReportData`). */
+export interface OverlapReportInput {
+  /**
+   * Run name → query id → ranking: exactly two runs, A then B. A ranking is as `overlap` reads one: ids in
+   * rank order, an entry an id or an array of ids tied, or `{id, score}` documents (equal scores tie).
+   */
+  readonly runs: ByQuery<ByQuery<TiedRanking>>;
+  /** Query id → the question asked, shown with the queries that moved most. */
+  readonly questions?: ByQuery<string>;
+}
+
+export interface OverlapReportOptions extends OverlapOptions {
+  /** Queries shown in "moved most", each with both rankings; 0 leaves the list out. Default 10. */
+  readonly moved?: number;
+}
+
+/** One query's overlap (see `overlap`), named. */
+export interface QueryOverlapRow extends QueryOverlap {
+  readonly query: string;
+}
+
+/** A document of a ranking shown beside the other run's: its ranks there and in the other run. */
+export interface OverlapDocument {
+  readonly id: string;
+  /** The ranks it holds, first and last: the same number, or the span of the tie it is in. */
+  readonly ranks: readonly [number, number];
+  /** Its ranks in the other run's ranking (to `depth`), or null where the other run does not rank it. */
+  readonly other: readonly [number, number] | null;
+}
+
+/** A query that moved most, with the top of both runs' rankings. */
+export interface MovedQuery extends QueryOverlapRow {
+  readonly question: string | undefined;
+  /** The top of run A's ranking (to the report's `shown` depth), and its length to `depth`. */
+  readonly a: { readonly top: OverlapDocument[]; readonly length: number };
+  readonly b: { readonly top: OverlapDocument[]; readonly length: number };
+}
+
+/** The report of two runs without a golden set: how much their rankings agree, query by query. */
+export interface OverlapReportData {
+  readonly kind: 'overlap';
+  /** The two runs' names, A then B. */
+  readonly runs: string[];
+  /** The settings, as `overlap` returns them: `depth` null for whole rankings. */
+  readonly p: number;
+  readonly ties: RboTies;
+  readonly depth: number | null;
+  /** The means over the queries both runs rank. */
+  readonly mean: QueryOverlap;
+  /** Every query both runs rank, the lowest RBO ext first (ties by id), as `overlap`'s `moved`. */
+  readonly queries: QueryOverlapRow[];
+  /** The first queries of `queries`, each with both rankings: as many as the `moved` option says. */
+  readonly moved: MovedQuery[];
+  /** How deep the rankings of `moved` are shown. */
+  readonly shown: number;
+  /** Queries only run A ranks, and only run B: not in the means. */
+  readonly onlyA: string[];
+  readonly onlyB: string[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
+import { overlapReportData, renderOverlapReport, renderReport, renderReportData, reportData } from '../../src/report/index.js';
 
 const qrels = { q1: { a: 1 }, q2: { b: 1 } };
 const runs = { base: { q1: ['a'], q2: ['x', 'b'] } };
@@ -86,5 +86,31 @@ describe('renderReport with many runs', () => {
       'renderReport: expected `runs` to be at most 12 runs, each drawn in a colour of its own (report fewer at a time), got `13` (number)',
     );
     await expect(renderReportData(reportData({ qrels, runs: many(13) }, { measures: ['P@1'] }))).rejects.toMatchObject({ code: 'invalid_option', received: 13 });
+  });
+});
+
+describe('renderOverlapReport and renderReportData of an overlap', () => {
+  const input = { runs: { a: { q1: ['d1', 'd2'] }, b: { q1: ['d2', 'd1'] } } };
+
+  it('refuses an option neither overlapReportData nor the page takes, naming both sets', async () => {
+    await expect(renderOverlapReport(input, { measures: ['mrr'] } as never)).rejects.toThrow(
+      'renderOverlapReport: expected every option to be one of `p`, `depth`, `ties`, `moved`, `title`, `subtitle`, got `"measures"` (string)',
+    );
+    await expect(renderOverlapReport(input, { title: 5 } as never)).rejects.toThrow('renderOverlapReport: expected `title` to be a string, got `5` (number)');
+    await expect(renderOverlapReport(input, { depth: 0 })).rejects.toThrow('renderOverlapReport: expected `depth` to be a positive integer, got `0` (number)');
+    await expect(renderOverlapReport({ runs: { a: input.runs.a } })).rejects.toMatchObject({ code: 'invalid_option', message: 'renderOverlapReport: expected `runs` to be two runs, A and B, got `1` (number)' });
+  });
+
+  it('takes the title and subtitle', async () => {
+    const html = await renderOverlapReport(input, { title: 'Nightly', subtitle: ['a.jsonl against b.jsonl'] });
+    expect(html).toContain('<title>Nightly</title>');
+    expect(html).toContain('<p class="subtitle">a.jsonl against b.jsonl</p>');
+  });
+
+  it.each([
+    [{ kind: 'overlaps' }, '`data.kind` to be \'overlap\' (the data `overlapReportData` returns) or none, got `"overlaps"` (string)'],
+    [{ ...overlapReportData(input), moved: undefined }, '`data.moved` to be an array, got `undefined` (undefined)'],
+  ])('renderReportData refuses bad overlap data (case %#)', async (value, message) => {
+    await expect(renderReportData(value as never)).rejects.toThrow(`renderReportData: expected ${message}`);
   });
 });
