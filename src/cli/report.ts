@@ -1,23 +1,24 @@
 // `rankeval report QRELS RUN_A [RUN_B …] -m ndcg@10 … -o report.html`: the comparison as one HTML file.
-import { isRankevalError } from '../core/errors.js';
 import { assembleReport } from '../report/assemble.js';
 import { orderRuns } from '../report/options.js';
 import type { ReportData, ReportRun } from '../report/types.js';
 import { scorerOf } from '../engine/scorer.js';
 import { remeasured } from '../engine/settings.js';
-import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { messageText } from '../text/escape.js';
 import { explainRanking, explainTop } from '../analysis/explain.js';
 import { readJudgments } from '../core/judgments.js';
 import { decimalNumber, parseCommandArgs } from './shared/args.js';
-import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
-import { COMPARE_OPTIONS, compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
+import { type Io, usageError } from './shared/command.js';
+import { compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { runsWarnings } from './shared/means.js';
-import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
+import { checkOutput, outputName } from './shared/output.js';
+import { loadReportRenderer, REPORT_OPTIONS, writeReport } from './report-common.js';
+import { runOverlapReport } from './report-overlap.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
+       rankeval report --overlap RUN_A RUN_B [-o report.html] [--p P] [--depth K] [--ties T] [flags]
 
 Writes one self-contained HTML file (no script, no network access when opened): the comparison table of
 rankeval compare, a bar chart per measure with confidence intervals, recall@k and precision@k curves, the
@@ -34,6 +35,16 @@ Every flag of rankeval compare but its gate (--fail-on-regression, --margin) app
 --score-order, --checks, --system-k, --lengths, --qrels-format, --run-format, --grade-column); with one run,
 the report has no comparison.
 
+With --overlap, the report of two runs without a golden set ("we changed the embedding model: how much
+did the results move?"), as rankeval overlap computes it: the mean rank-biased overlap (RBO) with its
+bounds and the Jaccard index, a chart of each query's RBO, sorted, and the ten queries whose results moved
+most, both rankings side by side, the documents both rank marked. It takes -o, --title, --names,
+--run-format and RBO's settings, as rankeval overlap does:
+  --p P                 persistence, between 0 and 1 (default 0.9: about the top 10 weigh most)
+  --depth K             read only the top K of each ranking (default: whole rankings)
+  --ties T              a (default), b or w: how RBO treats documents of equal score
+Flags that read or score against a golden set (-m, --losses, --test …) are refused with it.
+
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 
 -o writes as > would: through a link to its target, into a device or FIFO as it is, and a regular file
@@ -42,7 +53,8 @@ in place where its directory takes no new file; a file > could not write (write-
 (exit 3), as is any file the command reads (exit 2). Interrupted, it leaves no temporary file behind.
 
 Exit status: 0 done, 2 bad arguments (-o a directory), 3 a file cannot be read or is malformed, the
-report cannot be written, or @observablehq/plot or linkedom is not installed.
+report cannot be written, or @observablehq/plot or linkedom is not installed (with --overlap, also when
+the runs rank no query in common).
 `;
 
 const usage = usageError('report');
@@ -55,7 +67,9 @@ const usage = usageError('report');
  */
 export async function scoreReport(args: CompareArgs, lossCount: number, io: Io): Promise<{ data: ReportData; warnings: string[] }> {
   const fn = 'reportData';
-  const { golden, settings, scorers, kept: keptFound, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true });
+  // Two runs given without a golden set: said as such, with the mode that compares them.
+  const runsOnly = args.runs.length === 1 ? 'to compare two runs without a golden set, rankeval report --overlap RUN_A RUN_B' : undefined;
+  const { golden, settings, scorers, kept: keptFound, latency } = await scoreFiles(args, io, 'QRELS RUN_A …', { slices: true, keepFound: true, ...(runsOnly === undefined ? {} : { runsOnly }) });
   const scored = evaluations(args, scorers);
   const options = { ...compareOptions(args), losses: lossCount };
   const ordered = orderRuns([...scored.keys()], args.baseline, fn);
@@ -97,37 +111,26 @@ function missingDocuments(qid: string): never {
 
 /** Runs `rankeval report`; returns the exit status. */
 export async function runReport(argv: readonly string[], io: Io): Promise<number> {
-  const { values, positionals, inputs } = parseCommandArgs(
-    argv,
-    { ...COMPARE_OPTIONS, ...OUTPUT_OPTION, title: { type: 'string' }, losses: { type: 'string' } },
-    usage,
-    ['the golden set (QRELS)', 'one of the runs'],
-  );
+  const { values, positionals, inputs } = parseCommandArgs(argv, REPORT_OPTIONS, usage, ['the golden set (QRELS)', 'one of the runs']);
   if (values.help) {
     io.stdout.write(reportUsage);
     return 0;
   }
+  if (values.overlap) return runOverlapReport(values, positionals, io, usage);
+  for (const flag of ['p', 'depth'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --overlap, which compares two runs without a golden set`);
   const args = readCompareArgs(values, positionals, 1, usage);
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
   const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
   const output = outputName(values.output, usage);
   if (output !== undefined) checkOutput(output, inputs, 'the report', usage);
-  // Before the files are read and scored, so that a missing library is said at once.
-  const { renderReportData } = await loadRenderer().catch((error: unknown) => {
-    throw isRankevalError(error) && error.code === 'missing_dependency' ? new CliError(NEEDS_LIBRARIES, INPUT_ERROR) : error;
-  });
+  const { renderReportData } = await loadReportRenderer();
   const { data, warnings } = await scoreReport(args, losses, io);
   for (const warning of warnings) io.stderr.write(`rankeval report: warning: ${messageText(warning)}\n`);
   const html = renderReportData(data, {
     ...(values.title === undefined ? {} : { title: values.title }),
     subtitle: [`golden set ${inputName(args.qrels)} · ${args.runs.map((run) => `${run.name} = ${inputName(run.path)}`).join(' · ')}`],
   });
-  if (output === undefined) {
-    io.stdout.write(html);
-    return 0;
-  }
-  await writeOutput(output, html);
-  io.stderr.write(`rankeval report: wrote ${messageText(output)} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
+  await writeReport(html, output, io);
   return 0;
 }

@@ -111,9 +111,15 @@ export interface ScoredFiles {
 /**
  * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
  * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
- * rankings. `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from.
+ * rankings. `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from;
+ * `runsOnly` is said when the golden set reads as a run (see loadGoldenSetAnd).
  */
-export async function scoreFiles(args: CompareArgs, io: Io, order: string, { slices = false, keepFound: keep = false }: { slices?: boolean; keepFound?: boolean } = {}): Promise<ScoredFiles> {
+export async function scoreFiles(
+  args: CompareArgs,
+  io: Io,
+  order: string,
+  { slices = false, keepFound: keep = false, runsOnly }: { slices?: boolean; keepFound?: boolean; runsOnly?: string } = {},
+): Promise<ScoredFiles> {
   const latency = new Map(args.runs.map(({ name }) => [name, new Map<string, number>()]));
   const kept = new Map<string, KeptFound>();
   // Every run is scored on the same settings, resolved once, when the first run is.
@@ -131,7 +137,7 @@ export async function scoreFiles(args: CompareArgs, io: Io, order: string, { sli
         return scorerOf(settings, kept.get(name));
       });
     return scoreRunFile(path, args.runFormat, makeScorer, io.stderr, args.qrels, undefined, latency.get(name)!);
-  });
+  }, runsOnly);
   return { golden, settings: settings!, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), kept, latency };
 }
 

@@ -156,9 +156,8 @@ async function readsAs(read: (source: Source, options: { readonly file: string }
   }
 }
 
-/** The first of `runs` that reads as a golden set when the golden set reads as a run: the two were swapped. */
-async function swappedRun(qrels: string, runs: readonly string[]): Promise<string | undefined> {
-  if (!(await readsAs(readRun, qrels))) return undefined;
+/** The first of `runs` that reads as a golden set, when the golden set reads as a run: the two were swapped. */
+async function swappedRun(runs: readonly string[]): Promise<string | undefined> {
   for (const run of runs) if (await readsAs(readGoldenSet, run)) return run;
   return undefined;
 }
@@ -183,7 +182,9 @@ export function goldenSetOptions(golden: GoldenSet, slices: boolean): { readonly
  * The golden set and the runs of a command, each run read by `readRunFile` (collected, or scored as it is
  * read); files given the other way round (an easy slip with positional files) are named as such rather
  * than failing on a line of the wrong file, or scoring nonsense. `where` says where the command takes the
- * golden set, for that message: `the golden set comes first: GOLDEN RUN`.
+ * golden set, for that message: `the golden set comes first: GOLDEN RUN`. `runsOnly`, where given, is
+ * what to do instead when the golden set reads as a run and no run as a golden set (runs given without
+ * one): `to compare two runs without a golden set, rankeval report --overlap RUN_A RUN_B`.
  */
 export async function loadGoldenSetAnd<R>(
   qrels: string,
@@ -192,6 +193,7 @@ export async function loadGoldenSetAnd<R>(
   stderr: ProgressStream,
   where: string,
   readRunFile: (path: string, golden: GoldenSet) => Promise<R>,
+  runsOnly?: string,
 ): Promise<{ golden: GoldenSet; runs: R[] }> {
   // A forced format says which kind each file is: then no file is taken for the other kind.
   const forced = formats.qrelsFormat !== 'auto' || formats.runFormat !== 'auto';
@@ -205,9 +207,10 @@ export async function loadGoldenSetAnd<R>(
     // Swapped files fail on their first line (a header, or the first record, of the wrong shape); an
     // error further down is in a value of the right kind of file, so not a swap, whatever the files
     // would read as.
-    if (error instanceof CliError && !forced && parseLines.get(error) === 1) {
-      const run = await swappedRun(qrels, runs);
+    if (error instanceof CliError && !forced && parseLines.get(error) === 1 && (await readsAs(readRun, qrels))) {
+      const run = await swappedRun(runs);
       if (run !== undefined) throw swapped(qrels, run, where);
+      if (runsOnly !== undefined) throw new CliError(`${inputName(qrels)} reads as a run, not a golden set: ${runsOnly}`, INPUT_ERROR);
     }
     throw error;
   }
