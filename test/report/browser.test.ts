@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGoldenSet, parseRun } from '../../src/index.js';
-import { renderReport, renderReportData, reportData } from '../../src/report/index.js';
+import { renderOverlapReport, renderReport, renderReportData, reportData } from '../../src/report/index.js';
 import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
 import { manyQueries } from '../helpers/report.js';
 
@@ -231,6 +231,32 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
       for (const box of boxes) expect(box.width * box.height, measure).toBeGreaterThan(100);
     }
     await saveScreenshot(page, join(output, 'report-7000-queries.png'));
+    await page.close();
+  }, 60_000);
+
+  it('opens the overlap report of two runs at 900 px: its chart clear of its labels, nothing fetched, no sideways scroll', async () => {
+    const read = (name: string) => {
+      const run = parseRun(readFileSync(join(root, `examples/rag/runs/${name}.jsonl`)));
+      return new Map([...run.scored].map(([qid, { ids, scores }]) => [qid, ids.map((id, i) => ({ id, score: scores[i]! }))]));
+    };
+    const html = await renderOverlapReport({ runs: { bm25: read('bm25'), keyword: read('keyword') } }, { depth: 10 });
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    const problems = problemsOf(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.setContent(html, { waitUntil: 'load' });
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([]);
+    const geometry = await chartGeometry(page);
+    expect(geometry).toEqual([{ name: 'rbo per query', widthGap: 0, collisions: [] }]);
+    // A dot per query (24), each drawn with a size.
+    const dots = await page.locator('figure.chart g[aria-label="dot"] circle').evaluateAll((circles) => circles.map((circle) => circle.getBoundingClientRect().width));
+    expect(dots).toHaveLength(24);
+    expect(Math.min(...dots)).toBeGreaterThan(4);
+    expect(await page.locator('article.moved').count()).toBe(10);
+    const scrollWidth = await page.locator('html').evaluate((root) => root.scrollWidth - root.clientWidth);
+    expect(scrollWidth).toBe(0);
+    await saveScreenshot(page, join(output, 'report-overlap.png'));
     await page.close();
   }, 60_000);
 });
