@@ -4,7 +4,7 @@ const TESTS = ['test/**/*.test.ts', 'examples/**/*.test.ts'];
 // Files that replace a module with vi.mock: they need a module graph of their own.
 const MOCKING = ['test/cli/read-twice.test.ts', 'test/cli/shared/input.test.ts'];
 // Files with tests in Chromium: without a browser they skip, and their project's setup says so once.
-const BROWSER = ['test/report/browser.test.ts', 'test/smoke/install.test.ts', 'test/docs/playground.test.ts'];
+const BROWSER = ['test/report/browser.test.ts', 'test/smoke/install.test.ts', 'test/docs/playground.test.ts', 'test/cli/judge-page-browser.test.ts'];
 
 export default defineConfig({
   test: {

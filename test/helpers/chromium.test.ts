@@ -24,7 +24,7 @@ describe('lookUpChromium', () => {
 
   it('skips outside CI with one line naming the tests, the path looked at and how to run them', () => {
     expect(lookUpChromium({ RANKEVAL_CHROMIUM: '/nonexistent', CI: 'false' }).missing).toBe(
-      "SKIPPED test/report/browser.test.ts, test/docs/playground.test.ts and the Chromium test of test/smoke/install.test.ts: no Chromium at RANKEVAL_CHROMIUM=/nonexistent; to run them, install Debian's chromium (apt-get install chromium) or set RANKEVAL_CHROMIUM=/path/to/chromium (CI runs them)",
+      "SKIPPED test/report/browser.test.ts, test/docs/playground.test.ts, test/cli/judge-page-browser.test.ts and the Chromium test of test/smoke/install.test.ts: no Chromium at RANKEVAL_CHROMIUM=/nonexistent; to run them, install Debian's chromium (apt-get install chromium) or set RANKEVAL_CHROMIUM=/path/to/chromium (CI runs them)",
     );
   });
 

@@ -5,7 +5,7 @@ import { isExecutable, isRequired, type ToolLookup } from './tools.js';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 /** The tests that need a browser, as the skip line names them. */
-const BROWSER_TESTS = 'test/report/browser.test.ts, test/docs/playground.test.ts and the Chromium test of test/smoke/install.test.ts';
+const BROWSER_TESTS = 'test/report/browser.test.ts, test/docs/playground.test.ts, test/cli/judge-page-browser.test.ts and the Chromium test of test/smoke/install.test.ts';
 
 /**
  * Finds the Chromium that the browser tests drive through playwright-core.

@@ -1,0 +1,171 @@
+// `rankeval judge POOL --corpus CORPUS --queries QUERIES`: the judging page for people, served on the
+// loopback address until the command is stopped (Ctrl-C), each key press appended to the store at once.
+import { userInfo } from 'node:os';
+import { readCorpus, readQueries } from '../formats/corpus.js';
+import { readPool, type Pool } from '../formats/pool.js';
+import type { Source } from '../formats/source.js';
+import { DEFAULT_SCALE, type RelevanceScale } from '../judging/scale.js';
+import { quoteJson } from '../core/quoting.js';
+import { numberFlag, parseCommandArgs } from './shared/args.js';
+import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { openInput, readFailure } from './shared/input.js';
+import { startJudgePage, type JudgePageSettings } from './judge-page-server.js';
+
+export const judgePageUsage = `Usage: rankeval judge POOL --corpus CORPUS --queries QUERIES [--judge NAME] [flags]
+
+Serves the judging page: a person grades each pair of the pool (the query, and the passage from the
+corpus) with the keyboard, in a browser. Each key press is saved to the store (appended, flushed to disk)
+before the next passage shows: closing the tab or stopping the command loses nothing, and running it again
+resumes where the judge stopped. Several people can judge one pool into one store, each by name.
+
+Keys: 0 1 2 3 grade (the scale's grades) · ← → previous and next pair · s skip (the pair stays
+unjudged) · u undo: back to your last grade, to replace it (the new grade is a newer line of the store,
+and a judge's latest line of a pair counts).
+
+Files:
+  POOL                the pairs to judge, JSON Lines {"query_id", "doc_id"} in judging order (rankeval pool)
+  --corpus FILE       the documents, JSON Lines {"id", "text", "title"} or BEIR's {"_id", "title", "text"}
+  --queries FILE      the queries, JSON Lines {"query_id", "query"} (or "question", as a golden set's JSONL)
+                      or BEIR's {"_id", "text"}
+  --store FILE        the judgments store, JSON Lines, created if absent (default judgments.jsonl)
+
+Flags:
+  --judge NAME        who judges, written in each line (default: your login name)
+  --scale 'A|B|…'     the grades' meanings, lowest first, | between them: grades 0 to n − 1, keys 0 to 9
+                      (default: 0 irrelevant, 1 related, 2 highly relevant, 3 perfectly relevant)
+  --port N            the port (default: a free one)
+  --host H            the address to listen on (default 127.0.0.1, this computer only); another address
+                      lets other computers reach the page, whose URL carries a secret token
+
+The page's address, with a random token that every request must carry, is printed on standard output.
+
+Exit status: 0 stopped (Ctrl-C), 2 bad arguments, 3 a file cannot be read or is malformed, the corpus or
+the queries lack a text of the pool, or the port cannot be taken.
+`;
+
+const usage = usageError('judge');
+
+export interface JudgePageArgs {
+  readonly pool: string;
+  readonly corpus: string;
+  readonly queries: string;
+  readonly store: string;
+  readonly judge: string;
+  readonly scale: RelevanceScale;
+  readonly host: string;
+  readonly port: number;
+}
+
+/** The login name, or `judge` where there is none (a container's user without a name). */
+function loginName(): string {
+  try {
+    return userInfo().username || 'judge';
+  } catch {
+    return 'judge';
+  }
+}
+
+/** `--scale 'Not relevant|Relevant'`: two to ten meanings, none blank. */
+function scaleFlag(text: string | undefined): RelevanceScale {
+  if (text === undefined) return DEFAULT_SCALE;
+  const scale = text.split('|').map((meaning) => meaning.trim());
+  if (scale.length < 2 || scale.length > 10 || scale.some((meaning) => meaning === '')) throw usage(`--scale takes 2 to 10 meanings separated by |, lowest grade first; got '${text}'`);
+  return scale;
+}
+
+export function parseJudgePageArgs(args: readonly string[]): JudgePageArgs | 'help' {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    {
+      corpus: { type: 'string' },
+      queries: { type: 'string' },
+      store: { type: 'string' },
+      judge: { type: 'string' },
+      scale: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    usage,
+  );
+  if (values.help) return 'help';
+  if (positionals.length !== 1) throw usage(`expected one pool file (POOL), got ${positionals.length}`);
+  if (values.corpus === undefined || values.queries === undefined) throw usage('the judging page needs --corpus FILE and --queries FILE: the texts it shows');
+  const judge = values.judge ?? loginName();
+  if (judge.trim() === '') throw usage(`--judge takes a name; got '${judge}'`);
+  return {
+    pool: positionals[0]!,
+    corpus: values.corpus,
+    queries: values.queries,
+    store: values.store ?? 'judgments.jsonl',
+    judge,
+    scale: scaleFlag(values.scale),
+    host: values.host ?? '127.0.0.1',
+    port: numberFlag(values.port, '--port', (port) => Number.isInteger(port) && port >= 0 && port <= 65535, 'an integer from 0 to 65535', usage) ?? 0,
+  };
+}
+
+/** A file read whole by `read`, every failure one line naming the file. */
+async function load<T>(path: string, read: (source: Source, file: string) => Promise<T>): Promise<T> {
+  const input = openInput(path, INPUT_ERROR);
+  try {
+    return await read(input.chunks(true), input.name);
+  } catch (error) {
+    throw readFailure(input.name, error, INPUT_ERROR);
+  }
+}
+
+/** The ids of the pool that `texts` lacks, as an error naming the file; none, nothing. */
+function checkTexts(texts: ReadonlyMap<string, unknown>, ids: ReadonlySet<string>, file: string, what: string): void {
+  const missing = [...ids].filter((id) => !texts.has(id));
+  if (missing.length === 0) return;
+  const shown = missing.slice(0, 5).map((id) => quoteJson(id)).join(', ');
+  throw new CliError(`${file} lacks the text of ${missing.length} ${what} of the pool: ${shown}${missing.length > 5 ? ', …' : ''}`, INPUT_ERROR);
+}
+
+/** The page's settings from the files: the pool, and the texts of its queries and documents. */
+export async function loadJudgePage(args: JudgePageArgs): Promise<JudgePageSettings> {
+  const pool: Pool = await load(args.pool, (source, file) => readPool(source, { file }));
+  const queryIds = new Set(Object.keys(pool));
+  const docIds = new Set(Object.values(pool).flat());
+  const queries = await load(args.queries, (source, file) => readQueries(source, { file, wanted: queryIds }));
+  checkTexts(queries, queryIds, args.queries, queryIds.size === 1 ? 'query' : 'queries');
+  const corpus = await load(args.corpus, (source, file) => readCorpus(source, { file, wanted: docIds }));
+  checkTexts(corpus, docIds, args.corpus, docIds.size === 1 ? 'document' : 'documents');
+  const { store, judge, scale, host, port } = args;
+  return { pool, queries, corpus, store, judge, scale, host, port };
+}
+
+/** A signal aborted when the process is asked to stop: Ctrl-C (SIGINT) or SIGTERM. */
+function processStop(): AbortSignal {
+  const stop = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+  return stop.signal;
+}
+
+/**
+ * Runs the judging page until `stop` is aborted (by default when the process gets SIGINT or SIGTERM);
+ * returns the exit status. The page's URL is the one line on standard output.
+ */
+export async function runJudgePage(argv: readonly string[], io: Io, stop: AbortSignal = processStop()): Promise<number> {
+  const args = parseJudgePageArgs(argv);
+  if (args === 'help') {
+    io.stdout.write(judgePageUsage);
+    return 0;
+  }
+  const settings = await loadJudgePage(args);
+  let page;
+  try {
+    page = await startJudgePage(settings);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).syscall !== 'listen') throw readFailure(args.store, error, INPUT_ERROR);
+    throw new CliError(`cannot listen on ${args.host} port ${args.port}: ${foreignMessage(error)}`, INPUT_ERROR);
+  }
+  const { total, judged } = page.view();
+  io.stderr.write(`rankeval judge: ${quoteJson(args.judge)} has judged ${judged} of ${total} pairs; the page is at\n`);
+  io.stdout.write(`${page.url}\n`);
+  io.stderr.write(`Each grade is saved to ${args.store} as it is pressed. Ctrl-C stops the page.\n`);
+  await new Promise((resolve) => (stop.aborted ? resolve(undefined) : stop.addEventListener('abort', resolve, { once: true })));
+  await page.close();
+  return 0;
+}

@@ -1,0 +1,129 @@
+// The judging page end to end in headless Chromium (Debian's chromium): a person judges a pool by keyboard,
+// undoes, skips, reloads mid-way, the server is stopped and started again on the same store, and a second
+// judge judges beside the first; the store then holds exactly the keys pressed. With RANKEVAL_SCREENSHOTS=1,
+// a screenshot under test-output/ for a person to look at.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJudgments } from '../../src/formats/judgments.js';
+import { toQrels } from '../../src/judging/to-qrels.js';
+import { loadJudgePage, parseJudgePageArgs } from '../../src/cli/judge-page.js';
+import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
+import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
+import { judgePageFiles, MARKUP } from '../helpers/judge-page.js';
+
+const output = fileURLToPath(new URL('../../test-output', import.meta.url));
+const files = judgePageFiles('rankeval-judge-browser-');
+
+/** The judging page of `judge` on the shared files and store. */
+async function start(judge: string): Promise<JudgePage> {
+  const args = parseJudgePageArgs([files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', files.store, '--judge', judge]);
+  if (args === 'help') throw new Error('help');
+  return startJudgePage(await loadJudgePage(args));
+}
+
+/** Waits until the page has answered every key and shows `shown` (`q1 d2`, or `done`). */
+const showing = (page: Page, shown: string) => page.waitForSelector(`body[data-busy="false"][data-shown="${shown}"]`, { state: 'attached', timeout: 10_000 });
+
+/** Presses `key` and waits for the pair it leads to. */
+async function press(page: Page, key: string, then: string): Promise<void> {
+  await page.keyboard.press(key);
+  await showing(page, then);
+}
+
+const text = (page: Page, selector: string) => page.locator(selector).evaluate((element) => element.textContent);
+
+// Skipped, with one line on stderr, when there is no browser outside CI (test/helpers/chromium.ts).
+describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(files.dir, { recursive: true, force: true });
+  });
+
+  it('keeps exactly the keys pressed through undo, skip, a reload, a restart and a second judge', async () => {
+    let ann = await start('ann');
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    const problems = problemsOf(page);
+    await page.goto(ann.url);
+    await showing(page, 'q1 d1');
+    expect(await text(page, '#query')).toBe('how to prime a pump');
+    expect(await text(page, '#title')).toBe('Pumps');
+    expect(await text(page, '#overall')).toBe('0 of 5 judged');
+    await press(page, '2', 'q1 d2');
+    expect(await text(page, '#query-place')).toBe('Query 1 of 2 (q1): 1 of 3 judged');
+
+    // The passage's markup is shown as text: no element made of it, no script run.
+    expect(await text(page, '#text')).toBe(MARKUP);
+    expect(await page.locator('#passage script, #passage img, #passage b').count()).toBe(0);
+    expect(await page.title()).toBe('rankeval judge');
+    mkdirSync(output, { recursive: true });
+    await saveScreenshot(page, join(output, 'judge-page.png'), false);
+
+    await press(page, '0', 'q1 d3');
+    await press(page, 'u', 'q1 d2'); // undo: back to d2, its grade 0 shown
+    expect(await page.locator('#grades button[aria-pressed="true"] kbd').textContent()).toBe('0');
+    await press(page, '1', 'q1 d3'); // d2 regraded
+    await press(page, 's', 'q2 d4'); // d3 skipped
+    await press(page, 'ArrowLeft', 'q1 d3');
+    await press(page, 'ArrowLeft', 'q1 d2');
+    expect(await page.locator('#grades button[aria-pressed="true"] kbd').textContent()).toBe('1');
+    await press(page, 'ArrowRight', 'q1 d3');
+    await press(page, 'ArrowRight', 'q2 d4');
+
+    await page.reload();
+    await showing(page, 'q2 d4');
+    await press(page, '3', 'q2 d1');
+
+    // The server stopped and started again on the same store: a new token, and the judge resumes.
+    await ann.close();
+    ann = await start('ann');
+    await page.goto(ann.url);
+    await showing(page, 'q2 d1');
+    expect(await text(page, '#overall')).toBe('3 of 5 judged');
+    await press(page, '2', 'q1 d3'); // round again to the pair skipped
+    await press(page, '1', 'done');
+    expect(await text(page, '#done-text')).toBe('Every pair of the pool is judged: 5 pairs.');
+
+    // Without the token, the page's own origin is refused too (the browser logs the 403).
+    expect(problems).toEqual([]);
+    expect(await page.evaluate(async () => (await fetch('/api/view')).status)).toBe(403);
+
+    // A second judge, beside the first, on the same store; keys typed ahead are answered in turn.
+    const bob = await start('bob');
+    await page.goto(bob.url);
+    await showing(page, 'q1 d1');
+    await page.keyboard.press('3');
+    await page.keyboard.press('0');
+    await showing(page, 'q1 d3');
+    await page.close();
+    await bob.close();
+    await ann.close();
+
+    const { judgments, tornLine } = parseJudgments(readFileSync(files.store));
+    expect(tornLine).toBeUndefined();
+    expect(judgments.map(({ query_id, doc_id, grade, judge }) => `${judge} ${query_id} ${doc_id} ${grade}`)).toEqual([
+      'ann q1 d1 2',
+      'ann q1 d2 0',
+      'ann q1 d2 1',
+      'ann q2 d4 3',
+      'ann q2 d1 2',
+      'ann q1 d3 1',
+      'bob q1 d1 3',
+      'bob q1 d2 0',
+    ]);
+    expect(toQrels(judgments, { judge: 'ann' })).toEqual(
+      new Map([
+        ['q1', new Map([['d1', 2], ['d2', 1], ['d3', 1]])],
+        ['q2', new Map([['d4', 3], ['d1', 2]])],
+      ]),
+    );
+  }, 60_000);
+});

@@ -1,0 +1,182 @@
+// The judging page over HTTP, in process: the token on every request, nothing served but the page and its
+// API, the content types, and each grade in the store before its answer.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJudgments, type Judgment } from '../../src/formats/judgments.js';
+import { openStore } from '../../src/judging/store-file.js';
+import { judgePageUsage, loadJudgePage, parseJudgePageArgs, runJudgePage } from '../../src/cli/judge-page.js';
+import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
+import { runCommand } from '../helpers/cli.js';
+import { judgePageFiles } from '../helpers/judge-page.js';
+
+const files = judgePageFiles('rankeval-judge-page-');
+const args = (...more: string[]) => [files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', files.store, ...more];
+
+/** A raw request (no URL normalising, unlike fetch): status, content type and body. */
+function raw(url: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers ?? {} }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, type: String(response.headers['content-type']), body, headers: response.headers }));
+    });
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
+}
+
+const storeLines = (): unknown[] => (existsSync(files.store) ? parseJudgments(readFileSync(files.store)).judgments.map(({ doc_id, grade, judge }) => ({ doc_id, grade, judge })) : []);
+
+describe('the judging page over HTTP', () => {
+  let page: JudgePage;
+  let token: string;
+  const post = (action: string, body: unknown, headers = { 'x-rankeval-token': token }) => raw(page.url, `/api/${action}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    const parsed = parseJudgePageArgs(args('--judge', 'ann', '--scale', 'no | partly | yes'));
+    if (parsed === 'help') throw new Error('help');
+    // A store whose writes take a while: an answer sent before its line is written would come first.
+    const store = await openStore(files.store);
+    const slow = { ...store, append: async (judgment: Judgment) => (await new Promise((resolve) => setTimeout(resolve, 30)), store.append(judgment)) };
+    page = await startJudgePage({ ...(await loadJudgePage(parsed)), store: slow });
+    token = new URL(page.url).searchParams.get('token')!;
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('listens on the loopback address only, with a random token of 128 bits in the URL', () => {
+    expect(page.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{22}$/);
+  });
+
+  it('refuses every request without the token, or with another, with 403, and writes nothing', async () => {
+    const other = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of ['/', '/api/view', `/?token=${other}`, '/?token=', `/api/view?token=${token}x`, '/../judgments.jsonl']) expect((await raw(page.url, path)).status, path).toBe(403);
+    expect((await post('grade', { index: 0, grade: 1 }, { 'x-rankeval-token': other })).status).toBe(403);
+    expect((await post('grade', { index: 0, grade: 1 }, {} as never)).status).toBe(403);
+    expect(storeLines()).toEqual([]);
+  });
+
+  it('serves no file: any other path is 404, named files and paths out of the directory included', async () => {
+    for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/pool.jsonl', '/judgments.jsonl', '/corpus.jsonl', '/favicon.ico', '/api/', '/api/view/x']) {
+      expect((await raw(page.url, `${path}?token=${token}`)).status, path).toBe(404);
+    }
+    expect((await raw(page.url, `/api/grade?token=${token}`)).status).toBe(405);
+    expect((await raw(page.url, `/?token=${token}`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('serves the page as HTML under a Content-Security-Policy that allows only its own script, and the state as JSON', async () => {
+    const html = await raw(page.url, `/?token=${token}`);
+    expect(html.status).toBe(200);
+    expect(html.type).toBe('text/html; charset=utf-8');
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(html.headers['cache-control']).toBe('no-store');
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(html.headers['content-security-policy']))![1]!;
+    expect(html.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(html.body).toContain(`<script nonce="${nonce}">`);
+    const view = await raw(page.url, '/api/view', { headers: { 'x-rankeval-token': token } });
+    expect(view.type).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(view.body)).toMatchObject({ judge: 'ann', scale: ['no', 'partly', 'yes'], total: 5, judged: 0, pair: { queryId: 'q1', docId: 'd1', query: 'how to prime a pump', title: 'Pumps' } });
+  });
+
+  it('has each grade in the store when it answers, then shows the next pair', async () => {
+    const graded = await post('grade', { index: 0, grade: 2 });
+    expect(storeLines()).toEqual([{ doc_id: 'd1', grade: 2, judge: 'ann' }]);
+    expect(JSON.parse(graded.body)).toMatchObject({ judged: 1, pair: { docId: 'd2' }, canUndo: true });
+    expect(JSON.parse((await post('skip', { index: 1 })).body)).toMatchObject({ judged: 1, pair: { docId: 'd3' } });
+    expect(JSON.parse((await post('undo', {})).body)).toMatchObject({ pair: { docId: 'd1', grade: 2 } });
+    expect(JSON.parse((await post('grade', { index: 0, grade: 1 })).body)).toMatchObject({ judged: 1, pair: { docId: 'd2' } });
+    expect(JSON.parse((await post('move', { index: 4 })).body)).toMatchObject({ pair: { queryId: 'q2', docId: 'd1' } });
+    expect(storeLines()).toEqual([
+      { doc_id: 'd1', grade: 2, judge: 'ann' },
+      { doc_id: 'd1', grade: 1, judge: 'ann' },
+    ]);
+  });
+
+  it.each([
+    ['a grade off the scale', 'grade', { index: 1, grade: 3 }, '`grade` must be a grade of the scale'],
+    ['a fractional grade', 'grade', { index: 1, grade: 0.5 }, '`grade` must be a grade of the scale'],
+    ['no pair at the place', 'grade', { index: 5, grade: 1 }, '`index` must be the place of a pair of the pool'],
+    ['a place as text', 'skip', { index: '1' }, '`index` must be the place of a pair of the pool'],
+    ['a negative move', 'move', { index: -1 }, '`index` must be an integer ≥ 0'],
+    ['a body not JSON', 'grade', '{index: 1', 'the body must be a JSON object'],
+    ['a body not an object', 'grade', '[1, 2]', 'the body must be a JSON object'],
+    ['a body too long', 'grade', JSON.stringify({ index: 1, grade: 1, pad: 'x'.repeat(5000) }), 'the body must be a JSON object'],
+  ])('refuses %s with 400 and writes nothing', async (_what, action, body, reason) => {
+    const before = storeLines().length;
+    const answer = await post(action, body);
+    expect([answer.status, answer.body]).toEqual([400, `Bad request: ${reason}.\n`]);
+    expect(storeLines()).toHaveLength(before);
+  });
+});
+
+describe('the judging page when the store cannot be written', () => {
+  it('answers 500, and shows the same pair again: the grade was not taken', async () => {
+    const parsed = parseJudgePageArgs(args('--judge', 'cy'));
+    if (parsed === 'help') throw new Error('help');
+    const store = await openStore(`${files.dir}/full.jsonl`);
+    const page = await startJudgePage({ ...(await loadJudgePage(parsed)), store: { ...store, append: () => Promise.reject(new Error('ENOSPC')) } });
+    const headers = { 'x-rankeval-token': new URL(page.url).searchParams.get('token')! };
+    const answer = await raw(page.url, '/api/grade', { method: 'POST', headers, body: '{"index": 0, "grade": 1}' });
+    expect([answer.status, answer.body]).toEqual([500, 'The grade could not be saved to the store.\n']);
+    expect(page.view()).toMatchObject({ judged: 0, pair: { docId: 'd1' } });
+    await page.close();
+  });
+});
+
+describe('rankeval judge POOL (the page as a command)', () => {
+  afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
+
+  it('prints the URL, serves until stopped, and resumes from the store when run again', async () => {
+    const stop = new AbortController();
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+    const running = runJudgePage(args('--judge', 'bob', '--port', '0'), io, stop.signal);
+    while (!stdout.endsWith('\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+    const url = stdout.trim();
+    const token = new URL(url).searchParams.get('token')!;
+    const headers = { 'x-rankeval-token': token };
+    await raw(url, '/api/grade', { method: 'POST', headers, body: '{"index": 3, "grade": 3}' });
+    stop.abort();
+    expect(await running).toBe(0);
+    expect(stderr).toBe(`rankeval judge: "bob" has judged 0 of 5 pairs; the page is at\nEach grade is saved to ${files.store} as it is pressed. Ctrl-C stops the page.\n`);
+    const again = await runCommand((argv, io2) => runJudgePage(argv, io2, AbortSignal.abort()), args('--judge', 'bob'));
+    expect(again).toMatchObject({ status: 0, stderr: expect.stringContaining('"bob" has judged 1 of 5 pairs') });
+  });
+
+  it.each([
+    ['no pool', [], 'expected one pool file (POOL), got 0 (see rankeval judge --help)'],
+    ['no --queries', ['pool.jsonl', '--corpus', 'c.jsonl'], 'the judging page needs --corpus FILE and --queries FILE: the texts it shows (see rankeval judge --help)'],
+    ['a scale of one grade', [...args(), '--scale', 'only one'], "--scale takes 2 to 10 meanings separated by |, lowest grade first; got 'only one' (see rankeval judge --help)"],
+    ['a blank grade', [...args(), '--scale', 'a||b'], "--scale takes 2 to 10 meanings separated by |, lowest grade first; got 'a||b' (see rankeval judge --help)"],
+    ['a port past 65535', [...args(), '--port', '70000'], "--port takes an integer from 0 to 65535; got '70000' (see rankeval judge --help)"],
+    ['a blank name', [...args(), '--judge', ' '], "--judge takes a name; got ' ' (see rankeval judge --help)"],
+  ])('refuses %s with exit 2', async (_what, argv, message) => {
+    expect(await runCommand((a, io) => runJudgePage(a, io, AbortSignal.abort()), argv)).toEqual({ status: 2, stdout: '', stderr: message });
+  });
+
+  it('refuses a corpus or queries without a text of the pool, and a port taken, with exit 3', async () => {
+    const short = `${files.dir}/short.jsonl`;
+    writeFileSync(short, '{"id":"d1","text":"a"}\n');
+    const run = (argv: string[]) => runCommand((a, io) => runJudgePage(a, io, AbortSignal.abort()), argv, { hide: files.dir });
+    expect(await run([files.pool, '--corpus', short, '--queries', files.queries])).toEqual({ status: 3, stdout: '', stderr: 'short.jsonl lacks the text of 3 documents of the pool: "d2", "d3", "d4"' });
+    expect(await run([files.pool, '--corpus', files.corpus, '--queries', short])).toMatchObject({ status: 3, stderr: 'short.jsonl lacks the text of 2 queries of the pool: "q1", "q2"' });
+    writeFileSync(short, '{"id":"q1"}\n');
+    expect(await run([files.pool, '--corpus', files.corpus, '--queries', short])).toMatchObject({ status: 3, stderr: 'short.jsonl:1: expected one of "query", "question", "text", got none' });
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const port = String((taken.address() as { port: number }).port);
+    expect(await run([...args(), '--port', port])).toMatchObject({ status: 3, stderr: expect.stringMatching(new RegExp(`^cannot listen on 127\\.0\\.0\\.1 port ${port}: .*EADDRINUSE`)) });
+    taken.close();
+  });
+
+  it('prints its help', async () => {
+    expect(await runCommand((a, io) => runJudgePage(a, io, AbortSignal.abort()), ['--help'])).toEqual({ status: 0, stdout: judgePageUsage, stderr: '' });
+  });
+});
