@@ -12,7 +12,7 @@ import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
 import { judgeUsage, runJudge } from './judge.js';
 import { overlapUsage, runOverlap } from './overlap.js';
-import { CliError, foreignMessage, INPUT_ERROR, USAGE_ERROR } from './shared/command.js';
+import { CliError, foreignMessage, INPUT_ERROR, type Io, USAGE_ERROR } from './shared/command.js';
 import { runTrec, trecUsage } from './trec.js';
 
 const usage = `Usage: rankeval <command> [flags]
@@ -30,6 +30,9 @@ Commands:
                                                   RBO and Jaccard per query (rankeval overlap --help)
   agree QRELS_A QRELS_B [RUN …] [-m MEASURE]      how far two label sets agree (κ, α), and whether they
                                                   order the runs alike (τ) (rankeval agree --help)
+  pool RUN … [--depth 10] [--qrels EXISTING] -o POOL.jsonl
+                                                  the documents to judge for a golden set: the runs'
+                                                  top documents, less those judged (rankeval pool --help)
   judge --export qrels|jsonl [--store STORE] [-o OUT]  a judgments store written as a golden set, one
                                                   judge's or several combined (rankeval judge --help)
   fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;
@@ -47,7 +50,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'judge', 'fuse', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'judge', 'fuse', 'pool', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -65,6 +68,16 @@ function version(): string {
   }
 }
 
+/**
+ * The commands whose modules are loaded only when they run: the report's plotting libraries, and the file
+ * writing that fuse and pool share with it, would slow every other command's start.
+ */
+const LOADED_WHEN_RUN: Readonly<Record<string, () => Promise<(argv: readonly string[], io: Io) => Promise<number>>>> = Object.assign(Object.create(null) as object, {
+  report: async () => (await import('./report.js')).runReport,
+  fuse: async () => (await import('./fuse.js')).runFuse,
+  pool: async () => (await import('./pool.js')).runPool,
+});
+
 async function commandUsage(command: string): Promise<string> {
   if (command === 'eval') return evalUsage;
   if (command === 'compare') return compareUsage;
@@ -75,6 +88,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'judge') return judgeUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
   if (command === 'fuse') return (await import('./fuse.js')).fuseUsage;
+  if (command === 'pool') return (await import('./pool.js')).poolUsage;
   return usage;
 }
 
@@ -118,16 +132,8 @@ async function main(args: readonly string[]): Promise<number> {
     if (command === 'overlap') return await runOverlap(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'agree') return await runAgree(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'judge') return await runJudge(rest, { stdout: process.stdout, stderr: process.stderr });
-    if (command === 'report') {
-      // Loaded only here: the report's plotting libraries would slow every other command's start.
-      const { runReport } = await import('./report.js');
-      return await runReport(rest, { stdout: process.stdout, stderr: process.stderr });
-    }
-    if (command === 'fuse') {
-      // Loaded only here, as report (whose file writing it shares).
-      const { runFuse } = await import('./fuse.js');
-      return await runFuse(rest, { stdout: process.stdout, stderr: process.stderr });
-    }
+    const load = LOADED_WHEN_RUN[command];
+    if (load !== undefined) return await (await load())(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'compare') {
       const colour = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
       return await runCompare(rest, { stdout: process.stdout, stderr: process.stderr, colour });

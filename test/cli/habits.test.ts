@@ -12,6 +12,7 @@ import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { runMerge } from '../../src/cli/merge.js';
 import { runOverlap } from '../../src/cli/overlap.js';
+import { runPool } from '../../src/cli/pool.js';
 import { runReport } from '../../src/cli/report.js';
 import { CliError } from '../../src/cli/shared/command.js';
 import { runTrec, trecUsage } from '../../src/cli/trec.js';
@@ -82,7 +83,8 @@ async function inProcess(args: readonly string[]): Promise<Outcome> {
     else if (command === 'report') status = await runReport(rest, io);
     else if (command === 'merge') status = await runMerge(rest, io);
     else if (command === 'overlap') status = await runOverlap(rest, io);
-    else throw new Error(`inProcess runs eval, compare, report, merge, overlap or trec, not ${command}`);
+    else if (command === 'pool') status = await runPool(rest, io);
+    else throw new Error(`inProcess runs eval, compare, report, merge, overlap, pool or trec, not ${command}`);
     return { status, stdout, stderr };
   } catch (error) {
     if (error instanceof CliError) return { status: error.status, stdout, stderr: `${stderr}rankeval ${command}: ${messageText(error.message)}\n` };
@@ -114,6 +116,7 @@ describe('version and help', () => {
     ['report', /^Usage: rankeval report QRELS RUN_A/],
     ['merge', /^Usage: rankeval merge PART\.json/],
     ['overlap', /^Usage: rankeval overlap RUN_A RUN_B/],
+    ['pool', /^Usage: rankeval pool RUN …/],
     ['trec', /^Usage: rankeval trec \[flags\] QRELS RUN/],
   ])('help %s prints what %s --help prints', async (command, usage) => {
     const help = rankeval(['help', command]);
