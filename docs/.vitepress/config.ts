@@ -37,6 +37,7 @@ export default defineConfig({
         text: 'Library',
         items: [
           { text: 'Golden sets and runs from files', link: '/files' },
+          { text: 'Making a golden set', link: '/golden-set' },
           { text: 'Evaluating a retriever', link: '/retriever' },
           { text: 'Comparing systems', link: '/compare' },
           { text: 'Agreement: without labels, and of labels', link: '/agreement' },
