@@ -33,6 +33,8 @@ Commands:
   pool RUN … [--depth 10] [--qrels EXISTING] -o POOL.jsonl
                                                   the documents to judge for a golden set: the runs'
                                                   top documents, less those judged (rankeval pool --help)
+  judge POOL --corpus C --queries Q [--judge NAME]  the judging page: a person grades the pool's pairs
+                                                  by keyboard in a browser, each grade saved at once;
   judge --export qrels|jsonl [--store STORE] [-o OUT]  a judgments store written as a golden set, one
                                                   judge's or several combined (rankeval judge --help)
   fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;

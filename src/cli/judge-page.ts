@@ -11,36 +11,32 @@ import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './sh
 import { openInput, readFailure } from './shared/input.js';
 import { startJudgePage, type JudgePageSettings } from './judge-page-server.js';
 
-export const judgePageUsage = `Usage: rankeval judge POOL --corpus CORPUS --queries QUERIES [--judge NAME] [flags]
+/** The judging page's line of `rankeval judge --help`'s usage. */
+export const JUDGE_PAGE_USAGE = 'rankeval judge POOL --corpus CORPUS --queries QUERIES [--judge NAME] [flags]';
 
-Serves the judging page: a person grades each pair of the pool (the query, and the passage from the
+/** The judging page's part of `rankeval judge --help`. */
+export const JUDGE_PAGE_HELP = `The judging page (POOL …): a person grades each pair of the pool (the query, and the passage from the
 corpus) with the keyboard, in a browser. Each key press is saved to the store (appended, flushed to disk)
 before the next passage shows: closing the tab or stopping the command loses nothing, and running it again
-resumes where the judge stopped. Several people can judge one pool into one store, each by name.
+resumes where the judge stopped. Several people can judge one pool into one store, each by name. The
+page's address, with a random token that every request must carry, is printed on standard output; Ctrl-C
+stops it.
 
 Keys: 0 1 2 3 grade (the scale's grades) · ← → previous and next pair · s skip (the pair stays
 unjudged) · u undo: back to your last grade, to replace it (the new grade is a newer line of the store,
 and a judge's latest line of a pair counts).
 
-Files:
   POOL                the pairs to judge, JSON Lines {"query_id", "doc_id"} in judging order (rankeval pool)
   --corpus FILE       the documents, JSON Lines {"id", "text", "title"} or BEIR's {"_id", "title", "text"}
   --queries FILE      the queries, JSON Lines {"query_id", "query"} (or "question", as a golden set's JSONL)
                       or BEIR's {"_id", "text"}
-  --store FILE        the judgments store, JSON Lines, created if absent (default judgments.jsonl)
-
-Flags:
+  --store FILE        the judgments store, created if absent (default judgments.jsonl)
   --judge NAME        who judges, written in each line (default: your login name)
   --scale 'A|B|…'     the grades' meanings, lowest first, | between them: grades 0 to n − 1, keys 0 to 9
                       (default: 0 irrelevant, 1 related, 2 highly relevant, 3 perfectly relevant)
   --port N            the port (default: a free one)
   --host H            the address to listen on (default 127.0.0.1, this computer only); another address
-                      lets other computers reach the page, whose URL carries a secret token
-
-The page's address, with a random token that every request must carry, is printed on standard output.
-
-Exit status: 0 stopped (Ctrl-C), 2 bad arguments, 3 a file cannot be read or is malformed, the corpus or
-the queries lack a text of the pool, or the port cannot be taken.
+                      lets other computers reach the page, whose URL carries its secret token
 `;
 
 const usage = usageError('judge');
@@ -73,7 +69,8 @@ function scaleFlag(text: string | undefined): RelevanceScale {
   return scale;
 }
 
-export function parseJudgePageArgs(args: readonly string[]): JudgePageArgs | 'help' {
+/** The judging page's arguments (`rankeval judge` without --export). */
+export function parseJudgePageArgs(args: readonly string[]): JudgePageArgs {
   const { values, positionals } = parseCommandArgs(
     args,
     {
@@ -84,12 +81,11 @@ export function parseJudgePageArgs(args: readonly string[]): JudgePageArgs | 'he
       scale: { type: 'string' },
       host: { type: 'string' },
       port: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
     usage,
   );
-  if (values.help) return 'help';
-  if (positionals.length !== 1) throw usage(`expected one pool file (POOL), got ${positionals.length}`);
+  if (positionals.length === 0) throw usage('expected a pool file to judge in the page (POOL --corpus CORPUS --queries QUERIES), or --export qrels|jsonl to write the store as a golden set');
+  if (positionals.length > 1) throw usage(`expected one pool file (POOL), got ${positionals.length}: '${positionals.join(' ')}'`);
   if (values.corpus === undefined || values.queries === undefined) throw usage('the judging page needs --corpus FILE and --queries FILE: the texts it shows');
   const judge = values.judge ?? loginName();
   if (judge.trim() === '') throw usage(`--judge takes a name; got '${judge}'`);
@@ -136,23 +132,21 @@ export async function loadJudgePage(args: JudgePageArgs): Promise<JudgePageSetti
   return { pool, queries, corpus, store, judge, scale, host, port };
 }
 
-/** A signal aborted when the process is asked to stop: Ctrl-C (SIGINT) or SIGTERM. */
-function processStop(): AbortSignal {
-  const stop = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-  return stop.signal;
+/** Until `stop` is aborted or, without one, until the process is asked to stop: Ctrl-C (SIGINT) or SIGTERM. */
+function stopped(stop: AbortSignal | undefined): Promise<unknown> {
+  return new Promise((resolve) => {
+    if (stop === undefined) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, resolve);
+    else if (stop.aborted) resolve(undefined);
+    else stop.addEventListener('abort', resolve, { once: true });
+  });
 }
 
 /**
- * Runs the judging page until `stop` is aborted (by default when the process gets SIGINT or SIGTERM);
+ * Runs the judging page (`rankeval judge` without --export) until `stop` is aborted (by default when the process gets SIGINT or SIGTERM);
  * returns the exit status. The page's URL is the one line on standard output.
  */
-export async function runJudgePage(argv: readonly string[], io: Io, stop: AbortSignal = processStop()): Promise<number> {
+export async function runJudgePage(argv: readonly string[], io: Io, stop?: AbortSignal): Promise<number> {
   const args = parseJudgePageArgs(argv);
-  if (args === 'help') {
-    io.stdout.write(judgePageUsage);
-    return 0;
-  }
   const settings = await loadJudgePage(args);
   let page;
   try {
@@ -165,7 +159,7 @@ export async function runJudgePage(argv: readonly string[], io: Io, stop: AbortS
   io.stderr.write(`rankeval judge: ${quoteJson(args.judge)} has judged ${judged} of ${total} pairs; the page is at\n`);
   io.stdout.write(`${page.url}\n`);
   io.stderr.write(`Each grade is saved to ${args.store} as it is pressed. Ctrl-C stops the page.\n`);
-  await new Promise((resolve) => (stop.aborted ? resolve(undefined) : stop.addEventListener('abort', resolve, { once: true })));
+  await stopped(stop);
   await page.close();
   return 0;
 }

@@ -1,4 +1,5 @@
-// `rankeval judge --export F --store STORE`: the judgments of a store written as a golden set.
+// `rankeval judge`: the judging page (POOL --corpus --queries, in judge-page.ts), or with --export F the
+// judgments of a store written as a golden set.
 import { isRankevalError } from '../core/errors.js';
 import { qrelsText, type QrelsFormat } from '../formats/write-qrels.js';
 import { toQrels, type CombineJudges } from '../judging/to-qrels.js';
@@ -7,12 +8,15 @@ import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { loadJudgments } from './shared/files.js';
 import { inputName } from './shared/input.js';
+import { JUDGE_PAGE_HELP, JUDGE_PAGE_USAGE, runJudgePage } from './judge-page.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 import { cliMessage } from './shared/wording.js';
 
-export const judgeUsage = `Usage: rankeval judge --export F [--store STORE] [--judge NAME …] [--combine C] [-o OUT]
+export const judgeUsage = `Usage: ${JUDGE_PAGE_USAGE}
+       rankeval judge --export F [--store STORE] [--judge NAME …] [--combine C] [-o OUT]
 
-The judgments of a judgments store (JSON Lines, one judgment a line, as judge() from rankeval/judge
+${JUDGE_PAGE_HELP}
+Export (--export F): the judgments of a judgments store (JSON Lines, one judgment a line, as judge() from rankeval/judge
 writes it) written as a golden set that rankeval eval, compare and trec_eval read. Each judge's last
 judgment of a document counts. A half-written last line (a write cut by a crash) is skipped with a warning.
 
@@ -29,8 +33,9 @@ Export:
                         fraction: export it as jsonl)
   -o, --output OUT      where to write the golden set (default, or -o -: standard output)
 
-Exit status: 0 done, 2 bad arguments, 3 the store cannot be read or is malformed, it holds no judgment
-to export, or the output cannot be written.
+Exit status: 0 done (or the page stopped), 2 bad arguments, 3 the store cannot be read or is malformed,
+it holds no judgment to export, or the output cannot be written; for the page, a file cannot be read or
+is malformed, the corpus or the queries lack a text of the pool, or the port cannot be taken.
 `;
 
 const usage = usageError('judge');
@@ -58,7 +63,6 @@ export function parseJudgeArgs(args: readonly string[]): JudgeArgs | 'help' {
   );
   if (values.help) return 'help';
   if (positionals.length > 0) throw usage(`unexpected argument '${positionals.join(' ')}': the store is named by --store`);
-  if (values.export === undefined) throw usage('--export qrels or --export jsonl says what to write');
   const store = values.store ?? 'judgments.jsonl';
   const output = outputName(values.output, usage);
   if (output !== undefined) checkOutput(output, values.store === undefined ? [...inputs, { path: store, role: 'the judgments store (--store)' }] : inputs, 'the golden set', usage);
@@ -71,8 +75,12 @@ export function parseJudgeArgs(args: readonly string[]): JudgeArgs | 'help' {
   };
 }
 
-/** Runs `rankeval judge`; returns the exit status. */
+/** Whether the arguments ask for the export (--export) or the help, rather than the judging page. */
+const notThePage = (argv: readonly string[]): boolean => argv.some((arg) => /^(?:--export(?:=|$)|--help$|-h$)/.test(arg));
+
+/** Runs `rankeval judge`: the judging page, or with --export the export; returns the exit status. */
 export async function runJudge(argv: readonly string[], io: Io): Promise<number> {
+  if (!notThePage(argv)) return runJudgePage(argv, io);
   const args = parseJudgeArgs(argv);
   if (args === 'help') {
     io.stdout.write(judgeUsage);

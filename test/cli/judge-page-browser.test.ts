@@ -20,7 +20,6 @@ const files = judgePageFiles('rankeval-judge-browser-');
 /** The judging page of `judge` on the shared files and store. */
 async function start(judge: string): Promise<JudgePage> {
   const args = parseJudgePageArgs([files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', files.store, '--judge', judge]);
-  if (args === 'help') throw new Error('help');
   return startJudgePage(await loadJudgePage(args));
 }
 

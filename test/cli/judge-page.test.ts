@@ -6,7 +6,8 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJudgments, type Judgment } from '../../src/formats/judgments.js';
 import { openStore } from '../../src/judging/store-file.js';
-import { judgePageUsage, loadJudgePage, parseJudgePageArgs, runJudgePage } from '../../src/cli/judge-page.js';
+import { JUDGE_PAGE_HELP, loadJudgePage, parseJudgePageArgs, runJudgePage } from '../../src/cli/judge-page.js';
+import { runJudge } from '../../src/cli/judge.js';
 import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
 import { runCommand } from '../helpers/cli.js';
 import { judgePageFiles } from '../helpers/judge-page.js';
@@ -38,7 +39,6 @@ describe('the judging page over HTTP', () => {
 
   beforeAll(async () => {
     const parsed = parseJudgePageArgs(args('--judge', 'ann', '--scale', 'no | partly | yes'));
-    if (parsed === 'help') throw new Error('help');
     // A store whose writes take a while: an answer sent before its line is written would come first.
     const store = await openStore(files.store);
     const slow = { ...store, append: async (judgment: Judgment) => (await new Promise((resolve) => setTimeout(resolve, 30)), store.append(judgment)) };
@@ -118,7 +118,6 @@ describe('the judging page over HTTP', () => {
 describe('the judging page when the store cannot be written', () => {
   it('answers 500, and shows the same pair again: the grade was not taken', async () => {
     const parsed = parseJudgePageArgs(args('--judge', 'cy'));
-    if (parsed === 'help') throw new Error('help');
     const store = await openStore(`${files.dir}/full.jsonl`);
     const page = await startJudgePage({ ...(await loadJudgePage(parsed)), store: { ...store, append: () => Promise.reject(new Error('ENOSPC')) } });
     const headers = { 'x-rankeval-token': new URL(page.url).searchParams.get('token')! };
@@ -151,7 +150,8 @@ describe('rankeval judge POOL (the page as a command)', () => {
   });
 
   it.each([
-    ['no pool', [], 'expected one pool file (POOL), got 0 (see rankeval judge --help)'],
+    ['no pool', [], 'expected a pool file to judge in the page (POOL --corpus CORPUS --queries QUERIES), or --export qrels|jsonl to write the store as a golden set (see rankeval judge --help)'],
+    ['two pools', ['a.jsonl', 'b.jsonl'], "expected one pool file (POOL), got 2: 'a.jsonl b.jsonl' (see rankeval judge --help)"],
     ['no --queries', ['pool.jsonl', '--corpus', 'c.jsonl'], 'the judging page needs --corpus FILE and --queries FILE: the texts it shows (see rankeval judge --help)'],
     ['a scale of one grade', [...args(), '--scale', 'only one'], "--scale takes 2 to 10 meanings separated by |, lowest grade first; got 'only one' (see rankeval judge --help)"],
     ['a blank grade', [...args(), '--scale', 'a||b'], "--scale takes 2 to 10 meanings separated by |, lowest grade first; got 'a||b' (see rankeval judge --help)"],
@@ -176,7 +176,11 @@ describe('rankeval judge POOL (the page as a command)', () => {
     taken.close();
   });
 
-  it('prints its help', async () => {
-    expect(await runCommand((a, io) => runJudgePage(a, io, AbortSignal.abort()), ['--help'])).toEqual({ status: 0, stdout: judgePageUsage, stderr: '' });
+  it('is what rankeval judge runs without --export, and its help is a part of rankeval judge --help', async () => {
+    expect(await runCommand(runJudge, ['--store', files.store, '--judge', 'ann'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^expected a pool file to judge in the page/) });
+    expect(await runCommand(runJudge, [files.pool, '--corpus', files.corpus])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^the judging page needs --corpus FILE and --queries FILE/) });
+    const help = await runCommand(runJudge, ['-h']);
+    expect(help.stdout).toMatch(/^Usage: rankeval judge POOL --corpus CORPUS --queries QUERIES \[--judge NAME\] \[flags\]\n {7}rankeval judge --export F/);
+    expect(help.stdout).toContain(JUDGE_PAGE_HELP);
   });
 });

@@ -62,7 +62,7 @@ describe('rankeval judge --export', () => {
   it('refuses a judge with no judgment, a missing store, and bad flags', async () => {
     expect(await runCommand(runJudge, ['--export', 'qrels', '--store', file('judgments.jsonl'), '--judge', 'carol'], { hide: dir })).toMatchObject({ status: 3, stderr: expect.stringContaining('judgments.jsonl holds no judgment by carol to export') });
     expect((await runCommand(runJudge, ['--export', 'qrels', '--store', file('absent.jsonl')], { hide: dir })).status).toBe(3);
-    expect(await runCommand(runJudge, ['--store', file('judgments.jsonl')])).toMatchObject({ status: 2, stderr: '--export qrels or --export jsonl says what to write (see rankeval judge --help)' });
+    expect(await runCommand(runJudge, ['--export=', '--store', file('judgments.jsonl')])).toMatchObject({ status: 2, stderr: "--export takes qrels, jsonl; got '' (see rankeval judge --help)" });
     expect(await runCommand(runJudge, ['--export', 'csv'])).toMatchObject({ status: 2, stderr: "--export takes qrels, jsonl; got 'csv' (see rankeval judge --help)" });
     expect(await runCommand(runJudge, ['--export', 'qrels', '--combine', 'median'])).toMatchObject({ status: 2, stderr: "--combine takes judge, majority, mean; got 'median' (see rankeval judge --help)" });
     expect(await runCommand(runJudge, ['pool.jsonl', '--export', 'qrels'])).toMatchObject({ status: 2,  stderr: "unexpected argument 'pool.jsonl': the store is named by --store (see rankeval judge --help)" });
@@ -70,6 +70,6 @@ describe('rankeval judge --export', () => {
   });
 
   it('prints its usage', async () => {
-    expect((await runCommand(runJudge, ['--help'])).stdout).toMatch(/^Usage: rankeval judge --export F/);
+    expect((await runCommand(runJudge, ['--help'])).stdout).toMatch(/^Usage: rankeval judge POOL .*\n {7}rankeval judge --export F/);
   });
 });
