@@ -150,13 +150,24 @@ function callOnce({ queryId, docId }: PoolPair, judgeFn: JudgeFunction, settings
   });
 }
 
-/** The judge's answer as a grade on a scale of `size` grades, or the failure it is. */
+/** The judge's answer as a grade on a scale of `size` grades, or the failure it is (an answer whose fields cannot be read among them). */
 function readAnswer(answer: unknown, size: number): Outcome {
-  const graded: Partial<Graded> | undefined = typeof answer === 'number' ? { grade: answer } : typeof answer === 'object' && answer !== null ? (answer as Partial<Graded>) : undefined;
-  const { grade, rationale, usage } = graded ?? {};
+  const { grade, rationale, usage } = answerFields(answer);
   if (typeof grade === 'number' && onScale(grade, size) && (rationale === undefined || typeof rationale === 'string') && (usage === undefined || isUsage(usage))) {
     return { grade, ...(rationale === undefined ? {} : { rationale }), ...(usage === undefined ? {} : { usage }) };
   }
   const message = `the judge answered ${describeValue(answer)}, not a grade (${scaleWords(size)}) or { grade, rationale?, usage? }`;
   return { failed: { reason: 'invalid_answer', message, cause: answer } };
+}
+
+/** The fields of an answer, read once (the usage copied); none where reading them throws (a getter, a revoked Proxy). */
+function answerFields(answer: unknown): { grade?: unknown; rationale?: unknown; usage?: unknown } {
+  if (typeof answer === 'number') return { grade: answer };
+  if (typeof answer !== 'object' || answer === null) return {};
+  try {
+    const { grade, rationale, usage } = answer as Record<string, unknown>;
+    return { grade, rationale, usage: isUsage(usage) ? { ...usage } : usage };
+  } catch {
+    return {};
+  }
 }

@@ -85,6 +85,7 @@ describe('judge', () => {
     ['a rationale that is not text', { grade: 1, rationale: 3 }],
     ['a negative token count', { grade: 1, usage: { tokens: -1 } }],
     ['null', null],
+    ['an object whose grade cannot be read', { get grade(): number { throw new Error('no'); } }],
   ])('takes %s for a failure, not a grade', async (_, answer) => {
     const result = await judge({ q1: ['d1'] }, () => answer as never, { store: freshStore(), judge: 'llm', retries: 0 });
     expect(result.failures.map((failure) => failure.reason)).toEqual(['invalid_answer']);
