@@ -26,6 +26,8 @@ Flags:
   -N N           documents in the collection (for utility)
                  -l, -M and -N are read as trec_eval reads them, by C's atol: 1.5 is 1, abc is 0
   -n             no summary lines
+  -J             judged documents only: leave out every retrieved document the qrels do not grade
+                 (absent, or a negative grade) and move the others up (the condensed list)
   -m MEASURE     a measure or group, with parameters after a dot (repeatable):
                  -m P.5,10  -m ndcg_cut.10  -m set_F.0.25  -m ndcg.0=0,1=1,2=3  -m all_trec
   --trec-eval V  reproduce trec_eval 9 (9.0.8, the default) or 10 (10.0): 10 adds rbp, rbp_resid and unj
@@ -51,13 +53,14 @@ const LONG_FLAGS: Readonly<Record<string, string>> = {
   complete_rel_info_wanted: 'c',
   level_for_rel: 'l',
   nosummary: 'n',
+  Judged_docs_only: 'J',
   Number_docs_in_coll: 'N',
   Max_retrieved_per_topic: 'M',
 };
 
 // The rest of trec_eval's table, which rankeval trec does not take: a prefix is read against the whole
 // table, as getopt_long reads it, so that `--Re` is ambiguous here as it is there.
-const OTHER_LONG_FLAGS = ['version', 'Debug_level', 'Judged_docs_only', 'Rel_info_format', 'Results_format', 'Output_old_results_format', 'Zscore'];
+const OTHER_LONG_FLAGS = ['version', 'Debug_level', 'Rel_info_format', 'Results_format', 'Output_old_results_format', 'Zscore'];
 const LONG_NAMES = ['help', 'trec-eval', ...Object.keys(LONG_FLAGS), ...OTHER_LONG_FLAGS];
 
 /**
@@ -99,6 +102,7 @@ interface Flags {
   relevanceLevel: number;
   maxDocs: number;
   numDocsInColl: number;
+  judgedOnly: boolean;
   version: 9 | 10;
   readonly measures: string[];
 }
@@ -123,6 +127,9 @@ function applyFlag(flags: Flags, flag: string, value: string | undefined): void 
       break;
     case 'h':
       flags.help = true;
+      break;
+    case 'J':
+      flags.judgedOnly = true;
       break;
     case 'm':
       if (value === undefined) throw new CliError('option -m needs a measure', 1);
@@ -152,7 +159,7 @@ const TAKES_VALUE = 'mlMN';
 
 /** getopt-style: `-q -c`, `-qc`, `-m P.5`, `-mP.5`, `-l2`. */
 export function parseTrecArgs(args: readonly string[]): ParsedArgs {
-  const flags: Flags = { perQuery: false, complete: false, summary: true, help: false, relevanceLevel: 1, maxDocs: Infinity, numDocsInColl: 0, measures: [], version: 9 };
+  const flags: Flags = { perQuery: false, complete: false, summary: true, help: false, relevanceLevel: 1, maxDocs: Infinity, numDocsInColl: 0, judgedOnly: false, measures: [], version: 9 };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;

@@ -3,6 +3,7 @@
 // printed once the run has been read (output.ts).
 import { RankevalError } from '../core/errors.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
+import { judgedOnly } from '../metrics/judged-ranking.js';
 import type { Qrels, QrelsQuery, RunBlock } from '../formats/trec-bytes.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
 import { emptyRankingValues } from './empty-ranking.js';
@@ -22,6 +23,8 @@ export interface TrecEvalOptions {
   readonly relevanceLevel: number;
   /** -M: documents read per query (after ordering). */
   readonly maxDocs: number;
+  /** -J: score the condensed list, the run without the documents the qrels do not grade (judgedOnly). */
+  readonly judgedOnly: boolean;
   /** -N: documents in the collection (utility's p4). */
   readonly numDocsInColl: number;
   /** -n off: print the `all` lines. */
@@ -96,7 +99,8 @@ function planOf(options: TrecEvalOptions): Plan {
 /** One query's values, in the order of the bound measures, and its relstring when selected. */
 function evaluateQuery(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {
   const { bound, settings, relstring } = plan;
-  const query = judgeRanking(block, judged, qrels, runFile, options);
+  const whole = judgeRanking(block, judged, qrels, runFile, options);
+  const query = options.judgedOnly ? judgedOnly(whole) : whole;
   const source = { length: query.retrieved, hits: gradedHits(query), grades: judged.grade, dense: query };
   const graded = createQueryContext(source, settings);
   const ranked = options.relevanceLevel < 0 ? createQueryContext({ ...source, hits: rankedHits(query, options.relevanceLevel) }, settings) : graded;

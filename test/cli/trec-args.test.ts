@@ -51,8 +51,8 @@ describe.each(fixtures.map((dir) => [dir.slice(root.length + 1), dir] as const))
 
 describe('flags', () => {
   test('getopt forms: grouped flags, attached values, --', () => {
-    expect(parseTrecArgs(['-qc', '-l2', '-mP.5', '-M', '7', '-N100', '-n', '--trec-eval=10', '--', '-q', 'run'])).toEqual({
-      options: { perQuery: true, complete: true, summary: false, relevanceLevel: 2, maxDocs: 7, numDocsInColl: 100, measures: ['P.5'], version: 10 },
+    expect(parseTrecArgs(['-qcJ', '-l2', '-mP.5', '-M', '7', '-N100', '-n', '--trec-eval=10', '--', '-q', 'run'])).toEqual({
+      options: { perQuery: true, complete: true, summary: false, relevanceLevel: 2, maxDocs: 7, numDocsInColl: 100, judgedOnly: true, measures: ['P.5'], version: 10 },
       files: ['-q', 'run'],
       help: false,
     });
@@ -61,8 +61,8 @@ describe('flags', () => {
   });
 
   test("reads trec_eval's long flags as their letters", () => {
-    const long = parseTrecArgs(['--query_eval_wanted', '--complete_rel_info_wanted', '--nosummary', '--level_for_rel', '2', '--Max_retrieved_per_topic=7', '--Number_docs_in_coll', '100', '--measure', 'P.5', '--measure=map', 'q', 'r']);
-    expect(long).toEqual(parseTrecArgs(['-q', '-c', '-n', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', 'q', 'r']));
+    const long = parseTrecArgs(['--query_eval_wanted', '--complete_rel_info_wanted', '--nosummary', '--Judged_docs_only', '--level_for_rel', '2', '--Max_retrieved_per_topic=7', '--Number_docs_in_coll', '100', '--measure', 'P.5', '--measure=map', 'q', 'r']);
+    expect(long).toEqual(parseTrecArgs(['-q', '-c', '-n', '-J', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', 'q', 'r']));
     expect(parseTrecArgs(['--measure=', 'q', 'r']).options.measures).toEqual(['']);
   });
 
@@ -98,7 +98,8 @@ describe('flags', () => {
     [['--Re', 'x', 'q', 'r'], 'option --Re is ambiguous: --Rel_info_format, --Results_format (see rankeval trec --help)'],
     [['--help=x'], 'option --help takes no value (see rankeval trec --help)'],
     [['--vers'], 'unknown option --version; the version is rankeval --version (see rankeval trec --help)'],
-    [['--Judged', 'q', 'r'], 'unknown option --Judged_docs_only (see rankeval trec --help)'],
+    [['--Debug', '1', 'q', 'r'], 'unknown option --Debug_level (see rankeval trec --help)'],
+    [['--Judged_docs_only=1', 'q', 'r'], 'option --Judged_docs_only takes no value (see rankeval trec --help)'],
     [['--toString', 'q', 'r'], 'unknown option --toString (see rankeval trec --help)'],
     [['-M', '-1', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-1'"],
     [['-qM-5', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-5'"],

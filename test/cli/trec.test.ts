@@ -1,4 +1,5 @@
-// `rankeval trec` against trec_eval: every variant of every case in test/fixtures/trec-oracle and trec-extra must print the
+// `rankeval trec` against trec_eval: every variant of every case in test/fixtures/trec-oracle, trec-extra and
+// trec-oracle-more (-J, -Z, yaap) must print the
 // same bytes as trec_eval 9.0.8 (and, with --trec-eval 10, as 10.0), or fail where it fails (non-zero status, one stderr line).
 // Every variant runs in process, through what the bin does with it (src/cli/index.ts: runTrec, its text written as
 // latin1 bytes, a CliError as one `rankeval trec: ` line and its status); a sample of them, and standard input, a pipe and
@@ -13,7 +14,7 @@ import { messageText } from '../../src/text/escape.js';
 
 const root = join(import.meta.dirname, '../..');
 const cli = join(root, 'dist/cli.js');
-const FIXTURES = ['trec-oracle', 'trec-extra'].map((set) => join(root, 'test/fixtures', set, 'cases'));
+const FIXTURES = ['trec-oracle', 'trec-extra', 'trec-oracle-more'].map((set) => join(root, 'test/fixtures', set, 'cases'));
 const cwd = process.cwd();
 
 interface Variant {

@@ -5,13 +5,14 @@ import { createRunReader, parseQrels } from '../../src/formats/trec-bytes.js';
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /** `trec_eval -q -m MEASURE… qrels run` on in-memory files: measure → qid → printed value. */
-function trecEval(qrels: string, run: string, measures: readonly string[]): Map<string, Map<string, string>> {
+function trecEval(qrels: string, run: string, measures: readonly string[], judgedOnly = false): Map<string, Map<string, string>> {
   const evaluation = createTrecEvaluation(parseQrels(bytes(qrels), 'qrels'), 'run', {
     perQuery: true,
     complete: false,
     relevanceLevel: 1,
     maxDocs: 1000,
     numDocsInColl: 0,
+    judgedOnly,
     summary: true,
     measures,
     version: 9,
@@ -60,5 +61,21 @@ describe('gain measures with large grades', () => {
     const idealDcg = 10 / Math.log2(2) + 4 / Math.log2(3);
     expect(values.get('ndcg_1=10')?.get('q1')).toBe((dcg / idealDcg).toFixed(4));
     expect(values.get('rbp_1=10')?.get('q1')).toBe(((1 - 0.9) * (4 / 10 + (10 / 10) * 0.9)).toFixed(4));
+  });
+});
+
+describe('-J: judged documents only', () => {
+  // d9 is absent from the qrels and dx has a negative grade: the condensed list is d1 d2 (both move up).
+  const qrels = 'q1 0 d1 0\nq1 0 d2 1\nq1 0 dx -1\nq1 0 d3 1\n';
+  const run = 'q1 Q0 d9 1 4 r\nq1 Q0 dx 2 3 r\nq1 Q0 d1 3 2 r\nq1 Q0 d2 4 1 r\n';
+
+  test('scores the ranking without the ungraded documents, R unchanged', () => {
+    const whole = trecEval(qrels, run, ['P.2', 'map', 'num_ret', 'num_rel']);
+    const condensed = trecEval(qrels, run, ['P.2', 'map', 'num_ret', 'num_rel'], true);
+    expect(whole.get('P_2')?.get('q1')).toBe((0 / 2).toFixed(4));
+    expect(condensed.get('P_2')?.get('q1')).toBe((1 / 2).toFixed(4));
+    expect(whole.get('map')?.get('q1')).toBe((1 / 4 / 2).toFixed(4));
+    expect(condensed.get('map')?.get('q1')).toBe((1 / 2 / 2).toFixed(4));
+    expect([condensed.get('num_ret')?.get('q1'), condensed.get('num_rel')?.get('q1')]).toEqual(['2', '2']);
   });
 });
