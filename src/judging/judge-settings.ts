@@ -3,6 +3,7 @@ import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readByQuery } from '../core/inputs.js';
 import type { ByQuery } from '../core/types.js';
+import { readPoolArgument } from '../formats/pool.js';
 import { DEFAULT_SCALE, readScale, type RelevanceScale } from './scale.js';
 
 /** What the judge is asked: one pair of the pool, with the texts the options give, and a signal to stop by. */
@@ -106,18 +107,7 @@ export interface PoolPair {
   readonly docId: string;
 }
 
-/** The pool's pairs in its order (query by query, each query's documents in order), each once. */
+/** The pool's pairs in its order (query by query, each query's documents in order), checked as every pool is. */
 export function poolPairs(pool: ByQuery<readonly string[]>, fn: string): PoolPair[] {
-  const pairs: PoolPair[] = [];
-  for (const [queryId, docs] of readByQuery<unknown>(pool, fn, '`pool`', 'invalid_option', 'a Map or an object of query id → document ids')) {
-    if (!Array.isArray(docs)) fail('invalid_option', fn, `\`pool\`[${JSON.stringify(queryId)}]`, 'an array of document ids', docs);
-    const seen = new Set<string>();
-    for (const docId of docs) {
-      if (typeof docId !== 'string' || docId === '') fail('invalid_option', fn, `every document id of \`pool\`[${JSON.stringify(queryId)}]`, 'a non-empty string', docId);
-      if (seen.has(docId)) continue;
-      seen.add(docId);
-      pairs.push({ queryId, docId });
-    }
-  }
-  return pairs;
+  return [...readPoolArgument(pool, fn)].flatMap(([queryId, docIds]) => docIds.map((docId) => ({ queryId, docId })));
 }

@@ -155,7 +155,7 @@ describe('judge', () => {
     const store = freshStore();
     await judge({ q1: ['d1'] }, steady, { store, judge: 'llm' });
     const seen: unknown[] = [];
-    await judge({ q1: ['d1', 'd2', 'd2', 'd3'] }, steady, { store, judge: 'llm', concurrency: 1, onProgress: (progress) => seen.push(progress) });
+    await judge({ q1: ['d1', 'd2', 'd3'] }, steady, { store, judge: 'llm', concurrency: 1, onProgress: (progress) => seen.push(progress) });
     expect(seen).toEqual([
       { done: 1, total: 2, failed: 0, before: 1 },
       { done: 2, total: 2, failed: 0, before: 1 },
@@ -181,8 +181,10 @@ describe('judge', () => {
     await expect(judge(pool, steady, { store, judge: 'llm', signal: {} as AbortSignal })).rejects.toThrow('judge: expected `signal` to be an AbortSignal');
     await expect(judge(pool, steady, { store, judge: 'llm', onProgress: 1 as never })).rejects.toThrow('judge: expected `onProgress` to be a function');
     await expect(judge(pool, steady, { store, judge: 'llm', judges: 2 } as never)).rejects.toThrow('judge: expected every option to be one of `store`, `judge`');
-    await expect(judge({ q1: 'd1' } as never, steady, { store, judge: 'llm' })).rejects.toThrow('judge: expected `pool`["q1"] to be an array of document ids, got `"d1"` (string)');
-    await expect(judge({ q1: [1] } as never, steady, { store, judge: 'llm' })).rejects.toThrow('judge: expected every document id of `pool`["q1"] to be a non-empty string, got `1` (number)');
+    await expect(judge({ q1: 'd1' } as never, steady, { store, judge: 'llm' })).rejects.toThrow('judge: expected the documents of query "q1" in `pool` to be an array of document ids, got `"d1"` (string)');
+    await expect(judge({ q1: [1] } as never, steady, { store, judge: 'llm' })).rejects.toThrow('judge: expected every id of the documents of query "q1" in `pool` to be a non-empty string, got `1` (number)');
+    // A pool lists a document once per query, as pool() makes it and readPool reads it.
+    await expect(judge({ q1: ['d1', 'd1'] }, steady, { store, judge: 'llm' })).rejects.toThrow('judge: expected the documents of query "q1" in `pool` to be each document once, got `"d1"` (string)');
     await expect(judge(pool, 'gpt' as never, { store, judge: 'llm' })).rejects.toThrow('judge: expected `judgeFn` to be a function, got `"gpt"` (string)');
   });
 });
