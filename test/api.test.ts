@@ -205,9 +205,12 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'JudgeFunction: type',
     'JudgeOptions: interface',
     'JudgeProgress: interface',
+    'JudgeProgressOptions: interface',
     'JudgeRequest: interface',
     'JudgeResult: interface',
+    'ProgressOutput: interface',
     'judge: function',
+    'judgeProgress: function',
   ],
   'rankeval/matchers': [
     'GateOptions: interface',

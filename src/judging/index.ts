@@ -3,3 +3,4 @@
 export { judge, type JudgeResult } from './judge.js';
 export type { JudgeAnswer, JudgeFunction, JudgeOptions, JudgeProgress, JudgeRequest } from './judge-settings.js';
 export type { JudgeFailure } from './judge-loop.js';
+export { judgeProgress, type JudgeProgressOptions, type ProgressOutput } from './judge-progress.js';
