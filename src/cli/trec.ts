@@ -3,6 +3,7 @@ import { isRankevalError } from '../core/errors.js';
 import { createTrecEvaluation, RunNotGrouped, type TrecEvalOptions } from '../trec/evaluate.js';
 import { atol } from '../core/c-numbers.js';
 import { trecMeasures } from '../measures/trec-table.js';
+import { parseZScores, type ZScores } from '../trec/zscores.js';
 import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../formats/trec-bytes.js';
 import { closest } from '../core/suggest.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
@@ -28,6 +29,9 @@ Flags:
   -n             no summary lines
   -J             judged documents only: leave out every retrieved document the qrels do not grade
                  (absent, or a negative grade) and move the others up (the condensed list)
+  -Z FILE        print every value as a z-score, (value - mean) / stddev, with the mean and standard
+                 deviation of its query and measure from FILE (lines: qid measure mean stddev);
+                 -1000000 where FILE has none, or a 0 deviation and a value off the mean
   -m MEASURE     a measure or group, with parameters after a dot (repeatable):
                  -m P.5,10  -m ndcg_cut.10  -m set_F.0.25  -m ndcg.0=0,1=1,2=3  -m all_trec
   --trec-eval V  reproduce trec_eval 9 (9.0.8, the default) or 10 (10.0): 10 adds rbp, rbp_resid and unj
@@ -54,13 +58,14 @@ const LONG_FLAGS: Readonly<Record<string, string>> = {
   level_for_rel: 'l',
   nosummary: 'n',
   Judged_docs_only: 'J',
+  Zscore: 'Z',
   Number_docs_in_coll: 'N',
   Max_retrieved_per_topic: 'M',
 };
 
 // The rest of trec_eval's table, which rankeval trec does not take: a prefix is read against the whole
 // table, as getopt_long reads it, so that `--Re` is ambiguous here as it is there.
-const OTHER_LONG_FLAGS = ['version', 'Debug_level', 'Rel_info_format', 'Results_format', 'Output_old_results_format', 'Zscore'];
+const OTHER_LONG_FLAGS = ['version', 'Debug_level', 'Rel_info_format', 'Results_format', 'Output_old_results_format'];
 const LONG_NAMES = ['help', 'trec-eval', ...Object.keys(LONG_FLAGS), ...OTHER_LONG_FLAGS];
 
 /**
@@ -91,6 +96,8 @@ interface ParsedArgs {
   readonly options: TrecEvalOptions;
   readonly files: readonly string[];
   readonly help: boolean;
+  /** -Z: the z-scores file. */
+  readonly zscores: string | undefined;
 }
 
 /** What the flags say, as they are read one by one. */
@@ -103,6 +110,8 @@ interface Flags {
   maxDocs: number;
   numDocsInColl: number;
   judgedOnly: boolean;
+  /** -Z: the z-scores file. */
+  zscores: string | undefined;
   version: 9 | 10;
   readonly measures: string[];
 }
@@ -131,6 +140,10 @@ function applyFlag(flags: Flags, flag: string, value: string | undefined): void 
     case 'J':
       flags.judgedOnly = true;
       break;
+    case 'Z':
+      if (value === undefined) throw new CliError('option -Z needs a z-scores file', 1);
+      flags.zscores = value;
+      break;
     case 'm':
       if (value === undefined) throw new CliError('option -m needs a measure', 1);
       flags.measures.push(value);
@@ -155,11 +168,11 @@ function applyFlag(flags: Flags, flag: string, value: string | undefined): void 
 }
 
 /** The letters that take a value. */
-const TAKES_VALUE = 'mlMN';
+const TAKES_VALUE = 'mlMNZ';
 
 /** getopt-style: `-q -c`, `-qc`, `-m P.5`, `-mP.5`, `-l2`. */
 export function parseTrecArgs(args: readonly string[]): ParsedArgs {
-  const flags: Flags = { perQuery: false, complete: false, summary: true, help: false, relevanceLevel: 1, maxDocs: Infinity, numDocsInColl: 0, judgedOnly: false, measures: [], version: 9 };
+  const flags: Flags = { perQuery: false, complete: false, summary: true, help: false, relevanceLevel: 1, maxDocs: Infinity, numDocsInColl: 0, judgedOnly: false, zscores: undefined, measures: [], version: 9 };
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -194,18 +207,29 @@ export function parseTrecArgs(args: readonly string[]): ParsedArgs {
       }
     }
   }
-  const { help, ...options } = flags;
-  return { options, files, help };
+  const { help, zscores, ...options } = flags;
+  return { options, files, help, zscores };
 }
 
 /** A qrels file is held whole, as trec_eval holds it: up to this size. */
 const MAX_QRELS_BYTES = 512 * 1024 * 1024;
 
+/** trec_eval's status when the -Z file cannot be read or has a malformed line (its main returns -1). */
+const ZSCORES_STATUS = 255;
+
+/** The -Z file, read once the run has been read, as trec_eval reads it after the qrels and the run. */
+function readZScores(path: string | undefined): ZScores | undefined {
+  if (path === undefined) return undefined;
+  const name = inputName(path);
+  const bytes = readWhole(openInput(path, ZSCORES_STATUS), MAX_QRELS_BYTES, 'the most a z-scores file may hold');
+  return failAs(ZSCORES_STATUS, () => parseZScores(bytes, name));
+}
+
 /** A run's bytes, chunk by chunk, as often as asked: read again from a file, kept in memory from a pipe. */
 type RunSource = () => Iterable<Uint8Array>;
 
 /** Streams the run through the evaluation; a run whose queries are not contiguous is read again, collected. */
-function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions): string {
+function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOptions, zscoresPath: string | undefined): string {
   const comments = options.version === 10;
   const qrelsName = inputName(qrelsPath);
   const runName = inputName(runPath);
@@ -216,7 +240,7 @@ function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOp
   // The run reader copies what it keeps of a chunk: one buffer serves a regular file's every read.
   const source: RunSource = () => run.chunks(true);
   try {
-    return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId));
+    return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId, readZScores(zscoresPath)));
   } catch (error) {
     if (!(error instanceof RunNotGrouped)) throw error;
   }
@@ -229,7 +253,7 @@ function evaluateRunFile(qrelsPath: string, runPath: string, options: TrecEvalOp
     (runId) => {
       const collected = failAs(1, () => createTrecEvaluation(qrels, runName, options));
       for (const block of kept.values()) failAs(4, () => collected.addBlock(block));
-      return collected.finish(runId);
+      return collected.finish(runId, readZScores(zscoresPath));
     },
   );
 }
@@ -273,9 +297,9 @@ function failAs<T>(status: number, run: () => T): T {
 
 /** Runs `rankeval trec`; returns the bytes for stdout. */
 export function runTrec(args: readonly string[]): { stdout: string; status: number } {
-  const { options, files, help } = parseTrecArgs(args);
+  const { options, files, help, zscores } = parseTrecArgs(args);
   if (help) return { stdout: trecUsage, status: 0 };
   if (files.length !== 2) throw new CliError(`expected QRELS and RUN files, got ${files.length} file${files.length === 1 ? '' : 's'} (see rankeval trec --help)`, 1);
   if (files[0] === STDIN && files[1] === STDIN) throw new CliError('only one of QRELS and RUN can be - (standard input)', 1);
-  return { stdout: evaluateRunFile(files[0]!, files[1]!, options), status: 0 };
+  return { stdout: evaluateRunFile(files[0]!, files[1]!, options, zscores), status: 0 };
 }

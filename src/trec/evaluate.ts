@@ -13,6 +13,7 @@ import { MIN_GEO_MEAN, printResults, type QueryResult } from './output.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
 import { relString } from './relstring.js';
 import { selectMeasures, type BoundMeasure } from './select-measures.js';
+import { convertToZScores, type ZScores } from './zscores.js';
 
 export interface TrecEvalOptions {
   /** -q: print every query's values too. */
@@ -38,8 +39,8 @@ export interface TrecEvalOptions {
 export interface TrecEvaluation {
   /** Evaluates one query's block of run lines; a qid seen in an earlier block throws RunNotGrouped. */
   addBlock(block: RunBlock): void;
-  /** The whole output, once the run has been read. */
-  finish(runId: string): string;
+  /** The whole output, once the run has been read; with `zscores` (-Z), every value as a z-score. */
+  finish(runId: string, zscores?: ZScores): string;
 }
 
 /** Thrown when a run's lines for one query are not contiguous; the caller reads again, collecting. */
@@ -48,6 +49,8 @@ export class RunNotGrouped extends Error {}
 /** The measures selected and what computing them needs, settled once for the whole run. */
 interface Plan {
   readonly bound: readonly BoundMeasure[];
+  /** The names of a query's values, all measures together, in order. */
+  readonly names: readonly string[];
   /** The values of a query, all measures together. */
   readonly valueCount: number;
   /** relstring, when selected. */
@@ -71,8 +74,9 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
       if (judged !== undefined) results.push(evaluate(block, judged)); // trec_eval ignores queries nobody judged
     },
 
-    finish(runId) {
+    finish(runId, zscores) {
       if (options.version === 10) results.push(...missingQueryResults(qrels, seen, runFile, options.complete, plan.bound, evaluate));
+      if (zscores !== undefined) for (const result of results) convertToZScores(zscores, result.qid, plan.names, result.values);
       if (results.length === 0) throw new RankevalError({
         code: 'no_queries',
         problem: 'no queries with both results and relevance info',
@@ -80,7 +84,7 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
         received: runFile,
       });
       results.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
-      return printResults(results, plan.bound, runId, qrels, options);
+      return printResults(results, plan.bound, runId, qrels, { ...options, zscores: zscores !== undefined });
     },
   };
 }
@@ -93,7 +97,7 @@ function planOf(options: TrecEvalOptions): Plan {
   const needsGain = bound.some((b) => b.measure.definition?.name === 'ndcg' && b.instances.some((params) => params.gains === undefined));
   const relstring = bound.find((b) => b.measure.name === 'relstring');
   const settings = { options: TREC_OPTIONS, relevanceLevel: options.relevanceLevel, cutoffs, numDocsInColl: options.numDocsInColl, version: options.version, needsGain, fn: 'trec' };
-  return { bound, valueCount, relstring, settings };
+  return { bound, names: bound.flatMap((b) => b.names), valueCount, relstring, settings };
 }
 
 /** One query's values, in the order of the bound measures, and its relstring when selected. */

@@ -20,6 +20,8 @@ export interface OutputFlags {
   readonly summary: boolean;
   /** -c: average over every query of the qrels, 0 for those without results. */
   readonly complete: boolean;
+  /** -Z: the values are z-scores, printed `Z`name with 4 decimals, counts too (runid and relstring as ever). */
+  readonly zscores?: boolean;
 }
 
 /** The floor of a value in a geometric mean (trec_eval's): its log is what a query adds. */
@@ -31,24 +33,25 @@ export const MIN_GEO_MEAN = 0.00001;
  */
 export function printResults(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: Qrels, flags: OutputFlags): string {
   const lines: string[] = [];
-  if (flags.perQuery) for (const result of results) lines.push(...queryLines(result, bound));
-  if (flags.summary) lines.push(...summaryLines(results, bound, runId, qrels, flags.complete));
+  const format = flags.zscores === true ? formatZLine : formatLine;
+  if (flags.perQuery) for (const result of results) lines.push(...queryLines(result, bound, format));
+  if (flags.summary) lines.push(...summaryLines(results, bound, runId, qrels, flags.complete, format));
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 /** One query's lines: a value per line, its relstring quoted; measures without per-query values are left out. */
-function queryLines(result: QueryResult, bound: readonly BoundMeasure[]): string[] {
+function queryLines(result: QueryResult, bound: readonly BoundMeasure[], format: LineFormat): string[] {
   const lines: string[] = [];
   for (const { measure, names, offset } of bound) {
     if (!measure.perQuery) continue;
     if (measure.name === 'relstring') lines.push(`${names[0]!.padEnd(22)}\t${result.qid}\t'${result.relstring}'`);
-    else names.forEach((name, i) => lines.push(formatLine(measure, name, result.qid, result.values[offset + i]!)));
+    else names.forEach((name, i) => lines.push(format(measure, name, result.qid, result.values[offset + i]!)));
   }
   return lines;
 }
 
 /** The `all` lines: each value summed over the queries and averaged as its measure says; runid's is the run's id. */
-function summaryLines(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: Qrels, complete: boolean): string[] {
+function summaryLines(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: Qrels, complete: boolean, format: LineFormat): string[] {
   const lines: string[] = [];
   const queries = complete ? qrels.queries.size : results.length;
   for (const { measure, names, offset } of bound) {
@@ -60,7 +63,7 @@ function summaryLines(results: readonly QueryResult[], bound: readonly BoundMeas
     names.forEach((name, i) => {
       let sum = 0;
       for (const result of results) sum += result.values[offset + i]!;
-      lines.push(formatLine(measure, name, 'all', summarise(measure, sum, queries, results.length, qrels, complete)));
+      lines.push(format(measure, name, 'all', summarise(measure, sum, queries, results.length, qrels, complete)));
     });
   }
   return lines;
@@ -91,6 +94,11 @@ function countPositiveGrades(qrels: Qrels): number {
   return count;
 }
 
+type LineFormat = (measure: TrecMeasure, name: string, qid: string, value: number) => string;
+
 function formatLine(measure: TrecMeasure, name: string, qid: string, value: number): string {
   return `${name.padEnd(22)}\t${qid}\t${measure.format === 'integer' ? String(Math.trunc(value)) : value4(value)}`;
 }
+
+/** A z-score's line, as trec_eval prints one with -Z: `Z` before the padded name, every value with 4 decimals. */
+const formatZLine: LineFormat = (_measure, name, qid, value) => `Z${name.padEnd(22)}\t${qid}\t${value4(value)}`;

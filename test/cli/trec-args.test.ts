@@ -55,14 +55,16 @@ describe('flags', () => {
       options: { perQuery: true, complete: true, summary: false, relevanceLevel: 2, maxDocs: 7, numDocsInColl: 100, judgedOnly: true, measures: ['P.5'], version: 10 },
       files: ['-q', 'run'],
       help: false,
+      zscores: undefined,
     });
+    expect(parseTrecArgs(['-qZz.txt', 'q', 'r']).zscores).toBe('z.txt');
     expect(parseTrecArgs(['-h']).help).toBe(true);
     expect(parseTrecArgs(['--help']).help).toBe(true);
   });
 
   test("reads trec_eval's long flags as their letters", () => {
-    const long = parseTrecArgs(['--query_eval_wanted', '--complete_rel_info_wanted', '--nosummary', '--Judged_docs_only', '--level_for_rel', '2', '--Max_retrieved_per_topic=7', '--Number_docs_in_coll', '100', '--measure', 'P.5', '--measure=map', 'q', 'r']);
-    expect(long).toEqual(parseTrecArgs(['-q', '-c', '-n', '-J', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', 'q', 'r']));
+    const long = parseTrecArgs(['--query_eval_wanted', '--complete_rel_info_wanted', '--nosummary', '--Judged_docs_only', '--level_for_rel', '2', '--Max_retrieved_per_topic=7', '--Number_docs_in_coll', '100', '--measure', 'P.5', '--measure=map', '--Zscore', 'z', 'q', 'r']);
+    expect(long).toEqual(parseTrecArgs(['-q', '-c', '-n', '-J', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', '-Z', 'z', 'q', 'r']));
     expect(parseTrecArgs(['--measure=', 'q', 'r']).options.measures).toEqual(['']);
   });
 
@@ -106,6 +108,7 @@ describe('flags', () => {
     [['-N', '4503599627370497', 'q', 'r'], "option -N needs a number of documents of at most 2^52 (4503599627370496), got '4503599627370497'"],
     [['-N-99999999999999999999', 'q', 'r'], "option -N needs a number of documents of at most 2^52 (4503599627370496), got '-99999999999999999999'"],
     [['-M'], 'option -M needs a number, got nothing'],
+    [['-Z'], 'option -Z needs a z-scores file'],
     [['--trec-eval', '8', 'q', 'r'], "--trec-eval takes 9 or 10, got '8'"],
     [['qrels'], 'expected QRELS and RUN files, got 1 file (see rankeval trec --help)'],
     [['a', 'b', 'c'], 'expected QRELS and RUN files, got 3 files (see rankeval trec --help)'],
@@ -116,6 +119,12 @@ describe('flags', () => {
   test('files that cannot be read are status 2', () => {
     expect(trec(['missing-qrels', 'run'])).toMatchObject({ status: 2, message: expect.stringMatching(/^cannot read missing-qrels: ENOENT/) });
     expect(trec(['qrels', 'missing-run'])).toMatchObject({ status: 2, message: expect.stringMatching(/^cannot read missing-run: ENOENT/) });
+  });
+
+  test("a -Z file that cannot be read or has a malformed line is trec_eval's status 255, read after the run", () => {
+    expect(trec(['-Z', 'missing-zscores', 'qrels', 'run'])).toMatchObject({ status: 255, message: expect.stringMatching(/^cannot read missing-zscores: ENOENT/) });
+    expect(trec(['-Z', 'run', 'qrels', 'run'])).toMatchObject({ status: 255, message: 'run:1: expected 4 fields (qid measure mean stddev), got 6' });
+    expect(trec(['-Z', 'missing-zscores', 'qrels', 'missing-run'])).toMatchObject({ status: 2 });
   });
 
   test('no query in both files is status 7', () => {
