@@ -44,7 +44,7 @@ The long names of trec_eval work too: --query_eval_wanted, --complete_rel_info_w
 as do their unambiguous beginnings (--meas, --query), as getopt_long takes them.
 
 Groups: official (default), set, all_trec. rbp, rbp_resid and unj (from trec_eval 10) can be asked for
-with -m in either mode.
+with -m in either mode; yaap, as in trec_eval, is in no group: ask for it by name.
 
 Measures:
 ${trecMeasures.map((measure) => `  ${measure.name.padEnd(22)} ${measure.summary}`).join('\n')}

@@ -26,6 +26,8 @@ export interface TrecMeasure {
   readonly perQuery: boolean;
   /** Only trec_eval 10 has it. */
   readonly since10?: true;
+  /** Left out of all_trec, as trec_eval leaves it (yaap): asked for by name. */
+  readonly byName?: true;
   /** The catalogue measure whose values it prints; null for runid, num_q and relstring, which are not measures of a ranking. */
   readonly definition: MeasureDefinition | null;
   /** The catalogue parameters of each value it prints, from trec_eval's parameters. */
@@ -125,6 +127,8 @@ const declared = [
     instances: (params) => [{ cutoff: Infinity, beta: (params as readonly number[])[0]! }],
   }),
   trec('num_nonrel_judged_ret', 'num_nonrel_judged_ret', 'number of judged non-relevant documents retrieved', counted),
+  // Not in all_trec: asked for by name.
+  trec('yaap', 'yaap', "yet another AP (Robertson): log((1 + S) / (1 + R - S)), S = AP's sum of precisions", { byName: true }),
   // trec_eval 10's additions: in all_trec with --trec-eval 10, and available to -m in either mode.
   trec('rbp', 'rbp', 'rank-biased precision, persistence p (default p=0.9; gains scaled into [0, 1])', { params: 'pairs', since10: true }),
   trec('rbp_resid', 'rbp_resid', 'RBP residual: weight still open to unjudged documents', { params: 'pairs', since10: true }),
@@ -139,7 +143,7 @@ export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly st
   return {
     official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
     set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
-    all_trec: trecMeasures.filter((measure) => version === 10 || !measure.since10).map((measure) => measure.name),
+    all_trec: trecMeasures.filter((measure) => (version === 10 || !measure.since10) && !measure.byName).map((measure) => measure.name),
   };
 }
 

@@ -28,7 +28,7 @@ describe('the catalogue', () => {
     const ranking = ['G', 'x', 'T', 'y', 'z'];
     const qrels = { T: 2, G: 1, F: 1 };
     const ofCounts = measureDefinitions.filter((definition) => definition.ofCounts !== undefined);
-    expect(ofCounts.map((definition) => definition.name)).toEqual(['P', 'recall', 'f1', 'success', 'mrr', 'map', 'gm_map', 'R-prec', 'dcg', 'idcg', 'ndcg', 'context_precision', 'miss']);
+    expect(ofCounts.map((definition) => definition.name)).toEqual(['P', 'recall', 'f1', 'success', 'mrr', 'map', 'gm_map', 'yaap', 'R-prec', 'dcg', 'idcg', 'ndcg', 'context_precision', 'miss']);
     for (const k of [1, 3, 5, Infinity]) {
       const context = contextOf(ranking, qrels, 1, [k]);
       for (const definition of ofCounts) {

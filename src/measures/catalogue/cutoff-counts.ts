@@ -9,8 +9,9 @@ import { rPrecisionFromCounts } from '../../metrics/r-precision.js';
 import { recallFromCounts } from '../../metrics/recall.js';
 import { reciprocalRankFromCounts } from '../../metrics/reciprocal-rank.js';
 import { successFromCounts } from '../../metrics/success.js';
+import { yaapFromCounts } from '../../metrics/yaap.js';
 import { define } from '../definition.js';
-import { AMOUNT, gainTable, RANKED_AMOUNT, SHARE, UNIT } from './value-sets.js';
+import { AMOUNT, ANY, gainTable, RANKED_AMOUNT, SHARE, UNIT } from './value-sets.js';
 import { cutoff, each, fromCounts } from './compute.js';
 
 export const cutoffCountMeasures = [
@@ -82,6 +83,13 @@ export const cutoffCountMeasures = [
     aggregate: 'geometric',
     summary: 'average precision, averaged geometrically over queries (each AP at least 0.00001)',
     ...fromCounts(averagePrecisionFromCounts),
+  }),
+  define({
+    name: 'yaap',
+    values: { ...ANY, noRelevant: 0 },
+    params: ['rel', 'judgedOnly'],
+    summary: "yet another AP (Robertson): log((1 + S) / (1 + R − S)), S = AP's Σ P@i over the relevant ranks ≤ k",
+    ...fromCounts(yaapFromCounts),
   }),
   define({
     name: 'R-prec',
