@@ -8,7 +8,7 @@ import { parseMeasure } from '../measures/registry.js';
 import { renderAgreement } from '../text/agreement.js';
 import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
-import { runNames } from './shared/comparison.js';
+import { readSeedFlag, readTestFlags, runNames } from './shared/comparison.js';
 import { asInputError, checkStdinOnce, loadGoldenSet, loadGoldenSetAnd, loadRun } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { canonicalMeasure, GRADE_COLUMN_HELP, OUTPUT_FORMATS } from './shared/options.js';
@@ -126,12 +126,10 @@ export function parseAgreeArgs(args: readonly string[]): AgreeArgs | 'help' {
     gradeColumn,
     relevanceThreshold: threshold,
     samples: numberFlag(values.samples, '--samples', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 100_000, 'an integer from 1 to 100000', usage) ?? 1000,
-    seed: numberFlag(values.seed, '--seed', (seed) => Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32, 'an integer from 0 to 4294967295 (2^32 − 1)', usage) ?? 42,
+    seed: readSeedFlag(values.seed, usage),
     measure,
     topK: numberFlag(values['top-k'], '--top-k', (k) => Number.isSafeInteger(k) && k >= 2, 'an integer of 2 or more', usage) ?? 5,
-    test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
-    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
-    correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
+    ...readTestFlags(values, usage),
     format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage),
     perQuery: values['per-query'] ?? false,
   };

@@ -58,6 +58,19 @@ export const COMPARE_OPTIONS = {
   baseline: { type: 'string' },
 } as const;
 
+/** `--test`, `--alpha` and `--correction`, the paired test of compare, report and agree (t, 0.05, holm). */
+export function readTestFlags(values: { readonly test?: string; readonly alpha?: string; readonly correction?: string }, usage: (message: string) => CliError) {
+  return {
+    test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
+    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
+    correction: oneOf<Correction>(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
+  };
+}
+
+/** `--seed`: the generator is seeded with 32 bits, as the library's `seed` option says (default 42). */
+export const readSeedFlag = (text: string | undefined, usage: (message: string) => CliError): number =>
+  numberFlag(text, '--seed', (seed) => Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32, 'an integer from 0 to 4294967295 (2^32 − 1)', usage) ?? 42;
+
 /** The compare flags, read; `minimumRuns` is 2 for compare, 1 for report. */
 export function readCompareArgs(
   values: ReturnType<typeof parseCommandArgs<typeof COMPARE_OPTIONS>>['values'],
@@ -86,12 +99,9 @@ export function readCompareArgs(
     ...shared,
     qrels,
     runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
-    test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
-    alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
-    correction: oneOf(values.correction, ['holm', 'bonferroni', 'none'], '--correction', 'holm', usage),
+    ...readTestFlags(values, usage),
     permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000', usage) ?? 10_000,
-    // The generator is seeded with 32 bits, as the library's `seed` option says.
-    seed: numberFlag(values.seed, '--seed', (seed) => Number.isInteger(seed) && seed >= 0 && seed < 2 ** 32, 'an integer from 0 to 4294967295 (2^32 − 1)', usage) ?? 42,
+    seed: readSeedFlag(values.seed, usage),
     interval: values.interval === undefined ? undefined : oneOf<'t' | 'bootstrap'>(values.interval, ['t', 'bootstrap'], '--interval', 't', usage),
     baseline,
   };
