@@ -11,8 +11,7 @@ import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js'
 import { readSeedFlag, readTestFlags, runNames } from './shared/comparison.js';
 import { asInputError, checkStdinOnce, loadGoldenSet, loadGoldenSetAnd, loadRun } from './shared/files.js';
 import { inputName } from './shared/input.js';
-import { canonicalMeasure, GRADE_COLUMN_HELP, OUTPUT_FORMATS } from './shared/options.js';
-import { decimalNumber } from '../formats/columns.js';
+import { canonicalMeasure, GRADE_COLUMN_HELP, OUTPUT_FORMATS, readGradeColumn, readQrelsFormat, readRelevanceThreshold, readRunFormat } from './shared/options.js';
 
 export const agreeUsage = `Usage: rankeval agree QRELS_A QRELS_B [RUN …] [-m MEASURE] [-q] [--format F] [flags]
 
@@ -113,18 +112,14 @@ export function parseAgreeArgs(args: readonly string[]): AgreeArgs | 'help' {
   for (const flag of ['measure', 'top-k', 'test', 'alpha', 'correction', 'names'] as const) runOnly(flag === 'measure' ? '-m' : `--${flag}`, values[flag]);
   const measure = canonicalMeasure(values.measure ?? 'ndcg@10', usage);
   if (parseMeasure(measure).definition.aggregate !== 'mean') throw usage(`-m ${measure}: its run figure is not a mean of per-query values, which the paired test of a flipped pair needs`);
-  const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
-  if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
-  const gradeColumn = values['grade-column'];
-  if (gradeColumn !== undefined && gradeColumn.trim() === '') throw usage(`--grade-column takes the name of the golden set's grade column; got '${gradeColumn}'`);
   const names = runPaths.length === 0 ? [] : runNames(runPaths, values.names, usage);
   return {
     qrels: [qrelsA!, qrelsB],
     runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
-    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity'], '--qrels-format', 'auto', usage),
-    runFormat: oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage),
-    gradeColumn,
-    relevanceThreshold: threshold,
+    qrelsFormat: readQrelsFormat(values['qrels-format'], usage),
+    runFormat: readRunFormat(values['run-format'], usage),
+    gradeColumn: readGradeColumn(values['grade-column'], usage),
+    relevanceThreshold: readRelevanceThreshold(values['relevance-threshold'], usage),
     samples: numberFlag(values.samples, '--samples', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 100_000, 'an integer from 1 to 100000', usage) ?? 1000,
     seed: readSeedFlag(values.seed, usage),
     measure,

@@ -10,7 +10,7 @@ import { decimalNumber, inputFlag, oneOf, parseCommandArgs } from './shared/args
 import { usageError } from './shared/command.js';
 import { runNames } from './shared/comparison.js';
 import { checkStdinOnce } from './shared/files.js';
-import { readSharedArgs, SCORING_OPTIONS, type SharedArgs } from './shared/options.js';
+import { readRunFormat, readSharedArgs, SCORING_OPTIONS, type SharedArgs } from './shared/options.js';
 import { checkOutput, OUTPUT_OPTION, outputName } from './shared/output.js';
 
 export const usage = usageError('fuse');
@@ -119,7 +119,7 @@ export function parseFuseArgs(args: readonly string[]): FuseArgs | 'help' {
   if (runName === '' || WHITESPACE.test(runName)) throw usage(`--run-name takes a name without whitespace (a TREC field); got '${runName}'`);
   if (values['run-name'] !== undefined && format !== 'trec') throw usage('--run-name names a TREC run; JSONL has no place for it');
   const output = outputName(values.output, usage);
-  const runFormat = oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage);
+  const runFormat = readRunFormat(values['run-format'], usage);
   const optimize = readOptimizeArgs(values, positionals, method, output);
   checkStdinOnce(inputs.map(({ path }) => path), usage);
   if (output !== undefined) checkOutput(output, inputs, 'the fused run', usage);

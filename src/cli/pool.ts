@@ -11,7 +11,7 @@ import { inputFlag, numberFlag, oneOf, parseCommandArgs } from './shared/args.js
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { runNames } from './shared/comparison.js';
 import { checkStdinOnce, loadGoldenSet, loadRun } from './shared/files.js';
-import { GRADE_COLUMN_HELP, OUTPUT_FORMATS } from './shared/options.js';
+import { GRADE_COLUMN_HELP, OUTPUT_FORMATS, readGradeColumn, readQrelsFormat, readRunFormat } from './shared/options.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 import { cliMessage } from './shared/wording.js';
 
@@ -97,17 +97,16 @@ export function parsePoolArgs(args: readonly string[]): PoolArgs | 'help' {
   if (values.help) return 'help';
   if (positionals.length === 0) throw usage('expected one run or more (RUN …)');
   checkStdinOnce([...positionals, ...(values.qrels === undefined ? [] : [values.qrels])], usage);
-  const gradeColumn = values['grade-column'];
-  if (gradeColumn !== undefined && gradeColumn.trim() === '') throw usage(`--grade-column takes the name of the golden set's grade column; got '${gradeColumn}'`);
+  const gradeColumn = readGradeColumn(values['grade-column'], usage);
   const depth = numberFlag(values.depth, '--depth', positiveInteger, 'a positive integer', usage) ?? 10;
   const output = outputName(values.output, usage);
   if (output !== undefined) checkOutput(output, inputs, 'the pool', usage);
   return {
     runs: positionals,
     names: runNames(positionals, values.names, usage),
-    runFormat: oneOf(values['run-format'], ['trec', 'jsonl', 'json', 'csv', 'auto'], '--run-format', 'auto', usage),
+    runFormat: readRunFormat(values['run-format'], usage),
     qrels: values.qrels,
-    qrelsFormat: oneOf(values['qrels-format'], ['trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity', 'auto'], '--qrels-format', 'auto', usage),
+    qrelsFormat: readQrelsFormat(values['qrels-format'], usage),
     gradeColumn,
     depth,
     judgedDepth: numberFlag(values['judged-depth'], '--judged-depth', positiveInteger, 'a positive integer', usage) ?? depth,

@@ -19,6 +19,27 @@ export const DEFAULT_MEASURES: readonly string[] = ['ndcg@10', 'recall@10', 'mrr
 export const OUTPUT_FORMATS = ['table', 'markdown', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+/** `--run-format`: a run file's format, or `auto` to tell it from the content. */
+export const readRunFormat = (text: string | undefined, usage: (message: string) => CliError): RunFormat | 'auto' =>
+  oneOf(text, ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage);
+
+/** `--qrels-format`: a golden set's format, or `auto` to tell it from the content. */
+export const readQrelsFormat = (text: string | undefined, usage: (message: string) => CliError): GoldenSetFormat | 'auto' =>
+  oneOf(text, ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity'], '--qrels-format', 'auto', usage);
+
+/** `--grade-column NAME`, when given: a name, never blank. */
+export function readGradeColumn(text: string | undefined, usage: (message: string) => CliError): string | undefined {
+  if (text !== undefined && text.trim() === '') throw usage(`--grade-column takes the name of the golden set's grade column; got '${text}'`);
+  return text;
+}
+
+/** `-l`, `--relevance-threshold N`: a finite number (default 1). */
+export function readRelevanceThreshold(text: string | undefined, usage: (message: string) => CliError): number {
+  const threshold = text === undefined ? 1 : decimalNumber(text);
+  if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${text}'`);
+  return threshold;
+}
+
 /** The flags that say how a run is scored against judgments (eval's, compare's, report's, fuse --optimize's). */
 export const SCORING_OPTIONS = {
   'relevance-threshold': { type: 'string', short: 'l' },
@@ -146,15 +167,12 @@ export function readSharedArgs(
       throw usage(`${cliMessage(error as RankevalError, { withFunction: true })} (or --system-k ${systemK.k}:warn to score them with a warning)`);
     }
   }
-  const gradeColumn = values['grade-column'];
-  if (gradeColumn !== undefined && gradeColumn.trim() === '') throw usage(`--grade-column takes the name of the golden set's grade column; got '${gradeColumn}'`);
-  const threshold = values['relevance-threshold'] === undefined ? 1 : decimalNumber(values['relevance-threshold']);
-  if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${values['relevance-threshold']}'`);
+  const gradeColumn = readGradeColumn(values['grade-column'], usage);
   return {
-    qrelsFormat: oneOf(values['qrels-format'], ['auto', 'trec', 'beir', 'jsonl', 'json', 'csv', 'trec-diversity'], '--qrels-format', 'auto', usage),
-    runFormat: oneOf(values['run-format'], ['auto', 'trec', 'jsonl', 'json', 'csv'], '--run-format', 'auto', usage),
+    qrelsFormat: readQrelsFormat(values['qrels-format'], usage),
+    runFormat: readRunFormat(values['run-format'], usage),
     measures,
-    relevanceThreshold: threshold,
+    relevanceThreshold: readRelevanceThreshold(values['relevance-threshold'], usage),
     noRelevant: oneOf(values['no-relevant'], ['zero', 'skip', 'error'], '--no-relevant', 'zero', usage),
     ties,
     ...(values['score-order'] === undefined ? {} : { scoreOrder: oneOf(values['score-order'], ['descending', 'ascending'], '--score-order', 'descending', usage) }),

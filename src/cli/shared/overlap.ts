@@ -7,6 +7,7 @@ import { isRankevalError } from '../../core/errors.js';
 import type { Run, RunFormat } from '../../formats/run.js';
 import { scoredDocuments } from '../../formats/run-collector.js';
 import { numberFlag, oneOf } from './args.js';
+import { readRunFormat } from './options.js';
 import { CliError, INPUT_ERROR } from './command.js';
 
 /** The flags of RBO's settings, and the runs' format. */
@@ -27,7 +28,7 @@ export function overlapFlags(values: OverlapValues, usage: (message: string) => 
     ties: oneOf<RboTies>(values.ties, ['a', 'b', 'w'], '--ties', 'a', usage),
     ...(depth === undefined ? {} : { depth }),
   };
-  return { rbo, runFormat: oneOf(values['run-format'], ['trec', 'jsonl', 'json', 'csv', 'auto'], '--run-format', 'auto', usage) };
+  return { rbo, runFormat: readRunFormat(values['run-format'], usage) };
 }
 
 /** A run's rankings as overlap reads them: scored documents where the file gives scores (so ties tie), else ids. */
