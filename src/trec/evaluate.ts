@@ -15,7 +15,12 @@ import { relString } from './relstring.js';
 import { selectMeasures, type BoundMeasure } from './select-measures.js';
 import { convertToZScores, type ZScores } from './zscores.js';
 
+/** trec_eval's formats of the relevance file (-R): graded qrels, preferences, qrels read as preferences, several judges' qrels. */
+export type RelFormat = 'qrels' | 'prefs' | 'qrels_prefs' | 'qrels_jg';
+
 export interface TrecEvalOptions {
+  /** -R: the format of the relevance file. */
+  readonly relFormat: RelFormat;
   /** -q: print every query's values too. */
   readonly perQuery: boolean;
   /** -c: average over every query of the qrels, 0 for those without results. */

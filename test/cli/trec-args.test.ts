@@ -4,7 +4,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { CliError } from '../../src/cli/shared/command.js';
-import { parseTrecArgs, runTrec, trecUsage } from '../../src/cli/trec.js';
+import { parseTrecArgs } from '../../src/cli/trec-args.js';
+import { runTrec, trecUsage } from '../../src/cli/trec.js';
 
 const root = join(import.meta.dirname, '../..');
 const oracle = join(root, 'test/fixtures/trec-oracle/cases');
@@ -56,6 +57,8 @@ describe('flags', () => {
       files: ['-q', 'run'],
       help: false,
       zscores: undefined,
+      relFormat: 'qrels',
+      resultsFormat: 'trec_results',
     });
     expect(parseTrecArgs(['-qZz.txt', 'q', 'r']).zscores).toBe('z.txt');
     expect(parseTrecArgs(['-h']).help).toBe(true);
@@ -66,6 +69,17 @@ describe('flags', () => {
     const long = parseTrecArgs(['--query_eval_wanted', '--complete_rel_info_wanted', '--nosummary', '--Judged_docs_only', '--level_for_rel', '2', '--Max_retrieved_per_topic=7', '--Number_docs_in_coll', '100', '--measure', 'P.5', '--measure=map', '--Zscore', 'z', 'q', 'r']);
     expect(long).toEqual(parseTrecArgs(['-q', '-c', '-n', '-J', '-l', '2', '-M7', '-N', '100', '-m', 'P.5', '-mmap', '-Z', 'z', 'q', 'r']));
     expect(parseTrecArgs(['--measure=', 'q', 'r']).options.measures).toEqual(['']);
+    expect(parseTrecArgs(['--Rel_info_format', 'prefs', '--Results_format=trec_results', 'q', 'r'])).toEqual(parseTrecArgs(['-R', 'prefs', '-Ttrec_results', 'q', 'r']));
+  });
+
+  test('reads -o, obsolete in trec_eval, and ignores it: no value for the letter, one for the long name', () => {
+    expect(parseTrecArgs(['-qo', 'q', 'r'])).toEqual(parseTrecArgs(['-q', 'q', 'r']));
+    expect(parseTrecArgs(['--Output_old_results_format', 'x', 'q', 'r'])).toEqual(parseTrecArgs(['q', 'r']));
+    expect(() => parseTrecArgs(['--Output_old_results_format'])).toThrow(/--Output_old_results_format needs a value/);
+  });
+
+  test("refuses -D, trec_eval's debug output, in one line", () => {
+    for (const args of [['-D', '1'], ['-D1'], ['--Debug_level=3']]) expect(() => parseTrecArgs([...args, 'q', 'r'])).toThrow(/^option -D \(trec_eval's debug output\) is not reproduced by rankeval trec$/);
   });
 
   test('takes an unambiguous prefix of a long flag, as getopt_long does', () => {
@@ -100,7 +114,9 @@ describe('flags', () => {
     [['--Re', 'x', 'q', 'r'], 'option --Re is ambiguous: --Rel_info_format, --Results_format (see rankeval trec --help)'],
     [['--help=x'], 'option --help takes no value (see rankeval trec --help)'],
     [['--vers'], 'unknown option --version; the version is rankeval --version (see rankeval trec --help)'],
-    [['--Debug', '1', 'q', 'r'], 'unknown option --Debug_level (see rankeval trec --help)'],
+    [['--Debug', '1', 'q', 'r'], "option -D (trec_eval's debug output) is not reproduced by rankeval trec"],
+    [['-R'], 'option -R needs a format of the relevance file'],
+    [['-T'], 'option -T needs a format of the run file'],
     [['--Judged_docs_only=1', 'q', 'r'], 'option --Judged_docs_only takes no value (see rankeval trec --help)'],
     [['--toString', 'q', 'r'], 'unknown option --toString (see rankeval trec --help)'],
     [['-M', '-1', 'q', 'r'], "option -M needs a number of documents, 0 or more, got '-1'"],
@@ -114,6 +130,12 @@ describe('flags', () => {
     [['a', 'b', 'c'], 'expected QRELS and RUN files, got 3 files (see rankeval trec --help)'],
   ])('%j is a usage error (status 1)', (args, message) => {
     expect(trec(args)).toMatchObject({ status: 1, message });
+  });
+
+  test("formats it does not read are trec_eval's status 2, named with those it reads", () => {
+    expect(trec(['-R', 'qrel', 'qrels', 'run'])).toMatchObject({ status: 2, message: expect.stringMatching(/^unknown -R format 'qrel' \(rankeval trec reads qrels/) });
+    expect(trec(['-T', 'trec', 'qrels', 'run'])).toMatchObject({ status: 2, message: "unknown -T format 'trec' (rankeval trec reads trec_results)" });
+    expect(trec(['-R', 'qrels', '-T', 'trec_results', 'qrels', 'run'])).toEqual(trec(['qrels', 'run']));
   });
 
   test('files that cannot be read are status 2', () => {

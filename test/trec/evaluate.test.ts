@@ -7,6 +7,7 @@ const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 /** `trec_eval -q -m MEASURE… qrels run` on in-memory files: measure → qid → printed value. */
 function trecEval(qrels: string, run: string, measures: readonly string[], judgedOnly = false): Map<string, Map<string, string>> {
   const evaluation = createTrecEvaluation(parseQrels(bytes(qrels), 'qrels'), 'run', {
+    relFormat: 'qrels',
     perQuery: true,
     complete: false,
     relevanceLevel: 1,
