@@ -8,8 +8,9 @@
 // is fine. Scores are read as C's atof reads them (the longest numeric prefix), grades as atol.
 //
 // The parts: trec-fields.ts (what both readers share), trec-qrels.ts, trec-run-reader.ts (chunks) over
-// trec-run-lines.ts (lines), and run-block.ts (a query's lines as the run reader hands them over).
+// trec-run-lines.ts (lines), trec-qrels-jg.ts (several judges' qrels, -R qrels_jg), and run-block.ts (a query's lines as the run reader hands them over).
 export { appendBlock, type RunBlock } from './run-block.js';
 export { hashBytes, isDecimalNumber, parseError } from './trec-fields.js';
 export { parseQrels, type Qrels, type QrelsQuery } from './trec-qrels.js';
+export { parseQrelsJg, type JudgeGroup, type JudgeQrels } from './trec-qrels-jg.js';
 export { createRunReader, type LineLimit, type RunReader } from './trec-run-reader.js';

@@ -29,6 +29,37 @@ export interface Qrels {
  */
 export function parseQrels(bytes: Uint8Array, file: string, comments = false): Qrels {
   const queries = new Map<string, QrelsQuery>();
+  forEachQrelsLine(bytes, file, comments, 'qid iter docno rel', (fields, line) => {
+    const qid = latin1(bytes, fields[0]!, fields[1]!);
+    let query = queries.get(qid);
+    if (query === undefined) {
+      query = emptyQuery(qid);
+      queries.set(qid, query);
+    }
+    addJudgment(query, bytes, fields, line);
+  });
+  return { bytes, file, queries };
+}
+
+/** A query with no judgment yet. */
+export const emptyQuery = (qid: string): QrelsQuery => ({ qid, docStart: [], docEnd: [], docHash: [], grade: [], line: [] });
+
+/** Adds the judgment of a line's fields (docno the third, grade the fourth) to `query`. */
+export function addJudgment(query: QrelsQuery, bytes: Uint8Array, fields: readonly number[], line: number): void {
+  query.docStart.push(fields[4]!);
+  query.docEnd.push(fields[5]!);
+  query.docHash.push(hashBytes(bytes, fields[4]!, fields[5]!));
+  query.grade.push(atolBytes(bytes, fields[6]!, fields[7]!));
+  query.line.push(line);
+}
+
+/**
+ * Calls `onLine` with the (start, end) pairs of the four fields of every line of a qrels-shaped file
+ * (`names` says what they are, for the message of a malformed line), with its line number. trec_eval's
+ * qrels readers share this shape: `qid iter docno rel`, `qid ujg docno rel`. An empty file is refused;
+ * with `comments` (trec_eval 10), a line starting with `#` is skipped, one at a time.
+ */
+export function forEachQrelsLine(bytes: Uint8Array, file: string, comments: boolean, names: string, onLine: (fields: number[], line: number) => void): void {
   if (bytes.length === 0) throw parseError(file, 1, 'the qrels file is empty');
   let position = 0;
   let line = 0;
@@ -41,28 +72,17 @@ export function parseQrels(bytes: Uint8Array, file: string, comments = false): Q
       line++;
       if (position >= length) break;
     }
-    const fields = qrelsFields(bytes, position, file, line);
+    const fields = qrelsFields(bytes, position, file, line, names);
     position = fields[8]! + 1;
-    const qid = latin1(bytes, fields[0]!, fields[1]!);
-    let query = queries.get(qid);
-    if (query === undefined) {
-      query = { qid, docStart: [], docEnd: [], docHash: [], grade: [], line: [] };
-      queries.set(qid, query);
-    }
-    query.docStart.push(fields[4]!);
-    query.docEnd.push(fields[5]!);
-    query.docHash.push(hashBytes(bytes, fields[4]!, fields[5]!));
-    query.grade.push(atolBytes(bytes, fields[6]!, fields[7]!));
-    query.line.push(line);
+    onLine(fields, line);
   }
-  return { bytes, file, queries };
 }
 
 /**
  * The four fields of the qrels line at `position`, as (start, end) pairs, then the position of the newline
  * (or the end of the file) that ends the line; a line of another number of fields is refused.
  */
-function qrelsFields(bytes: Uint8Array, position: number, file: string, line: number): number[] {
+function qrelsFields(bytes: Uint8Array, position: number, file: string, line: number, names: string): number[] {
   const length = bytes.length;
   const at = (i: number): number => (i < length ? bytes[i]! : NEWLINE);
   const fields: number[] = []; // start, end pairs
@@ -73,12 +93,12 @@ function qrelsFields(bytes: Uint8Array, position: number, file: string, line: nu
     while (!isSpace(at(i))) i++;
     // The grade may end the line; the fields before it may not.
     if (start === i || (field < 3 && at(i) === NEWLINE)) {
-      throw parseError(file, line, `expected 4 fields (qid iter docno rel), got ${field + (start === i ? 0 : 1)}`);
+      throw parseError(file, line, `expected 4 fields (${names}), got ${field + (start === i ? 0 : 1)}`);
     }
     fields.push(start, i);
   }
   while (at(i) !== NEWLINE && isSpace(at(i))) i++;
-  if (at(i) !== NEWLINE) throw parseError(file, line, 'expected 4 fields (qid iter docno rel), got more');
+  if (at(i) !== NEWLINE) throw parseError(file, line, `expected 4 fields (${names}), got more`);
   fields.push(i);
   return fields;
 }
