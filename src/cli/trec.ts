@@ -3,7 +3,8 @@ import { isRankevalError } from '../core/errors.js';
 import { createTrecEvaluation, RunNotGrouped, type RelFormat, type TrecEvalOptions, type TrecEvaluation } from '../trec/evaluate.js';
 import { trecMeasures } from '../measures/trec-table.js';
 import { parseZScores, type ZScores } from '../trec/zscores.js';
-import { appendBlock, createRunReader, parseQrels, type RunBlock } from '../formats/trec-bytes.js';
+import { appendBlock, createRunReader, parseQrels, parseQrelsJg, type RunBlock } from '../formats/trec-bytes.js';
+import { createJudgesEvaluation } from '../trec/judges.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { CliError } from './shared/command.js';
 import { parseTrecArgs } from './trec-args.js';
@@ -31,7 +32,8 @@ Flags:
   -Z FILE        print every value as a z-score, (value - mean) / stddev, with the mean and standard
                  deviation of its query and measure from FILE (lines: qid measure mean stddev);
                  -1000000 where FILE has none, or a 0 deviation and a value off the mean
-  -R FORMAT      the format of QRELS: qrels (default)
+  -R FORMAT      the format of QRELS: qrels (default), or qrels_jg (several judges: qid ujg docno rel
+                 lines; its measures, group qrels_jg, average map, P or Rprec_mult over the judgment groups)
   -T FORMAT      the format of RUN: trec_results (the only one, as in trec_eval)
   -D N           trec_eval's debug output: not reproduced (refused with a message)
   -m MEASURE     a measure or group, with parameters after a dot (repeatable):
@@ -47,8 +49,9 @@ The long names of trec_eval work too: --query_eval_wanted, --complete_rel_info_w
 beginnings (--meas, --query), as getopt_long takes them; -o (--Output_old_results_format), obsolete in
 trec_eval, is read and ignored.
 
-Groups: official (default), set, all_trec. rbp, rbp_resid and unj (from trec_eval 10) can be asked for
-with -m in either mode; yaap, as in trec_eval, is in no group: ask for it by name.
+Groups: official (default), set, all_trec, qrels_jg (with -R qrels_jg). rbp, rbp_resid and unj (from
+trec_eval 10) can be asked for with -m in either mode; yaap, as in trec_eval, is in no group: ask for it
+by name.
 
 Measures:
 ${trecMeasures.map((measure) => `  ${measure.name.padEnd(22)} ${measure.summary}`).join('\n')}
@@ -82,9 +85,15 @@ function qrelsEvaluation(bytes: Uint8Array, name: string, runName: string, optio
   return () => failAs(1, () => createTrecEvaluation(qrels, runName, options));
 }
 
+function judgesEvaluation(bytes: Uint8Array, name: string, runName: string, options: TrecEvalOptions): EvaluationFactory {
+  const qrels = failAs(2, () => parseQrelsJg(bytes, name, options.version === 10));
+  return () => failAs(1, () => createJudgesEvaluation(qrels, runName, options));
+}
+
 /** The -R formats rankeval trec reads. */
 const REL_READERS: Readonly<Partial<Record<RelFormat, RelReader>>> = {
   qrels: qrelsEvaluation,
+  qrels_jg: judgesEvaluation,
 };
 
 /** -R and -T, checked as trec_eval checks them once it has its two files (its status 2). */

@@ -28,6 +28,13 @@ export interface TrecMeasure {
   readonly since10?: true;
   /** Left out of all_trec, as trec_eval leaves it (yaap): asked for by name. */
   readonly byName?: true;
+  /**
+   * The relevance file its values are computed from (-R): graded qrels; none (runid, num_q); preferences
+   * (`prefs`, which -R prefs and qrels_prefs give); or several judges' qrels (`qrels_jg`), each judgment
+   * group's qrels scored by `definition` and the values averaged over the query's groups. trec_eval cannot
+   * compute it from another format (its status 4).
+   */
+  readonly reads: 'qrels' | 'nothing' | 'prefs' | 'qrels_jg';
   /** The catalogue measure whose values it prints; null for runid, num_q and relstring, which are not measures of a ranking. */
   readonly definition: MeasureDefinition | null;
   /** The catalogue parameters of each value it prints, from trec_eval's parameters. */
@@ -67,6 +74,7 @@ function trec<const N extends string, const D extends string | null>(
     average: 'mean',
     format: 'real',
     perQuery: true,
+    reads: 'qrels',
     definition: definition === null ? null : definitionNamed(definition),
     instances: byKind(params),
     ...rest,
@@ -74,11 +82,12 @@ function trec<const N extends string, const D extends string | null>(
 }
 
 const ALL_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
+const RPREC_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
 const counted = { average: 'sum', format: 'integer' } as const;
 
 const declared = [
-  trec('runid', null, 'the run id of the last line of the run', { average: 'none', perQuery: false }),
-  trec('num_q', null, 'number of queries evaluated (with -c: in the qrels)', { average: 'num_q', format: 'integer', perQuery: false }),
+  trec('runid', null, 'the run id of the last line of the run', { average: 'none', perQuery: false, reads: 'nothing' }),
+  trec('num_q', null, 'number of queries evaluated (with -c: in the qrels)', { average: 'num_q', format: 'integer', perQuery: false, reads: 'nothing' }),
   trec('num_ret', 'num_ret', 'number of documents retrieved', counted),
   trec('num_rel', 'num_rel', 'number of relevant documents (grade ≥ -l)', { ...counted, average: 'num_rel' }),
   trec('num_rel_ret', 'num_rel_ret', 'number of relevant documents retrieved', counted),
@@ -95,7 +104,7 @@ const declared = [
   trec('gm_bpref', 'gm_bpref', 'geometric mean of bpref', { average: 'geometric', perQuery: false }),
   trec('Rprec_mult', 'Rprec_mult', 'precision at multiples of R (default 0.2,0.4,…,2.0)', {
     params: 'double-cutoffs',
-    defaults: [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0],
+    defaults: RPREC_MULTIPLES,
   }),
   trec('utility', 'utility', 'p1·rel_ret + p2·nonrel_ret + p3·rel_not_ret + p4·nonrel_not_ret (default 1,-1,0,0)', {
     params: 'doubles',
@@ -127,6 +136,14 @@ const declared = [
     instances: (params) => [{ cutoff: Infinity, beta: (params as readonly number[])[0]! }],
   }),
   trec('num_nonrel_judged_ret', 'num_nonrel_judged_ret', 'number of judged non-relevant documents retrieved', counted),
+  // Several judges' qrels (-R qrels_jg): map, P and Rprec_mult of each judgment group, averaged over the query's groups.
+  trec('map_avgjg', 'map', 'map averaged over the judgment groups (-R qrels_jg)', { reads: 'qrels_jg' }),
+  trec('P_avgjg', 'P', 'P at cutoffs averaged over the judgment groups (-R qrels_jg)', { params: 'long-cutoffs', defaults: ALL_CUTOFFS, reads: 'qrels_jg' }),
+  trec('Rprec_mult_avgjg', 'Rprec_mult', 'Rprec_mult averaged over the judgment groups (-R qrels_jg)', {
+    params: 'double-cutoffs',
+    defaults: RPREC_MULTIPLES,
+    reads: 'qrels_jg',
+  }),
   // Not in all_trec: asked for by name.
   trec('yaap', 'yaap', "yet another AP (Robertson): log((1 + S) / (1 + R - S)), S = AP's sum of precisions", { byName: true }),
   // trec_eval 10's additions: in all_trec with --trec-eval 10, and available to -m in either mode.
@@ -143,7 +160,8 @@ export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly st
   return {
     official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
     set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
-    all_trec: trecMeasures.filter((measure) => (version === 10 || !measure.since10) && !measure.byName).map((measure) => measure.name),
+    all_trec: trecMeasures.filter((measure) => (version === 10 || !measure.since10) && !measure.byName && measure.reads !== 'qrels_jg').map((measure) => measure.name),
+    qrels_jg: ['runid', 'num_q', ...trecMeasures.filter((measure) => measure.reads === 'qrels_jg').map((measure) => measure.name)],
   };
 }
 

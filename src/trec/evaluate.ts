@@ -3,7 +3,7 @@
 // printed once the run has been read (output.ts).
 import { RankevalError } from '../core/errors.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
-import { judgedOnly } from '../metrics/judged-ranking.js';
+import { judgedOnly, type JudgedRanking } from '../metrics/judged-ranking.js';
 import type { Qrels, QrelsQuery, RunBlock } from '../formats/trec-bytes.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
 import { emptyRankingValues } from './empty-ranking.js';
@@ -13,6 +13,7 @@ import { MIN_GEO_MEAN, printResults, type QueryResult } from './output.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
 import { relString } from './relstring.js';
 import { selectMeasures, type BoundMeasure } from './select-measures.js';
+import type { TrecMeasure } from '../measures/trec-table.js';
 import { convertToZScores, type ZScores } from './zscores.js';
 
 /** trec_eval's formats of the relevance file (-R): graded qrels, preferences, qrels read as preferences, several judges' qrels. */
@@ -52,7 +53,7 @@ export interface TrecEvaluation {
 export class RunNotGrouped extends Error {}
 
 /** The measures selected and what computing them needs, settled once for the whole run. */
-interface Plan {
+export interface Plan {
   readonly bound: readonly BoundMeasure[];
   /** The names of a query's values, all measures together, in order. */
   readonly names: readonly string[];
@@ -66,11 +67,25 @@ interface Plan {
 /** trec_eval's conventions where the library has options: linear gain, AP divided by R, its tie order. */
 const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', apDenominator: 'relevant', ties: 'trec' };
 
+/** Evaluates the run against graded qrels (-R qrels). */
 export function createTrecEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const plan = planOf(options);
+  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateQuery(block, judged, qrels, runFile, options, plan));
+}
+
+/**
+ * The evaluation of a run, query by query, with `evaluate` scoring one query of the run against its
+ * judgments: what every -R format shares (the queries it leaves out, trec_eval 10's missing queries, -Z,
+ * the output). A measure the format cannot give fails at the first query evaluated, as in trec_eval.
+ */
+export function createEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions, plan: Plan, evaluateWith: (block: RunBlock, judged: QrelsQuery) => QueryResult): TrecEvaluation {
   const results: QueryResult[] = [];
   const seen = new Set<string>();
-  const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => evaluateQuery(block, judged, qrels, runFile, options, plan);
+  const failure = calculationFailure(plan.bound, options.relFormat);
+  const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
+    if (failure !== undefined) throw failure;
+    return evaluateWith(block, judged);
+  };
   return {
     addBlock(block) {
       if (seen.has(block.qid)) throw new RunNotGrouped(block.qid);
@@ -94,7 +109,8 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
   };
 }
 
-function planOf(options: TrecEvalOptions): Plan {
+/** The measures -m selects, and the settings of the query contexts that compute them. */
+export function planOf(options: TrecEvalOptions): Plan {
   const bound = selectMeasures(options.measures, options.version);
   const valueCount = bound.reduce((total, b) => total + b.names.length, 0);
   // One pass over a query's judged documents counts at every cutoff any measure asks for.
@@ -107,13 +123,23 @@ function planOf(options: TrecEvalOptions): Plan {
 
 /** One query's values, in the order of the bound measures, and its relstring when selected. */
 function evaluateQuery(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {
-  const { bound, settings, relstring } = plan;
   const whole = judgeRanking(block, judged, qrels, runFile, options);
   const query = options.judgedOnly ? judgedOnly(whole) : whole;
-  const source = { length: query.retrieved, hits: gradedHits(query), grades: judged.grade, dense: query };
+  const values = new Float64Array(plan.valueCount);
+  scoreRanking(query, judged.grade, options, plan, values);
+  return { qid: block.qid, values, relstring: plan.relstring ? relString(query, (plan.relstring.params as number[])[0]!) : '' };
+}
+
+/**
+ * Writes into `values` (zeroed) the values of a judged ranking (-J applied) whose qrels grade documents
+ * `grades`, in the order of the bound measures: every measure through its catalogue definition, as trec_eval
+ * computes it (-l below 0, an empty ranking, a geometric mean's log).
+ */
+export function scoreRanking(query: JudgedRanking, grades: readonly number[], options: TrecEvalOptions, plan: Plan, values: Float64Array): void {
+  const { bound, settings } = plan;
+  const source = { length: query.retrieved, hits: gradedHits(query), grades, dense: query };
   const graded = createQueryContext(source, settings);
   const ranked = options.relevanceLevel < 0 ? createQueryContext({ ...source, hits: rankedHits(query, options.relevanceLevel) }, settings) : graded;
-  const values = new Float64Array(plan.valueCount);
   for (const { measure, instances, offset } of bound) {
     if (measure.name === 'num_q') values[offset] = 1;
     if (measure.definition === null) continue;
@@ -122,5 +148,25 @@ function evaluateQuery(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFil
     // trec_eval sums the logs of a geometric mean's values, each at least 0.00001.
     if (measure.average === 'geometric') values[offset] = Math.log(Math.max(values[offset]!, MIN_GEO_MEAN));
   }
-  return { qid: block.qid, values, relstring: relstring ? relString(query, (relstring.params as number[])[0]!) : '' };
+}
+
+/** What each -R format's file gives the measures (`TrecMeasure.reads`): qrels_prefs is read as preferences. */
+const READABLE: Readonly<Record<RelFormat, TrecMeasure['reads']>> = { qrels: 'qrels', prefs: 'prefs', qrels_prefs: 'prefs', qrels_jg: 'qrels_jg' };
+
+/**
+ * The failure of the first selected measure that cannot be computed from a relevance file of `format`
+ * (map from -R qrels_jg, map_avgjg from -R qrels), undefined when every one can. trec_eval fails so at the
+ * first query it evaluates (status 4); with no query to evaluate it never finds out.
+ */
+function calculationFailure(bound: readonly BoundMeasure[], format: RelFormat): RankevalError | undefined {
+  const given = READABLE[format];
+  const measure = bound.find((b) => b.measure.reads !== 'nothing' && b.measure.reads !== given)?.measure;
+  if (measure === undefined) return undefined;
+  const from = measure.reads === 'prefs' ? 'prefs or qrels_prefs' : measure.reads;
+  return new RankevalError({
+    code: 'unknown_measure',
+    problem: `can't calculate measure '${measure.name}' from a relevance file of format ${format} (-R ${format}): it reads ${from}`,
+    expected: `a measure that reads ${format}`,
+    received: measure.name,
+  });
 }
