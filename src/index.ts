@@ -37,6 +37,7 @@ export {
  * afterwards (`mergeEvaluations`), or by calling the retriever itself (`evaluateRetriever`).
  */
 export { evaluateRun } from './engine/evaluate-run.js';
+export { evaluateRunByJudge, type ByJudge, type JudgeEvaluation } from './engine/evaluate-by-judge.js';
 export type { EvaluateRunOptions } from './engine/run-options.js';
 export type { MeanScores, Mergeable, RunEvaluation } from './engine/run-result.js';
 export type { RunCheckMode, RunChecks, RunWarning, RunWarningCode } from './engine/run-checks.js';
@@ -116,7 +117,7 @@ export { pool, type Pool, type PoolOptions, type PoolOrder } from './judging/poo
 export { poolStats, type PoolStats, type PoolStatsOptions, type RunCoverage } from './judging/pool-stats.js';
 export { parsePool, poolLines, readPool, type PoolFormat } from './formats/pool.js';
 export { parseJudgments, readJudgments, type Judgment, type JudgmentStore, type StoreReadOptions } from './formats/judgments.js';
-export { toQrels, type CombineJudges, type ToQrelsOptions } from './judging/to-qrels.js';
+export { toQrels, toQrelsByJudge, type CombineJudges, type ToQrelsOptions } from './judging/to-qrels.js';
 export { relevancePrompt, type RelevancePromptInput } from './judging/relevance-prompt.js';
 export { parseGrade } from './judging/parse-grade.js';
 export type { RelevanceScale } from './judging/scale.js';
@@ -129,6 +130,7 @@ export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, ty
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
 export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
+export { parseQrelsByJudge, readQrelsByJudge, type QrelsByJudge, type QrelsByJudgeFormat } from './formats/qrels-by-judge.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 
 /** Errors: every error rankeval throws is a RankevalError, whose `code` says what went wrong. */

@@ -10,7 +10,27 @@ import { type FormatReader, lineReader } from './reader.js';
 import { createCollector, type GoldenSet } from './golden-collector.js';
 
 export function trecQrelsReader(file: string): FormatReader<GoldenSet> {
-  // Qrels are read whole (they are small next to runs) by the same reader as `rankeval trec`.
+  return wholeFileReader(file, (bytes) => {
+    const parsed = parseQrels(bytes, file);
+    const collector = createCollector(file, 'trec');
+    for (const query of parsed.queries.values()) {
+      const qid = utf8FromLatin1(query.qid, file, query.line[0]!, 'the query id');
+      for (let j = 0; j < query.grade.length; j++) {
+        const line = query.line[j]!;
+        const id = decodeUtf8(bytes.subarray(query.docStart[j]!, query.docEnd[j]!), file, line, 'the document id');
+        checkWholeGrade(bytes, query.docEnd[j]!, query.grade[j]!, file, line);
+        collector.judge(qid, id, query.grade[j]!, line);
+      }
+    }
+    return collector.result();
+  });
+}
+
+/**
+ * A reader that holds the whole file and reads its bytes at the end, by trec_eval's byte readers (qrels are
+ * read whole: they are small next to runs); a line past the limit is refused as it arrives.
+ */
+export function wholeFileReader<T>(file: string, read: (bytes: Uint8Array) => T): FormatReader<T> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   const lineLimit = createLineLimit((line) => lineTooLong(file, line));
@@ -20,21 +40,7 @@ export function trecQrelsReader(file: string): FormatReader<GoldenSet> {
       chunks.push(chunk.slice()); // a copy: the caller may reuse its buffer for the next chunk
       length += chunk.length;
     },
-    end() {
-      const bytes = concatBytes(chunks, length);
-      const parsed = parseQrels(bytes, file);
-      const collector = createCollector(file, 'trec');
-      for (const query of parsed.queries.values()) {
-        const qid = utf8FromLatin1(query.qid, file, query.line[0]!, 'the query id');
-        for (let j = 0; j < query.grade.length; j++) {
-          const line = query.line[j]!;
-          const id = decodeUtf8(bytes.subarray(query.docStart[j]!, query.docEnd[j]!), file, line, 'the document id');
-          checkWholeGrade(bytes, query.docEnd[j]!, query.grade[j]!, file, line);
-          collector.judge(qid, id, query.grade[j]!, line);
-        }
-      }
-      return collector.result();
-    },
+    end: () => read(concatBytes(chunks, length)),
   };
 }
 
@@ -42,7 +48,7 @@ export function trecQrelsReader(file: string): FormatReader<GoldenSet> {
  * Refuses a qrels grade that is not a whole decimal number, which trec_eval's atol would read as some
  * other number without a word (`1.5` as 1, `0x10` and `high` as 0). The grade is the field after `docEnd`.
  */
-function checkWholeGrade(bytes: Uint8Array, docEnd: number, grade: number, file: string, line: number): void {
+export function checkWholeGrade(bytes: Uint8Array, docEnd: number, grade: number, file: string, line: number): void {
   const isSpace = (byte: number | undefined): boolean => byte === 32 || (byte !== undefined && byte >= 9 && byte <= 13);
   let start = docEnd;
   while (isSpace(bytes[start])) start++;

@@ -1,4 +1,4 @@
-// Judgments into qrels: one judge's grades, or several judges' combined by majority or mean.
+// Judgments into qrels: one judge's grades, several judges' combined by majority or mean, or each judge's own.
 import { fail, mention, option, RankevalError, words } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
@@ -38,10 +38,9 @@ export interface ToQrelsOptions {
 export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions = {}): Map<string, Map<string, number>> {
   const fn = 'toQrels';
   const { judge, combine = 'judge' } = ownOptions(options, ['judge', 'combine'], fn);
-  const names = judge === undefined ? undefined : typeof judge === 'string' ? [judge] : judge;
-  if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))) fail('invalid_option', fn, { kind: 'option', option: 'judge' }, "a judge's name or a list of names", judge);
+  const names = judgeNames(judge, fn);
   if (!['judge', 'majority', 'mean'].includes(combine)) fail('invalid_option', fn, { kind: 'option', option: 'combine' }, "'judge', 'majority' or 'mean'", combine);
-  const graded = gradesByJudge(judgments, names === undefined ? undefined : new Set(names), fn);
+  const graded = gradesByJudge(judgments, names, fn);
   const judges = new Set([...graded.values()].flatMap((byDoc) => [...byDoc.values()].flatMap((byJudge) => [...byJudge.keys()])));
   if (combine === 'judge' && judges.size > 1) {
     const listed = [...judges].map((name) => quoteJson(name)).join(', ');
@@ -53,6 +52,45 @@ export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions =
     qrels.set(qid, new Map([...byDoc].map(([doc, byJudge]) => [doc, combined([...byJudge.values()], combine)])));
   }
   return qrels;
+}
+
+/**
+ * Each judge's qrels from judgments (a store's, `parseJudgments(text).judgments`): judge → query id →
+ * document id → grade, each judge's last judgment of a document counting (a later line is that judge's
+ * later word). What `evaluateRunByJudge` scores a run against, to average a measure over judges rather than
+ * over one combined set of grades (`toQrels` with `combine`).
+ *
+ * @param judgments the judgments, any number of judges
+ * @param options `judge`: the judges whose judgments count (one name or a list; default every judge)
+ * @throws {RankevalError} `invalid_option` for a bad option; `invalid_qrels` for a judgment without string
+ *   ids, a judge's name or a finite grade
+ * @example
+ * evaluateRunByJudge(run, toQrelsByJudge(store.judgments), { measures: ['ndcg@10'] })
+ */
+export function toQrelsByJudge(judgments: Iterable<Judgment>, options: Pick<ToQrelsOptions, 'judge'> = {}): Map<string, Map<string, Map<string, number>>> {
+  const fn = 'toQrelsByJudge';
+  const { judge } = ownOptions(options, ['judge'], fn);
+  const names = judgeNames(judge, fn);
+  const byJudge = new Map<string, Map<string, Map<string, number>>>();
+  for (const [qid, byDoc] of gradesByJudge(judgments, names, fn)) {
+    for (const [doc, grades] of byDoc) {
+      for (const [name, grade] of grades) {
+        let qrels = byJudge.get(name);
+        if (qrels === undefined) byJudge.set(name, (qrels = new Map()));
+        let judged = qrels.get(qid);
+        if (judged === undefined) qrels.set(qid, (judged = new Map()));
+        judged.set(doc, grade);
+      }
+    }
+  }
+  return byJudge;
+}
+
+/** The `judge` option, checked: the names counted, or undefined for every judge. */
+function judgeNames(judge: unknown, fn: string): Set<string> | undefined {
+  const names = judge === undefined ? undefined : typeof judge === 'string' ? [judge] : judge;
+  if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string'))) fail('invalid_option', fn, { kind: 'option', option: 'judge' }, "a judge's name or a list of names", judge);
+  return names === undefined ? undefined : new Set(names as string[]);
 }
 
 /** Query → document → judge → the judge's last grade, for the judges counted. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelAgreement } from '../../src/agreement/label-agreement.js';
 import type { Judgment } from '../../src/formats/judgments.js';
-import { toQrels } from '../../src/judging/to-qrels.js';
+import { toQrels, toQrelsByJudge } from '../../src/judging/to-qrels.js';
 
 const at = '2026-12-05T02:00:00.000Z';
 const j = (judge: string, query_id: string, doc_id: string, grade: number): Judgment => ({ query_id, doc_id, grade, judge, at });
@@ -68,5 +68,26 @@ describe('toQrels', () => {
     expect(() => toQrels(store, { judges: 'a' } as never)).toThrow('toQrels: expected every option to be one of `judge`, `combine`, got `"judges"` (string)');
     expect(() => toQrels([{ ...store[0]!, grade: Number.NaN }])).toThrow('toQrels: expected the grade of judgments[0] to be a finite number, got `NaN` (number)');
     expect(() => toQrels([null as unknown as Judgment])).toThrow('toQrels: expected judgments[0] to be a judgment with string `query_id`, `doc_id` and `judge`, got `null` (null)');
+  });
+});
+
+describe('toQrelsByJudge', () => {
+  const byJudge = (qrels: Map<string, Map<string, Map<string, number>>>) => Object.fromEntries([...qrels].map(([judge, judged]) => [judge, asObject(judged)]));
+
+  it("gives each judge's own qrels, the judge's last word on a document counting", () => {
+    expect(byJudge(toQrelsByJudge(store))).toEqual({
+      alice: { q1: { d1: 2, d2: 1 }, q2: { d7: 3, d8: 1 } },
+      gpt: { q1: { d1: 3, d2: 1 }, q2: { d7: 3 } },
+      bob: { q1: { d1: 2, d2: 1 }, q2: { d7: 1 } },
+    });
+  });
+
+  it('keeps only the judges named', () => {
+    expect([...toQrelsByJudge(store, { judge: ['bob', 'nobody'] }).keys()]).toEqual(['bob']);
+    expect(toQrelsByJudge(store, { judge: 'alice' }).get('alice')).toEqual(toQrels(store, { judge: 'alice' }));
+  });
+
+  it('refuses a bad option', () => {
+    expect(() => toQrelsByJudge(store, { judge: 3 as never })).toThrow("toQrelsByJudge: expected `judge` to be a judge's name or a list of names, got `3` (number)");
   });
 });
