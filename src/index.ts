@@ -17,6 +17,8 @@ export { rPrecision } from './metrics/r-precision.js';
 export { recallAtK } from './metrics/recall.js';
 export { reciprocalRank } from './metrics/reciprocal-rank.js';
 export { successAtK } from './metrics/success.js';
+export { evaluatePreferences, type PreferenceMeasure, type PreferenceScores } from './metrics/preferences.js';
+export type { PreferenceJudgment, Preferences, QueryPreferences } from './metrics/preference-counts.js';
 export { evaluate, type EvaluateOptions, type Evaluation } from './engine/evaluate.js';
 export type { EvaluateMeasuresOptions } from './engine/ranking-measures.js';
 export {
@@ -130,6 +132,7 @@ export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, ty
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
 export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
+export { parsePreferences, readPreferences, type PreferencesFormat } from './formats/preferences.js';
 export { parseQrelsByJudge, readQrelsByJudge, type QrelsByJudge, type QrelsByJudgeFormat } from './formats/qrels-by-judge.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 
