@@ -2,6 +2,9 @@
 import { isRankevalError } from '../core/errors.js';
 import { createTrecEvaluation, RunNotGrouped, type RelFormat, type TrecEvalOptions, type TrecEvaluation } from '../trec/evaluate.js';
 import { trecMeasures } from '../measures/trec-table.js';
+import { isPreferenceCycle } from '../metrics/preference-counts.js';
+import { createPreferencesEvaluation } from '../trec/preferences.js';
+import { parsePrefs } from '../formats/trec-prefs.js';
 import { parseZScores, type ZScores } from '../trec/zscores.js';
 import { appendBlock, createRunReader, parseQrels, parseQrelsJg, type RunBlock } from '../formats/trec-bytes.js';
 import { createJudgesEvaluation } from '../trec/judges.js';
@@ -32,8 +35,11 @@ Flags:
   -Z FILE        print every value as a z-score, (value - mean) / stddev, with the mean and standard
                  deviation of its query and measure from FILE (lines: qid measure mean stddev);
                  -1000000 where FILE has none, or a 0 deviation and a value off the mean
-  -R FORMAT      the format of QRELS: qrels (default), or qrels_jg (several judges: qid ujg docno rel
-                 lines; its measures, group qrels_jg, average map, P or Rprec_mult over the judgment groups)
+  -R FORMAT      the format of QRELS: qrels (default); qrels_jg (several judges: qid ujg docno rel
+                 lines; its measures, group qrels_jg, average map, P or Rprec_mult over the judgment groups);
+                 prefs, preference judgments (lines: qid ujg ujsubg docno rel_level: judgment groups,
+                 sub-groups, levels, higher preferred); qrels_prefs, a qrels file read as preferences (its
+                 iter field the judgment group)
   -T FORMAT      the format of RUN: trec_results (the only one, as in trec_eval)
   -D N           trec_eval's debug output: not reproduced (refused with a message)
   -m MEASURE     a measure or group, with parameters after a dot (repeatable):
@@ -49,7 +55,8 @@ The long names of trec_eval work too: --query_eval_wanted, --complete_rel_info_w
 beginnings (--meas, --query), as getopt_long takes them; -o (--Output_old_results_format), obsolete in
 trec_eval, is read and ignored.
 
-Groups: official (default), set, all_trec, qrels_jg (with -R qrels_jg). rbp, rbp_resid and unj (from
+Groups: official (default), set, all_trec, qrels_jg (with -R qrels_jg); with -R prefs or qrels_prefs,
+all_prefs (the 14 preference measures) and prefs (the first six of them). rbp, rbp_resid and unj (from
 trec_eval 10) can be asked for with -m in either mode; yaap, as in trec_eval, is in no group: ask for it
 by name.
 
@@ -71,6 +78,9 @@ function readZScores(path: string | undefined): ZScores | undefined {
   return failAs(ZSCORES_STATUS, () => parseZScores(bytes, name));
 }
 
+/** trec_eval's status where it aborts (a cycle of preferences in a judgment group): 128 + SIGABRT. */
+const ABORTED = 134;
+
 /** A run's bytes, chunk by chunk, as often as asked: read again from a file, kept in memory from a pipe. */
 type RunSource = () => Iterable<Uint8Array>;
 
@@ -90,10 +100,20 @@ function judgesEvaluation(bytes: Uint8Array, name: string, runName: string, opti
   return () => failAs(1, () => createJudgesEvaluation(qrels, runName, options));
 }
 
+/** A preferences file (-R prefs), or a qrels file read as one (-R qrels_prefs). */
+function prefsEvaluation(layout: 'prefs' | 'qrels'): RelReader {
+  return (bytes, name, runName, options) => {
+    const prefs = failAs(2, () => parsePrefs(bytes, name, { layout, comments: options.version === 10, singlePrecision: options.version === 9 }));
+    return () => failAs(1, () => createPreferencesEvaluation(prefs, runName, options));
+  };
+}
+
 /** The -R formats rankeval trec reads. */
 const REL_READERS: Readonly<Partial<Record<RelFormat, RelReader>>> = {
   qrels: qrelsEvaluation,
   qrels_jg: judgesEvaluation,
+  prefs: prefsEvaluation('prefs'),
+  qrels_prefs: prefsEvaluation('qrels'),
 };
 
 /** -R and -T, checked as trec_eval checks them once it has its two files (its status 2). */
@@ -155,7 +175,7 @@ function readRun(source: RunSource, name: string, comments: boolean, onBlock: (b
   try {
     return finish(reader.runId());
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(cliMessage(error, { withFunction: true }), error.code === 'no_queries' ? 7 : 4);
+    if (isRankevalError(error)) throw new CliError(cliMessage(error, { withFunction: true }), error.code === 'no_queries' ? 7 : isPreferenceCycle(error) ? ABORTED : 4);
     throw error;
   }
 }

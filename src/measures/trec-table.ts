@@ -136,6 +136,21 @@ const declared = [
     instances: (params) => [{ cutoff: Infinity, beta: (params as readonly number[])[0]! }],
   }),
   trec('num_nonrel_judged_ret', 'num_nonrel_judged_ret', 'number of judged non-relevant documents retrieved', counted),
+  // Preference measures (-R prefs or -R qrels_prefs; groups all_prefs and prefs): computed by trec/preferences.ts.
+  trec('prefs_num_prefs_poss', null, 'preferences possible, ranked or not (summary: the sum)', { ...counted, reads: 'prefs' }),
+  trec('prefs_num_prefs_ful', null, 'preferences fulfilled, implied ones included (summary: the sum)', { ...counted, reads: 'prefs' }),
+  trec('prefs_num_prefs_ful_ret', null, 'preferences fulfilled between ranked documents (summary: the sum)', { ...counted, reads: 'prefs' }),
+  trec('prefs_simp', null, 'preferences fulfilled / possible, all judgment groups pooled', { reads: 'prefs' }),
+  trec('prefs_pair', null, 'mean over document pairs of the share of their preferences fulfilled', { reads: 'prefs' }),
+  trec('prefs_avgjg', null, 'preferences fulfilled / possible in each judgment group, averaged over groups', { reads: 'prefs' }),
+  trec('prefs_avgjg_Rnonrel', null, 'prefs_avgjg with each group\'s non-relevant documents brought to R (like bpref)', { reads: 'prefs' }),
+  trec('prefs_simp_ret', null, 'prefs_simp over preferences between ranked documents', { reads: 'prefs' }),
+  trec('prefs_pair_ret', null, 'prefs_pair over pairs of ranked documents', { reads: 'prefs' }),
+  trec('prefs_avgjg_ret', null, 'prefs_avgjg over preferences between ranked documents', { reads: 'prefs' }),
+  trec('prefs_avgjg_Rnonrel_ret', null, 'prefs_avgjg_Rnonrel over ranked documents', { reads: 'prefs' }),
+  trec('prefs_simp_imp', null, 'prefs_simp over preferences with a ranked document', { reads: 'prefs' }),
+  trec('prefs_pair_imp', null, 'prefs_pair over pairs with a ranked document', { reads: 'prefs' }),
+  trec('prefs_avgjg_imp', null, 'prefs_avgjg over preferences with a ranked document', { reads: 'prefs' }),
   // Several judges' qrels (-R qrels_jg): map, P and Rprec_mult of each judgment group, averaged over the query's groups.
   trec('map_avgjg', 'map', 'map averaged over the judgment groups (-R qrels_jg)', { reads: 'qrels_jg' }),
   trec('P_avgjg', 'P', 'P at cutoffs averaged over the judgment groups (-R qrels_jg)', { params: 'long-cutoffs', defaults: ALL_CUTOFFS, reads: 'qrels_jg' }),
@@ -155,12 +170,14 @@ const declared = [
 /** trec_eval 9.0.8's measures, in its output order (te_trec_measures), then trec_eval 10's additions. */
 export const trecMeasures: readonly (typeof declared)[number][] = declared;
 
-/** trec_eval's groups of measures (`-m official`), by version: trec_eval 10's additions join `all_trec`. */
+/** trec_eval's groups of measures (`-m official`), by version: trec_eval 10's additions join `all_trec`; the preference measures are `all_prefs`. */
 export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly string[]>> {
   return {
     official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
     set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
-    all_trec: trecMeasures.filter((measure) => (version === 10 || !measure.since10) && !measure.byName && measure.reads !== 'qrels_jg').map((measure) => measure.name),
+    all_trec: trecMeasures.filter((measure) => (version === 10 || !measure.since10) && !measure.byName && measure.reads !== 'qrels_jg' && measure.reads !== 'prefs').map((measure) => measure.name),
+    all_prefs: ['runid', 'num_q', ...trecMeasures.filter((measure) => measure.reads === 'prefs').map((measure) => measure.name)],
+    prefs: ['runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair', 'prefs_avgjg'],
     qrels_jg: ['runid', 'num_q', ...trecMeasures.filter((measure) => measure.reads === 'qrels_jg').map((measure) => measure.name)],
   };
 }

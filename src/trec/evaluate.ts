@@ -158,7 +158,7 @@ const READABLE: Readonly<Record<RelFormat, TrecMeasure['reads']>> = { qrels: 'qr
  * (map from -R qrels_jg, map_avgjg from -R qrels), undefined when every one can. trec_eval fails so at the
  * first query it evaluates (status 4); with no query to evaluate it never finds out.
  */
-function calculationFailure(bound: readonly BoundMeasure[], format: RelFormat): RankevalError | undefined {
+export function calculationFailure(bound: readonly BoundMeasure[], format: RelFormat): RankevalError | undefined {
   const given = READABLE[format];
   const measure = bound.find((b) => b.measure.reads !== 'nothing' && b.measure.reads !== given)?.measure;
   if (measure === undefined) return undefined;

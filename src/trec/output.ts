@@ -1,6 +1,5 @@
 // What `rankeval trec` prints, as trec_eval prints it: a line per query and value with -q, then the `all`
 // lines, each measure averaged its own way (a mean, a geometric mean, a sum, a count of queries).
-import type { Qrels } from '../formats/trec-bytes.js';
 import type { TrecMeasure } from '../measures/trec-table.js';
 import { value4 } from './printf.js';
 import type { BoundMeasure } from './select-measures.js';
@@ -24,6 +23,11 @@ export interface OutputFlags {
   readonly zscores?: boolean;
 }
 
+/** What the `all` lines read of the relevance file under -c: its queries, and their grades (for num_rel). */
+export interface JudgedQueries {
+  readonly queries: ReadonlyMap<string, { readonly grade: readonly number[] }>;
+}
+
 /** The floor of a value in a geometric mean (trec_eval's): its log is what a query adds. */
 export const MIN_GEO_MEAN = 0.00001;
 
@@ -31,7 +35,7 @@ export const MIN_GEO_MEAN = 0.00001;
  * The whole output for `results` (sorted by qid): with -q every query's lines, in measure order, then the
  * `all` lines; empty when neither is asked for, else every line ends with a newline.
  */
-export function printResults(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: Qrels, flags: OutputFlags): string {
+export function printResults(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: JudgedQueries, flags: OutputFlags): string {
   const lines: string[] = [];
   const format = flags.zscores === true ? formatZLine : formatLine;
   if (flags.perQuery) for (const result of results) lines.push(...queryLines(result, bound, format));
@@ -51,7 +55,7 @@ function queryLines(result: QueryResult, bound: readonly BoundMeasure[], format:
 }
 
 /** The `all` lines: each value summed over the queries and averaged as its measure says; runid's is the run's id. */
-function summaryLines(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: Qrels, complete: boolean, format: LineFormat): string[] {
+function summaryLines(results: readonly QueryResult[], bound: readonly BoundMeasure[], runId: string, qrels: JudgedQueries, complete: boolean, format: LineFormat): string[] {
   const lines: string[] = [];
   const queries = complete ? qrels.queries.size : results.length;
   for (const { measure, names, offset } of bound) {
@@ -69,7 +73,7 @@ function summaryLines(results: readonly QueryResult[], bound: readonly BoundMeas
   return lines;
 }
 
-function summarise(measure: TrecMeasure, sum: number, queries: number, evaluated: number, qrels: Qrels, complete: boolean): number {
+function summarise(measure: TrecMeasure, sum: number, queries: number, evaluated: number, qrels: JudgedQueries, complete: boolean): number {
   switch (measure.average) {
     case 'mean':
       return queries ? sum / queries : sum;
@@ -88,7 +92,7 @@ function summarise(measure: TrecMeasure, sum: number, queries: number, evaluated
 }
 
 /** trec_eval's `num_rel` over the whole qrels with -c: judgments with a grade above 0, whatever -l says. */
-function countPositiveGrades(qrels: Qrels): number {
+function countPositiveGrades(qrels: JudgedQueries): number {
   let count = 0;
   for (const query of qrels.queries.values()) for (const grade of query.grade) if (grade > 0) count++;
   return count;
