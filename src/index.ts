@@ -39,6 +39,7 @@ export {
  * afterwards (`mergeEvaluations`), or by calling the retriever itself (`evaluateRetriever`).
  */
 export { evaluateRun } from './engine/evaluate-run.js';
+export { evaluatePreferencesRun, type PreferenceRunScores } from './metrics/preferences.js';
 export { evaluateRunByJudge, type ByJudge, type JudgeEvaluation } from './engine/evaluate-by-judge.js';
 export type { EvaluateRunOptions } from './engine/run-options.js';
 export type { MeanScores, Mergeable, RunEvaluation } from './engine/run-result.js';

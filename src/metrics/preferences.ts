@@ -4,8 +4,8 @@
 import { fail, failId } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { readByQuery } from '../core/inputs.js';
-import type { Ranking } from '../core/types.js';
-import { countPreferences, type GroupCounts, type PreferenceCounts, type PreferenceJudgment, type PreferenceLine, type QueryPreferences } from './preference-counts.js';
+import type { ByQuery, Ranking } from '../core/types.js';
+import { countPreferences, type ClassesShape, type GroupCounts, type OrderShape, type PreferenceCounts, type PreferenceJudgment, type PreferenceLine, type QueryPreferences } from './preference-counts.js';
 
 /**
  * Which preferences a measure counts: `all`, every preference (one whose documents are both unranked is
@@ -134,7 +134,7 @@ export function groupPreferenceRatioRnonrel(counts: PreferenceCounts, scope: 'al
       fulfilled += group.relRet * (R - N);
       possible += group.rel * (R - N);
     } else {
-      ({ fulfilled, possible } = group.shape.kind === 'classes' ? recountClasses(group, counts, R, scope) : recountOrder(group, counts, scope));
+      ({ fulfilled, possible } = group.shape.kind === 'classes' ? recountClasses(group.shape, counts, R, scope) : recountOrder(group.shape, group.rel, counts, scope));
     }
     sum += fulfilled / possible;
   }
@@ -145,9 +145,7 @@ export function groupPreferenceRatioRnonrel(counts: PreferenceCounts, scope: 'al
 const PAST_THE_POOL = 0x7fffffff;
 
 /** A one-sub-group group counted again with its lowest level cut to its first `kept` documents (read on through the pool, as trec_eval reads). */
-function recountClasses(group: GroupCounts, counts: PreferenceCounts, kept: number, scope: 'all' | 'ret'): { fulfilled: number; possible: number } {
-  if (group.shape.kind !== 'classes') throw new Error('unreachable');
-  const { classes } = group.shape;
+function recountClasses({ classes }: ClassesShape, counts: PreferenceCounts, kept: number, scope: 'all' | 'ret'): { fulfilled: number; possible: number } {
   const { pool, judgedRet } = counts;
   const last = classes[classes.length - 1]!;
   // trec_eval reads the first `kept` ids from the lowest level's start on, past it into the next groups'
@@ -177,16 +175,14 @@ function recountClasses(group: GroupCounts, counts: PreferenceCounts, kept: numb
 }
 
 /** A several-sub-group group counted again without its non-relevant documents past the (R + 1)th by id. */
-function recountOrder(group: GroupCounts, counts: PreferenceCounts, scope: 'all' | 'ret'): { fulfilled: number; possible: number } {
-  if (group.shape.kind !== 'order') throw new Error('unreachable');
-  const { docs, levels, above } = group.shape;
+function recountOrder({ docs, levels, above }: OrderShape, rel: number, counts: PreferenceCounts, scope: 'all' | 'ret'): { fulfilled: number; possible: number } {
   const { judged, judgedRet } = counts;
   const end = scope === 'ret' ? judgedRet : judged;
   let firstDropped = end;
   let seen = 0;
   for (const doc of docs) {
     if (doc >= end) break;
-    if (levels.get(doc) === 0 && ++seen === group.rel + 1) {
+    if (levels.get(doc) === 0 && ++seen === rel + 1) {
       firstDropped = doc;
       break;
     }
@@ -254,34 +250,40 @@ export function preferenceScores(counts: PreferenceCounts): PreferenceScores {
  */
 export function evaluatePreferences(ranking: Ranking, preferences: QueryPreferences | ReadonlyMap<string, ReadonlyMap<string, readonly PreferenceJudgment[]>>): PreferenceScores {
   const fn = 'evaluatePreferences';
-  const ids = readRankingIds(ranking, fn);
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) fail('invalid_ranking', fn, 'the ranking', 'each document once', id);
-    seen.add(id);
-  }
+  const ids = readRankingIds(ranking, fn, 'the ranking');
   const lines = readPreferenceLines(preferences, fn);
   const counts = countPreferences('', ids, lines);
   if ('error' in counts) throw counts.error;
   return preferenceScores(counts);
 }
 
-/** The ids of `ranking` in rank order: as given, or `{id, score}` sorted by score descending, ties by id ascending. */
-function readRankingIds(ranking: unknown, fn: string): string[] {
-  if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, 'the ranking', 'an array of ids or of {id, score} objects', ranking);
+/**
+ * The ids of `ranking` (named `where`) in rank order, each once: as given, or `{id, score}` sorted by score
+ * descending, ties by id ascending.
+ */
+function readRankingIds(ranking: unknown, fn: string, where: string): string[] {
+  if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
+  let ids: string[];
   if (ranking.length === 0 || typeof ranking[0] === 'string') {
     ranking.forEach((id, i) => {
-      if (typeof id !== 'string') failId('invalid_ranking', fn, `the ranking[${i}]`, 'a string id', id);
+      if (typeof id !== 'string') failId('invalid_ranking', fn, `${where}[${i}]`, 'a string id', id);
     });
-    return ranking as string[];
+    ids = ranking as string[];
+  } else {
+    const entries = ranking.map((entry: unknown, i) => {
+      const { id, score } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
+      if (typeof id !== 'string') failId('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
+      if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
+      return { id, score };
+    });
+    ids = entries.sort((a, b) => (a.score > b.score ? -1 : a.score < b.score ? 1 : compareUtf8(a.id, b.id))).map((entry) => entry.id);
   }
-  const entries = ranking.map((entry: unknown, i) => {
-    const { id, score } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
-    if (typeof id !== 'string') failId('invalid_ranking', fn, `the ranking[${i}].id`, 'a string', id);
-    if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `the ranking[${i}].score`, 'a finite number', score);
-    return { id, score };
-  });
-  return entries.sort((a, b) => (a.score > b.score ? -1 : a.score < b.score ? 1 : compareUtf8(a.id, b.id))).map((entry) => entry.id);
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) fail('invalid_ranking', fn, where, 'each document once', id);
+    seen.add(id);
+  }
+  return ids;
 }
 
 /** The judgments of one query as lines, each checked: group → sub-group → `{doc, level}` array. */
@@ -302,4 +304,48 @@ export function readPreferenceLines(preferences: unknown, fn: string): Preferenc
     }
   }
   return lines;
+}
+
+/** A run's preference scores: each query's, and trec_eval's `all` line (`evaluatePreferencesRun`). */
+export interface PreferenceRunScores {
+  /** Query id → its 14 values, for every query of both the run and the preferences. */
+  readonly perQuery: Readonly<Record<string, PreferenceScores>>;
+  /** Over those queries, as trec_eval's `all` line: the three counts summed, every ratio averaged. */
+  readonly all: PreferenceScores;
+}
+
+/** The measures whose `all` value is a sum over the queries (the others are means). */
+const SUMMED: ReadonlySet<PreferenceMeasure> = new Set(['prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret']);
+
+/**
+ * Scores a run (query id → ranking) against preferences (query id → judgment groups, as parsePreferences
+ * reads them) with evaluatePreferences, query by query, and summarises as trec_eval 9.0.8 does: over the
+ * queries of both, counts summed and ratios averaged. Queries of only one of the two are left out.
+ *
+ * @throws {RankevalError} what evaluatePreferences throws, for the first query (by id) that fails; `no_queries`
+ *   when no query is in both; `invalid_ranking` / `invalid_qrels` for a run or preferences not keyed by query
+ * @example
+ * evaluatePreferencesRun({ q1: ['d1', 'd2'], q2: ['d2', 'd1'] }, parsePreferences('q1 u s d1 1\nq1 u s d2 0\nq2 u s d1 1\nq2 u s d2 0\n')).all.prefs_simp
+ * // => (1 + 0) / 2
+ */
+export function evaluatePreferencesRun(run: ByQuery<Ranking>, preferences: ByQuery<QueryPreferences>): PreferenceRunScores {
+  const fn = 'evaluatePreferencesRun';
+  const rankings = readByQuery<Ranking>(run, fn, 'the run', 'invalid_ranking');
+  const judged = readByQuery<QueryPreferences>(preferences, fn, 'the preferences', 'invalid_qrels');
+  const perQuery: Record<string, PreferenceScores> = Object.create(null);
+  const qids = [...rankings.keys()].filter((qid) => judged.has(qid)).sort(compareUtf8);
+  for (const qid of qids) {
+    const ids = readRankingIds(rankings.get(qid), fn, `the ranking of query ${JSON.stringify(qid)}`);
+    const counts = countPreferences(qid, ids, readPreferenceLines(judged.get(qid), fn));
+    if ('error' in counts) throw counts.error;
+    perQuery[qid] = preferenceScores(counts);
+  }
+  if (qids.length === 0) fail('no_queries', fn, 'the run and the preferences', 'a query in both', [...rankings.keys()].slice(0, 5));
+  const all = Object.fromEntries(
+    PREFERENCE_MEASURES.map((name) => {
+      const sum = qids.reduce((total, qid) => total + perQuery[qid]![name], 0);
+      return [name, SUMMED.has(name) ? sum : sum / qids.length];
+    }),
+  ) as Record<PreferenceMeasure, number>;
+  return { perQuery, all };
 }

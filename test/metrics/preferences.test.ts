@@ -3,7 +3,7 @@
 // occurring preferences, and prefs_avgjg_Rnonrel's treatment of non-relevant documents. Every value here
 // was confirmed with trec_eval 9.0.8 (-R prefs -m all_prefs).
 import { describe, expect, test } from 'vitest';
-import { evaluatePreferences, isRankevalError } from '../../src/index.js';
+import { evaluatePreferences, evaluatePreferencesRun, isRankevalError } from '../../src/index.js';
 import { countPreferences, isPreferenceCycle, type PreferenceCounts, type PreferenceLine } from '../../src/metrics/preference-counts.js';
 
 const lines = (group: string, subgroup: string, levels: Record<string, number>): PreferenceLine[] =>
@@ -175,5 +175,31 @@ describe('evaluatePreferences’ arguments', () => {
     expect(isRankevalError(repeated) && repeated.code).toBe('invalid_ranking');
     const bad = thrown(() => evaluatePreferences(['d1'], { g: { s: [{ doc: 'd1', level: Number.NaN }] } }));
     expect(isRankevalError(bad) && bad.code).toBe('invalid_qrels');
+  });
+});
+
+describe('evaluatePreferencesRun', () => {
+  const preferences = {
+    q1: { u: { s: [{ doc: 'd1', level: 1 }, { doc: 'd2', level: 0 }] } },
+    q2: { u: { s: [{ doc: 'd1', level: 1 }, { doc: 'd2', level: 0 }, { doc: 'd3', level: 0 }] } },
+    q3: { u: { s: [{ doc: 'd1', level: 1 }] } },
+  };
+
+  test('scores the queries of both, and sums the counts and averages the ratios as trec_eval’s all line', () => {
+    const { perQuery, all } = evaluatePreferencesRun({ q1: ['d1', 'd2'], q2: ['d2', 'd1'], q9: ['d1'] }, preferences);
+    expect(Object.keys(perQuery)).toEqual(['q1', 'q2']);
+    expect(perQuery.q2!.prefs_simp).toBeCloseTo(1 / 2, 12);
+    expect(all.prefs_num_prefs_poss).toBe(1 + 2);
+    expect(all.prefs_simp).toBeCloseTo((1 + 1 / 2) / 2, 12);
+  });
+
+  test('refuses a run with no query of the preferences', () => {
+    let code: unknown;
+    try {
+      evaluatePreferencesRun({ q9: ['d1'] }, preferences);
+    } catch (error) {
+      code = isRankevalError(error) && error.code;
+    }
+    expect(code).toBe('no_queries');
   });
 });

@@ -31,6 +31,7 @@ describe('the hand-made queries, as trec_eval prints them', () => {
     ['expected_c.txt', ['-c', '-R', 'prefs', '-m', 'prefs']],
     ['expected_n.txt', ['-q', '-n', '--Rel_info_format', 'prefs', '-m', 'prefs_simp', '-m', 'runid']],
     ['expected_c_v10.txt', ['--trec-eval', '10', '-q', '-c', '-R', 'prefs', '-m', 'all_prefs']],
+    ['expected_Z.txt', ['-q', '-Z', 'zscores', '-R', 'prefs', '-m', 'prefs']],
   ])('%s', (file, args) => {
     expect(trec([...args, 'prefs', 'run']).stdout).toBe(readFileSync(join(FIXTURES, file), 'latin1'));
   });
