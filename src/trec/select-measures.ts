@@ -1,5 +1,6 @@
 // trec_eval's -m arguments read into the measures it prints: `name` or `name.params`, a group (`official`,
 // `all_trec`) marking several, and every marked measure bound to its parameters, in trec_eval's order.
+import { closest } from '../core/suggest.js';
 import type { MeasureParams } from '../measures/context.js';
 import { bindParams, trecGroups, trecMeasureError, trecMeasures, type TrecMeasure } from '../measures/trec-table.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
@@ -35,7 +36,11 @@ export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): B
     const group = GROUPS[name];
     if (group) group.forEach((member) => marked.add(member));
     else if (trecMeasures.some((measure) => measure.name === name)) marked.add(name);
-    else throw trecMeasureError(`illegal measure '${spec}' (known: ${trecMeasures.map((m) => m.name).join(', ')}; groups: ${Object.keys(GROUPS).join(', ')})`, spec);
+    else {
+      // The measures are too many to list in one line: the nearest name, and where they all are.
+      const near = closest(name, [...trecMeasures.map((m) => m.name), ...Object.keys(GROUPS)]);
+      throw trecMeasureError(`illegal measure '${spec}'${near === undefined ? '' : `; did you mean '${near}'?`} (every measure and group: rankeval trec --help)`, spec);
+    }
   }
   let offset = 0;
   const bound: BoundMeasure[] = [];

@@ -27,7 +27,8 @@ describe('selectMeasures', () => {
   });
 
   test.each([
-    [['foo'], /^illegal measure 'foo' \(known: runid, num_q/],
+    [['foo'], "illegal measure 'foo' (every measure and group: rankeval trec --help)"],
+    [['prefs_smp'], "illegal measure 'prefs_smp'; did you mean 'prefs_simp'? (every measure and group: rankeval trec --help)"],
     [['P.'], "improper measure parameters in 'P.'"],
     [['P.0,5'], "P: cutoffs must be positive, got '0,5'"],
     [['P.5,5'], "P: duplicate cutoffs in '5,5'"],
