@@ -82,9 +82,12 @@ export function createEvaluation(qrels: Qrels, runFile: string, options: TrecEva
   const results: QueryResult[] = [];
   const seen = new Set<string>();
   const failure = calculationFailure(plan.bound, options.relFormat);
+  // trec_eval reads a query's documents only for a measure that reads judgments: runid and num_q alone
+  // never see a document the run lists twice.
+  const judging = plan.bound.some((b) => b.measure.reads !== 'nothing');
   const evaluate = (block: RunBlock, judged: QrelsQuery): QueryResult => {
     if (failure !== undefined) throw failure;
-    return evaluateWith(block, judged);
+    return judging ? evaluateWith(block, judged) : countedOnly(block.qid, plan);
   };
   return {
     addBlock(block) {
@@ -107,6 +110,13 @@ export function createEvaluation(qrels: Qrels, runFile: string, options: TrecEva
       return printResults(results, plan.bound, runId, qrels, { ...options, zscores: zscores !== undefined });
     },
   };
+}
+
+/** A query's values when only runid and num_q are selected: num_q's 1. */
+function countedOnly(qid: string, plan: Plan): QueryResult {
+  const values = new Float64Array(plan.valueCount);
+  for (const { measure, offset } of plan.bound) if (measure.name === 'num_q') values[offset] = 1;
+  return { qid, values, relstring: '' };
 }
 
 /** The measures -m selects, and the settings of the query contexts that compute them. */

@@ -2,7 +2,7 @@
 // of its judgment groups in turn, scored through the catalogue as the qrels path scores a query
 // (evaluate.ts's scoreRanking), and every value the mean over the query's groups.
 import type { JudgeQrels, QrelsQuery, RunBlock } from '../formats/trec-bytes.js';
-import { judgedOnly } from '../metrics/judged-ranking.js';
+import { judgedOnly, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { createEvaluation, planOf, scoreRanking, type Plan, type TrecEvalOptions, type TrecEvaluation } from './evaluate.js';
 import { judgeRanking } from './judge-ranking.js';
 import type { QueryResult } from './output.js';
@@ -24,11 +24,29 @@ function evaluateByJudge(block: RunBlock, judged: QrelsQuery, qrels: JudgeQrels,
   const ofGroup = new Float64Array(plan.valueCount);
   for (const { judged: byGroup } of groups) {
     const whole = judgeRanking(block, byGroup, qrels, runFile, options);
+    const query = options.judgedOnly ? judgedOnly(whole) : whole;
     ofGroup.fill(0);
-    scoreRanking(options.judgedOnly ? judgedOnly(whole) : whole, byGroup.grade, options, plan, ofGroup);
+    scoreRanking(query, byGroup.grade, options, plan, ofGroup);
+    if (query.relevant === 0 && options.relevanceLevel < 0) apOverNoRelevant(query, options.relevanceLevel, plan, ofGroup);
     for (let i = 0; i < values.length; i++) values[i] = values[i]! + ofGroup[i]!;
   }
   // Summed in group order, then divided once: trec_eval's arithmetic.
   for (let i = 0; i < values.length; i++) values[i] = values[i]! / groups.length;
   return { qid: block.qid, values, relstring: '' };
+}
+
+/**
+ * trec_eval's map_avgjg of a group with no relevant document (R = 0) at a level below 0, where documents
+ * it did not grade count as relevant: AP's sum over R, +inf once one such document is retrieved (0 / 0
+ * is left at 0: trec_eval divides only a sum it has added to). The catalogue's map gives 0 there.
+ */
+function apOverNoRelevant(query: JudgedRanking, level: number, plan: Plan, values: Float64Array): void {
+  const map = plan.bound.find((b) => b.measure.name === 'map_avgjg');
+  if (map === undefined) return;
+  for (let i = 0; i < query.retrieved; i++) {
+    if (query.rel[i]! >= level) {
+      values[map.offset] = Infinity;
+      return;
+    }
+  }
 }

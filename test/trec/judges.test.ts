@@ -73,6 +73,15 @@ describe('three judges of one query', () => {
     expect(high.get('map_avgjg')!.get('q1')).toBe('0.0000');
   });
 
+  test('-l -1: a group whose grades are all negative divides AP by R = 0, as trec_eval: inf', () => {
+    // erin graded d1 -1 only: R = 0, while d2 and d3, which she did not grade, count as relevant at -l -1.
+    const table = values(`${JUDGES}q1 erin d1 -1\n`, RUN, { relevanceLevel: -1, measures: ['map_avgjg', 'P_avgjg.2'] });
+    expect(output(`${JUDGES}q1 erin d1 -1\n`, RUN, { relevanceLevel: -1, measures: ['map_avgjg'] })).toBe('map_avgjg             \tq1\t   inf\nmap_avgjg             \tall\t   inf\n');
+    // P has no R to divide by. At -l -1 an ungraded document is relevant, one graded below 0 is not (trec_eval
+    // marks it -2): erin's P@2 counts d2 alone, the others' count d1 (graded, or ungraded) and d2.
+    expect(Number(table.get('P_avgjg_2')!.get('q1'))).toBeCloseTo((2 / 2 + 2 / 2 + 2 / 2 + 1 / 2) / 4, 4);
+  });
+
   test('-M 1: only the first document, for every judge', () => {
     const cut = values(JUDGES, RUN, { maxDocs: 1, measures: ['map_avgjg'] });
     expect(Number(cut.get('map_avgjg')!.get('q1'))).toBeCloseTo((1 / 2 + 0 + 0) / 3, 4);
@@ -103,6 +112,8 @@ describe('one judge: the averages are map, P and Rprec_mult', () => {
         const rel = judgments.map(([id, grade]) => `q1 judge ${id} ${grade}\n`).join('');
         const run = ranking.length === 0 ? 'q0 Q0 x 1 1 r\n' : ranking.map(([id, score], i) => `q1 Q0 ${id} ${i + 1} ${score} r\n`).join('');
         if (ranking.length === 0) return; // no query both judged and run: nothing to compare
+        // All grades negative: trec_eval fails on such a query with -R qrels (it has no levels), so there is nothing to equal.
+        fc.pre(judgments.some(([, grade]) => grade >= 0));
         const byJudge = output(rel, run, { relevanceLevel: level, measures: ['map_avgjg', 'P_avgjg', 'Rprec_mult_avgjg'] });
         const plain = output(rel, run, { relevanceLevel: level, relFormat: 'qrels', measures: ['map', 'P', 'Rprec_mult'] });
         expect(byJudge.replace(/_avgjg/g, '').replace(/(\S+)\s+\t/g, (_, name: string) => `${name.padEnd(22)}\t`)).toBe(plain);
@@ -122,6 +133,11 @@ describe('what trec_eval cannot compute', () => {
 
   test('runid and num_q need no judgments', () => {
     expect(output(JUDGES, RUN, { measures: ['runid', 'num_q'] })).toBe('runid                 \tall\tr\nnum_q                 \tall\t1\n');
+  });
+
+  test('runid and num_q alone read no document: a run listing one twice is not refused', () => {
+    expect(output(JUDGES, `${RUN}q1 Q0 d1 4 0 r\n`, { measures: ['runid', 'num_q'] })).toBe('runid                 \tall\tr\nnum_q                 \tall\t1\n');
+    expect(output('q1 0 d1 1\n', `${RUN}q1 Q0 d1 4 0 r\n`, { relFormat: 'qrels', measures: ['runid', 'num_q'] })).toBe('runid                 \tall\tr\nnum_q                 \tall\t1\n');
   });
 
   test('a document the run lists twice is refused at its line', () => {
