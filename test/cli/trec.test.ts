@@ -86,7 +86,9 @@ describe.each(cases.map((dir) => [relative(root, dir), dir] as const))('%s', (_n
 describe('the built binary', () => {
   // One variant of each kind: grouped and interleaved runs, 9.0.8 and 10.0, flags -c -l -M -N -n and parameters,
   // non-ASCII ids written back as their bytes, and each failure: a malformed line (2), a duplicate document (4),
-  // a query of the run not in the qrels under 10.0 (4); preferences (-R prefs, and -R qrels_prefs under 10.0: 4).
+  // a query of the run not in the qrels under 10.0 (4); preferences (-R prefs, and -R qrels_prefs under 10.0: 4);
+  // several judges (-R qrels_jg with -c under 10.0, a missing query scored on the stand-in ranking; and a
+  // measure of qrels from it: 4).
   const sample: [string, string][] = [
     ['trec-oracle/cases/000', 'expected.txt'],
     ['trec-oracle/cases/000', 'expected_l2_c_v10.txt'],
@@ -99,6 +101,8 @@ describe('the built binary', () => {
     ['trec-extra/cases/008', 'expected_6_v10.txt'],
     ['trec-oracle-more/cases/001p', 'expected_prefs.txt'],
     ['trec-oracle-more/cases/019', 'expected_qrels_prefs_v10.txt'],
+    ['trec-oracle-more/cases/006j', 'expected_jg_c_l2_M20_v10.txt'],
+    ['trec-oracle-more/cases/006j', 'expected_jg_official.txt'],
   ];
 
   test.each(sample)('%s %s: prints what runs in process, as trec_eval', (name, file) => {
