@@ -76,6 +76,8 @@ export interface PreferenceCounts {
   readonly groups: readonly GroupCounts[];
   /** pairs[a · judged + b]: how many groups prefer a to b (16 bits, as trec_eval keeps it). */
   readonly pairs: Uint16Array;
+  /** How many pairs of documents some group has a preference on, either way. */
+  readonly pairCount: number;
   /** The document ids of every one-sub-group JG's levels, back to back in group order. */
   readonly pool: Int32Array;
 }
@@ -116,7 +118,7 @@ export function countPreferences(qid: string, ranked: readonly string[], lines: 
     if (group === undefined) byGroup.set(line.group, (group = []));
     group.push({ subgroup: line.subgroup, doc: line.doc, id: ids.get(line.doc)!, level: line.level });
   }
-  const pairs = new Uint16Array(judged * judged);
+  const tally: Tally = { pairs: new Uint16Array(judged * judged), judged, judgedRet, pairCount: 0, fulfilledRet: 0, unfulfilledRet: 0, fulfilledImp: 0, unfulfilledImp: 0, notOccurring: 0 };
   const pool: number[] = [];
   const groups: GroupCounts[] = [];
   const docOf = (id: number): string => [...ids].find(([, other]) => other === id)![0];
@@ -124,42 +126,59 @@ export function countPreferences(qid: string, ranked: readonly string[], lines: 
     const group = byGroup.get(name)!;
     group.sort((a, b) => compareUtf8(a.subgroup, b.subgroup) || (a.level > b.level ? -1 : a.level < b.level ? 1 : 0) || a.id - b.id);
     const oneSubgroup = group.every((line) => line.subgroup === group[0]!.subgroup);
-    const counted = oneSubgroup ? countClasses(group, judgedRet, judged, pairs, pool) : countOrder(group, judgedRet, judged, pairs);
+    const counted = oneSubgroup ? countClasses(group, tally, pool) : countOrder(group, tally);
     if (typeof counted === 'number') return failure(qid, name, counted, group, docOf);
     if ('kind' in counted && counted.kind === 'cycle') return failure(qid, name, -1, group, docOf, counted.pair);
     groups.push(counted as GroupCounts);
   }
-  return { judged, judgedRet, groups, pairs, pool: Int32Array.from(pool) };
+  return { judged, judgedRet, groups, pairs: tally.pairs, pairCount: tally.pairCount, pool: Int32Array.from(pool) };
 }
 
-/** Where the classification of a preference a > b (document ids) falls. */
-type Place = 'fulfilledRet' | 'unfulfilledRet' | 'fulfilledImp' | 'unfulfilledImp' | 'notOccurring';
-
-function placeOf(a: number, b: number, judgedRet: number): Place {
-  if (a < judgedRet) return b < judgedRet ? (a < b ? 'fulfilledRet' : 'unfulfilledRet') : 'fulfilledImp';
-  return b < judgedRet ? 'unfulfilledImp' : 'notOccurring';
-}
-
+/** The query's table of pairs, and the counts of the group being counted: what `record` adds to. */
 interface Tally {
+  readonly pairs: Uint16Array;
+  readonly judged: number;
+  readonly judgedRet: number;
+  pairCount: number;
   fulfilledRet: number;
-  possibleRet: number;
+  unfulfilledRet: number;
   fulfilledImp: number;
-  possibleImp: number;
+  unfulfilledImp: number;
   notOccurring: number;
 }
 
-function tally(counts: Tally, place: Place): void {
-  if (place === 'fulfilledRet') counts.fulfilledRet++;
-  else if (place === 'unfulfilledRet') counts.possibleRet++;
-  else if (place === 'fulfilledImp') counts.fulfilledImp++;
-  else if (place === 'unfulfilledImp') counts.possibleImp++;
-  else counts.notOccurring++;
+/** Records a group's preference of document a to b (ids): in the pair table, and where it falls. */
+function record(tally: Tally, a: number, b: number): void {
+  const { pairs, judged, judgedRet } = tally;
+  const at = a * judged + b;
+  if (pairs[at] === 0 && pairs[b * judged + a] === 0) tally.pairCount++;
+  pairs[at] = pairs[at]! + 1;
+  if (a < judgedRet) {
+    if (b >= judgedRet) tally.fulfilledImp++;
+    else if (a < b) tally.fulfilledRet++;
+    else tally.unfulfilledRet++;
+  } else if (b < judgedRet) tally.unfulfilledImp++;
+  else tally.notOccurring++;
+}
+
+/** The group counts of what `tally` recorded since its counts were last taken, which are reset. */
+function takeCounts(tally: Tally): Pick<GroupCounts, 'fulfilledRet' | 'possibleRet' | 'fulfilledImp' | 'possibleImp' | 'notOccurring'> {
+  const counts = {
+    fulfilledRet: tally.fulfilledRet,
+    possibleRet: tally.fulfilledRet + tally.unfulfilledRet,
+    fulfilledImp: tally.fulfilledImp,
+    possibleImp: tally.fulfilledImp + tally.unfulfilledImp,
+    notOccurring: tally.notOccurring,
+  };
+  tally.fulfilledRet = tally.unfulfilledRet = tally.fulfilledImp = tally.unfulfilledImp = tally.notOccurring = 0;
+  return counts;
 }
 
 type Line = { readonly subgroup: string; readonly doc: string; readonly id: number; readonly level: number };
 
 /** A one-sub-group JG: its levels as classes; the id of a document found at two levels, if one is. */
-function countClasses(group: readonly Line[], judgedRet: number, judged: number, pairs: Uint16Array, pool: number[]): GroupCounts | number {
+function countClasses(group: readonly Line[], tally: Tally, pool: number[]): GroupCounts | number {
+  const { judgedRet } = tally;
   const classes: { level: number; start: number; size: number }[] = [];
   for (const line of group) {
     const last = classes[classes.length - 1];
@@ -173,7 +192,6 @@ function countClasses(group: readonly Line[], judgedRet: number, judged: number,
     if (seen !== undefined && seen !== line.level) return line.id;
     levelOf.set(line.id, line.level);
   }
-  const counts: Tally = { fulfilledRet: 0, possibleRet: 0, fulfilledImp: 0, possibleImp: 0, notOccurring: 0 };
   let rel = 0;
   let relRet = 0;
   let nonrel = 0;
@@ -193,16 +211,13 @@ function countClasses(group: readonly Line[], judgedRet: number, judged: number,
         for (let j = lower.start; j < lower.start + lower.size; j++) {
           const a = pool[i]!;
           const b = pool[j]!;
-          pairs[a * judged + b] = pairs[a * judged + b]! + 1;
-          tally(counts, placeOf(a, b, judgedRet));
+          record(tally, a, b);
         }
       }
     }
   });
   return {
-    ...counts,
-    possibleRet: counts.possibleRet + counts.fulfilledRet,
-    possibleImp: counts.possibleImp + counts.fulfilledImp,
+    ...takeCounts(tally),
     rel,
     relRet,
     nonrel,
@@ -215,7 +230,8 @@ function countClasses(group: readonly Line[], judgedRet: number, judged: number,
  * A several-sub-group JG: the preferences of each sub-group, closed transitively. Returns the id of a
  * document at level 0 and above 0, or a cycle's two documents.
  */
-function countOrder(group: readonly Line[], judgedRet: number, judged: number, pairs: Uint16Array): GroupCounts | number | { kind: 'cycle'; pair: [number, number] } {
+function countOrder(group: readonly Line[], tally: Tally): GroupCounts | number | { kind: 'cycle'; pair: [number, number] } {
+  const { judgedRet } = tally;
   // Levels in line order, checked as they are set: a level 0 after one above 0, or the reverse, contradicts.
   const levels = new Map<number, number>();
   const direct = new Map<number, Set<number>>();
@@ -249,11 +265,9 @@ function countOrder(group: readonly Line[], judgedRet: number, judged: number, p
   }
   for (const a of docs) for (const b of above.get(a)!) if (b > a && reach.get(b)!.has(a)) return { kind: 'cycle', pair: [a, b] };
 
-  const counts: Tally = { fulfilledRet: 0, possibleRet: 0, fulfilledImp: 0, possibleImp: 0, notOccurring: 0 };
   for (const a of docs) {
     for (const b of above.get(a)!) {
-      pairs[a * judged + b] = pairs[a * judged + b]! + 1;
-      tally(counts, placeOf(a, b, judgedRet));
+      record(tally, a, b);
     }
   }
   let rel = 0;
@@ -271,9 +285,7 @@ function countOrder(group: readonly Line[], judgedRet: number, judged: number, p
     }
   }
   return {
-    ...counts,
-    possibleRet: counts.possibleRet + counts.fulfilledRet,
-    possibleImp: counts.possibleImp + counts.fulfilledImp,
+    ...takeCounts(tally),
     rel,
     relRet,
     nonrel,

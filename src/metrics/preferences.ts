@@ -71,23 +71,39 @@ export function preferenceRatio(counts: PreferenceCounts, scope: PreferenceScope
  * @example three groups prefer d1 > d2, two prefer d2 > d1, ranking [d1, d2]: 3 / 5
  */
 export function pairPreferenceRatio(counts: PreferenceCounts, scope: PreferenceScope): number {
-  const { judged, judgedRet, pairs } = counts;
+  return pairPreferenceRatios(counts)[scope];
+}
+
+/**
+ * prefs_pair in its three scopes, in one pass: the ranked pairs, then each ranked document with each
+ * unranked one (trec_eval's order of summing, so the sums are its own); the unranked pairs only count.
+ */
+function pairPreferenceRatios(counts: PreferenceCounts): Record<PreferenceScope, number> {
+  const { judged, judgedRet, pairs, pairCount } = counts;
   let sum = 0;
-  let count = 0;
-  const add = (a: number, b: number): void => {
-    const forward = pairs[a * judged + b]!;
-    const backward = pairs[b * judged + a]!;
-    if (forward === 0 && backward === 0) return;
-    count++;
-    sum += forward / (forward + backward);
-  };
-  // The order of trec_eval's sums: ranked pairs, then ranked with unranked, then the unranked pairs.
-  for (let a = 0; a < judgedRet; a++) for (let b = a + 1; b < judgedRet; b++) add(a, b);
-  if (scope !== 'ret') for (let a = 0; a < judgedRet; a++) for (let b = judgedRet; b < judged; b++) add(a, b);
-  if (scope === 'all') {
-    for (let a = judgedRet; a < judged; a++) for (let b = a + 1; b < judged; b++) if (pairs[a * judged + b] !== 0 || pairs[b * judged + a] !== 0) count++;
+  let ranked = 0;
+  for (let a = 0; a < judgedRet; a++) {
+    for (let b = a + 1; b < judgedRet; b++) {
+      const forward = pairs[a * judged + b]!;
+      const backward = pairs[b * judged + a]!;
+      if (forward === 0 && backward === 0) continue;
+      ranked++;
+      sum += forward / (forward + backward);
+    }
   }
-  return count === 0 ? 0 : sum / count;
+  const rankedSum = sum;
+  let implied = 0;
+  for (let a = 0; a < judgedRet; a++) {
+    for (let b = judgedRet; b < judged; b++) {
+      const forward = pairs[a * judged + b]!;
+      const backward = pairs[b * judged + a]!;
+      if (forward === 0 && backward === 0) continue;
+      implied++;
+      sum += forward / (forward + backward);
+    }
+  }
+  const ratio = (total: number, count: number): number => (count === 0 ? 0 : total / count);
+  return { ret: ratio(rankedSum, ranked), imp: ratio(sum, ranked + implied), all: ratio(sum, pairCount) };
 }
 
 /**
@@ -165,12 +181,12 @@ function recountClasses({ classes }: ClassesShape, counts: PreferenceCounts, kep
     while (end < ids.length && ids[end]! < judgedRet) end++;
     return ids.subarray(0, end);
   };
-  const slice = (c: number): Int32Array => ranked(pool.subarray(classes[c]!.start, classes[c]!.start + classes[c]!.size));
+  const slices = classes.map(({ start, size }) => ranked(pool.subarray(start, start + size)));
   for (let upper = 0; upper < classes.length; upper++) {
-    for (let lower = upper + 1; lower < classes.length - 1; lower++) for (const a of slice(upper)) for (const b of slice(lower)) pair(a, b);
+    for (let lower = upper + 1; lower < classes.length - 1; lower++) for (const a of slices[upper]!) for (const b of slices[lower]!) pair(a, b);
   }
   const keptLowest = ranked(lowest);
-  for (let upper = 0; upper < classes.length; upper++) for (const a of slice(upper)) for (const b of keptLowest) pair(a, b);
+  for (const upper of slices) for (const a of upper) for (const b of keptLowest) pair(a, b);
   return { fulfilled, possible: possible + fulfilled };
 }
 
@@ -203,6 +219,7 @@ function recountOrder({ docs, levels, above }: OrderShape, rel: number, counts: 
 
 /** The 14 values of one query from its counts. */
 export function preferenceScores(counts: PreferenceCounts): PreferenceScores {
+  const pair = pairPreferenceRatios(counts);
   let possible = 0;
   let fulfilled = 0;
   let fulfilledRet = 0;
@@ -216,15 +233,15 @@ export function preferenceScores(counts: PreferenceCounts): PreferenceScores {
     prefs_num_prefs_ful: fulfilled,
     prefs_num_prefs_ful_ret: fulfilledRet,
     prefs_simp: preferenceRatio(counts, 'all'),
-    prefs_pair: pairPreferenceRatio(counts, 'all'),
+    prefs_pair: pair.all,
     prefs_avgjg: groupPreferenceRatio(counts, 'all'),
     prefs_avgjg_Rnonrel: groupPreferenceRatioRnonrel(counts, 'all'),
     prefs_simp_ret: preferenceRatio(counts, 'ret'),
-    prefs_pair_ret: pairPreferenceRatio(counts, 'ret'),
+    prefs_pair_ret: pair.ret,
     prefs_avgjg_ret: groupPreferenceRatio(counts, 'ret'),
     prefs_avgjg_Rnonrel_ret: groupPreferenceRatioRnonrel(counts, 'ret'),
     prefs_simp_imp: preferenceRatio(counts, 'imp'),
-    prefs_pair_imp: pairPreferenceRatio(counts, 'imp'),
+    prefs_pair_imp: pair.imp,
     prefs_avgjg_imp: groupPreferenceRatio(counts, 'imp'),
   };
 }
