@@ -44,6 +44,9 @@ export function readTrecEval(name: string): ExpandedMeasure[] | undefined {
     word = measure.name;
     given = name.slice(word.length + 1);
   } else if (given === undefined && singleReading(word)) return undefined;
+  if (measure.reads === 'prefs') {
+    return invalid(name, `trec_eval's \`${measure.name}\` scores a ranking against preference judgments, not qrels: \`evaluatePreferences\` gives it (\`rankeval trec -R prefs -m ${measure.name}\` prints it)`, 'a measure name', 'unknown_measure');
+  }
   if (measure.definition === null) {
     return invalid(name, `trec_eval's \`${measure.name}\` is not a score of a ranking (\`rankeval trec -m ${measure.name}\` prints it)`, 'a measure name', 'unknown_measure');
   }

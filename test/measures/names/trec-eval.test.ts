@@ -26,6 +26,7 @@ describe('readTrecEval', () => {
   test('refuses what is not a score of a ranking, and parameters out of range', () => {
     expect(() => readTrecEval('official')).toThrow('`official` is a group of trec_eval measures');
     expect(() => readTrecEval('num_q')).toThrow("trec_eval's `num_q` is not a score of a ranking");
+    expect(() => readTrecEval('prefs_simp_ret')).toThrow("trec_eval's `prefs_simp_ret` scores a ranking against preference judgments, not qrels: `evaluatePreferences` gives it");
     expect(() => readTrecEval('P.')).toThrow('expected parameters after `.`');
     expect(() => readTrecEval('set_F.abc')).toThrow('expected a decimal number, got `abc`');
     expect(() => readTrecEval('rbp.p=1.5')).toThrow('expected the persistence p to be between 0 and 1 (excluded), got 1.5');
