@@ -2,10 +2,10 @@
 // qrels file read as preferences (-R qrels_prefs: `qid ujg docno rel`, the iter field the judgment group,
 // one sub-group "0"), on bytes as the other trec readers read: fields split as trec_eval splits them, ids
 // kept byte for byte, levels read as C's atof reads them.
-import { atofBytes, isSpace } from '../core/c-numbers.js';
+import { atofBytes } from '../core/c-numbers.js';
 import { latin1 } from '../core/latin1.js';
 import type { PreferenceLine } from '../metrics/preference-counts.js';
-import { NEWLINE, parseError } from './trec-fields.js';
+import { forEachFieldsLine, parseError } from './trec-fields.js';
 
 /** A preferences file as read: query id → its lines, in file order. */
 export interface PrefsFile {
@@ -31,38 +31,10 @@ export interface PrefsReading {
  */
 export function parsePrefs(bytes: Uint8Array, file: string, reading: PrefsReading): PrefsFile {
   const { layout, comments, singlePrecision } = reading;
-  const what = layout === 'prefs' ? 'preferences' : 'qrels';
-  const count = layout === 'prefs' ? 5 : 4;
   const names = layout === 'prefs' ? 'qid ujg ujsubg docno rel_level' : 'qid ujg docno rel';
-  if (bytes.length === 0) throw parseError(file, 1, `the ${what} file is empty`);
+  const count = layout === 'prefs' ? 5 : 4;
   const queries = new Map<string, PreferenceLine[]>();
-  const length = bytes.length;
-  const at = (i: number): number => (i < length ? bytes[i]! : NEWLINE);
-  let position = 0;
-  let line = 0;
-  while (position < length) {
-    line++;
-    if (comments && bytes[position] === 35) {
-      const end = bytes.indexOf(NEWLINE, position);
-      position = end === -1 ? length : end + 1;
-      line++;
-      if (position >= length) break;
-    }
-    const fields: number[] = [];
-    let i = position;
-    for (let field = 0; field < count; field++) {
-      while (at(i) !== NEWLINE && isSpace(at(i))) i++;
-      const start = i;
-      while (!isSpace(at(i))) i++;
-      // The level may end the line; the fields before it may not.
-      if (start === i || (field < count - 1 && at(i) === NEWLINE)) {
-        throw parseError(file, line, `expected ${count} fields (${names}), got ${field + (start === i ? 0 : 1)}`);
-      }
-      fields.push(start, i);
-    }
-    while (at(i) !== NEWLINE && isSpace(at(i))) i++;
-    if (at(i) !== NEWLINE) throw parseError(file, line, `expected ${count} fields (${names}), got more`);
-    position = i + 1;
+  forEachFieldsLine(bytes, file, { comments, names, what: layout === 'prefs' ? 'preferences' : 'qrels' }, (fields, line) => {
     const text = (field: number): string => latin1(bytes, fields[2 * field]!, fields[2 * field + 1]!);
     const read = atofBytes(bytes, fields[2 * count - 2]!, fields[2 * count - 1]!);
     if (Number.isNaN(read)) throw parseError(file, line, `the level ${JSON.stringify(text(count - 1))} is not a number`);
@@ -72,6 +44,6 @@ export function parsePrefs(bytes: Uint8Array, file: string, reading: PrefsReadin
     if (lines === undefined) queries.set(qid, (lines = []));
     if (layout === 'prefs') lines.push({ group: text(1), subgroup: text(2), doc: text(3), level });
     else lines.push({ group: text(1), subgroup: '0', doc: text(2), level });
-  }
+  });
   return { file, queries };
 }

@@ -3,7 +3,8 @@
 import { latin1 } from '../core/latin1.js';
 import { compareBytes } from './block-index.js';
 import { parseError } from './trec-fields.js';
-import { addJudgment, emptyQuery, forEachQrelsLine, type Qrels, type QrelsQuery } from './trec-qrels.js';
+import { forEachFieldsLine } from './trec-fields.js';
+import { addJudgment, emptyQuery, type Qrels, type QrelsQuery } from './trec-qrels.js';
 
 /** One judgment group of a query: its name (the `ujg` field) and its judgments. */
 export interface JudgeGroup {
@@ -29,7 +30,7 @@ export interface JudgeQrels extends Qrels {
 export function parseQrelsJg(bytes: Uint8Array, file: string, comments = false): JudgeQrels {
   const queries = new Map<string, QrelsQuery>();
   const byJudge = new Map<string, Map<string, QrelsQuery>>();
-  forEachQrelsLine(bytes, file, comments, 'qid ujg docno rel', (fields, line) => {
+  forEachFieldsLine(bytes, file, { comments, names: 'qid ujg docno rel', what: 'qrels' }, (fields, line) => {
     const qid = latin1(bytes, fields[0]!, fields[1]!);
     const judge = latin1(bytes, fields[2]!, fields[3]!);
     let query = queries.get(qid);

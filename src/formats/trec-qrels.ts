@@ -1,8 +1,8 @@
 // trec_eval's reading of a qrels file (`qid iter docno rel` lines), on bytes: every judgment kept as a
 // byte range into the file, with its hash, grade and line.
-import { atolBytes, isSpace } from '../core/c-numbers.js';
+import { atolBytes } from '../core/c-numbers.js';
 import { latin1 } from '../core/latin1.js';
-import { hashBytes, NEWLINE, parseError } from './trec-fields.js';
+import { forEachFieldsLine, hashBytes } from './trec-fields.js';
 
 /** The judgments of one query: document ids as byte ranges into the qrels file, with their grades. */
 export interface QrelsQuery {
@@ -29,7 +29,7 @@ export interface Qrels {
  */
 export function parseQrels(bytes: Uint8Array, file: string, comments = false): Qrels {
   const queries = new Map<string, QrelsQuery>();
-  forEachQrelsLine(bytes, file, comments, 'qid iter docno rel', (fields, line) => {
+  forEachFieldsLine(bytes, file, { comments, names: 'qid iter docno rel', what: 'qrels' }, (fields, line) => {
     const qid = latin1(bytes, fields[0]!, fields[1]!);
     let query = queries.get(qid);
     if (query === undefined) {
@@ -51,54 +51,4 @@ export function addJudgment(query: QrelsQuery, bytes: Uint8Array, fields: readon
   query.docHash.push(hashBytes(bytes, fields[4]!, fields[5]!));
   query.grade.push(atolBytes(bytes, fields[6]!, fields[7]!));
   query.line.push(line);
-}
-
-/**
- * Calls `onLine` with the (start, end) pairs of the four fields of every line of a qrels-shaped file
- * (`names` says what they are, for the message of a malformed line), with its line number. trec_eval's
- * qrels readers share this shape: `qid iter docno rel`, `qid ujg docno rel`. An empty file is refused;
- * with `comments` (trec_eval 10), a line starting with `#` is skipped, one at a time.
- */
-export function forEachQrelsLine(bytes: Uint8Array, file: string, comments: boolean, names: string, onLine: (fields: number[], line: number) => void): void {
-  if (bytes.length === 0) throw parseError(file, 1, 'the qrels file is empty');
-  let position = 0;
-  let line = 0;
-  const length = bytes.length;
-  while (position < length) {
-    line++;
-    if (comments && bytes[position] === 35) {
-      const end = bytes.indexOf(NEWLINE, position);
-      position = end === -1 ? length : end + 1;
-      line++;
-      if (position >= length) break;
-    }
-    const fields = qrelsFields(bytes, position, file, line, names);
-    position = fields[8]! + 1;
-    onLine(fields, line);
-  }
-}
-
-/**
- * The four fields of the qrels line at `position`, as (start, end) pairs, then the position of the newline
- * (or the end of the file) that ends the line; a line of another number of fields is refused.
- */
-function qrelsFields(bytes: Uint8Array, position: number, file: string, line: number, names: string): number[] {
-  const length = bytes.length;
-  const at = (i: number): number => (i < length ? bytes[i]! : NEWLINE);
-  const fields: number[] = []; // start, end pairs
-  let i = position;
-  for (let field = 0; field < 4; field++) {
-    while (at(i) !== NEWLINE && isSpace(at(i))) i++;
-    const start = i;
-    while (!isSpace(at(i))) i++;
-    // The grade may end the line; the fields before it may not.
-    if (start === i || (field < 3 && at(i) === NEWLINE)) {
-      throw parseError(file, line, `expected 4 fields (${names}), got ${field + (start === i ? 0 : 1)}`);
-    }
-    fields.push(start, i);
-  }
-  while (at(i) !== NEWLINE && isSpace(at(i))) i++;
-  if (at(i) !== NEWLINE) throw parseError(file, line, `expected 4 fields (${names}), got more`);
-  fields.push(i);
-  return fields;
 }
