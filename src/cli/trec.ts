@@ -109,7 +109,7 @@ function prefsEvaluation(layout: 'prefs' | 'qrels'): RelReader {
 }
 
 /** The -R formats rankeval trec reads. */
-const REL_READERS: Readonly<Partial<Record<RelFormat, RelReader>>> = {
+const REL_READERS: Readonly<Record<RelFormat, RelReader>> = {
   qrels: qrelsEvaluation,
   qrels_jg: judgesEvaluation,
   prefs: prefsEvaluation('prefs'),
@@ -128,7 +128,7 @@ function evaluateRunFile(relPath: string, runPath: string, options: TrecEvalOpti
   const comments = options.version === 10;
   const runName = inputName(runPath);
   const relBytes = readWhole(openInput(relPath, 2), MAX_QRELS_BYTES, 'the most a qrels file may hold');
-  const start = REL_READERS[options.relFormat]!(relBytes, inputName(relPath), runName, options);
+  const start = REL_READERS[options.relFormat](relBytes, inputName(relPath), runName, options);
   const evaluation = start();
   const run = openInput(runPath, 2, CHUNK);
   // The run reader copies what it keeps of a chunk: one buffer serves a regular file's every read.
