@@ -70,7 +70,9 @@ export function createPreferencesEvaluation(prefs: PrefsFile, runFile: string, o
 
 /**
  * The run's documents for a query in the order trec_eval's preference code gives them: score descending
- * compared as doubles in both versions (the 9.0.8 reference outputs tell apart scores a C float would tie), ties
+ * compared as doubles in both versions (the 9.0.8 reference outputs tell apart scores a C float would tie),
+ * ties by document id ascending (unlike the qrels path's descending), then the first -M. A repeated document
+ * is noted here and refused where a measure first reads the ranking, as trec_eval refuses it.
  */
 function prefsRanking(block: RunBlock, options: TrecEvalOptions): PrefsRanking {
   const { count, docBytes, docStart, docEnd } = block;
