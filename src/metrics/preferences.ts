@@ -14,8 +14,25 @@ import { countPreferences, type ClassesShape, type GroupCounts, type OrderShape,
  */
 export type PreferenceScope = 'all' | 'ret' | 'imp';
 
-/** The names of trec_eval's preference measures, in its output order. */
-export const PREFERENCE_MEASURES = [
+/** A name of trec_eval's 14 preference measures. */
+export type PreferenceMeasure =
+  | 'prefs_num_prefs_poss'
+  | 'prefs_num_prefs_ful'
+  | 'prefs_num_prefs_ful_ret'
+  | 'prefs_simp'
+  | 'prefs_pair'
+  | 'prefs_avgjg'
+  | 'prefs_avgjg_Rnonrel'
+  | 'prefs_simp_ret'
+  | 'prefs_pair_ret'
+  | 'prefs_avgjg_ret'
+  | 'prefs_avgjg_Rnonrel_ret'
+  | 'prefs_simp_imp'
+  | 'prefs_pair_imp'
+  | 'prefs_avgjg_imp';
+
+/** The preference measures, in trec_eval's output order (its table's, as trec-table.ts has them). */
+export const PREFERENCE_MEASURES: readonly PreferenceMeasure[] = [
   'prefs_num_prefs_poss',
   'prefs_num_prefs_ful',
   'prefs_num_prefs_ful_ret',
@@ -30,9 +47,7 @@ export const PREFERENCE_MEASURES = [
   'prefs_simp_imp',
   'prefs_pair_imp',
   'prefs_avgjg_imp',
-] as const;
-
-export type PreferenceMeasure = (typeof PREFERENCE_MEASURES)[number];
+];
 
 /** One query's values of the 14 preference measures, by trec_eval name. */
 export type PreferenceScores = Readonly<Record<PreferenceMeasure, number>>;

@@ -5,6 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { evaluatePreferences, evaluatePreferencesRun, isRankevalError } from '../../src/index.js';
 import { countPreferences, isPreferenceCycle, type PreferenceCounts, type PreferenceLine } from '../../src/metrics/preference-counts.js';
+import { PREFERENCE_MEASURES } from '../../src/metrics/preferences.js';
+import { trecMeasures } from '../../src/measures/trec-table.js';
 
 const lines = (group: string, subgroup: string, levels: Record<string, number>): PreferenceLine[] =>
   Object.entries(levels).map(([doc, level]) => ({ group, subgroup, doc, level }));
@@ -14,6 +16,11 @@ function counted(ranked: string[], judged: PreferenceLine[]): PreferenceCounts {
   if ('error' in counts) throw counts.error;
   return counts;
 }
+
+test("the 14 measures are trec_eval's preference measures, in its output order", () => {
+  expect(PREFERENCE_MEASURES).toEqual(trecMeasures.filter((measure) => measure.reads === 'prefs').map((measure) => measure.name));
+  expect(Object.keys(evaluatePreferences(['d1'], { g: { s: [{ doc: 'd1', level: 1 }] } }))).toEqual(PREFERENCE_MEASURES);
+});
 
 describe('a one-sub-group judgment group: its levels are classes', () => {
   // d1 > d2 > {d3, d4}; ranked d3, d1, x (unjudged), d2; d4 not ranked. Ids: d3 0, d1 1, d2 2, then d4 3.
