@@ -9,7 +9,7 @@ import { createQueryContext, type ContextSettings } from '../measures/context.js
 import { emptyRankingValues } from './empty-ranking.js';
 import { judgeRanking } from './judge-ranking.js';
 import { missingQueryResults } from './missing-queries.js';
-import { MIN_GEO_MEAN, printResults, type QueryResult } from './output.js';
+import { MIN_GEO_MEAN, printResults, type JudgedQueries, type QueryResult } from './output.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
 import { relString } from './relstring.js';
 import { selectMeasures, type BoundMeasure } from './select-measures.js';
@@ -55,8 +55,6 @@ export class RunNotGrouped extends Error {}
 /** The measures selected and what computing them needs, settled once for the whole run. */
 export interface Plan {
   readonly bound: readonly BoundMeasure[];
-  /** The names of a query's values, all measures together, in order. */
-  readonly names: readonly string[];
   /** The values of a query, all measures together. */
   readonly valueCount: number;
   /** relstring, when selected. */
@@ -99,17 +97,28 @@ export function createEvaluation(qrels: Qrels, runFile: string, options: TrecEva
 
     finish(runId, zscores) {
       if (options.version === 10) results.push(...missingQueryResults(qrels, seen, runFile, options.complete, plan.bound, evaluate));
-      if (zscores !== undefined) for (const result of results) convertToZScores(zscores, result.qid, plan.names, result.values);
-      if (results.length === 0) throw new RankevalError({
-        code: 'no_queries',
-        problem: 'no queries with both results and relevance info',
-        expected: 'a query in both files',
-        received: runFile,
-      });
-      results.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
-      return printResults(results, plan.bound, runId, qrels, { ...options, zscores: zscores !== undefined });
+      return printEvaluation(results, plan.bound, runId, qrels, runFile, options, zscores);
     },
   };
+}
+
+/**
+ * The output once every query is scored, whatever the -R format: with -Z each value as a z-score, the
+ * queries in qid order, the `all` lines over `judged` (its queries, for -c); no query scored is refused.
+ */
+export function printEvaluation(results: QueryResult[], bound: readonly BoundMeasure[], runId: string, judged: JudgedQueries, runFile: string, options: TrecEvalOptions, zscores: ZScores | undefined): string {
+  if (zscores !== undefined) {
+    const names = bound.flatMap((b) => b.names);
+    for (const result of results) convertToZScores(zscores, result.qid, names, result.values);
+  }
+  if (results.length === 0) throw new RankevalError({
+    code: 'no_queries',
+    problem: 'no queries with both results and relevance info',
+    expected: 'a query in both files',
+    received: runFile,
+  });
+  results.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+  return printResults(results, bound, runId, judged, { ...options, zscores: zscores !== undefined });
 }
 
 /** A query's values when only runid and num_q are selected: num_q's 1. */
@@ -128,7 +137,7 @@ export function planOf(options: TrecEvalOptions): Plan {
   const needsGain = bound.some((b) => b.measure.definition?.name === 'ndcg' && b.instances.some((params) => params.gains === undefined));
   const relstring = bound.find((b) => b.measure.name === 'relstring');
   const settings = { options: TREC_OPTIONS, relevanceLevel: options.relevanceLevel, cutoffs, numDocsInColl: options.numDocsInColl, version: options.version, needsGain, fn: 'trec' };
-  return { bound, names: bound.flatMap((b) => b.names), valueCount, relstring, settings };
+  return { bound, valueCount, relstring, settings };
 }
 
 /** One query's values, in the order of the bound measures, and its relstring when selected. */

@@ -23,14 +23,7 @@ export function missingQueryResults(
   const relstring = bound.find((b) => b.measure.name === 'relstring');
   for (const judged of [...qrels.queries.values()].sort((a, b) => (a.qid < b.qid ? -1 : 1))) {
     if (seen.has(judged.qid)) continue;
-    if (!complete) {
-      throw new RankevalError({
-        code: 'invalid_run',
-        problem: `query ${judged.qid} of the qrels has no results in ${runFile} (trec_eval 10 needs -c for that)`,
-        expected: 'results for every judged query',
-        received: judged.qid,
-      });
-    }
+    if (!complete) throw unansweredQuery(judged.qid, 'qrels', runFile);
     const result = evaluate(standInBlock(judged.qid), judged);
     // trec_eval 10 zeroes these by value name, so a parameterised `utility_…` or `relstring_…` keeps its value.
     for (const { offset, names } of bound) {
@@ -43,9 +36,21 @@ export function missingQueryResults(
   return results;
 }
 
+/** trec_eval 10's refusal of a judged query (of the `judgments` file) without results in the run, without -c. */
+export const unansweredQuery = (qid: string, judgments: string, runFile: string): RankevalError =>
+  new RankevalError({
+    code: 'invalid_run',
+    problem: `query ${qid} of the ${judgments} has no results in ${runFile} (trec_eval 10 needs -c for that)`,
+    expected: 'results for every judged query',
+    received: qid,
+  });
+
+/** The one document of trec_eval 10's ranking for a judged query without results, which nobody judged. */
+export const STAND_IN_DOCNO = 'ceci_nest_pas_un_docno';
+
 /** trec_eval 10's ranking for a judged query without results: one document nobody judged. */
 function standInBlock(qid: string): RunBlock {
-  const docBytes = new TextEncoder().encode('ceci_nest_pas_un_docno');
+  const docBytes = new TextEncoder().encode(STAND_IN_DOCNO);
   return {
     qid,
     count: 1,

@@ -9,10 +9,10 @@ import type { RunBlock } from '../formats/trec-bytes.js';
 import type { PrefsFile } from '../formats/trec-prefs.js';
 import { countPreferences } from '../metrics/preference-counts.js';
 import { preferenceScores, type PreferenceMeasure } from '../metrics/preferences.js';
-import { calculationFailure, RunNotGrouped, type RelFormat, type TrecEvalOptions, type TrecEvaluation } from './evaluate.js';
-import { printResults, type QueryResult } from './output.js';
+import { calculationFailure, printEvaluation, RunNotGrouped, type RelFormat, type TrecEvalOptions, type TrecEvaluation } from './evaluate.js';
+import { STAND_IN_DOCNO, unansweredQuery } from './missing-queries.js';
+import type { QueryResult } from './output.js';
 import { selectMeasures, type BoundMeasure } from './select-measures.js';
-import { convertToZScores } from './zscores.js';
 
 /** A query's ranking as the preference measures read it: its first -M document ids, and a repeated one if any. */
 interface PrefsRanking {
@@ -21,7 +21,7 @@ interface PrefsRanking {
 }
 
 /** trec_eval 10's ranking for a judged query without results, under -c: one document nobody judged. */
-const STAND_IN: PrefsRanking = { docs: ['ceci_nest_pas_un_docno'], repeated: undefined };
+const STAND_IN: PrefsRanking = { docs: [STAND_IN_DOCNO], repeated: undefined };
 
 /**
  * The evaluation of a run against a preferences file. Queries are scored once the run is read, in query-id
@@ -30,7 +30,6 @@ const STAND_IN: PrefsRanking = { docs: ['ceci_nest_pas_un_docno'], repeated: und
  */
 export function createPreferencesEvaluation(prefs: PrefsFile, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const bound = selectMeasures(options.measures, options.version);
-  const names = bound.flatMap((b) => b.names);
   const rankings = new Map<string, PrefsRanking>();
   return {
     addBlock(block) {
@@ -45,25 +44,13 @@ export function createPreferencesEvaluation(prefs: PrefsFile, runFile: string, o
       for (const qid of qids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
         let ranking = rankings.get(qid);
         if (ranking === undefined) {
-          if (!options.complete) {
-            throw new RankevalError({
-              code: 'invalid_run',
-              problem: `query ${qid} of the preferences has no results in ${runFile} (trec_eval 10 needs -c for that)`,
-              expected: 'results for every judged query',
-              received: qid,
-            });
-          }
+          if (!options.complete) throw unansweredQuery(qid, 'preferences', runFile);
           ranking = STAND_IN;
         }
-        const values = queryValues(qid, ranking, prefs, bound, runFile, options.relFormat);
-        if (zscores !== undefined) convertToZScores(zscores, qid, names, values);
-        results.push({ qid, values, relstring: '' });
-      }
-      if (results.length === 0) {
-        throw new RankevalError({ code: 'no_queries', problem: 'no queries with both results and preferences', expected: 'a query in both files', received: runFile });
+        results.push({ qid, values: queryValues(qid, ranking, prefs, bound, runFile, options.relFormat), relstring: '' });
       }
       const judged = { queries: new Map([...prefs.queries.keys()].map((qid) => [qid, { grade: [] }])) };
-      return printResults(results, bound, runId, judged, { ...options, zscores: zscores !== undefined });
+      return printEvaluation(results, bound, runId, judged, runFile, options, zscores);
     },
   };
 }
