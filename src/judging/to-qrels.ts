@@ -3,6 +3,7 @@ import { fail, mention, option, RankevalError, words } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
+import type { QrelsByJudge } from '../formats/qrels-by-judge.js';
 
 /** How the grades several judges gave one document become its grade. */
 export type CombineJudges = 'judge' | 'majority' | 'mean';
@@ -67,11 +68,11 @@ export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions =
  * @example
  * evaluateRunByJudge(run, toQrelsByJudge(store.judgments), { measures: ['ndcg@10'] })
  */
-export function toQrelsByJudge(judgments: Iterable<Judgment>, options: Pick<ToQrelsOptions, 'judge'> = {}): Map<string, Map<string, Map<string, number>>> {
+export function toQrelsByJudge(judgments: Iterable<Judgment>, options: Pick<ToQrelsOptions, 'judge'> = {}): QrelsByJudge {
   const fn = 'toQrelsByJudge';
   const { judge } = ownOptions(options, ['judge'], fn);
   const names = judgeNames(judge, fn);
-  const byJudge = new Map<string, Map<string, Map<string, number>>>();
+  const byJudge: QrelsByJudge = new Map();
   for (const [qid, byDoc] of gradesByJudge(judgments, names, fn)) {
     for (const [doc, grades] of byDoc) {
       for (const [name, grade] of grades) {
