@@ -26,6 +26,8 @@ export interface JudgePageSettings extends Omit<JudgingSessionInput, 'judgments'
 export interface JudgePage {
   /** The page's address, with the session token: `http://127.0.0.1:40123/?token=…`. */
   readonly url: string;
+  /** The address it listens on, as the system gives it: `127.0.0.1`, `::1`, `0.0.0.0` (every interface). */
+  readonly address: string;
   /** What the page shows now (its progress figures). */
   view(): PageView;
   /** Stops the server and closes the store (every grade answered is already on disk). */
@@ -161,6 +163,7 @@ export async function startJudgePage(settings: JudgePageSettings): Promise<Judge
   const host = address.includes(':') ? `[${address}]` : address;
   return {
     url: `http://${host}:${port}/?token=${token}`,
+    address,
     view: () => session.view(),
     async close() {
       await new Promise<void>((resolve) => {

@@ -1,10 +1,12 @@
 // `rankeval judge POOL --corpus CORPUS --queries QUERIES`: the judging page for people, served on the
 // loopback address until the command is stopped (Ctrl-C), each key press appended to the store at once.
+import { isIP } from 'node:net';
 import { userInfo } from 'node:os';
 import { readCorpus, readQueries } from '../formats/corpus.js';
 import { readPool, type Pool } from '../formats/pool.js';
 import type { Source } from '../formats/source.js';
 import { DEFAULT_SCALE, type RelevanceScale } from '../judging/scale.js';
+import { openStore, type OpenStore } from '../judging/store-file.js';
 import { quoteJson } from '../core/quoting.js';
 import { numberFlag, parseCommandArgs } from './shared/args.js';
 import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './shared/command.js';
@@ -35,8 +37,9 @@ and a judge's latest line of a pair counts).
   --scale 'A|B|…'     the grades' meanings, lowest first, | between them: grades 0 to n − 1, keys 0 to 9
                       (default: 0 irrelevant, 1 related, 2 highly relevant, 3 perfectly relevant)
   --port N            the port (default: a free one)
-  --host H            the address to listen on (default 127.0.0.1, this computer only); another address
-                      lets other computers reach the page, whose URL carries its secret token
+  --host H            the address to listen on, an IP address or a host name (default 127.0.0.1, this
+                      computer only); another address lets other computers reach the page, whose URL
+                      carries its secret token, and is warned of (0.0.0.0 or :: is every interface)
 `;
 
 const usage = usageError('judge');
@@ -60,6 +63,23 @@ function loginName(): string {
     return 'judge';
   }
 }
+
+// A host name: dot-separated labels of letters, digits and inner hyphens, 63 characters at most each.
+const HOST_NAME = /^(?=.{1,253}\.?$)[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*\.?$/i;
+
+/**
+ * `--host H`: an IP address (`127.0.0.1`, `::1`, `0.0.0.0`) or a host name (`localhost`); default the
+ * loopback 127.0.0.1. Empty, blank or anything else is refused: Node would take `''` for every interface.
+ * Digits and dots only must be an IP address (`127.1` is not).
+ */
+function hostFlag(text: string | undefined): string {
+  if (text === undefined) return '127.0.0.1';
+  if (isIP(text) === 0 && (!HOST_NAME.test(text) || /^[\d.]+$/.test(text))) throw usage(`--host takes an IP address or a host name, such as 127.0.0.1, ::1 or localhost; got '${text}'`);
+  return text;
+}
+
+/** Whether `address` (as a listening server gives it) is the loopback: 127.0.0.0/8 or ::1. */
+const isLoopback = (address: string): boolean => address === '::1' || /^(?:::ffff:)?127\./i.test(address);
 
 /** `--scale 'Not relevant|Relevant'`: two to ten meanings, none blank. */
 function scaleFlag(text: string | undefined): RelevanceScale {
@@ -96,7 +116,7 @@ export function parseJudgePageArgs(args: readonly string[]): JudgePageArgs {
     store: values.store ?? 'judgments.jsonl',
     judge,
     scale: scaleFlag(values.scale),
-    host: values.host ?? '127.0.0.1',
+    host: hostFlag(values.host),
     port: numberFlag(values.port, '--port', (port) => Number.isInteger(port) && port >= 0 && port <= 65535, 'an integer from 0 to 65535', usage) ?? 0,
   };
 }
@@ -132,6 +152,12 @@ export async function loadJudgePage(args: JudgePageArgs): Promise<JudgePageSetti
   return { pool, queries, corpus, store, judge, scale, host, port };
 }
 
+/** Why the page cannot listen, naming the host (`--host` a name that does not resolve) or the address and port. */
+function listenFailure({ host, port }: JudgePageArgs, error: unknown): CliError {
+  if ((error as NodeJS.ErrnoException).syscall === 'getaddrinfo') return new CliError(`cannot listen on --host ${host}: the host name does not resolve to an address (${foreignMessage(error)})`, INPUT_ERROR);
+  return new CliError(`cannot listen on ${host} port ${port}: ${foreignMessage(error)}`, INPUT_ERROR);
+}
+
 /** Until `stop` is aborted or, without one, until the process is asked to stop: Ctrl-C (SIGINT) or SIGTERM. */
 function stopped(stop: AbortSignal | undefined): Promise<unknown> {
   return new Promise((resolve) => {
@@ -148,14 +174,23 @@ function stopped(stop: AbortSignal | undefined): Promise<unknown> {
 export async function runJudgePage(argv: readonly string[], io: Io, stop?: AbortSignal): Promise<number> {
   const args = parseJudgePageArgs(argv);
   const settings = await loadJudgePage(args);
+  let store: OpenStore;
+  try {
+    store = await openStore(args.store);
+  } catch (error) {
+    throw readFailure(args.store, error, INPUT_ERROR);
+  }
   let page;
   try {
-    page = await startJudgePage(settings);
+    page = await startJudgePage({ ...settings, store });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).syscall !== 'listen') throw readFailure(args.store, error, INPUT_ERROR);
-    throw new CliError(`cannot listen on ${args.host} port ${args.port}: ${foreignMessage(error)}`, INPUT_ERROR);
+    throw listenFailure(args, error);
   }
   const { total, judged } = page.view();
+  if (!isLoopback(page.address)) {
+    const where = page.address === '0.0.0.0' || page.address === '::' ? 'every interface' : page.address;
+    io.stderr.write(`rankeval judge: warning: the page listens on ${where} (--host ${args.host}), not this computer only: whoever can reach it and has its URL (its token) can read the texts and grade\n`);
+  }
   io.stderr.write(`rankeval judge: ${quoteJson(args.judge)} has judged ${judged} of ${total} pairs; the page is at\n`);
   io.stdout.write(`${page.url}\n`);
   io.stderr.write(`Each grade is saved to ${args.store} as it is pressed. Ctrl-C stops the page.\n`);

@@ -1,9 +1,10 @@
 // The judging page over HTTP, in process: the token on every request, nothing served but the page and its
 // API, the content types, and each grade in the store before its answer.
+import dns from 'node:dns';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseJudgments, type Judgment } from '../../src/formats/judgments.js';
 import { openStore } from '../../src/judging/store-file.js';
 import { JUDGE_PAGE_HELP, loadJudgePage, parseJudgePageArgs, runJudgePage } from '../../src/cli/judge-page.js';
@@ -115,6 +116,25 @@ describe('the judging page over HTTP', () => {
   });
 });
 
+/** `rankeval judge` running in process until `stop()`: its URL once printed, and what it wrote to stderr. */
+async function running(argv: string[]): Promise<{ url: string; view(): ReturnType<typeof raw>; post(action: string, body: string): ReturnType<typeof raw>; stderr(): string; stop(): Promise<number> }> {
+  const stop = new AbortController();
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  const done = runJudgePage(argv, io, stop.signal);
+  while (!stdout.endsWith('\n')) await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10))]);
+  const url = stdout.trim();
+  const headers = { 'x-rankeval-token': new URL(url).searchParams.get('token')! };
+  return {
+    url,
+    view: () => raw(url, '/api/view', { headers }),
+    post: (action, body) => raw(url, `/api/${action}`, { method: 'POST', headers, body }),
+    stderr: () => stderr,
+    stop: () => (stop.abort(), done),
+  };
+}
+
 describe('the judging page when the store cannot be written', () => {
   it('answers 500, and shows the same pair again: the grade was not taken', async () => {
     const parsed = parseJudgePageArgs(args('--judge', 'cy'));
@@ -132,19 +152,10 @@ describe('rankeval judge POOL (the page as a command)', () => {
   afterAll(() => rmSync(files.dir, { recursive: true, force: true }));
 
   it('prints the URL, serves until stopped, and resumes from the store when run again', async () => {
-    const stop = new AbortController();
-    let stdout = '';
-    let stderr = '';
-    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-    const running = runJudgePage(args('--judge', 'bob', '--port', '0'), io, stop.signal);
-    while (!stdout.endsWith('\n')) await new Promise((resolve) => setTimeout(resolve, 10));
-    const url = stdout.trim();
-    const token = new URL(url).searchParams.get('token')!;
-    const headers = { 'x-rankeval-token': token };
-    await raw(url, '/api/grade', { method: 'POST', headers, body: '{"index": 3, "grade": 3}' });
-    stop.abort();
-    expect(await running).toBe(0);
-    expect(stderr).toBe(`rankeval judge: "bob" has judged 0 of 5 pairs; the page is at\nEach grade is saved to ${files.store} as it is pressed. Ctrl-C stops the page.\n`);
+    const page = await running(args('--judge', 'bob', '--port', '0'));
+    expect((await page.post('grade', '{"index": 3, "grade": 3}')).status).toBe(200);
+    expect(await page.stop()).toBe(0);
+    expect(page.stderr()).toBe(`rankeval judge: "bob" has judged 0 of 5 pairs; the page is at\nEach grade is saved to ${files.store} as it is pressed. Ctrl-C stops the page.\n`);
     const again = await runCommand((argv, io2) => runJudgePage(argv, io2, AbortSignal.abort()), args('--judge', 'bob'));
     expect(again).toMatchObject({ status: 0, stderr: expect.stringContaining('"bob" has judged 1 of 5 pairs') });
   });
@@ -157,6 +168,12 @@ describe('rankeval judge POOL (the page as a command)', () => {
     ['a blank grade', [...args(), '--scale', 'a||b'], "--scale takes 2 to 10 meanings separated by |, lowest grade first; got 'a||b' (see rankeval judge --help)"],
     ['a port past 65535', [...args(), '--port', '70000'], "--port takes an integer from 0 to 65535; got '70000' (see rankeval judge --help)"],
     ['a blank name', [...args(), '--judge', ' '], "--judge takes a name; got ' ' (see rankeval judge --help)"],
+    // Node would listen on every interface for ''.
+    ['an empty host', [...args(), '--host', ''], "--host takes an IP address or a host name, such as 127.0.0.1, ::1 or localhost; got '' (see rankeval judge --help)"],
+    ['a blank host', [...args(), '--host', ' '], "--host takes an IP address or a host name, such as 127.0.0.1, ::1 or localhost; got ' ' (see rankeval judge --help)"],
+    ['a URL for a host', [...args(), '--host', 'http://localhost'], "--host takes an IP address or a host name, such as 127.0.0.1, ::1 or localhost; got 'http://localhost' (see rankeval judge --help)"],
+    ['an address of three numbers', [...args(), '--host', '127.0.1'], "--host takes an IP address or a host name, such as 127.0.0.1, ::1 or localhost; got '127.0.1' (see rankeval judge --help)"],
+    ['a label ending in a hyphen', [...args(), '--host', 'judge-.example'], "--host takes an IP address or a host name, such as 127.0.0.1, ::1 or localhost; got 'judge-.example' (see rankeval judge --help)"],
   ])('refuses %s with exit 2', async (_what, argv, message) => {
     expect(await runCommand((a, io) => runJudgePage(a, io, AbortSignal.abort()), argv)).toEqual({ status: 2, stdout: '', stderr: message });
   });
@@ -174,6 +191,24 @@ describe('rankeval judge POOL (the page as a command)', () => {
     const port = String((taken.address() as { port: number }).port);
     expect(await run([...args(), '--port', port])).toMatchObject({ status: 3, stderr: expect.stringMatching(new RegExp(`^cannot listen on 127\\.0\\.0\\.1 port ${port}: .*EADDRINUSE`)) });
     taken.close();
+  });
+
+  it('warns, on a line of its own, when it listens on an address other than the loopback', async () => {
+    const page = await running(args('--judge', 'dee', '--host', '0.0.0.0'));
+    expect(await page.stop()).toBe(0);
+    expect(page.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\//);
+    expect(page.stderr().split('\n')[0]).toBe('rankeval judge: warning: the page listens on every interface (--host 0.0.0.0), not this computer only: whoever can reach it and has its URL (its token) can read the texts and grade');
+  });
+
+  it('names the host that does not resolve (exit 3), not the store', async () => {
+    const lookup = vi.spyOn(dns, 'lookup').mockImplementation(((host: string, ...rest: unknown[]) => {
+      const callback = rest.at(-1) as (error: Error) => void;
+      process.nextTick(() => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname: host })));
+    }) as never);
+    const run = await runCommand((a, io) => runJudgePage(a, io, AbortSignal.abort()), [...args(), '--host', 'judging.invalid']);
+    expect(lookup.mock.calls.map((call) => call[0])).toEqual(['judging.invalid']);
+    vi.restoreAllMocks();
+    expect(run).toEqual({ status: 3, stdout: '', stderr: 'cannot listen on --host judging.invalid: the host name does not resolve to an address (getaddrinfo ENOTFOUND judging.invalid)' });
   });
 
   it('is what rankeval judge runs without --export, and its help is a part of rankeval judge --help', async () => {
