@@ -1,7 +1,9 @@
 // The judging page of `rankeval judge POOL …`: one static document whose script asks the server for the
 // state (JSON) and shows every text with textContent, so a passage's markup is shown, never run. Each key
-// press is sent in turn, the next only after the server has answered the last: what the page shows next
-// is always what the store holds.
+// press is sent in turn, the next only after the server has answered the last, a grade naming the pair it
+// is for: what the page shows next is always what the store holds. A refused key (the store cannot be
+// written, or the page was opened again elsewhere) is shown, the keys typed after it are dropped, and the
+// page shows the server's pair again.
 
 const STYLE = `
 :root { color-scheme: light dark; --accent: #2563eb; --muted: #6b7280; --line: #d1d5db; }
@@ -21,8 +23,9 @@ progress { width: 12rem; vertical-align: middle; }
 #keys { color: var(--muted); font-size: .85rem; }
 kbd, #doc-id { font-family: ui-monospace, monospace; }
 #doc-id { text-transform: none; letter-spacing: 0; font-size: .85rem; }
-#status { min-height: 1.5rem; font-size: .9rem; }
-#status.error { color: #dc2626; font-weight: 600; }
+#status { min-height: 1.5rem; font-size: .9rem; margin: .75rem 0 0; }
+#status.error { color: #991b1b; background: #fef2f2; border: 1px solid #fca5a5; border-radius: .4rem; padding: .5rem .75rem; font-weight: 600; }
+#graded { margin: 0 0 .25rem; font-weight: 600; color: var(--accent); }
 [hidden] { display: none !important; }
 `;
 
@@ -32,6 +35,8 @@ const $ = (id) => document.getElementById(id);
 let view;
 let queue = Promise.resolve();
 let pending = 0;
+// Counts the refusals: a key typed before one is dropped, since it was typed for what the page showed then.
+let refusals = 0;
 
 function say(text, error) {
   $('status').textContent = text;
@@ -63,6 +68,8 @@ function render(next) {
   $('title').textContent = pair.title ?? '';
   $('text').textContent = pair.text;
   $('passage').scrollTop = 0;
+  $('graded').hidden = pair.grade === undefined;
+  $('graded').textContent = pair.grade === undefined ? '' : 'Graded ' + pair.grade + ' — press a key to change it.';
   const list = $('grades');
   list.replaceChildren(...view.scale.map((meaning, grade) => {
     const item = document.createElement('li');
@@ -86,23 +93,33 @@ async function call(path, body) {
     headers: { 'x-rankeval-token': token, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: 'no-store',
-  });
-  if (!response.ok) throw new Error(response.status + ' ' + (await response.text()));
+  }).catch(() => { throw new Error('No answer from the page’s server (is rankeval judge still running?): nothing was saved.'); });
+  if (!response.ok) throw new Error((await response.text()).trim() || String(response.status));
   render(await response.json());
+}
+
+/** A refusal shown; the keys typed before it dropped, and the server's pair shown again. */
+function refused(error) {
+  refusals++;
+  say(error.message, true);
+  return call('/api/view').catch(() => {});
 }
 
 /** What a key does, sent after every earlier one is answered; its body is built then, from what is shown. */
 function act(action, grade) {
+  const typed = refusals;
   pending++;
   document.body.dataset.busy = 'true';
   queue = queue.then(() => {
+    if (typed !== refusals) return;
     const pair = view.pair;
-    if (action === 'grade') return pair && call('/api/grade', { index: pair.index, grade }).then(() => say('Saved: ' + pair.docId + ' graded ' + grade + '.'));
-    if (action === 'skip') return pair && call('/api/skip', { index: pair.index }).then(() => say('Skipped ' + pair.docId + ': it stays unjudged.'));
+    const named = pair && { queryId: pair.queryId, docId: pair.docId };
+    if (action === 'grade') return pair && call('/api/grade', { ...named, grade }).then(() => say('Saved: ' + pair.docId + ' graded ' + grade + '.'));
+    if (action === 'skip') return pair && call('/api/skip', named).then(() => say('Skipped ' + pair.docId + ': it stays unjudged.'));
     if (action === 'undo') return call('/api/undo', {}).then(() => say('Back to your last grade: press a grade to replace it.'));
     const index = pair === undefined ? view.total : pair.index;
     return call('/api/move', { index: Math.max(0, index + (action === 'next' ? 1 : -1)) }).then(() => say(''));
-  }).catch((error) => say('Not saved, the server said: ' + error.message + '. Reload the page to go on.', true))
+  }).catch(refused)
     .finally(() => { if (--pending === 0) document.body.dataset.busy = 'false'; });
 }
 
@@ -123,7 +140,8 @@ $('skip').addEventListener('click', () => act('skip'));
 $('undo').addEventListener('click', () => act('undo'));
 $('previous').addEventListener('click', () => act('previous'));
 $('next').addEventListener('click', () => act('next'));
-call('/api/view').then(() => { document.body.dataset.busy = 'false'; }, (error) => say('Cannot load the pool: ' + error.message, true));
+// Opened (or reloaded): the server goes where a restart goes, the first unjudged pair after the last grade.
+call('/api/open', {}).then(() => { document.body.dataset.busy = 'false'; }, (error) => say('Cannot load the pool: ' + error.message, true));
 `;
 
 /**
@@ -148,12 +166,14 @@ export function judgePageHtml(nonce: string): string {
   <span id="place"></span>
 </header>
 <main>
+  <p id="status" role="status"></p>
   <section id="pair" hidden>
     <div class="label">Query</div>
     <h1 id="query"></h1>
     <div class="label">Passage <span id="doc-id"></span></div>
     <div id="passage"><p id="title"></p><div id="text"></div></div>
     <ol id="grades" start="0" aria-label="Grades"></ol>
+    <p id="graded" hidden></p>
   </section>
   <section id="done" hidden><h1>Done</h1><p id="done-text"></p></section>
   <p id="keys">Keys: <kbd id="grade-keys">0–3</kbd> grade (saved at once) · <kbd>←</kbd> <kbd>→</kbd> previous, next ·
@@ -164,7 +184,6 @@ export function judgePageHtml(nonce: string): string {
     <button id="skip" type="button">Skip</button>
     <button id="undo" type="button">Undo</button>
   </p>
-  <p id="status" role="status"></p>
 </main>
 <script nonce="${nonce}">${SCRIPT}</script>
 </body>

@@ -1,9 +1,10 @@
 // The judging page's HTTP server: the page and a small JSON API, nothing else (no file is served), every
 // request refused (403) without the session's random token, each grade datasynced to the store before the
-// answer that shows the next pair.
+// answer that shows the next pair, and refused (409) unless it names the pair shown.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { quoteJson } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
 import { createJudgingSession, type JudgingSession, type PageView, type JudgingSessionInput } from '../judging/judging-session.js';
 import { openStore, type OpenStore } from '../judging/store-file.js';
@@ -34,8 +35,11 @@ export interface JudgePage {
   close(): Promise<void>;
 }
 
-/** The API's actions (POST /api/NAME with a JSON body): grade {index, grade}, skip {index}, move {index}, undo {}. */
-const ACTIONS = ['grade', 'skip', 'move', 'undo'] as const;
+/**
+ * The API's actions (POST /api/NAME with a JSON body): open {} (a page loaded: where a restart goes),
+ * grade {queryId, docId, grade} and skip {queryId, docId} of the pair shown, move {index}, undo {}.
+ */
+const ACTIONS = ['open', 'grade', 'skip', 'move', 'undo'] as const;
 const MAX_BODY = 4096;
 
 const HEADERS = {
@@ -79,23 +83,40 @@ function hasToken(request: IncomingMessage, url: URL, token: Buffer): boolean {
 /** Writes a grade of a pair to the store (synced), and returns the judgment written. */
 type Append = (grade: number, pair: { readonly queryId: string; readonly docId: string }) => Promise<Judgment>;
 
+/** A request refused: its status, and the words the page shows. */
+interface Refusal {
+  readonly status: 400 | 409;
+  readonly text: string;
+}
+
+const badRequest = (why: string): Refusal => ({ status: 400, text: `Bad request: ${why}.` });
+
+const pairWords = (pair: { readonly queryId: string; readonly docId: string }): string => `${quoteJson(pair.queryId)} / ${quoteJson(pair.docId)}`;
+
 /**
- * Does one API action; returns why the request is refused (400), or undefined when done. A grade is
- * appended to the store (and synced) before the session moves on.
+ * Does one API action; returns the refusal, or undefined when done. A grade or a skip names its pair, and
+ * is refused (409) unless it is the pair shown: a page opened again (another tab, a reload) moves what is
+ * shown, and a stale page's key must not land on another pair. A grade is appended to the store (and
+ * synced) before the session moves on.
  */
-async function act(session: JudgingSession, action: (typeof ACTIONS)[number], body: Record<string, unknown>, append: Append): Promise<string | undefined> {
+async function act(session: JudgingSession, action: (typeof ACTIONS)[number], body: Record<string, unknown>, append: Append): Promise<Refusal | undefined> {
+  if (action === 'open') return void session.open();
   if (action === 'undo') return void session.undo();
-  const index = body['index'];
   if (action === 'move') {
-    if (!Number.isSafeInteger(index) || (index as number) < 0) return '`index` must be an integer ≥ 0';
+    const index = body['index'];
+    if (!Number.isSafeInteger(index) || (index as number) < 0) return badRequest('`index` must be an integer ≥ 0');
     return void session.move(index as number);
   }
-  const pair = session.pairAt(index);
-  if (pair === undefined) return '`index` must be the place of a pair of the pool';
-  if (action === 'skip') return void session.skip(index as number);
-  const grade = body['grade'];
-  if (!session.onScale(grade)) return '`grade` must be a grade of the scale';
-  session.graded(index as number, await append(grade, pair));
+  const { queryId, docId, grade } = body;
+  if (typeof queryId !== 'string' || typeof docId !== 'string') return badRequest('`queryId` and `docId` must name the pair shown');
+  if (action === 'grade' && !session.onScale(grade)) return badRequest('`grade` must be a grade of the scale');
+  const shown = session.view().pair;
+  if (shown?.queryId !== queryId || shown.docId !== docId) {
+    const now = shown === undefined ? 'no pair is shown now (every pair after it is judged)' : `the pair shown now is ${pairWords(shown)}`;
+    return { status: 409, text: `Not ${action === 'grade' ? 'saved' : 'skipped'}: this page showed ${pairWords({ queryId, docId })}, but ${now}: the page was opened again (another tab, or a reload). Look at the pair shown, then press the key.` };
+  }
+  if (action === 'skip') return void session.skip(shown.index);
+  session.graded(shown.index, await append(grade as number, shown));
   return undefined;
 }
 
@@ -115,8 +136,8 @@ function requestHandler(session: JudgingSession, token: Buffer, append: Append) 
     }
     if (action !== undefined) {
       const body = await jsonBody(request);
-      const refused = body === undefined ? 'the body must be a JSON object' : await act(session, action, body, append);
-      if (refused !== undefined) return plain(response, 400, `Bad request: ${refused}.`);
+      const refused = body === undefined ? badRequest('the body must be a JSON object') : await act(session, action, body, append);
+      if (refused !== undefined) return plain(response, refused.status, refused.text);
     }
     send(response, 200, 'application/json; charset=utf-8', JSON.stringify(session.view()));
   };

@@ -20,9 +20,10 @@ export const JUDGE_PAGE_USAGE = 'rankeval judge POOL --corpus CORPUS --queries Q
 export const JUDGE_PAGE_HELP = `The judging page (POOL …): a person grades each pair of the pool (the query, and the passage from the
 corpus) with the keyboard, in a browser. Each key press is saved to the store (appended, flushed to disk)
 before the next passage shows: closing the tab or stopping the command loses nothing, and running it again
-resumes where the judge stopped. Several people can judge one pool into one store, each by name. The
-page's address, with a random token that every request must carry, is printed on standard output; Ctrl-C
-stops it.
+resumes where the judge stopped, as reloading the page does. A grade names its pair: a key pressed in a
+page left behind (another tab) is refused, never saved for another pair. Several people can judge one pool
+into one store, each by name. The page's address, with a random token that every request must carry, is
+printed on standard output; Ctrl-C stops it.
 
 Keys: 0 1 2 3 grade (the scale's grades) · ← → previous and next pair · s skip (the pair stays
 unjudged) · u undo: back to your last grade, to replace it (the new grade is a newer line of the store,

@@ -54,8 +54,6 @@ export interface PageView {
 /** A judging session: where the judge is, and the moves of the page's keys. */
 export interface JudgingSession {
   view(): PageView;
-  /** The pair at `index` (a place in judging order), or undefined when there is none. */
-  pairAt(index: unknown): { readonly queryId: string; readonly docId: string } | undefined;
   /** Whether `grade` is a grade of the scale. */
   onScale(grade: unknown): grade is number;
   /** Takes a judgment the store now holds (one of this judge's pool pairs): the next unjudged pair is shown. */
@@ -66,6 +64,8 @@ export interface JudgingSession {
   move(index: number): void;
   /** Shows the pair graded last (before any undone), for a new grade that replaces its last one. */
   undo(): void;
+  /** Shows where a restart would (a page loaded): the first unjudged pair after the judge's last grade. */
+  open(): void;
 }
 
 const keyOf = (queryId: string, docId: string): string => `${queryId}\u0000${docId}`;
@@ -77,14 +77,16 @@ interface PoolPair {
   readonly query: number;
 }
 
-/** The judge's grades by place in the pool, and their graded places, the last graded at the end. */
+/** The judge's grades by place in the pool, their graded places (the undo history, the last graded at the end), and the place of their last line. */
 class Grades {
   readonly byPlace = new Map<number, number>();
   readonly history: number[] = [];
+  last: number | undefined;
 
   /** A grade given: a place graded again moves to the end of the history. */
   note(index: number, grade: number): void {
     this.byPlace.set(index, grade);
+    this.last = index;
     const earlier = this.history.lastIndexOf(index);
     if (earlier >= 0) this.history.splice(earlier, 1);
     this.history.push(index);
@@ -118,8 +120,8 @@ function shownPair(input: JudgingSessionInput, pairs: readonly PoolPair[], grade
 /**
  * Starts a session on the pool. It resumes where the judge stopped: at the first unjudged pair after the
  * pair of their last line in the store (wrapping round to pairs skipped before), or at the end screen when
- * they have judged every pair. Undo goes back through the judge's graded pairs, latest grade first, their
- * grades from earlier sessions included.
+ * they have judged every pair; `open` (a page loaded) goes there again. Undo goes back through the judge's
+ * graded pairs, latest grade first, their grades from earlier sessions included.
  *
  * @example
  * const session = createJudgingSession({ pool: { q1: ['d1', 'd2'] }, queries, corpus, judge: 'ann', scale: DEFAULT_SCALE, judgments: [] });
@@ -142,7 +144,9 @@ export function createJudgingSession(input: JudgingSessionInput): JudgingSession
     return pairs.length;
   };
   const { history } = grades;
-  let current = nextUnjudged(history.length === 0 ? pairs.length - 1 : history[history.length - 1]!, false);
+  /** Where a restart goes: the first unjudged pair after the judge's last line (undone or not). */
+  const resume = (): number => nextUnjudged(grades.last ?? pairs.length - 1, false);
+  let current = resume();
 
   return {
     view: () => ({
@@ -154,7 +158,6 @@ export function createJudgingSession(input: JudgingSessionInput): JudgingSession
       ...(current < pairs.length ? { pair: shownPair(input, pairs, grades, current) } : {}),
       canUndo: history.length > 0,
     }),
-    pairAt: (index) => (Number.isSafeInteger(index) && (index as number) >= 0 && (index as number) < pairs.length ? pairs[index as number] : undefined),
     onScale: (grade): grade is number => typeof grade === 'number' && onScale(grade, input.scale.length),
     graded(index, judgment) {
       grades.note(index, judgment.grade);
@@ -169,6 +172,9 @@ export function createJudgingSession(input: JudgingSessionInput): JudgingSession
     undo() {
       const last = history.pop();
       if (last !== undefined) current = last;
+    },
+    open() {
+      current = resume();
     },
   };
 }

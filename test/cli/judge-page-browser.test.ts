@@ -17,11 +17,14 @@ import { judgePageFiles, MARKUP } from '../helpers/judge-page.js';
 const output = fileURLToPath(new URL('../../test-output', import.meta.url));
 const files = judgePageFiles('rankeval-judge-browser-');
 
-/** The judging page of `judge` on the shared files and store. */
-async function start(judge: string): Promise<JudgePage> {
-  const args = parseJudgePageArgs([files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', files.store, '--judge', judge]);
+/** The judging page of `judge` on the shared files and a store (by default the shared one). */
+async function start(judge: string, store = files.store): Promise<JudgePage> {
+  const args = parseJudgePageArgs([files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', store, '--judge', judge]);
   return startJudgePage(await loadJudgePage(args));
 }
+
+/** The store's lines as `judge query doc grade`. */
+const linesOf = (store: string): string[] => parseJudgments(readFileSync(store)).judgments.map(({ query_id, doc_id, grade, judge }) => `${judge} ${query_id} ${doc_id} ${grade}`);
 
 /** Waits until the page has answered every key and shows `shown` (`q1 d2`, or `done`). */
 const showing = (page: Page, shown: string) => page.waitForSelector(`body[data-busy="false"][data-shown="${shown}"]`, { state: 'attached', timeout: 10_000 });
@@ -77,8 +80,10 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
     await press(page, 'ArrowRight', 'q1 d3');
     await press(page, 'ArrowRight', 'q2 d4');
 
+    // Reloaded: where a restart goes, the first unjudged pair after the last grade (d2): d3, skipped before.
     await page.reload();
-    await showing(page, 'q2 d4');
+    await showing(page, 'q1 d3');
+    await press(page, 's', 'q2 d4');
     await press(page, '3', 'q2 d1');
 
     // The server stopped and started again on the same store: a new token, and the judge resumes.
@@ -108,7 +113,7 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
 
     const { judgments, tornLine } = parseJudgments(readFileSync(files.store));
     expect(tornLine).toBeUndefined();
-    expect(judgments.map(({ query_id, doc_id, grade, judge }) => `${judge} ${query_id} ${doc_id} ${grade}`)).toEqual([
+    expect(linesOf(files.store)).toEqual([
       'ann q1 d1 2',
       'ann q1 d2 0',
       'ann q1 d2 1',
@@ -124,5 +129,45 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
         ['q2', new Map([['d4', 3], ['d1', 2]])],
       ]),
     );
+  }, 60_000);
+
+  it('never lets a page opened again, or a stale tab, grade a pair it does not show', async () => {
+    const store = join(files.dir, 'tabs.jsonl');
+    const ann = await start('ann', store);
+    const first = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    const problems = problemsOf(first);
+    await first.goto(ann.url);
+    await showing(first, 'q1 d1');
+    expect(await first.locator('#graded').isHidden()).toBe(true);
+    await press(first, '2', 'q1 d2');
+    await press(first, 'ArrowLeft', 'q1 d1');
+    // Reloaded, the page goes where a restart goes (after the last grade), not to the pair graded.
+    await first.reload();
+    await showing(first, 'q1 d2');
+    // A second tab: it grades d2; the first, still showing d2, is refused and shows the pair to grade.
+    const second = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await second.goto(ann.url);
+    await showing(second, 'q1 d2');
+    await press(second, '1', 'q1 d3');
+    await press(first, '0', 'q1 d3');
+    expect(await text(first, '#status')).toBe('Not saved: this page showed "q1" / "d2", but the pair shown now is "q1" / "d3": the page was opened again (another tab, or a reload). Look at the pair shown, then press the key.');
+    expect(await first.locator('#status').getAttribute('class')).toBe('error');
+    await press(first, '3', 'q2 d4');
+    expect(await text(first, '#status')).toBe('Saved: d3 graded 3.');
+    // Back to d3 by the arrow: its grade is shown, and a key would change it.
+    await press(first, 'ArrowLeft', 'q1 d3');
+    expect(await text(first, '#graded')).toBe('Graded 3 — press a key to change it.');
+    mkdirSync(output, { recursive: true });
+    await saveScreenshot(first, join(output, 'judge-page-graded.png'), false);
+    await press(first, '1', 'q2 d4');
+    // The browser logged the refusal (409) it was answered.
+    expect(problems).toEqual([expect.stringContaining('409')]);
+    // The server stopped: a key says so, and nothing is shown as saved.
+    await ann.close();
+    await press(first, '2', 'q2 d4');
+    expect(await text(first, '#status')).toBe('No answer from the page’s server (is rankeval judge still running?): nothing was saved.');
+    await first.close();
+    await second.close();
+    expect(linesOf(store)).toEqual(['ann q1 d1 2', 'ann q1 d2 1', 'ann q1 d3 3', 'ann q1 d3 1']);
   }, 60_000);
 });

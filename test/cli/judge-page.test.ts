@@ -86,12 +86,12 @@ describe('the judging page over HTTP', () => {
   });
 
   it('has each grade in the store when it answers, then shows the next pair', async () => {
-    const graded = await post('grade', { index: 0, grade: 2 });
+    const graded = await post('grade', { queryId: 'q1', docId: 'd1', grade: 2 });
     expect(storeLines()).toEqual([{ doc_id: 'd1', grade: 2, judge: 'ann' }]);
     expect(JSON.parse(graded.body)).toMatchObject({ judged: 1, pair: { docId: 'd2' }, canUndo: true });
-    expect(JSON.parse((await post('skip', { index: 1 })).body)).toMatchObject({ judged: 1, pair: { docId: 'd3' } });
+    expect(JSON.parse((await post('skip', { queryId: 'q1', docId: 'd2' })).body)).toMatchObject({ judged: 1, pair: { docId: 'd3' } });
     expect(JSON.parse((await post('undo', {})).body)).toMatchObject({ pair: { docId: 'd1', grade: 2 } });
-    expect(JSON.parse((await post('grade', { index: 0, grade: 1 })).body)).toMatchObject({ judged: 1, pair: { docId: 'd2' } });
+    expect(JSON.parse((await post('grade', { queryId: 'q1', docId: 'd1', grade: 1 })).body)).toMatchObject({ judged: 1, pair: { docId: 'd2' } });
     expect(JSON.parse((await post('move', { index: 4 })).body)).toMatchObject({ pair: { queryId: 'q2', docId: 'd1' } });
     expect(storeLines()).toEqual([
       { doc_id: 'd1', grade: 2, judge: 'ann' },
@@ -99,15 +99,34 @@ describe('the judging page over HTTP', () => {
     ]);
   });
 
+  it('refuses (409) a grade or a skip of a pair other than the one shown, writing nothing; open goes where a restart goes', async () => {
+    // Shown: q2 d1 (moved there). A page opened before, still showing q1 d2, sends its key.
+    const before = storeLines();
+    const stale = await post('grade', { queryId: 'q1', docId: 'd2', grade: 2 });
+    expect([stale.status, stale.body]).toEqual([409, 'Not saved: this page showed "q1" / "d2", but the pair shown now is "q2" / "d1": the page was opened again (another tab, or a reload). Look at the pair shown, then press the key.\n']);
+    expect((await post('skip', { queryId: 'q1', docId: 'd1' })).body).toMatch(/^Not skipped: this page showed "q1" \/ "d1", but the pair shown now is "q2" \/ "d1"/);
+    expect(storeLines()).toEqual(before);
+    // A page opened: the first unjudged pair after the last grade (d1), as a restart would show.
+    expect(JSON.parse((await post('open', {})).body)).toMatchObject({ pair: { queryId: 'q1', docId: 'd2' } });
+    expect((await post('grade', { queryId: 'q2', docId: 'd1', grade: 2 })).status).toBe(409);
+    // Regrading a judged pair is explicit: the arrows (or undo) show it, then its grade is taken.
+    expect(JSON.parse((await post('move', { index: 0 })).body)).toMatchObject({ pair: { docId: 'd1', grade: 1 } });
+    expect(JSON.parse((await post('grade', { queryId: 'q1', docId: 'd1', grade: 0 })).body)).toMatchObject({ pair: { queryId: 'q1', docId: 'd2' } });
+    expect(storeLines()).toEqual([...before, { doc_id: 'd1', grade: 0, judge: 'ann' }]);
+    await post('move', { index: 5 });
+    expect((await post('grade', { queryId: 'q1', docId: 'd2', grade: 0 })).body).toContain('but no pair is shown now (every pair after it is judged)');
+    expect(storeLines()).toHaveLength(before.length + 1);
+  });
+
   it.each([
-    ['a grade off the scale', 'grade', { index: 1, grade: 3 }, '`grade` must be a grade of the scale'],
-    ['a fractional grade', 'grade', { index: 1, grade: 0.5 }, '`grade` must be a grade of the scale'],
-    ['no pair at the place', 'grade', { index: 5, grade: 1 }, '`index` must be the place of a pair of the pool'],
-    ['a place as text', 'skip', { index: '1' }, '`index` must be the place of a pair of the pool'],
+    ['a grade off the scale', 'grade', { queryId: 'q1', docId: 'd2', grade: 3 }, '`grade` must be a grade of the scale'],
+    ['a fractional grade', 'grade', { queryId: 'q1', docId: 'd2', grade: 0.5 }, '`grade` must be a grade of the scale'],
+    ['a grade of no pair named', 'grade', { index: 1, grade: 1 }, '`queryId` and `docId` must name the pair shown'],
+    ['an id not a string', 'skip', { queryId: 'q1', docId: 2 }, '`queryId` and `docId` must name the pair shown'],
     ['a negative move', 'move', { index: -1 }, '`index` must be an integer ≥ 0'],
     ['a body not JSON', 'grade', '{index: 1', 'the body must be a JSON object'],
     ['a body not an object', 'grade', '[1, 2]', 'the body must be a JSON object'],
-    ['a body too long', 'grade', JSON.stringify({ index: 1, grade: 1, pad: 'x'.repeat(5000) }), 'the body must be a JSON object'],
+    ['a body too long', 'grade', JSON.stringify({ queryId: 'q1', docId: 'd2', grade: 1, pad: 'x'.repeat(5000) }), 'the body must be a JSON object'],
   ])('refuses %s with 400 and writes nothing', async (_what, action, body, reason) => {
     const before = storeLines().length;
     const answer = await post(action, body);
@@ -141,7 +160,7 @@ describe('the judging page when the store cannot be written', () => {
     const store = await openStore(`${files.dir}/full.jsonl`);
     const page = await startJudgePage({ ...(await loadJudgePage(parsed)), store: { ...store, append: () => Promise.reject(new Error('ENOSPC')) } });
     const headers = { 'x-rankeval-token': new URL(page.url).searchParams.get('token')! };
-    const answer = await raw(page.url, '/api/grade', { method: 'POST', headers, body: '{"index": 0, "grade": 1}' });
+    const answer = await raw(page.url, '/api/grade', { method: 'POST', headers, body: '{"queryId": "q1", "docId": "d1", "grade": 1}' });
     expect([answer.status, answer.body]).toEqual([500, 'The grade could not be saved to the store.\n']);
     expect(page.view()).toMatchObject({ judged: 0, pair: { docId: 'd1' } });
     await page.close();
@@ -153,7 +172,7 @@ describe('rankeval judge POOL (the page as a command)', () => {
 
   it('prints the URL, serves until stopped, and resumes from the store when run again', async () => {
     const page = await running(args('--judge', 'bob', '--port', '0'));
-    expect((await page.post('grade', '{"index": 3, "grade": 3}')).status).toBe(200);
+    expect((await page.post('grade', '{"queryId": "q1", "docId": "d1", "grade": 3}')).status).toBe(200);
     expect(await page.stop()).toBe(0);
     expect(page.stderr()).toBe(`rankeval judge: "bob" has judged 0 of 5 pairs; the page is at\nEach grade is saved to ${files.store} as it is pressed. Ctrl-C stops the page.\n`);
     const again = await runCommand((argv, io2) => runJudgePage(argv, io2, AbortSignal.abort()), args('--judge', 'bob'));

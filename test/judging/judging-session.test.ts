@@ -125,10 +125,32 @@ describe('createJudgingSession', () => {
     expect(s.view().judged).toBe(3);
   });
 
-  it('checks the places and grades the page sends', () => {
+  it('goes on open (a page loaded) where a restart goes: after the judge’s last line, whatever the arrows, undo and skips did', () => {
+    const lines: Judgment[] = [];
     const s = session();
-    expect(s.pairAt(4)).toMatchObject({ queryId: 'q2', docId: 'd1' });
-    for (const index of [5, -1, 1.5, '1', null]) expect(s.pairAt(index)).toBeUndefined();
+    const gradeAndKeep = (value: number): void => {
+      const { index, queryId, docId } = s.view().pair!;
+      lines.push(line(queryId, docId, value));
+      s.graded(index, lines.at(-1)!);
+    };
+    gradeAndKeep(2); // d1
+    gradeAndKeep(0); // d2
+    s.move(0);
+    expect(s.view().pair).toMatchObject({ docId: 'd1', grade: 2 });
+    s.open();
+    expect(shown(s)).toBe('q1 d3');
+    s.undo(); // back to d2, graded last
+    expect(shown(s)).toBe('q1 d2');
+    s.skip(1);
+    s.skip(2);
+    expect(shown(s)).toBe('q2 d4');
+    s.open();
+    expect(shown(s)).toBe(shown(session(lines)));
+    expect(shown(s)).toBe('q1 d3');
+  });
+
+  it('checks the grades the page sends', () => {
+    const s = session();
     expect([0, 2].map((g) => s.onScale(g))).toEqual([true, true]);
     for (const bad of [3, -1, 0.5, '1', undefined]) expect(s.onScale(bad)).toBe(false);
   });
