@@ -9,6 +9,7 @@ import type { Judgment } from '../formats/judgments.js';
 import { createJudgingSession, type JudgingSession, type PageView, type JudgingSessionInput } from '../judging/judging-session.js';
 import { openStore, type OpenStore } from '../judging/store-file.js';
 import { judgePageHtml } from './judge-page-html.js';
+import { foreignMessage } from './shared/command.js';
 
 /** What the page serves: the session's input but the judgments, which are read from `store`. */
 export interface JudgePageSettings extends Omit<JudgingSessionInput, 'judgments'> {
@@ -21,6 +22,11 @@ export interface JudgePageSettings extends Omit<JudgingSessionInput, 'judgments'
   readonly host?: string;
   /** The port; default 0, a free one. */
   readonly port?: number;
+  /**
+   * Told of a write to the store that failed (its error), once a failure episode: at the first failure
+   * since the start or since a write that succeeded, however many grades fail after it.
+   */
+  readonly onStoreFailure?: (error: unknown) => void;
 }
 
 /** A running judging page. */
@@ -85,7 +91,7 @@ type Append = (grade: number, pair: { readonly queryId: string; readonly docId: 
 
 /** A request refused: its status, and the words the page shows. */
 interface Refusal {
-  readonly status: 400 | 409;
+  readonly status: 400 | 409 | 500;
   readonly text: string;
 }
 
@@ -97,7 +103,7 @@ const pairWords = (pair: { readonly queryId: string; readonly docId: string }): 
  * Does one API action; returns the refusal, or undefined when done. A grade or a skip names its pair, and
  * is refused (409) unless it is the pair shown: a page opened again (another tab, a reload) moves what is
  * shown, and a stale page's key must not land on another pair. A grade is appended to the store (and
- * synced) before the session moves on.
+ * synced) before the session moves on; a write that fails is refused (500), the pair still shown.
  */
 async function act(session: JudgingSession, action: (typeof ACTIONS)[number], body: Record<string, unknown>, append: Append): Promise<Refusal | undefined> {
   if (action === 'open') return void session.open();
@@ -116,7 +122,13 @@ async function act(session: JudgingSession, action: (typeof ACTIONS)[number], bo
     return { status: 409, text: `Not ${action === 'grade' ? 'saved' : 'skipped'}: this page showed ${pairWords({ queryId, docId })}, but ${now}: the page was opened again (another tab, or a reload). Look at the pair shown, then press the key.` };
   }
   if (action === 'skip') return void session.skip(shown.index);
-  session.graded(shown.index, await append(grade as number, shown));
+  let judgment: Judgment;
+  try {
+    judgment = await append(grade as number, shown);
+  } catch (error) {
+    return { status: 500, text: `Not saved: the store cannot be written (${foreignMessage(error)}). The pair stays shown: press the grade again once the store can be written.` };
+  }
+  session.graded(shown.index, judgment);
   return undefined;
 }
 
@@ -156,9 +168,17 @@ export async function startJudgePage(settings: JudgePageSettings): Promise<Judge
   const store = typeof settings.store === 'string' ? await openStore(settings.store) : settings.store;
   const session = createJudgingSession({ ...settings, judgments: store.judgments });
   const token = randomBytes(16).toString('base64url');
+  let failing = false;
   const append: Append = async (grade, { queryId, docId }) => {
     const judgment = { query_id: queryId, doc_id: docId, grade, judge: settings.judge, at: new Date().toISOString() };
-    await store.append(judgment);
+    try {
+      await store.append(judgment);
+    } catch (error) {
+      if (!failing) settings.onStoreFailure?.(error);
+      failing = true;
+      throw error;
+    }
+    failing = false;
     return judgment;
   };
   const handle = requestHandler(session, Buffer.from(token), append);
@@ -167,7 +187,7 @@ export async function startJudgePage(settings: JudgePageSettings): Promise<Judge
     turn = turn
       .then(() => handle(request, response))
       .catch(() => {
-        if (!response.headersSent) plain(response, 500, 'The grade could not be saved to the store.');
+        if (!response.headersSent) plain(response, 500, 'The server failed to answer.');
         else response.destroy();
       });
   });

@@ -8,6 +8,7 @@ import type { Source } from '../formats/source.js';
 import { DEFAULT_SCALE, type RelevanceScale } from '../judging/scale.js';
 import { openStore, type OpenStore } from '../judging/store-file.js';
 import { quoteJson } from '../core/quoting.js';
+import { messageText } from '../text/escape.js';
 import { numberFlag, parseCommandArgs } from './shared/args.js';
 import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { openInput, readFailure } from './shared/input.js';
@@ -21,9 +22,10 @@ export const JUDGE_PAGE_HELP = `The judging page (POOL …): a person grades eac
 corpus) with the keyboard, in a browser. Each key press is saved to the store (appended, flushed to disk)
 before the next passage shows: closing the tab or stopping the command loses nothing, and running it again
 resumes where the judge stopped, as reloading the page does. A grade names its pair: a key pressed in a
-page left behind (another tab) is refused, never saved for another pair. Several people can judge one pool
-into one store, each by name. The page's address, with a random token that every request must carry, is
-printed on standard output; Ctrl-C stops it.
+page left behind (another tab) is refused, never saved for another pair. A grade the store cannot take (a
+full disk) is refused, shown on the page and said once on standard error; pressed again, it is saved once
+the store can be written. Several people can judge one pool into one store, each by name. The page's
+address, with a random token that every request must carry, is printed on standard output; Ctrl-C stops it.
 
 Keys: 0 1 2 3 grade (the scale's grades) · ← → previous and next pair · s skip (the pair stays
 unjudged) · u undo: back to your last grade, to replace it (the new grade is a newer line of the store,
@@ -181,9 +183,12 @@ export async function runJudgePage(argv: readonly string[], io: Io, stop?: Abort
   } catch (error) {
     throw readFailure(args.store, error, INPUT_ERROR);
   }
+  const onStoreFailure = (error: unknown): void => {
+    io.stderr.write(`rankeval judge: ${messageText(`cannot write ${args.store}: ${foreignMessage(error)}`)}; the grades pressed are not saved (the page says so) until it can be written\n`);
+  };
   let page;
   try {
-    page = await startJudgePage({ ...settings, store });
+    page = await startJudgePage({ ...settings, store, onStoreFailure });
   } catch (error) {
     throw listenFailure(args, error);
   }

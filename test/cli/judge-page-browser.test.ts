@@ -6,12 +6,13 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseJudgments } from '../../src/formats/judgments.js';
 import { toQrels } from '../../src/judging/to-qrels.js';
 import { loadJudgePage, parseJudgePageArgs } from '../../src/cli/judge-page.js';
 import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
 import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
+import { failingWrites } from '../helpers/failing-writes.js';
 import { judgePageFiles, MARKUP } from '../helpers/judge-page.js';
 
 const output = fileURLToPath(new URL('../../test-output', import.meta.url));
@@ -44,6 +45,8 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
   beforeAll(async () => {
     browser = await launchChromium();
   }, 60_000);
+
+  afterEach(() => vi.restoreAllMocks());
 
   afterAll(async () => {
     await browser?.close();
@@ -131,7 +134,7 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
     );
   }, 60_000);
 
-  it('never lets a page opened again, or a stale tab, grade a pair it does not show', async () => {
+  it('never lets a page opened again, or a stale tab, grade a pair it does not show; a failed write is shown and then saved', async () => {
     const store = join(files.dir, 'tabs.jsonl');
     const ann = await start('ann', store);
     const first = await browser.newPage({ viewport: { width: 1000, height: 800 } });
@@ -152,16 +155,21 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
     await press(first, '0', 'q1 d3');
     expect(await text(first, '#status')).toBe('Not saved: this page showed "q1" / "d2", but the pair shown now is "q1" / "d3": the page was opened again (another tab, or a reload). Look at the pair shown, then press the key.');
     expect(await first.locator('#status').getAttribute('class')).toBe('error');
+    // The disk is full for one write: the page says so and stays on the pair; the next press saves it.
+    failingWrites([0]);
+    await press(first, '3', 'q1 d3');
+    expect(await text(first, '#status')).toBe('Not saved: the store cannot be written (ENOSPC: no space left on device, write). The pair stays shown: press the grade again once the store can be written.');
+    mkdirSync(output, { recursive: true });
+    await saveScreenshot(first, join(output, 'judge-page-not-saved.png'), false);
     await press(first, '3', 'q2 d4');
     expect(await text(first, '#status')).toBe('Saved: d3 graded 3.');
     // Back to d3 by the arrow: its grade is shown, and a key would change it.
     await press(first, 'ArrowLeft', 'q1 d3');
     expect(await text(first, '#graded')).toBe('Graded 3 — press a key to change it.');
-    mkdirSync(output, { recursive: true });
     await saveScreenshot(first, join(output, 'judge-page-graded.png'), false);
     await press(first, '1', 'q2 d4');
-    // The browser logged the refusal (409) it was answered.
-    expect(problems).toEqual([expect.stringContaining('409')]);
+    // The browser logged the refusals (409, 500) it was answered.
+    expect(problems).toEqual([expect.stringContaining('409'), expect.stringContaining('500')]);
     // The server stopped: a key says so, and nothing is shown as saved.
     await ann.close();
     await press(first, '2', 'q2 d4');

@@ -4,13 +4,14 @@ import dns from 'node:dns';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseJudgments, type Judgment } from '../../src/formats/judgments.js';
 import { openStore } from '../../src/judging/store-file.js';
 import { JUDGE_PAGE_HELP, loadJudgePage, parseJudgePageArgs, runJudgePage } from '../../src/cli/judge-page.js';
 import { runJudge } from '../../src/cli/judge.js';
 import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
 import { runCommand } from '../helpers/cli.js';
+import { failingWrites } from '../helpers/failing-writes.js';
 import { judgePageFiles } from '../helpers/judge-page.js';
 
 const files = judgePageFiles('rankeval-judge-page-');
@@ -155,15 +156,31 @@ async function running(argv: string[]): Promise<{ url: string; view(): ReturnTyp
 }
 
 describe('the judging page when the store cannot be written', () => {
-  it('answers 500, and shows the same pair again: the grade was not taken', async () => {
-    const parsed = parseJudgePageArgs(args('--judge', 'cy'));
-    const store = await openStore(`${files.dir}/full.jsonl`);
-    const page = await startJudgePage({ ...(await loadJudgePage(parsed)), store: { ...store, append: () => Promise.reject(new Error('ENOSPC')) } });
-    const headers = { 'x-rankeval-token': new URL(page.url).searchParams.get('token')! };
-    const answer = await raw(page.url, '/api/grade', { method: 'POST', headers, body: '{"queryId": "q1", "docId": "d1", "grade": 1}' });
-    expect([answer.status, answer.body]).toEqual([500, 'The grade could not be saved to the store.\n']);
-    expect(page.view()).toMatchObject({ judged: 0, pair: { docId: 'd1' } });
-    await page.close();
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses each grade while the disk is full (500, said on the page, once on the terminal), then saves again', async () => {
+    const store = `${files.dir}/full.jsonl`;
+    const page = await running([files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', store, '--judge', 'cy']);
+    const grade = (docId: string, value: number) => page.post('grade', JSON.stringify({ queryId: 'q1', docId, grade: value }));
+    expect((await grade('d1', 2)).status).toBe(200);
+    // The disk fills: d2's line is cut short after 12 bytes, then every write fails, three grades long.
+    failingWrites([12, 0, 0, 0]);
+    for (let time = 0; time < 3; time++) {
+      const answer = await grade('d2', 1);
+      expect([answer.status, answer.body]).toEqual([500, 'Not saved: the store cannot be written (ENOSPC: no space left on device, write). The pair stays shown: press the grade again once the store can be written.\n']);
+    }
+    const failure = `rankeval judge: cannot write ${store}: ENOSPC: no space left on device, write; the grades pressed are not saved (the page says so) until it can be written\n`;
+    expect(page.stderr().split(failure)).toHaveLength(2);
+    expect(JSON.parse((await page.view()).body)).toMatchObject({ judged: 1, pair: { docId: 'd2' } });
+    // Space is back: the same grade is saved, and the page goes on.
+    expect(JSON.parse((await grade('d2', 1)).body)).toMatchObject({ judged: 2, pair: { docId: 'd3' } });
+    // A second episode is a second line.
+    failingWrites([0]);
+    expect((await grade('d3', 0)).status).toBe(500);
+    expect((await grade('d3', 0)).status).toBe(200);
+    expect(page.stderr().split(failure)).toHaveLength(3);
+    expect(await page.stop()).toBe(0);
+    expect(parseJudgments(readFileSync(store)).judgments.map(({ doc_id, grade: value }) => `${doc_id} ${value}`)).toEqual(['d1 2', 'd2 1', 'd3 0']);
   });
 });
 
