@@ -261,14 +261,27 @@ export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | Erro
 }
 
 /**
- * Throws for an id that is not a string, as `fail` does; for a number (or a bigint), the commonest slip, the
- * message says what to do: ``expected the ranking[0] to be a string id, got `1` (number); ids are strings:
- * use `String(id)` ``.
+ * Throws for an id that is not a string, as `fail` does; for the commonest slips the message says what to
+ * do: a number (or a bigint), ``…got `1` (number); ids are strings: use `String(id)` ``; an array in a
+ * ranking (a tie group, which rbo and overlap take and the scoring entries do not), ``…got `array of 2`
+ * (array); a tie group is not taken here: give tied documents as {id, score} objects of equal score``.
  */
 export function failId(code: RankevalErrorCode, fn: string, what: ErrorText, expected: string, received: unknown): never {
-  if (typeof received !== 'number' && typeof received !== 'bigint') fail(code, fn, what, expected, received);
-  const problem = words('expected ', what, ` to be ${expected}, got ${describeValue(received)}; ids are strings: use \`String(id)\``);
+  const hint = typeof received === 'number' || typeof received === 'bigint' ? 'ids are strings: use `String(id)`' : code === 'invalid_ranking' && isArray(received) ? TIE_GROUP_HINT : undefined;
+  if (hint === undefined) fail(code, fn, what, expected, received);
+  const problem = words('expected ', what, ` to be ${expected}, got ${describeValue(received)}; ${hint}`);
   throw new RankevalError({ code, fn, what, problem, expected, received });
+}
+
+const TIE_GROUP_HINT = 'a tie group is not taken here: give tied documents as {id, score} objects of equal score';
+
+/** Array.isArray, false for a value that cannot be looked into (a revoked Proxy throws). */
+function isArray(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /** An error in a file, located: the message reads `file:line: what is wrong`. */

@@ -76,7 +76,8 @@ export function orderRanking(ranking: unknown, fn: string, where: string, ties: 
 function readScored(ranking: readonly unknown[], ids: string[], scores: Float64Array, fn: string, where: string): void {
   for (let i = 0; i < ranking.length; i++) {
     const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
-    if (typeof entry !== 'object' || entry === null) {
+    // An array is no {id, score} object: failId calls it a tie group, which only rbo and overlap take.
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry);
     }
     const { id, score } = entry;

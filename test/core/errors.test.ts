@@ -76,6 +76,17 @@ describe('failId: an id that is not a string', () => {
     expect(message(7n)).toBe('evaluate: expected the ranking[0].id to be a string, got `7` (bigint); ids are strings: use `String(id)`');
   });
 
+  test('an array in a ranking is told that a tie group is not taken, and how to give ties', () => {
+    expect(message(['d1', 'd2'])).toBe(
+      'evaluate: expected the ranking[0].id to be a string, got `array of 2` (array); a tie group is not taken here: give tied documents as {id, score} objects of equal score',
+    );
+    // Not in qrels, where an array is no tie group; nor for a value that cannot be looked into.
+    expect(() => failId('invalid_qrels', 'evaluate', 'every id', 'a string', ['d1'])).toThrow(/^evaluate: expected every id to be a string, got `array of 1` \(array\)$/);
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(message(revoked.proxy)).toBe('evaluate: expected the ranking[0].id to be a string, got `an uninspectable object` (object)');
+  });
+
   test('anything else reads as any other bad value, with its fields', () => {
     expect(message(null)).toBe('evaluate: expected the ranking[0].id to be a string, got `null` (null)');
     try {

@@ -70,6 +70,20 @@ describe('numeric ids', () => {
     );
   });
 
+  test('a tie group (an array of ids), first or later, is said not to be taken, with its fields', () => {
+    const hint = 'a tie group is not taken here: give tied documents as {id, score} objects of equal score';
+    expect(() => evaluateRun({ q1: [['d1', 'd2'], 'd3'] } as never, { q1: { d1: 1 } }, measures)).toThrow(
+      `evaluateRun: expected run["q1"][0] to be a string id or an {id, score} object, got \`array of 2\` (array); ${hint}`,
+    );
+    expect(() => evaluate(['d1', ['d2', 'd3']] as never, { d1: 1 }, measures)).toThrow(`evaluate: expected every id in the ranking to be a string, got \`array of 2\` (array); ${hint}`);
+    try {
+      evaluate([['d1']] as never, { d1: 1 }, measures);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid_ranking', fn: 'evaluate', what: 'the ranking[0]', expected: 'a string id or an {id, score} object', received: ['d1'] });
+    }
+    expect.assertions(3);
+  });
+
   test('a first entry that is neither an id nor an object names both forms, without the hint', () => {
     expect(() => evaluate([true] as never, { d1: 1 }, measures)).toThrow('evaluate: expected the ranking[0] to be a string id or an {id, score} object, got `true` (boolean)');
   });
