@@ -60,6 +60,7 @@ describe('rankeval agree', () => {
       [['a', 'b', '-m', 'P@1'], "-m is about the runs' order, and no run is given (see rankeval agree --help)"],
       [['a', 'b', '--top-k', '3'], "--top-k is about the runs' order, and no run is given (see rankeval agree --help)"],
       [['a', 'b', 'r', 's', '--top-k', '1'], "--top-k takes an integer of 2 or more; got '1' (see rankeval agree --help)"],
+      [['a', 'b', 'r', 's', '-m', 'P@1', '-m', 'ndcg@10'], "-m is given twice ('P@1' and 'ndcg@10'); it takes one value (see rankeval agree --help)"],
       [['a', 'b', 'r', 's', '-m', 'num_ret'], '-m num_ret: its run figure is not a mean of per-query values, which the paired test of a flipped pair needs (see rankeval agree --help)'],
       [['a', 'b', '--samples', '0'], "--samples takes an integer from 1 to 100000; got '0' (see rankeval agree --help)"],
       [['a', 'b', '-l', 'x'], "--relevance-threshold takes a number; got 'x' (see rankeval agree --help)"],

@@ -29,9 +29,12 @@ export function parseCommandArgs<const O extends Options>(args: readonly string[
   // Not strict: parseArgs reads every argument into tokens, and checkToken finds what strict mode would
   // refuse, in order, so that no message of Node's is read back.
   const parsed = parseArgs({ args: attachNegativeValues(args, options), allowPositionals: true, options, strict: false, tokens: true });
+  const given = new Map<string, OptionToken>();
   for (const token of parsed.tokens) {
-    const problem = token.kind === 'option' ? checkToken(token, options) : undefined;
+    if (token.kind !== 'option') continue;
+    const problem = checkToken(token, options) ?? repeated(token, given.get(token.name), options);
     if (problem !== undefined) throw usage(problem);
+    given.set(token.name, token);
   }
   const values = parsed.values as StrictValues<O>;
   const inputs: InputArg[] = [];
@@ -75,6 +78,17 @@ function checkToken(token: OptionToken, options: Options): string | undefined {
     return `${flag} needs a value; write ${flag}=VALUE for one that starts with '-'`;
   }
   return undefined;
+}
+
+/**
+ * A flag of one value given again (`--format json --format csv`, `-m A -m B`), said in one line: parseArgs
+ * would keep the last silently, and the first was meant as much. Flags declared `multiple` and switches
+ * (which a repeat cannot change) are not refused.
+ */
+function repeated(token: OptionToken, earlier: OptionToken | undefined, options: Options): string | undefined {
+  if (earlier === undefined || options[token.name]!.type !== 'string' || options[token.name]!.multiple === true) return undefined;
+  const flag = earlier.rawName === token.rawName ? token.rawName : `${earlier.rawName}/${token.rawName}`;
+  return `${flag} is given twice ('${earlier.value}' and '${token.value}'); it takes one value`;
 }
 
 const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
