@@ -92,10 +92,25 @@ export function renderAgreement(report: AgreeReport, format: TableFormat | 'json
   const rows: Cell[][] = [['all', '', ...labelCells(labels)]];
   if (perQuery) for (const [qid, figures] of Object.entries(labels.perQuery)) rows.push(['query', qid, ...labelCells(figures)]);
   const parts = [`labels: A ${a}, B ${b}; over the documents both judge`, renderTable(LABEL_COLUMNS, rows, format)];
-  if (rows.some((row) => row.includes(null))) parts.push('(a blank κ or α is undefined: one side gives every document the same grade)\n');
+  const blank = blankNote(rows, report.relevanceThreshold);
+  if (blank !== undefined) parts.push(blank);
   parts.push(`${labelNotes(report, a, b)}\n`, `grades given (rows: A ${a}; columns: B ${b})`, confusionTable(labels, format));
   if (report.systems !== undefined) parts.push(systemsText(report.systems, report, format));
   return parts.join('\n');
+}
+
+/**
+ * Why a label row has blanks, where it has any. κ (each weighting) and α are undefined only where both sides
+ * give every document one and the same grade (one side alone constant gives κ 0 and α a number); the binary
+ * κ likewise, where both call every document relevant or both call none relevant.
+ */
+function blankNote(rows: readonly Cell[][], threshold: number): string | undefined {
+  const at = (name: string): number => LABEL_COLUMNS.findIndex((column) => column.name === name);
+  const graded = ['kappa', 'kappa_linear', 'kappa_quadratic', 'alpha'].map(at);
+  const reasons: string[] = [];
+  if (rows.some((row) => graded.some((i) => row[i] === null))) reasons.push('kappa (each weighting) and alpha where both sides give every document one and the same grade');
+  if (rows.some((row) => row[at('binary_kappa')] === null)) reasons.push(`binary_kappa where both sides call every document relevant (grade ≥ ${threshold}), or both call none relevant`);
+  return reasons.length === 0 ? undefined : `(a blank is undefined: ${reasons.join('; ')})\n`;
 }
 
 function labelNotes(report: AgreeReport, a: string, b: string): string {

@@ -31,7 +31,20 @@ describe('renderAgreement', () => {
     const text = renderAgreement(report, 'table', true);
     // q2's one document is graded 1 by both: every κ and α of q2 is undefined.
     expect(text).toMatch(/\nquery  q2\s+1  1\.0000\s+1\.0000\s*\n/);
-    expect(text).toContain('(a blank κ or α is undefined: one side gives every document the same grade)');
+    expect(text).toContain(
+      '(a blank is undefined: kappa (each weighting) and alpha where both sides give every document one and the same grade; binary_kappa where both sides call every document relevant (grade ≥ 1), or both call none relevant)\n',
+    );
+  });
+
+  it('says a κ or α blank only where both sides give one and the same grade, not where one side alone does', () => {
+    // q1: A grades all 1, B grades 0, 1 and 2; q2: A grades all 1, B all 2. κ is 0 on both, α a number, and
+    // only q2's binary κ (both call everything relevant) and nothing else is undefined.
+    const oneSided = labelAgreement({ q1: { d1: 1, d2: 1, d3: 1 }, q2: { d4: 1, d5: 1 } }, { q1: { d1: 0, d2: 1, d3: 2 }, q2: { d4: 2, d5: 2 } }, { samples: 20 });
+    expect([oneSided.perQuery.q1!.kappa.unweighted, oneSided.perQuery.q2!.kappa.unweighted, oneSided.perQuery.q2!.binary.kappa]).toEqual([0, 0, null]);
+    const text = renderAgreement({ ...report, labels: oneSided }, 'table', true);
+    expect(text).toContain('\n(a blank is undefined: binary_kappa where both sides call every document relevant (grade ≥ 1), or both call none relevant)\n');
+    expect(text).not.toContain('kappa (each weighting)');
+    expect(renderAgreement({ ...report, labels: oneSided }, 'table', false)).not.toContain('a blank');
   });
 
   it('with runs, prints their means and ranks, the correlations and the flipped pairs', () => {
