@@ -101,7 +101,15 @@ export {
   type LabelAgreement,
   type LabelAgreementOptions,
 } from './agreement/label-agreement.js';
-export { systemAgreement, type FlippedPair, type OrderAgreement, type SystemAgreement, type SystemAgreementOptions } from './agreement/system-agreement.js';
+export {
+  systemAgreement,
+  type FlippedPair,
+  type OrderAgreement,
+  type QuerySample,
+  type SystemAgreement,
+  type SystemAgreementOptions,
+  type SystemAgreementWarning,
+} from './agreement/system-agreement.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';

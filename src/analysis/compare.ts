@@ -139,15 +139,8 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   if (!scored.has(baseline)) fail('invalid_option', fn, { kind: 'option', option: 'baseline' }, `one of the run names (${[...scored.keys()].map((name) => JSON.stringify(name)).join(', ')})`, baseline);
   const base = scored.get(baseline)!;
   const queryIds = Object.keys(base.perQuery);
-  if (queryIds.length < 2) {
-    throw new RankevalError({
-      code: 'no_queries',
-      fn,
-      problem: `a paired comparison needs at least 2 judged queries, got ${queryIds.length}`,
-      expected: 'at least 2 judged queries',
-      received: queryIds.length,
-    });
-  }
+  const tooFew = tooFewForPairedTest(queryIds.length);
+  if (tooFew !== undefined) throw new RankevalError({ code: 'no_queries', fn, ...tooFew, received: queryIds.length });
   const names = [baseline, ...[...scored.keys()].filter((name) => name !== baseline)];
   const measures = Object.keys(base.mean);
   checkAveraged(base, measures, fn);
@@ -169,6 +162,14 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
     rows[row] = { ...rows[row]!, pValueCorrected: corrected[i]!, significant: corrected[i]! < plan.alpha };
   });
   return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names) };
+}
+
+/**
+ * Why a paired test cannot be run over `queries` judged queries, or undefined when it can (two or more):
+ * what compare throws (`no_queries`) and systemAgreement warns.
+ */
+export function tooFewForPairedTest(queries: number): { readonly problem: string; readonly expected: string } | undefined {
+  return queries >= 2 ? undefined : { problem: `a paired comparison needs at least 2 judged queries, got ${queries}`, expected: 'at least 2 judged queries' };
 }
 
 /**

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { spearman, systemAgreement } from '../../src/agreement/system-agreement.js';
 import { kendallTau } from '../../src/agreement/kendall.js';
 import { tauAP } from '../../src/agreement/tau-ap.js';
+import { compare } from '../../src/analysis/compare.js';
+import { evaluateRun } from '../../src/engine/evaluate-run.js';
 
 // Three runs over two queries, each retrieving one document first. Under A, d1 is relevant everywhere;
 // under B, d2 is: the run that puts d1 first wins under A and loses under B.
@@ -61,9 +63,92 @@ describe('systemAgreement', () => {
     ]);
   });
 
+  it('says how many queries the means are over: here all, among three systems, with nothing to warn of', () => {
+    expect(result.queries).toBe(2);
+    expect(result.warnings).toEqual([]);
+  });
+
   it('refuses fewer than two runs and a bad topK', () => {
     expect(() => systemAgreement({ first: runs.first }, qrelsA, qrelsB)).toThrow('systemAgreement: expected `runs` to be two runs or more, got `1` (number)');
     expect(() => systemAgreement(runs, qrelsA, qrelsB, { topK: 1 })).toThrow('expected `topK` to be an integer ≥ 2');
+  });
+});
+
+describe('systemAgreement: what the figures rest on', () => {
+  it('scores over the queries both label sets judge, and warns of those only one judges', () => {
+    // A also judges q3 and q4, where `first` would gain; B also judges q5. Only q1 and q2 count.
+    const wideA = { ...qrelsA, q3: { d1: 1 }, q4: { d1: 1 } };
+    const wideB = { ...qrelsB, q5: { d2: 1 } };
+    const wide = systemAgreement(runs, wideA, wideB, { measure: 'P@1' });
+    expect(wide.queries).toBe(2);
+    expect(wide.runs).toEqual(systemAgreement(runs, qrelsA, qrelsB, { measure: 'P@1' }).runs);
+    expect(wide.runs[0]!.meanA).toBe(evaluateRun(runs.first, qrelsA, { measures: ['P@1'] }).mean['P@1']);
+    expect(wide.warnings).toEqual([
+      {
+        code: 'different_queries',
+        message: 'qrelsA and qrelsB judge different queries: 2 only qrelsA judges (q3, q4), 1 only qrelsB judges (q5); the means are over the 2 both judge',
+        onlyA: { count: 2, queries: ['q3', 'q4'] },
+        onlyB: { count: 1, queries: ['q5'] },
+      },
+    ]);
+  });
+
+  it('shows five of the queries one side only judges, and counts them all', () => {
+    const many = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`x${i}`, { d1: 1 }]));
+    const [warning] = systemAgreement(runs, { ...qrelsA, ...many }, qrelsB, { measure: 'P@1' }).warnings;
+    expect(warning).toMatchObject({ code: 'different_queries', onlyA: { count: 7, queries: ['x0', 'x1', 'x2', 'x3', 'x4'] }, onlyB: { count: 0, queries: [] } });
+    expect(warning!.message).toBe('qrelsA and qrelsB judge different queries: 7 only qrelsA judges (x0, x1, x2, x3, x4, …), none only qrelsB judges; the means are over the 2 both judge');
+  });
+
+  it('over one query, gives the figures and flips without a p-value, saying why as compare does', () => {
+    const one = systemAgreement(runs, { q1: qrelsA.q1 }, { q1: qrelsB.q1 }, { measure: 'P@1' });
+    // On q1, first and mixed put d1 first: 1 under A, 0 under B; second the reverse.
+    expect(one.runs.map((run) => [run.run, run.meanA, run.meanB])).toEqual([
+      ['first', 1, 0],
+      ['mixed', 1, 0],
+      ['second', 0, 1],
+    ]);
+    expect(one.tauB).toBe(kendallTau([1, 1, 0], [0, 0, 1]));
+    expect(one.flips).toEqual([
+      { higher: 'first', lower: 'second', deltaA: 1, deltaB: -1, pValueA: null, pValueB: null, significant: null },
+      { higher: 'mixed', lower: 'second', deltaA: 1, deltaB: -1, pValueA: null, pValueB: null, significant: null },
+    ]);
+    let compared = '';
+    try {
+      compare(runs, { q1: qrelsA.q1 }, { measures: ['P@1'] });
+    } catch (error) {
+      compared = (error as { problem: string }).problem;
+    }
+    expect(one.warnings).toEqual([{ code: 'no_queries', message: `${compared}: the flipped pairs have no p-value`, queries: 1 }]);
+    expect(compared).toBe('a paired comparison needs at least 2 judged queries, got 1');
+  });
+
+  it('warns that τ over fewer than three systems says nothing, overall or among the top k', () => {
+    const two = systemAgreement({ first: runs.first, second: runs.second }, qrelsA, qrelsB, { measure: 'P@1' });
+    const says = (over: string) => `τ_b, τ_AP,b and Spearman's ρ over ${over} are 1, −1 or undefined whatever the labels: they say nothing of the labels' agreement`;
+    expect(two.warnings).toEqual([{ code: 'few_systems', message: says('2 systems'), scope: 'all', systems: 2 }]);
+    expect(systemAgreement(runs, qrelsA, qrelsB, { measure: 'P@1', topK: 2 }).warnings).toEqual([{ code: 'few_systems', message: says('the top 2 systems'), scope: 'top', systems: 2 }]);
+  });
+
+  it('refuses label sets without a query in common', () => {
+    expect(() => systemAgreement(runs, qrelsA, { q9: { d1: 1 } })).toThrow(
+      expect.objectContaining({ code: 'no_queries', fn: 'systemAgreement', message: 'systemAgreement: `qrelsA` and `qrelsB` judge no query in common: there is nothing to score the runs on under both' }),
+    );
+  });
+
+  it('refuses a tie group in a ranking, naming the run, and names the label set it reads', () => {
+    const tied = { ...runs, mixed: { q1: [['d1', 'd2']], q2: ['d2', 'd1'] } } as never;
+    expect(() => systemAgreement(tied, qrelsA, qrelsB)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_ranking',
+        fn: 'systemAgreement',
+        at: { run: 'mixed' },
+        received: ['d1', 'd2'],
+        message:
+          'systemAgreement: run "mixed": expected run["q1"][0] to be a string id or an {id, score} object, got `array of 2` (array); a tie group is not taken here: give tied documents as {id, score} objects of equal score',
+      }),
+    );
+    expect(() => systemAgreement(runs, qrelsA, [] as never)).toThrow('systemAgreement: expected `qrelsB` to be a Map or an object of query id → judgments');
   });
 });
 
