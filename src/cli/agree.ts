@@ -5,7 +5,8 @@ import { systemAgreement } from '../agreement/system-agreement.js';
 import { SIGNIFICANCE_TESTS } from '../analysis/compare.js';
 import { isRankevalError } from '../core/errors.js';
 import { parseMeasure } from '../measures/registry.js';
-import { renderAgreement } from '../text/agreement.js';
+import { renderAgreement, systemWarningLines } from '../text/agreement.js';
+import { messageText } from '../text/escape.js';
 import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { readSeedFlag, readTestFlags, runNames } from './shared/comparison.js';
@@ -25,10 +26,12 @@ relevant or not (grade ≥ -l) with its κ, and 95% bootstrap intervals over que
 side by side (the confusion matrix) and the documents only one side judged. κ ≥ 0.6 is read as
 substantial agreement (Landis & Koch); see the agreement guide for the limits of such readings.
 
-With two runs or more: each run scored on MEASURE under both label sets, the two orders of the runs
-compared by Kendall's τ_b, τ_AP,b (which weighs swaps among the best runs more) and Spearman's ρ, overall
-and among the --top-k best under A (τ ≥ 0.9 is read as equivalent orders, Voorhees 2000), and every pair
-of runs whose order flips, with the paired test's p under each label set.
+With two runs or more: each run scored on MEASURE under both label sets, over the queries both judge, the
+two orders of the runs compared by Kendall's τ_b, τ_AP,b (which weighs swaps among the best runs more) and
+Spearman's ρ, overall and among the --top-k best under A (τ ≥ 0.9 is read as equivalent orders, Voorhees
+2000), and every pair of runs whose order flips, with the paired test's p under each label set (blank
+over fewer than two queries). A warning on stderr says when the label sets judge different queries, when
+too few queries leave the test out, and when fewer than three runs make the correlations say nothing.
 
 Files (format told from the content: TREC, BEIR qrels, JSONL, JSON or CSV):
   QRELS_A QRELS_B       the two label sets (golden sets); - is standard input (for one of the files)
@@ -164,6 +167,7 @@ export async function runAgree(argv: readonly string[], io: Io): Promise<number>
           }),
         );
   const { samples, seed, relevanceThreshold, test, alpha, correction } = args;
+  for (const line of systems === undefined ? [] : systemWarningLines(systems, names)) io.stderr.write(`rankeval agree: warning: ${messageText(line)}\n`);
   io.stdout.write(renderAgreement({ names, labels, ...(systems === undefined ? {} : { systems }), relevanceThreshold, samples, seed, test, alpha, correction }, args.format, args.perQuery));
   return 0;
 }

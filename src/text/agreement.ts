@@ -1,7 +1,7 @@
 // `rankeval agree`'s output: how far two label sets agree (overall and, on request, per query), their
 // confusion matrix, and with runs how the systems' order moves between them — as text, Markdown, CSV or JSON.
 import type { AgreementFigures, LabelAgreement } from '../agreement/label-agreement.js';
-import type { OrderAgreement, SystemAgreement } from '../agreement/system-agreement.js';
+import { differentQueriesText, type OrderAgreement, type SystemAgreement } from '../agreement/system-agreement.js';
 import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
@@ -70,6 +70,9 @@ const FLIP_COLUMNS: readonly Column[] = [
 ];
 
 const orderCells = (order: OrderAgreement): Cell[] => [order.systems, order.tauB, order.tauAPB, order.spearman];
+
+/** A flip's `significant`: `yes`, `no`, or blank where there is no test (fewer than two queries). */
+const significance = (significant: boolean | null): string | null => (significant === null ? null : significant ? 'yes' : 'no');
 
 /** Rank of each run (1 the best) by `mean`, ties sharing the best rank of their group. */
 function ranksBy(runs: SystemAgreement['runs'], mean: 'meanA' | 'meanB'): Map<string, number> {
@@ -146,9 +149,9 @@ function systemsText(systems: SystemAgreement, report: AgreeReport, format: Tabl
   const flips =
     systems.flips.length === 0
       ? 'no pair of systems changes order\n'
-      : renderTable(FLIP_COLUMNS, systems.flips.map((flip): Cell[] => [flip.higher, flip.lower, flip.deltaA, flip.deltaB, flip.pValueA, flip.pValueB, flip.significant ? 'yes' : 'no']), format);
+      : renderTable(FLIP_COLUMNS, systems.flips.map((flip): Cell[] => [flip.higher, flip.lower, flip.deltaA, flip.deltaB, flip.pValueA, flip.pValueB, significance(flip.significant)]), format);
   return [
-    `systems on ${systems.measure}, best under A first`,
+    `systems on ${systems.measure}, best under A first; means over the ${systems.queries} ${systems.queries === 1 ? 'query' : 'queries'} both label sets judge`,
     renderTable(RUN_COLUMNS, runRows, format),
     'rank correlation of the two orders (A the reference)',
     orders,
@@ -175,15 +178,24 @@ function figureRows(report: AgreeReport, perQuery: boolean): Cell[][] {
   counts.forEach((row, i) => row.forEach((count, j) => rows.push(['confusion', `a=${grades[i]} b=${grades[j]}`, 'documents', count])));
   const { systems } = report;
   if (systems === undefined) return rows;
+  rows.push(['runs', 'all', 'queries', systems.queries]);
   for (const run of systems.runs) rows.push(['runs', run.run, 'mean_a', run.meanA], ['runs', run.run, 'mean_b', run.meanB]);
   for (const [scope, order] of [['all', systems], [`top ${systems.top.systems}`, systems.top]] as const) {
     ORDER_COLUMNS.slice(2).forEach((column, i) => rows.push(['orders', scope, column.name, orderCells(order)[i + 1]!]));
   }
   for (const flip of systems.flips) {
-    const values = [flip.deltaA, flip.deltaB, flip.pValueA, flip.pValueB, flip.significant ? 1 : 0];
+    const values = [flip.deltaA, flip.deltaB, flip.pValueA, flip.pValueB, flip.significant === null ? null : flip.significant ? 1 : 0];
     FLIP_COLUMNS.slice(2).forEach((column, i) => rows.push(['flips', `${flip.higher} > ${flip.lower}`, column.name, values[i]!]));
   }
   return rows;
+}
+
+/**
+ * systemAgreement's warnings as `rankeval agree` says them on stderr, one line each, the label sets named
+ * by `names` (their files) where the library says `qrelsA` and `qrelsB`.
+ */
+export function systemWarningLines(systems: SystemAgreement, names: readonly [string, string]): string[] {
+  return systems.warnings.map((warning) => (warning.code === 'different_queries' ? differentQueriesText(names, warning.onlyA, warning.onlyB, systems.queries) : warning.message));
 }
 
 function jsonOf(report: AgreeReport, perQuery: boolean): unknown {

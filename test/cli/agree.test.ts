@@ -24,6 +24,8 @@ beforeAll(() => {
     writeFileSync(file(`${name}.trec`), Object.entries(run).flatMap(([qid, ids]) => ids.map((id, i) => `${qid} Q0 ${id} ${i + 1} ${10 - i} ${name}\n`)).join(''));
   }
   writeFileSync(file('apart.qrels'), 'q9 0 d1 1\n');
+  // Judges q1 as people do, and q7 that nobody else judges: one query in common.
+  writeFileSync(file('q1.qrels'), 'q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 1\nq7 0 d1 1\n');
 });
 
 const settings = { relevanceThreshold: 1, samples: 1000, seed: 42, test: 't', alpha: 0.05, correction: 'holm' } as const;
@@ -45,6 +47,22 @@ describe('rankeval agree', () => {
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(expected));
     // Under -l 2 only d1 is relevant to people: dense (d1 first on q1) leads, and P@1 1 vs 0 on q1.
     expect(JSON.parse(result.stdout).systems.runs[0]).toEqual({ run: 'dense', meanA: 0.5, meanB: 0.5 });
+  });
+
+  it('over one judged query in common: the figures, with what they lack said on stderr', async () => {
+    const result = await runCommand(runAgree, [file('people.qrels'), file('q1.qrels'), file('bm25.trec'), file('dense.trec'), '-m', 'P@1'], { hide: dir });
+    expect(result.status).toBe(0);
+    // On q1, bm25 puts d2 first (people: 0, q1.qrels: 1) and dense d1 (2, 0): dense leads under A, bm25 under B.
+    expect(result.stdout).toContain('systems on P@1, best under A first; means over the 1 query both label sets judge\n');
+    expect(result.stdout).toMatch(/\ndense\s+bm25\s+1\.0000\s+-1\.0000\s*\n/);
+    expect(result.stderr).toBe(
+      [
+        'rankeval agree: warning: people.qrels and q1.qrels judge different queries: 1 only people.qrels judges (q2), 1 only q1.qrels judges (q7); the means are over the 1 both judge',
+        'rankeval agree: warning: a paired comparison needs at least 2 judged queries, got 1: the flipped pairs have no p-value',
+        "rankeval agree: warning: τ_b, τ_AP,b and Spearman's ρ over 2 systems are 1, −1 or undefined whatever the labels: they say nothing of the labels' agreement",
+        '',
+      ].join('\n'),
+    );
   });
 
   it('--names names the runs; csv gives one figure a row', async () => {

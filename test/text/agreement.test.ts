@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelAgreement } from '../../src/agreement/label-agreement.js';
 import { systemAgreement } from '../../src/agreement/system-agreement.js';
-import { type AgreeReport, renderAgreement } from '../../src/text/agreement.js';
+import { type AgreeReport, renderAgreement, systemWarningLines } from '../../src/text/agreement.js';
 
 // A judges d1 and d2 of q1 and d3 of q2; B grades d1 alike, d2 one grade up, d3 alike, and judges d4 too.
 const qrelsA = { q1: { d1: 2, d2: 0 }, q2: { d3: 1 } };
@@ -50,7 +50,7 @@ describe('renderAgreement', () => {
   it('with runs, prints their means and ranks, the correlations and the flipped pairs', () => {
     const systems = systemAgreement(runs, qrelsA, qrelsB, { measure: 'P@1' });
     const text = renderAgreement({ ...report, systems }, 'table', false);
-    expect(text).toContain(['systems on P@1, best under A first', 'run     mean_a  mean_b  rank_a  rank_b', 'first   1.0000  1.0000       1       1', 'second  0.0000  0.5000       2       2', ''].join('\n'));
+    expect(text).toContain(['systems on P@1, best under A first; means over the 2 queries both label sets judge', 'run     mean_a  mean_b  rank_a  rank_b', 'first   1.0000  1.0000       1       1', 'second  0.0000  0.5000       2       2', ''].join('\n'));
     expect(text).toContain('scope  systems   tau_b  tau_ap_b  spearman\nall          2  1.0000    1.0000    1.0000\n');
     expect(text).toContain('no pair of systems changes order\n');
     const flipped = systemAgreement(runs, qrelsA, { q1: { d2: 1 }, q2: { d4: 1 } }, { measure: 'P@1' });
@@ -58,6 +58,22 @@ describe('renderAgreement', () => {
     expect(flips).toContain('| higher | lower | delta_a | delta_b | p_a | p_b | significant |');
     // first − second is 1 on both queries under A and −1 under B: a paired t test with no spread gives p 0.
     expect(flips).toContain('| first | second | 1.0000 | -1.0000 | 0.0000 | 0.0000 | yes |');
+  });
+
+  it('over one query: blank p-values and significance, in every format, and the warnings in the files’ names', () => {
+    // Only q1 is judged by both; A's d1 is relevant, B's d2: first wins under A, second under B.
+    const systems = systemAgreement(runs, { q1: { d1: 1 }, q3: { d1: 1 } }, { q1: { d2: 1 } }, { measure: 'P@1' });
+    const text = renderAgreement({ ...report, systems }, 'table', false);
+    expect(text).toContain('systems on P@1, best under A first; means over the 1 query both label sets judge\n');
+    expect(text).toMatch(/\nfirst\s+second\s+1\.0000\s+-1\.0000\s*\n/);
+    const csv = renderAgreement({ ...report, systems }, 'csv', false).split('\n');
+    expect(csv).toEqual(expect.arrayContaining(['runs,all,queries,1', 'flips,first > second,p_a,', 'flips,first > second,significant,']));
+    expect(JSON.parse(renderAgreement({ ...report, systems }, 'json', false)).systems).toMatchObject({ queries: 1, flips: [{ pValueA: null, significant: null }], warnings: systems.warnings });
+    expect(systemWarningLines(systems, ['people.qrels', 'llm.qrels'])).toEqual([
+      'people.qrels and llm.qrels judge different queries: 1 only people.qrels judges (q3), none only llm.qrels judges; the means are over the 1 both judge',
+      'a paired comparison needs at least 2 judged queries, got 1: the flipped pairs have no p-value',
+      "τ_b, τ_AP,b and Spearman's ρ over 2 systems are 1, −1 or undefined whatever the labels: they say nothing of the labels' agreement",
+    ]);
   });
 
   it('CSV gives one figure a row, every digit', () => {
