@@ -93,7 +93,10 @@ describe('-o is never a file the command reads', () => {
     expect(flags.length).toBeGreaterThan(0);
     for (const flag of flags) {
       const file = join(directory({ 'file.txt': lengths }), 'file.txt');
-      const result = await runCommand(run, [...base, `--${flag}`, file, '-o', file]);
+      // The flag in place of the base's own (fuse's --qrels): a flag of one value is refused twice.
+      const own = base.indexOf(`--${flag}`);
+      const rest = own < 0 ? base : [...base.slice(0, own), ...base.slice(own + 2)];
+      const result = await runCommand(run, [...rest, `--${flag}`, file, '-o', file]);
       expect({ flag, status: result.status, stderr: result.stderr }).toEqual({ flag, status: 2, stderr: expect.stringMatching(new RegExp(`^-o ${file} is .* \\(--${flag}\\); .* would overwrite it`)) });
       expect(readFileSync(file, 'utf8')).toBe(lengths);
     }
