@@ -136,7 +136,7 @@ export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery
   return { measure, queries: coverage.queries.length, ...all, runs: order, top, flips, warnings };
 }
 
-/** The query ids both label sets judge (query-id order), refusing none; the warnings of what they leave. */
+/** The query ids both label sets judge (query-id order; refused when there is none), and the warnings they call for. */
 function commonQueries(judgedA: ReadonlyMap<string, unknown>, judgedB: ReadonlyMap<string, unknown>, fn: string): { queries: string[]; warnings: SystemAgreementWarning[] } {
   const queries = [...judgedA.keys()].filter((qid) => judgedB.has(qid)).sort(compareUtf8);
   if (queries.length === 0) {

@@ -58,6 +58,7 @@ describe('renderAgreement', () => {
     expect(flips).toContain('| higher | lower | delta_a | delta_b | p_a | p_b | significant |');
     // first − second is 1 on both queries under A and −1 under B: a paired t test with no spread gives p 0.
     expect(flips).toContain('| first | second | 1.0000 | -1.0000 | 0.0000 | 0.0000 | yes |');
+    expect(renderAgreement({ ...report, systems: flipped }, 'csv', false).split('\n')).toEqual(expect.arrayContaining(['flips,first > second,p_a,0', 'flips,first > second,significant,1']));
   });
 
   it('over one query: blank p-values and significance, in every format, and the warnings in the files’ names', () => {
