@@ -11,6 +11,7 @@ import { quoteJson } from '../core/quoting.js';
 import { messageText } from '../text/escape.js';
 import { numberFlag, parseCommandArgs } from './shared/args.js';
 import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { tornLineWarning } from './shared/files.js';
 import { openInput, readFailure } from './shared/input.js';
 import { startJudgePage, type JudgePageSettings } from './judge-page-server.js';
 
@@ -183,6 +184,7 @@ export async function runJudgePage(argv: readonly string[], io: Io, stop?: Abort
   } catch (error) {
     throw readFailure(args.store, error, INPUT_ERROR);
   }
+  if (store.tornLine !== undefined) io.stderr.write(tornLineWarning(args.store, store.tornLine, 'cut off: its pair is to judge again'));
   const onStoreFailure = (error: unknown): void => {
     io.stderr.write(`rankeval judge: ${messageText(`cannot write ${args.store}: ${foreignMessage(error)}`)}; the grades pressed are not saved (the page says so) until it can be written\n`);
   };

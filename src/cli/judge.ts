@@ -3,10 +3,9 @@
 import { isRankevalError } from '../core/errors.js';
 import { qrelsText, type QrelsFormat } from '../formats/write-qrels.js';
 import { toQrels, type CombineJudges } from '../judging/to-qrels.js';
-import { messageText } from '../text/escape.js';
 import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
-import { loadJudgments } from './shared/files.js';
+import { loadJudgments, tornLineWarning } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { JUDGE_PAGE_HELP, JUDGE_PAGE_USAGE, runJudgePage } from './judge-page.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
@@ -88,7 +87,7 @@ export async function runJudge(argv: readonly string[], io: Io): Promise<number>
   }
   const name = inputName(args.store);
   const { judgments, tornLine } = await loadJudgments(args.store, io.stderr);
-  if (tornLine !== undefined) io.stderr.write(`rankeval judge: warning: ${messageText(`${name}:${tornLine}: a half-written last line (a write cut short) is skipped`)}\n`);
+  if (tornLine !== undefined) io.stderr.write(tornLineWarning(name, tornLine, 'skipped'));
   let text: string;
   try {
     const qrels = toQrels(judgments, { combine: args.combine, ...(args.judges === undefined ? {} : { judge: args.judges }) });

@@ -65,7 +65,8 @@ export function isUsage(value: unknown): value is Readonly<Record<string, number
 
 /**
  * Reads the store's lines. A bad line is held until the next line shows it is not the last; at the end, a
- * bad (or undecodable) last line without a line end is the torn one.
+ * bad (or undecodable) last line without a line end is the torn one. Every reader of a store comes here,
+ * so a store is either read (its torn last line aside) or refused at its first bad line, never half-read.
  */
 function storeReader(file: string): FormatReader<JudgmentStore> {
   const judgments: Judgment[] = [];
@@ -95,6 +96,8 @@ function storeReader(file: string): FormatReader<JudgmentStore> {
       try {
         lineBy.end();
       } catch (error) {
+        // A bad line before the last (held), or an error of a last line that ends: the store is refused.
+        if (held !== undefined) throw held;
         // Bytes after the last line end that are not UTF-8: a multi-byte character cut by the crash.
         if (endsLine) throw error;
         return { judgments, tornLine: lines + 1 };

@@ -196,6 +196,19 @@ describe('rankeval judge POOL (the page as a command)', () => {
     expect(again).toMatchObject({ status: 0, stderr: expect.stringContaining('"bob" has judged 1 of 5 pairs') });
   });
 
+  it('warns of a half-written last line it cuts off, and refuses a corrupt line before one, leaving the store as it is', async () => {
+    const whole = `${JSON.stringify({ query_id: 'q1', doc_id: 'd1', grade: 1, judge: 'cy', at: '2026-12-05T02:00:00.000Z' })}\n`;
+    const run = (store: string) => runCommand((argv, io) => runJudgePage(argv, io, AbortSignal.abort()), [files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', store, '--judge', 'cy'], { hide: files.dir });
+    const torn = `${files.dir}/torn.jsonl`;
+    writeFileSync(torn, whole + whole.slice(0, 25));
+    expect(await run(torn)).toMatchObject({ status: 0, stderr: expect.stringMatching(/^rankeval judge: warning: torn\.jsonl:2: a half-written last line \(a write cut short\) is cut off: its pair is to judge again\n/) });
+    expect(readFileSync(torn, 'utf8')).toBe(whole);
+    const corrupt = `${files.dir}/corrupt.jsonl`;
+    writeFileSync(corrupt, whole + '{"query_id":"q1","do\n' + whole.slice(0, 25));
+    expect(await run(corrupt)).toMatchObject({ status: 3, stdout: '', stderr: expect.stringMatching(/^corrupt\.jsonl:2: invalid JSON/) });
+    expect(readFileSync(corrupt, 'utf8')).toBe(whole + '{"query_id":"q1","do\n' + whole.slice(0, 25));
+  });
+
   it.each([
     ['no pool', [], 'expected a pool file to judge in the page (POOL --corpus CORPUS --queries QUERIES), or --export qrels|jsonl to write the store as a golden set (see rankeval judge --help)'],
     ['two pools', ['a.jsonl', 'b.jsonl'], "expected one pool file (POOL), got 2: 'a.jsonl b.jsonl' (see rankeval judge --help)"],

@@ -69,6 +69,13 @@ describe('rankeval judge --export', () => {
     expect((await runCommand(runJudge, ['--export', 'qrels', '--store', file('judgments.jsonl'), '-o', file('judgments.jsonl')])).status).toBe(2);
   });
 
+  it('refuses a corrupt line before a half-written last line, naming its line, rather than skipping both', async () => {
+    const store = file('corrupt-then-torn.jsonl');
+    writeFileSync(store, line('alice', 'q1', 'd1', 2) + '{"query_id":"q1","do\n' + line('alice', 'q1', 'd3', 1).slice(0, 30));
+    const result = await runCommand(runJudge, ['--export', 'qrels', '--store', store], { hide: dir });
+    expect(result).toMatchObject({ status: 3, stdout: '', stderr: expect.stringMatching(/^corrupt-then-torn\.jsonl:2: invalid JSON/) });
+  });
+
   it('prints its usage', async () => {
     expect((await runCommand(runJudge, ['--help'])).stdout).toMatch(/^Usage: rankeval judge POOL .*\n {7}rankeval judge --export F/);
   });

@@ -49,6 +49,20 @@ describe('parseJudgments', () => {
     expect(() => parseJudgments(line({}) + bad, { file: 'j.jsonl' })).toThrow(/^j\.jsonl:2: invalid JSON/);
   });
 
+  it('refuses a bad line directly before a half-written last line, naming it, rather than dropping it', async () => {
+    const bad = '{"query_id":"q1","do\n';
+    const bytes = new TextEncoder().encode(line({ rationale: 'très' }));
+    const stores = [
+      line({}) + bad + line({ doc_id: 'd3' }).slice(0, 20), // a torn last line
+      line({}) + bad + line({ doc_id: 'd3' }).trimEnd(), // a whole last line without its line end
+      new Uint8Array([...new TextEncoder().encode(line({}) + bad), ...bytes.subarray(0, bytes.indexOf(0xc3) + 1)]), // cut inside a character
+    ];
+    for (const store of stores) {
+      expect(() => parseJudgments(store, { file: 'j.jsonl' })).toThrow(/^j\.jsonl:2: invalid JSON/);
+      await expect(readJudgments([store], { file: 'j.jsonl' })).rejects.toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'j.jsonl', line: 2 } });
+    }
+  });
+
   it.each([
     [{ grade: 'high' }, '"grade" must be a finite number, got "high"'],
     [{ grade: null }, '"grade" must be a finite number, got null'],

@@ -143,6 +143,15 @@ describe('judge', () => {
     expect(linesOf(store).sort()).toEqual(['llm q1 d1 2', 'llm q1 d2 3', 'llm q1 d3 0', 'llm q2 d1 3', 'llm q2 d4 2']);
   });
 
+  it('refuses a store with a corrupt line before a half-written last line, naming its line, and leaves the file as it is', async () => {
+    const store = freshStore();
+    await judge({ q1: ['d1'] }, steady, { store, judge: 'llm' });
+    appendFileSync(store, '{"query_id":"q1","do\n{"query_id":"q2","doc_id":"d4","gra');
+    const before = readFileSync(store, 'utf8');
+    await expect(judge(pool, steady, { store, judge: 'llm' })).rejects.toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: store, line: 2 } });
+    expect(readFileSync(store, 'utf8')).toBe(before);
+  });
+
   it('ends a whole last line that lost its line end before appending', async () => {
     const store = freshStore();
     await judge({ q1: ['d1'] }, steady, { store, judge: 'llm' });

@@ -12,6 +12,7 @@ import type { RunScorer } from '../../engine/scorer.js';
 import { RUN_CHECK_CODES } from '../../engine/run-checks.js';
 import type { Aspects } from '../../core/types.js';
 import { scoreRun, type KeptQueries } from '../../engine/stream.js';
+import { messageText } from '../../text/escape.js';
 import { CliError, INPUT_ERROR } from './command.js';
 import { inputName, openInput, readFailure, STDIN } from './input.js';
 import { createProgress, type ProgressStream } from './progress.js';
@@ -49,6 +50,13 @@ async function load<Format extends string, T>(
 /** A run file read whole (any run format the library reads), errors naming the file, as loading does. */
 export const loadRun = (path: string, format: RunFormat | 'auto', stderr: ProgressStream): Promise<Run> =>
   load(async (open, options) => readRun(await open(), options), path, format, stderr);
+
+/**
+ * The warning line of a store's torn last line (a write a crash cut short), which every command reading a
+ * store prints: what became of it is `fate` (`skipped`, `cut off`).
+ */
+export const tornLineWarning = (name: string, line: number, fate: string): string =>
+  `rankeval judge: warning: ${messageText(`${name}:${line}: a half-written last line (a write cut short) is ${fate}`)}\n`;
 
 /** A judgments store read whole, errors naming the file, as loading does. */
 export const loadJudgments = (path: string, stderr: ProgressStream): Promise<JudgmentStore> =>
