@@ -284,7 +284,7 @@ function isArray(value: unknown): boolean {
   }
 }
 
-/** An error in a file, located: the message reads `file:line: what is wrong`. */
-export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file'): RankevalError {
-  return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected });
+/** An error in a file, located: the message reads `file:line: what is wrong`; `received`, the value refused, if one. */
+export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file', received?: unknown): RankevalError {
+  return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected, received });
 }

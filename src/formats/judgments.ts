@@ -45,16 +45,34 @@ function readJudgment(text: string, file: string, line: number): Judgment {
   }
   const { query_id, doc_id, grade, judge, rationale, usage, at } = record as Record<string, unknown>;
   const bad = (key: string, expected: string, value: unknown): never => {
-    throw parseError(file, line, `"${key}" must be ${expected}, got ${quoteJson(value, 60)}`);
+    throw parseError(file, line, `"${key}" must be ${expected}, got ${quoteJson(value, 60)}`, expected, value);
   };
   for (const [key, value] of [['query_id', query_id], ['doc_id', doc_id], ['judge', judge]] as const) {
     if (typeof value !== 'string' || value === '') bad(key, 'a non-empty string', value);
   }
   if (typeof grade !== 'number' || !Number.isFinite(grade)) bad('grade', 'a finite number', grade);
-  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) bad('at', 'an ISO 8601 time', at);
+  if (typeof at !== 'string' || !isIsoTime(at)) bad('at', 'an ISO 8601 time of a real calendar date', at);
   if (rationale !== undefined && typeof rationale !== 'string') bad('rationale', 'a string', rationale);
   if (usage !== undefined && !isUsage(usage)) bad('usage', 'an object of counts (finite numbers ≥ 0)', usage);
   return record as unknown as Judgment;
+}
+
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-](\d{2}):(\d{2}))?)?$/;
+
+/**
+ * Whether `text` is an ISO 8601 (RFC 3339) date, `YYYY-MM-DD`, or date and time, `YYYY-MM-DDTHH:MM[:SS[.f]]`
+ * with `Z` or `±HH:MM` or no zone, of a real calendar day and time: month 1–12, the day within its month
+ * (29 February in leap years only), hours 0–23, minutes and seconds 0–59, a zone's offset within ±23:59.
+ *
+ * @example isIsoTime('2024-02-29T10:00:00.000Z') // => true; isIsoTime('2023-02-29') // => false
+ */
+function isIsoTime(text: string): boolean {
+  const match = ISO_TIME.exec(text);
+  if (match === null) return false;
+  const [year, month, day, hour = 0, minute = 0, second = 0, , offsetHours = 0, offsetMinutes = 0] = match.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const leap = year! % 4 === 0 && (year! % 100 !== 0 || year! % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month! - 1];
+  return days !== undefined && day! >= 1 && day! <= days && hour! <= 23 && minute! <= 59 && second! <= 59 && offsetHours! <= 23 && offsetMinutes! <= 59;
 }
 
 /** Token counts as a judge reports them: an object of finite numbers ≥ 0. */

@@ -69,11 +69,24 @@ describe('parseJudgments', () => {
     [{ query_id: '' }, '"query_id" must be a non-empty string, got ""'],
     [{ doc_id: 7 }, '"doc_id" must be a non-empty string, got 7'],
     [{ judge: undefined }, '"judge" must be a non-empty string, got nothing'],
-    [{ at: 'yesterday' }, '"at" must be an ISO 8601 time, got "yesterday"'],
+    [{ at: 'yesterday' }, '"at" must be an ISO 8601 time of a real calendar date, got "yesterday"'],
     [{ rationale: 3 }, '"rationale" must be a string, got 3'],
     [{ usage: { tokens: -1 } }, '"usage" must be an object of counts (finite numbers ≥ 0), got {"tokens":-1}'],
   ])('refuses a judgment with %j', (fields, message) => {
     expect(() => parseJudgments(line(fields) + line({}), { file: 'j.jsonl' })).toThrow(`j.jsonl:1: ${message}`);
+  });
+
+  it.each(['2024-02-30', '2023-02-29', '2100-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-00-10', '2026-04-31', '2026-12-05T24:00:00Z', '2026-12-05T23:60:00Z', '2026-12-05T23:59:60Z', '2026-12-05T02:00:00+24:00', 'Dec 5 2026', '2026-12-05T02:00:00.000'.slice(0, 13)])(
+    'refuses the time %j, which is no real calendar time, naming the line and the value',
+    (at) => {
+      expect(() => parseJudgments(line({}) + line({ at }), { file: 'j.jsonl' })).toThrowError(
+        expect.objectContaining({ code: 'parse_error', subject: { kind: 'file', file: 'j.jsonl', line: 2 }, received: at, message: `j.jsonl:2: "at" must be an ISO 8601 time of a real calendar date, got ${JSON.stringify(at)}` }),
+      );
+    },
+  );
+
+  it.each(['2024-02-29', '2000-02-29T12:00:00Z', '2026-12-05T02:00:00.000Z', '2026-12-05T02:00Z', '2026-12-31T23:59:59.999+05:30', '2026-12-05 02:00:00-08:00'])('reads the time %j, a real calendar time', (at) => {
+    expect(parseJudgments(line({ at })).judgments[0]!.at).toBe(at);
   });
 
   it('refuses a line that is not an object', () => {
