@@ -37,7 +37,10 @@ export type RankevalErrorCode =
   | 'aborted'
   // A statistic undefined for its input (Kendall's τ_a with ties in the reference order, κ of two raters who
   // each give one label, …): thrown where a NaN would pass for a score.
-  | 'undefined_statistic';
+  | 'undefined_statistic'
+  // The file system refused a read or a write of a file the function reads or writes itself (`judge`'s
+  // store: a directory, a full disk); the path is `received`, the system's error the `cause`.
+  | 'io_error';
 
 /**
  * What an error is about, as data: an option by its key (`systemK.k` for a nested one), a positional

@@ -38,7 +38,8 @@ export interface JudgeResult {
  * @param pool query id → the document ids to judge, in order (as `pool` makes it)
  * @param judgeFn the judge: `({ queryId, docId, query?, text?, signal }) => grade | { grade, rationale?, usage? }`
  * @throws {RankevalError} `invalid_option` for a bad option or pool; `parse_error` for a store with a bad
- *   line other than a torn last one; the file system's error when the store cannot be read or written
+ *   line other than a torn last one (the store is left as it is); `io_error` (the path as `received`, the
+ *   system's error as `cause`) when the file system refuses to read or write the store (a directory, a full disk)
  * @example
  * const { qrels, failures } = await judge(pool, async ({ query, text, signal }) => parseGrade(await chat(relevancePrompt({ query, passage: text }), signal)), {
  *   store: 'judgments.jsonl', judge: 'gpt-4o-mini', queries, corpus,
@@ -49,7 +50,7 @@ export async function judge(pool: ByQuery<readonly string[]>, judgeFn: JudgeFunc
   const settings = readJudgeSettings(options, fn);
   const pairs = poolPairs(pool, fn);
   if (typeof judgeFn !== 'function') fail('invalid_option', fn, { kind: 'argument', argument: 'judgeFn' }, 'a function', judgeFn);
-  const store = await openStore(settings.store);
+  const store = await openStore(settings.store, fn);
   try {
     const key = (queryId: string, docId: string): string => JSON.stringify([queryId, docId]);
     const own = store.judgments.filter((judgment) => judgment.judge === settings.judge);

@@ -1,6 +1,8 @@
 // The judgments store on disk (Node only): read whole when opened, its torn last line cut off, then
 // appended to one whole line per write, each write flushed before the next judgment is counted.
 import { open, readFile, truncate } from 'node:fs/promises';
+import { option, RankevalError } from '../core/errors.js';
+import { describeThrown, quoteJson } from '../core/quoting.js';
 import { parseJudgments, type Judgment, type JudgmentStore } from '../formats/judgments.js';
 import type { JudgmentSink } from './judge-loop.js';
 
@@ -11,10 +13,39 @@ export interface OpenStore extends JudgmentStore, JudgmentSink {
   close(): Promise<void>;
 }
 
-/** The file's bytes, or none for a file that does not exist yet. */
-async function bytesOf(path: string): Promise<Uint8Array> {
+/** What the file system may fail at: the small part of `fs/promises` the store uses (a test gives its own). */
+export interface StoreFileSystem {
+  readonly readFile: (path: string) => Promise<Uint8Array>;
+  readonly truncate: (path: string, length: number) => Promise<void>;
+  readonly open: (path: string, flags: 'a+') => Promise<{
+    write(data: Uint8Array, offset: number): Promise<{ bytesWritten: number }>;
+    datasync(): Promise<void>;
+    stat(): Promise<{ size: number }>;
+    read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<unknown>;
+    truncate(length: number): Promise<void>;
+    close(): Promise<void>;
+  }>;
+}
+
+const nodeFileSystem: StoreFileSystem = { readFile, truncate, open };
+
+/**
+ * `action` on the store at `path`, a failure of the file system (EISDIR, ENOSPC, EACCES…) thrown as an
+ * `io_error` naming the store (the option `store`, its path `received`) with the system's error as `cause`.
+ */
+async function onDisk<T>(path: string, doing: string, fn: string | undefined, action: () => Promise<T>): Promise<T> {
   try {
-    return await readFile(path);
+    return await action();
+  } catch (error) {
+    const problem = `cannot ${doing} the judgments store ${quoteJson(path)}: ${describeThrown(error)}`;
+    throw new RankevalError({ code: 'io_error', fn, subject: option('store'), problem, expected: 'a judgments store that can be read and appended to', received: path }, { cause: error });
+  }
+}
+
+/** The file's bytes, or none for a file that does not exist yet. */
+async function bytesOf(fs: StoreFileSystem, path: string): Promise<Uint8Array> {
+  try {
+    return await fs.readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
     throw error;
@@ -28,13 +59,15 @@ async function bytesOf(path: string): Promise<Uint8Array> {
  * reach the disk, so that a crash at any moment leaves every earlier line whole and can cut only this one.
  * An append that fails (a full disk) rejects, and what it wrote of its line is cut off before the next
  * write: the file still ends with a whole line, and the appends after it are written as soon as they can be.
+ * A store with any other bad line is refused (`parse_error`) and left as it is; a failure of the file
+ * system is an `io_error` (of `fn`, the public function opening it, if any).
  */
-export async function openStore(path: string): Promise<OpenStore> {
-  const bytes = await bytesOf(path);
+export async function openStore(path: string, fn?: string, fs: StoreFileSystem = nodeFileSystem): Promise<OpenStore> {
+  const bytes = await onDisk(path, 'read', fn, () => bytesOf(fs, path));
   const read = parseJudgments(bytes, { file: path });
   const ended = bytes.length === 0 || bytes[bytes.length - 1] === NEWLINE;
-  if (read.tornLine !== undefined) await truncate(path, bytes.lastIndexOf(NEWLINE) + 1);
-  const handle = await open(path, 'a+');
+  if (read.tornLine !== undefined) await onDisk(path, 'cut the torn last line off', fn, () => fs.truncate(path, bytes.lastIndexOf(NEWLINE) + 1));
+  const handle = await onDisk(path, 'open', fn, () => fs.open(path, 'a+'));
   const encoder = new TextEncoder();
   // The bytes a failed write left at the end of the file: cut off before the next write, where they still end it.
   let left: Uint8Array | undefined;
@@ -46,19 +79,26 @@ export async function openStore(path: string): Promise<OpenStore> {
     if (size >= left.length && Buffer.compare(tail, left) === 0) await handle.truncate(size - left.length);
     left = undefined;
   };
-  const write = async (data: Uint8Array): Promise<void> => {
-    await cutLeft();
-    let at = 0;
-    try {
-      while (at < data.length) at += (await handle.write(data, at)).bytesWritten;
-      await handle.datasync();
-    } catch (error) {
-      if (at > 0) left = data.subarray(0, at);
-      await cutLeft().catch(() => undefined);
-      throw error;
-    }
-  };
-  if (!ended && read.tornLine === undefined) await write(encoder.encode('\n'));
+  const write = (data: Uint8Array): Promise<void> =>
+    onDisk(path, 'write', fn, async () => {
+      await cutLeft();
+      let at = 0;
+      try {
+        while (at < data.length) at += (await handle.write(data, at)).bytesWritten;
+        await handle.datasync();
+      } catch (error) {
+        if (at > 0) left = data.subarray(0, at);
+        await cutLeft().catch(() => undefined);
+        throw error;
+      }
+    });
+  const close = (): Promise<void> => onDisk(path, 'close', fn, () => handle.close());
+  try {
+    if (!ended && read.tornLine === undefined) await write(encoder.encode('\n'));
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
   // One write at a time: two lines never interleave, whatever the judges' concurrency. A failed write
   // rejects its own append only: the chain goes on from it.
   let writing: Promise<unknown> = Promise.resolve();
@@ -69,6 +109,6 @@ export async function openStore(path: string): Promise<OpenStore> {
       writing = line.catch(() => undefined);
       return line;
     },
-    close: () => handle.close(),
+    close,
   };
 }

@@ -1,18 +1,59 @@
-// The store's appends when the disk fails them: each failure rejects its own append only, and what it wrote
-// of its line is cut off, so that the file holds whole lines and the appends after it are written.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The store on disk: the file system's failures (a directory, a full disk) as RankevalErrors naming the store;
+// each failed write rejects its own append only, and what it wrote of its line is cut off, so that the file
+// holds whole lines and the appends after it are written.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open, readFile, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Judgment } from '../../src/formats/judgments.js';
-import { openStore } from '../../src/judging/store-file.js';
+import { openStore, type StoreFileSystem } from '../../src/judging/store-file.js';
+import { judge } from '../../src/judging/judge.js';
 import { failingWrites, fileHandlePrototype } from '../helpers/failing-writes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rankeval-store-file-'));
-const line = (doc_id: string, grade: number): Judgment => ({ query_id: 'q1', doc_id, grade, judge: 'ann', at: '2026-12-07T20:00:00Z' });
-
-afterEach(() => vi.restoreAllMocks());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+const judgment = { query_id: 'q1', doc_id: 'd1', grade: 2, judge: 'llm', at: '2026-12-05T02:00:00.000Z' };
+const enospc = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+
+/** The real file system, but a disk that is full: every write of an open store fails with ENOSPC. */
+const fullDisk: StoreFileSystem = {
+  readFile,
+  truncate,
+  async open(path, flags) {
+    const handle = await open(path, flags);
+    return { write: () => Promise.reject(enospc()), datasync: () => handle.datasync(), stat: () => handle.stat(), read: (...args) => handle.read(...args), truncate: (length) => handle.truncate(length), close: () => handle.close() };
+  },
+};
+
+describe('openStore and judge on a file system that fails', () => {
+  it('refuses a store that is a directory (EISDIR) as an io_error of judge naming the path, not a raw Node error', async () => {
+    const error = await judge({ q1: ['d1'] }, () => 2, { store: dir, judge: 'llm' }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'io_error', fn: 'judge', subject: { kind: 'option', option: 'store' }, received: dir, cause: { code: 'EISDIR' } });
+    expect((error as Error).message).toBe(`judge: cannot read the judgments store ${JSON.stringify(dir)}: Error: EISDIR: illegal operation on a directory, read`);
+  });
+
+  it('rejects an append on a full disk (ENOSPC) with an io_error naming the path, and every append after it', async () => {
+    const path = join(dir, 'full.jsonl');
+    const store = await openStore(path, 'judge', fullDisk);
+    const error = await store.append(judgment).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'io_error', fn: 'judge', received: path, cause: { code: 'ENOSPC' } });
+    expect((error as Error).message).toBe(`judge: cannot write the judgments store ${JSON.stringify(path)}: Error: ENOSPC: no space left on device, write`);
+    await expect(store.append(judgment)).rejects.toMatchObject({ code: 'io_error' });
+    await store.close();
+    expect(readFileSync(path, 'utf8')).toBe('');
+  });
+
+  it('rejects the line end a whole last line lacks, on a full disk, as an io_error', async () => {
+    const path = join(dir, 'unended.jsonl');
+    writeFileSync(path, JSON.stringify(judgment));
+    await expect(openStore(path, undefined, fullDisk)).rejects.toMatchObject({ code: 'io_error', fn: undefined, received: path, message: `cannot write the judgments store ${JSON.stringify(path)}: Error: ENOSPC: no space left on device, write` });
+  });
+});
+
+const line = (doc_id: string, grade: number): Judgment => ({ query_id: 'q1', doc_id, grade, judge: 'ann', at: '2026-12-07T20:00:00Z' });
 
 describe('openStore: appends after a failed write', () => {
   it('rejects the failed append only, cuts off the part of its line written, and writes the appends after it', async () => {
@@ -23,7 +64,7 @@ describe('openStore: appends after a failed write', () => {
     failingWrites([9, 0, 0]);
     const appends = [store.append(line('d2', 2)), store.append(line('d3', 3)), store.append(line('d4', 0))];
     const settled = await Promise.allSettled(appends);
-    expect(settled.map((result) => (result.status === 'rejected' ? (result.reason as NodeJS.ErrnoException).code : 'written'))).toEqual(['ENOSPC', 'ENOSPC', 'written']);
+    expect(settled.map((result) => (result.status === 'rejected' ? (result.reason as { cause: NodeJS.ErrnoException }).cause.code : 'written'))).toEqual(['ENOSPC', 'ENOSPC', 'written']);
     await store.append(line('d2', 2));
     await store.close();
     expect(readFileSync(path, 'utf8')).toBe([line('d1', 1), line('d4', 0), line('d2', 2)].map((judgment) => `${JSON.stringify(judgment)}\n`).join(''));
@@ -33,7 +74,7 @@ describe('openStore: appends after a failed write', () => {
     const path = join(dir, 'sync.jsonl');
     const store = await openStore(path);
     const sync = vi.spyOn(fileHandlePrototype, 'datasync').mockRejectedValueOnce(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
-    await expect(store.append(line('d1', 1))).rejects.toMatchObject({ code: 'EIO' });
+    await expect(store.append(line('d1', 1))).rejects.toMatchObject({ code: 'io_error', cause: { code: 'EIO' } });
     expect(sync).toHaveBeenCalledOnce();
     await store.append(line('d2', 2));
     await store.close();
