@@ -28,8 +28,10 @@ Export:
   --judge NAME          count only this judge's judgments; repeat it for several judges (default: all)
   --combine C           how several judges' grades make one: judge (default: one judge's grades; a store
                         of several judges is refused — name one with --judge), majority (the grade most
-                        judges gave; a tie goes to the lowest grade tied) or mean (the mean grade, a
-                        fraction: export it as jsonl)
+                        judges gave; a tie goes to the lowest grade tied, so of two judges who differ
+                        the lower grade wins), mean (the mean grade, a fraction: export it as jsonl) or
+                        prefer (the grade of the first --judge, in the order given, who graded the
+                        document: --judge ann --judge llm puts a person's grade over the model's)
   -o, --output OUT      where to write the golden set (default, or -o -: standard output)
 
 Exit status: 0 done (or the page stopped), 2 bad arguments, 3 the store cannot be read or is malformed,
@@ -69,7 +71,7 @@ export function parseJudgeArgs(args: readonly string[]): JudgeArgs | 'help' {
     store,
     export: oneOf(values.export, ['qrels', 'jsonl'], '--export', 'qrels', usage) === 'qrels' ? 'trec' : 'jsonl',
     judges: values.judge,
-    combine: oneOf(values.combine, ['judge', 'majority', 'mean'], '--combine', 'judge', usage),
+    combine: oneOf(values.combine, ['judge', 'majority', 'mean', 'prefer'], '--combine', 'judge', usage),
     output,
   };
 }

@@ -1,4 +1,4 @@
-// Judgments into qrels: one judge's grades, several judges' combined by majority or mean, or each judge's own.
+// Judgments into qrels: one judge's grades, several judges' combined (by majority, mean or preference), or each judge's own.
 import { fail, mention, option, RankevalError, words } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
@@ -6,15 +6,20 @@ import type { Judgment } from '../formats/judgments.js';
 import type { QrelsByJudge } from '../formats/qrels-by-judge.js';
 
 /** How the grades several judges gave one document become its grade. */
-export type CombineJudges = 'judge' | 'majority' | 'mean';
+export type CombineJudges = 'judge' | 'majority' | 'mean' | 'prefer';
+
+const COMBINES: readonly CombineJudges[] = ['judge', 'majority', 'mean', 'prefer'];
 
 export interface ToQrelsOptions {
   /** The judges whose judgments count, by name (one or a list). Default: every judge in the judgments. */
   readonly judge?: string | readonly string[];
   /**
    * `judge` (default): the grades of one judge — more than one among those counted is an error;
-   * `majority`: the grade most judges gave, a tie going to the lowest of the grades tied;
-   * `mean`: the mean of the judges' grades (a fraction, for a golden set read as JSON).
+   * `majority`: the grade most judges gave, a tie going to the lowest of the grades tied — so two judges
+   *   who differ always give the lower grade (to let one judge's grade win, use `prefer`);
+   * `mean`: the mean of the judges' grades (a fraction, for a golden set read as JSON);
+   * `prefer`: the grade of the first judge in `judge` (a list, in order of preference) who graded the
+   *   document — `{ judge: ['ann', 'llm'], combine: 'prefer' }`: a person's grade over the model's.
    */
   readonly combine?: CombineJudges;
 }
@@ -25,12 +30,14 @@ export interface ToQrelsOptions {
  * later line is that judge's later word). With several judges, `combine` says how their grades make one.
  *
  * Edge rules: a document only some judges judged is combined over those; `majority` breaks a tie towards
- * the lowest grade tied (a document is not called more relevant than most judges called it); judges
- * named in `judge` that judged nothing are no error (a store may not hold them yet).
+ * the lowest grade tied (a document is not called more relevant than most judges called it: with two
+ * judges who differ, the lower grade), `prefer` takes the first judge of the `judge` list who graded the
+ * document; judges named in `judge` that judged nothing are no error (a store may not hold them yet).
  *
  * @param judgments the judgments, any number of judges
  * @returns qrels, as `evaluateRun`, `labelAgreement` and `compare` read them
- * @throws {RankevalError} `invalid_option` for a bad option, or `combine: 'judge'` over several judges;
+ * @throws {RankevalError} `invalid_option` for a bad option, `combine: 'judge'` over several judges, or
+ *   `combine: 'prefer'` without `judge`, the judges in order;
  *   `invalid_qrels` for a judgment without string ids, a judge's name or a finite grade
  * @example
  * // Two judges of one store, compared: how far the LLM agrees with the person.
@@ -40,17 +47,21 @@ export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions =
   const fn = 'toQrels';
   const { judge, combine = 'judge' } = ownOptions(options, ['judge', 'combine'], fn);
   const names = judgeNames(judge, fn);
-  if (!['judge', 'majority', 'mean'].includes(combine)) fail('invalid_option', fn, { kind: 'option', option: 'combine' }, "'judge', 'majority' or 'mean'", combine);
+  if (!COMBINES.includes(combine)) fail('invalid_option', fn, option('combine'), "'judge', 'majority', 'mean' or 'prefer'", combine);
+  if (combine === 'prefer' && names === undefined) {
+    const problem = words("'prefer' (", mention(option('combine')), ') takes the judges in order of preference: name them (', mention(option('judge')), ')');
+    throw new RankevalError({ code: 'invalid_option', fn, subject: option('judge'), problem, expected: 'a list of judges, in order of preference', received: judge });
+  }
   const graded = gradesByJudge(judgments, names, fn);
   const judges = new Set([...graded.values()].flatMap((byDoc) => [...byDoc.values()].flatMap((byJudge) => [...byJudge.keys()])));
   if (combine === 'judge' && judges.size > 1) {
     const listed = [...judges].map((name) => quoteJson(name)).join(', ');
-    const problem = words(`the judgments are by ${judges.size} judges (${listed}); name one (`, mention(option('judge')), ') or combine them (', mention(option('combine')), ": 'majority' or 'mean')");
+    const problem = words(`the judgments are by ${judges.size} judges (${listed}); name one (`, mention(option('judge')), ') or combine them (', mention(option('combine')), ": 'majority', 'mean' or 'prefer')");
     throw new RankevalError({ code: 'invalid_option', fn, problem, expected: 'one judge', received: [...judges] });
   }
   const qrels = new Map<string, Map<string, number>>();
   for (const [qid, byDoc] of graded) {
-    qrels.set(qid, new Map([...byDoc].map(([doc, byJudge]) => [doc, combined([...byJudge.values()], combine)])));
+    qrels.set(qid, new Map([...byDoc].map(([doc, byJudge]) => [doc, combined(byJudge, combine, names)])));
   }
   return qrels;
 }
@@ -113,8 +124,10 @@ function gradesByJudge(judgments: Iterable<Judgment>, counted: ReadonlySet<strin
   return graded;
 }
 
-/** The grade of a document from its judges' grades (at least one). */
-function combined(grades: readonly number[], combine: CombineJudges): number {
+/** The grade of a document from its judges' grades (at least one); `prefer` reads them in the order of `names`. */
+function combined(byJudge: ReadonlyMap<string, number>, combine: CombineJudges, names: ReadonlySet<string> | undefined): number {
+  if (combine === 'prefer') return byJudge.get([...names!].find((name) => byJudge.has(name))!)!;
+  const grades = [...byJudge.values()];
   if (combine === 'mean') return grades.reduce((sum, grade) => sum + grade, 0) / grades.length;
   const counts = new Map<number, number>();
   for (const grade of grades) counts.set(grade, (counts.get(grade) ?? 0) + 1);

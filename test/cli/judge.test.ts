@@ -46,10 +46,19 @@ describe('rankeval judge --export', () => {
     expect(result.stdout).toBe('{"query_id":"q1","relevant":{"d1":2.5,"d2":0.5}}\n{"query_id":"q2","relevant":{"d7":1}}\n');
   });
 
+  it('puts the first --judge over the second with --combine prefer, where majority takes the lower grade', async () => {
+    const args = ['--export', 'qrels', '--store', file('judgments.jsonl'), '--judge', 'bob', '--judge', 'alice'];
+    // q1/d1: bob 3, alice 2; q1/d2 and q2/d7: alice alone (bob graded only q1/d1).
+    expect(await runCommand(runJudge, [...args, '--combine', 'prefer'], { hide: dir })).toMatchObject({ status: 0, stdout: 'q1 0 d1 3\nq1 0 d2 0\nq2 0 d7 1\n' });
+    expect(await runCommand(runJudge, [...args, '--combine', 'majority'], { hide: dir })).toMatchObject({ status: 0, stdout: 'q1 0 d1 2\nq1 0 d2 0\nq2 0 d7 1\n' });
+    const unordered = await runCommand(runJudge, ['--export', 'qrels', '--store', file('judgments.jsonl'), '--combine', 'prefer'], { hide: dir });
+    expect(unordered).toMatchObject({ status: 3, stderr: expect.stringContaining("judgments.jsonl: 'prefer' (--combine) takes the judges in order of preference: name them (--judge)") });
+  });
+
   it('refuses a store of several judges without --judge or --combine, in its flags', async () => {
     const result = await runCommand(runJudge, ['--export', 'qrels', '--store', file('judgments.jsonl')], { hide: dir });
     expect(result.status).toBe(3);
-    expect(result.stderr).toContain(`judgments.jsonl: the judgments are by 3 judges ("alice", "gpt", "bob"); name one (--judge) or combine them (--combine: 'majority' or 'mean')`);
+    expect(result.stderr).toContain(`judgments.jsonl: the judgments are by 3 judges ("alice", "gpt", "bob"); name one (--judge) or combine them (--combine: 'majority', 'mean' or 'prefer')`);
   });
 
   it('refuses grades or ids TREC qrels cannot hold, pointing to JSONL', async () => {
@@ -64,7 +73,7 @@ describe('rankeval judge --export', () => {
     expect((await runCommand(runJudge, ['--export', 'qrels', '--store', file('absent.jsonl')], { hide: dir })).status).toBe(3);
     expect(await runCommand(runJudge, ['--export=', '--store', file('judgments.jsonl')])).toMatchObject({ status: 2, stderr: "--export takes qrels, jsonl; got '' (see rankeval judge --help)" });
     expect(await runCommand(runJudge, ['--export', 'csv'])).toMatchObject({ status: 2, stderr: "--export takes qrels, jsonl; got 'csv' (see rankeval judge --help)" });
-    expect(await runCommand(runJudge, ['--export', 'qrels', '--combine', 'median'])).toMatchObject({ status: 2, stderr: "--combine takes judge, majority, mean; got 'median' (see rankeval judge --help)" });
+    expect(await runCommand(runJudge, ['--export', 'qrels', '--combine', 'median'])).toMatchObject({ status: 2, stderr: "--combine takes judge, majority, mean, prefer; got 'median' (see rankeval judge --help)" });
     expect(await runCommand(runJudge, ['pool.jsonl', '--export', 'qrels'])).toMatchObject({ status: 2,  stderr: "unexpected argument 'pool.jsonl': the store is named by --store (see rankeval judge --help)" });
     expect((await runCommand(runJudge, ['--export', 'qrels', '--store', file('judgments.jsonl'), '-o', file('judgments.jsonl')])).status).toBe(2);
   });

@@ -46,8 +46,29 @@ describe('toQrels', () => {
     expect(asObject(toQrels(store, { combine: 'mean' }))).toEqual({ q1: { d1: (2 + 3 + 2) / 3, d2: (1 + 1 + 1) / 3 }, q2: { d7: (3 + 3 + 1) / 3, d8: 1 } });
   });
 
+  it("takes, with 'prefer', the grade of the first judge in the list who graded the document", () => {
+    // bob over gpt: bob graded q1/d1, q1/d2 and q2/d7; d8 only alice, who is not counted.
+    expect(asObject(toQrels(store, { judge: ['bob', 'gpt'], combine: 'prefer' }))).toEqual({ q1: { d1: 2, d2: 1 }, q2: { d7: 1 } });
+    // gpt over alice: gpt's grades, and alice's where gpt graded none (q2/d8).
+    expect(asObject(toQrels(store, { judge: ['gpt', 'alice'], combine: 'prefer' }))).toEqual({ q1: { d1: 3, d2: 1 }, q2: { d7: 3, d8: 1 } });
+    expect(asObject(toQrels(store, { judge: ['alice', 'gpt'], combine: 'prefer' }))).toEqual({ q1: { d1: 2, d2: 1 }, q2: { d7: 3, d8: 1 } });
+  });
+
+  it("keeps, with 'prefer', the person's higher grade where majority of two judges takes the lower", () => {
+    const two = [j('ann', 'q1', 'd1', 3), j('llm', 'q1', 'd1', 1), j('llm', 'q1', 'd2', 2)];
+    expect(asObject(toQrels(two, { judge: ['ann', 'llm'], combine: 'majority' }))).toEqual({ q1: { d1: 1, d2: 2 } });
+    expect(asObject(toQrels(two, { judge: ['ann', 'llm'], combine: 'prefer' }))).toEqual({ q1: { d1: 3, d2: 2 } });
+    expect(asObject(toQrels(two, { judge: ['llm', 'ann'], combine: 'prefer' }))).toEqual({ q1: { d1: 1, d2: 2 } });
+  });
+
+  it("refuses 'prefer' without the judges in order", () => {
+    expect(() => toQrels(store, { combine: 'prefer' })).toThrowError(
+      expect.objectContaining({ code: 'invalid_option', subject: { kind: 'option', option: 'judge' }, message: "toQrels: 'prefer' (`combine`) takes the judges in order of preference: name them (`judge`)" }),
+    );
+  });
+
   it('refuses to pick one judge among several', () => {
-    expect(() => toQrels(store)).toThrow(`toQrels: the judgments are by 3 judges ("alice", "gpt", "bob"); name one (\`judge\`) or combine them (\`combine\`: 'majority' or 'mean')`);
+    expect(() => toQrels(store)).toThrow(`toQrels: the judgments are by 3 judges ("alice", "gpt", "bob"); name one (\`judge\`) or combine them (\`combine\`: 'majority', 'mean' or 'prefer')`);
   });
 
   it('reads a judge named but absent as no judgments', () => {
@@ -63,7 +84,7 @@ describe('toQrels', () => {
   });
 
   it('refuses bad options and judgments', () => {
-    expect(() => toQrels(store, { combine: 'median' as 'mean' })).toThrow("toQrels: expected `combine` to be 'judge', 'majority' or 'mean', got `\"median\"` (string)");
+    expect(() => toQrels(store, { combine: 'median' as 'mean' })).toThrow("toQrels: expected `combine` to be 'judge', 'majority', 'mean' or 'prefer', got `\"median\"` (string)");
     expect(() => toQrels(store, { judge: 3 as unknown as string })).toThrow("toQrels: expected `judge` to be a judge's name or a list of names, got `3` (number)");
     expect(() => toQrels(store, { judges: 'a' } as never)).toThrow('toQrels: expected every option to be one of `judge`, `combine`, got `"judges"` (string)');
     expect(() => toQrels([{ ...store[0]!, grade: Number.NaN }])).toThrow('toQrels: expected the grade of judgments[0] to be a finite number, got `NaN` (number)');
