@@ -135,11 +135,13 @@ export type { RelevanceScale } from './judging/scale.js';
 
 /**
  * Formats and files: golden sets, runs and document lengths parsed from text (`parse…`) or read from a
- * source of chunks (`read…`: a file's stream, a fetch body), and runs written back as TREC or JSONL.
+ * source of chunks (`read…`: a file's stream, a fetch body), runs written back as TREC or JSONL, and qrels
+ * written as a JSONL golden set with their questions and tags.
  */
 export { parseGoldenSet, readGoldenSet, type GoldenSet, type GoldenSetFormat, type GoldenSetReadOptions } from './formats/golden-set.js';
 export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
+export { writeGoldenSet, type WriteGoldenSetOptions } from './formats/write-qrels.js';
 export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
 export { parsePreferences, readPreferences, type PreferencesFormat } from './formats/preferences.js';
 export { parseQrelsByJudge, readQrelsByJudge, type QrelsByJudge, type QrelsByJudgeFormat } from './formats/qrels-by-judge.js';

@@ -151,6 +151,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'TiedRanking: type',
     'Ties: type',
     'ToQrelsOptions: interface',
+    'WriteGoldenSetOptions: interface',
     'WriteRunOptions: interface',
     'allAspects: function',
     'alphaNdcg: function',
@@ -218,6 +219,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'tauAP: function',
     'toQrels: function',
     'toQrelsByJudge: function',
+    'writeGoldenSet: function',
     'writeRun: function',
   ],
   'rankeval/judge': [

@@ -1,18 +1,20 @@
 // `rankeval judge`: the judging page (POOL --corpus --queries, in judge-page.ts), or with --export F the
-// judgments of a store written as a golden set.
+// judgments of a store written as a golden set (with --queries, each query's text and tags too).
 import { isRankevalError } from '../core/errors.js';
-import { qrelsText, type QrelsFormat } from '../formats/write-qrels.js';
+import { qrelsText, writeGoldenSet, type QrelsFormat } from '../formats/write-qrels.js';
+import { quoteJson } from '../core/quoting.js';
 import { toQrels, type CombineJudges } from '../judging/to-qrels.js';
 import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
-import { loadJudgments, tornLineWarning } from './shared/files.js';
+import { checkStdinOnce, loadJudgments, loadQueryTexts, tornLineWarning } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { JUDGE_PAGE_HELP, JUDGE_PAGE_USAGE, runJudgePage } from './judge-page.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 import { cliMessage } from './shared/wording.js';
+import { messageText } from '../text/escape.js';
 
 export const judgeUsage = `Usage: ${JUDGE_PAGE_USAGE}
-       rankeval judge --export F [--store STORE] [--judge NAME …] [--combine C] [-o OUT]
+       rankeval judge --export F [--store STORE] [--judge NAME …] [--combine C] [--queries Q] [-o OUT]
 
 ${JUDGE_PAGE_HELP}
 Export (--export F): the judgments of a judgments store (JSON Lines, one judgment a line, as judge() from rankeval/judge
@@ -25,6 +27,10 @@ Store:
 Export:
   --export F            qrels (TREC: "qid 0 doc grade" a line; whole grades, ids without whitespace) or
                         jsonl (a golden set, one query a line: {"query_id", "relevant": {doc: grade}})
+  --queries Q           with --export jsonl: the queries, JSON Lines {"query_id", "query", "tags"} (the
+                        tags optional; a JSONL golden set with questions serves): each judged query's
+                        text ("query") and tags go into its line, so that the file is a golden set that
+                        rankeval eval --by-tag and evaluateRetriever read as it is
   --judge NAME          count only this judge's judgments; repeat it for several judges (default: all)
   --combine C           how several judges' grades make one: judge (default: one judge's grades; a store
                         of several judges is refused — name one with --judge), majority (the grade most
@@ -46,6 +52,7 @@ export interface JudgeArgs {
   readonly export: QrelsFormat;
   readonly judges: readonly string[] | undefined;
   readonly combine: CombineJudges;
+  readonly queries: string | undefined;
   readonly output: string | undefined;
 }
 
@@ -57,6 +64,7 @@ export function parseJudgeArgs(args: readonly string[]): JudgeArgs | 'help' {
       export: { type: 'string' },
       judge: { type: 'string', multiple: true },
       combine: { type: 'string' },
+      queries: inputFlag('the queries'),
       ...OUTPUT_OPTION,
       help: { type: 'boolean', short: 'h' },
     },
@@ -67,11 +75,15 @@ export function parseJudgeArgs(args: readonly string[]): JudgeArgs | 'help' {
   const store = values.store ?? 'judgments.jsonl';
   const output = outputName(values.output, usage);
   if (output !== undefined) checkOutput(output, values.store === undefined ? [...inputs, { path: store, role: 'the judgments store (--store)' }] : inputs, 'the golden set', usage);
+  const format = oneOf(values.export, ['qrels', 'jsonl'], '--export', 'qrels', usage) === 'qrels' ? 'trec' : 'jsonl';
+  if (values.queries !== undefined && format === 'trec') throw usage('--queries is for --export jsonl: TREC qrels have no place for a query\'s text or tags');
+  if (values.queries !== undefined) checkStdinOnce([store, values.queries], usage);
   return {
     store,
-    export: oneOf(values.export, ['qrels', 'jsonl'], '--export', 'qrels', usage) === 'qrels' ? 'trec' : 'jsonl',
+    export: format,
     judges: values.judge,
     combine: oneOf(values.combine, ['judge', 'majority', 'mean', 'prefer'], '--combine', 'judge', usage),
+    queries: values.queries,
     output,
   };
 }
@@ -94,7 +106,7 @@ export async function runJudge(argv: readonly string[], io: Io): Promise<number>
   try {
     const qrels = toQrels(judgments, { combine: args.combine, ...(args.judges === undefined ? {} : { judge: args.judges }) });
     if (qrels.size === 0) throw new CliError(`${name} holds no judgment${args.judges === undefined ? '' : ` by ${args.judges.join(', ')}`} to export`, INPUT_ERROR);
-    text = qrelsText(qrels, args.export);
+    text = args.queries === undefined ? qrelsText(qrels, args.export) : await goldenSetText(qrels, args.queries, io);
   } catch (error) {
     if (isRankevalError(error)) throw new CliError(`${name}: ${cliMessage(error, { flags: { judge: '--judge', combine: '--combine' } })}`, INPUT_ERROR);
     throw error;
@@ -102,4 +114,17 @@ export async function runJudge(argv: readonly string[], io: Io): Promise<number>
   if (args.output === undefined) io.stdout.write(text);
   else await writeOutput(args.output, text);
   return 0;
+}
+
+/** The qrels as a JSONL golden set with each judged query's text and tags from `queriesPath`; a warning names the judged queries it lacks. */
+async function goldenSetText(qrels: ReadonlyMap<string, ReadonlyMap<string, number>>, queriesPath: string, io: Io): Promise<string> {
+  const texts = await loadQueryTexts(queriesPath, io.stderr, new Set(qrels.keys()));
+  const missing = [...qrels.keys()].filter((qid) => !texts.has(qid));
+  if (missing.length > 0) {
+    const shown = missing.slice(0, 5).map((qid) => quoteJson(qid)).join(', ');
+    io.stderr.write(`rankeval judge: warning: ${messageText(`${inputName(queriesPath)} lacks the text of ${missing.length} judged ${missing.length === 1 ? 'query' : 'queries'}, written without one: ${shown}${missing.length > 5 ? ', …' : ''}`)}\n`);
+  }
+  const questions = new Map([...texts].map(([qid, { text }]) => [qid, text]));
+  const tags = new Map([...texts].flatMap(([qid, { tags: list }]) => (list === undefined ? [] : [[qid, list]])));
+  return writeGoldenSet(qrels, { questions, tags });
 }

@@ -2,6 +2,7 @@
 // rankeval's keys or BEIR's (corpus.jsonl `{"_id", "title", "text"}`, queries.jsonl `{"_id", "text"}`).
 import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
+import { readTags } from './golden-json.js';
 import { jsonRecord } from './json.js';
 import type { JsonLine } from './json-keys.js';
 import { lineReader, type FileKind } from './reader.js';
@@ -30,7 +31,7 @@ const CORPUS_LINE: TextLine = {
 const QUERIES_LINE: TextLine = {
   name: 'a queries line',
   fields: '{"query_id", "query"}',
-  keys: ['query_id', '_id', 'id', 'query', 'question', 'text', 'metadata'],
+  keys: ['query_id', '_id', 'id', 'query', 'question', 'text', 'tags', 'metadata'],
   ids: ['query_id', '_id', 'id'],
   texts: ['query', 'question', 'text'],
 };
@@ -115,17 +116,37 @@ export function readCorpus(source: Source, { file = '<input>', wanted }: TextRea
   return readWith(kind, source, { file, format: 'jsonl' }, 'readCorpus');
 }
 
+/** A query's text, and its tags when its line gives some (`"tags"`, as a golden set's JSONL line does). */
+export interface QueryText {
+  readonly text: string;
+  readonly tags?: readonly string[];
+}
+
+/** A queries line's text and tags. */
+function queryText(record: Readonly<Record<string, unknown>>, file: string, line: number): QueryText {
+  const [key, value] = oneOf(record, QUERIES_LINE.texts, file, line);
+  const text = textOf(key, value, file, line);
+  return record['tags'] === undefined ? { text } : { text, tags: readTags(record['tags'], file, line) };
+}
+
 /**
  * Reads queries: JSON Lines, one query a line, `{"query_id": "q1", "query": "…"}` (`"question"` for the
  * text, as a golden set's JSONL line allows), or BEIR's `{"_id", "text"}`. Query id → its text, in file order.
  *
- * @throws {RankevalError} `parse_error` as readCorpus
+ * @throws {RankevalError} `parse_error` as readCorpus, and for `"tags"` that are not a list of strings
  * @example await readQueries('{"_id":"q1","text":"how to prime a pump"}\n') // => Map { 'q1' => 'how to prime a pump' }
  */
 export function readQueries(source: Source, { file = '<input>', wanted }: TextReadOptions = {}): Promise<Map<string, string>> {
-  const kind = textKind(QUERIES_LINE, wanted, (record, at, line) => {
-    const [key, value] = oneOf(record, QUERIES_LINE.texts, at, line);
-    return textOf(key, value, at, line);
-  });
+  const kind = textKind(QUERIES_LINE, wanted, (record, at, line) => queryText(record, at, line).text);
   return readWith(kind, source, { file, format: 'jsonl' }, 'readQueries');
+}
+
+/**
+ * Reads queries as readQueries does, each with its tags when its line gives some: query id → `{ text, tags? }`.
+ * A JSONL golden set with questions (`{"query_id", "query", "relevant", "tags"}`) is such a file.
+ *
+ * @example await readQueryTexts('{"query_id":"q1","query":"how to prime a pump","tags":["howto"]}\n') // => Map { 'q1' => { text: 'how to prime a pump', tags: ['howto'] } }
+ */
+export function readQueryTexts(source: Source, { file = '<input>', wanted }: TextReadOptions = {}): Promise<Map<string, QueryText>> {
+  return readWith(textKind(QUERIES_LINE, wanted, queryText), source, { file, format: 'jsonl' }, 'readQueryTexts');
 }

@@ -101,7 +101,8 @@ function readAspects(collector: Collector, qid: string, aspects: unknown, file: 
   }
 }
 
-function readTags(tags: unknown, file: string, line: number): string[] {
+/** JSONL `tags`: a list of strings (or one string, one tag), refused at its line otherwise. */
+export function readTags(tags: unknown, file: string, line: number): string[] {
   const list = typeof tags === 'string' ? [tags] : tags;
   if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string')) throw parseError(file, line, `"tags" must be a list of strings, got ${quoteJson(tags)}`);
   return list as string[];

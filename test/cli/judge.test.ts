@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runEval } from '../../src/cli/eval.js';
 import { runJudge } from '../../src/cli/judge.js';
-import { parseGoldenSet } from '../../src/formats/golden-set.js';
+import { parseGoldenSet, readGoldenSet } from '../../src/formats/golden-set.js';
 import { runCommand } from '../helpers/cli.js';
 
 let dir = '';
@@ -83,6 +84,47 @@ describe('rankeval judge --export', () => {
     writeFileSync(store, line('alice', 'q1', 'd1', 2) + '{"query_id":"q1","do\n' + line('alice', 'q1', 'd3', 1).slice(0, 30));
     const result = await runCommand(runJudge, ['--export', 'qrels', '--store', store], { hide: dir });
     expect(result).toMatchObject({ status: 3, stdout: '', stderr: expect.stringMatching(/^corrupt-then-torn\.jsonl:2: invalid JSON/) });
+  });
+
+  it('writes with --queries each judged query\'s text and tags, a golden set that readGoldenSet and rankeval eval read as it is', async () => {
+    // The queries: q1 a queries line with tags, q2 a golden set's line (its "relevant" not read), q3 not judged.
+    const queries = file('queries.jsonl');
+    writeFileSync(queries, [
+      { query_id: 'q1', query: 'how to prime a pump', tags: ['howto', 'en'] },
+      { query_id: 'q2', query: 'how long is the warranty', relevant: { old: 1 }, tags: ['en'] },
+      { query_id: 'q3', query: 'not judged' },
+    ].map((record) => `${JSON.stringify(record)}\n`).join(''));
+    const output = file('golden-with-queries.jsonl');
+    const result = await runCommand(runJudge, ['--export', 'jsonl', '--store', file('judgments.jsonl'), '--judge', 'alice', '--queries', queries, '-o', output], { hide: dir });
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+    expect(readFileSync(output, 'utf8')).toBe(
+      '{"query_id":"q1","query":"how to prime a pump","relevant":{"d1":2,"d2":0},"tags":["howto","en"]}\n{"query_id":"q2","query":"how long is the warranty","relevant":{"d7":1},"tags":["en"]}\n',
+    );
+    const golden = await readGoldenSet(createReadStream(output), { file: 'golden.jsonl' });
+    expect(golden).toMatchObject({
+      format: 'jsonl',
+      qrels: new Map([['q1', new Map([['d1', 2], ['d2', 0]])], ['q2', new Map([['d7', 1]])]]),
+      questions: new Map([['q1', 'how to prime a pump'], ['q2', 'how long is the warranty']]),
+      tags: new Map([['q1', ['howto', 'en']], ['q2', ['en']]]),
+    });
+    const run = file('run.jsonl');
+    writeFileSync(run, '{"query_id":"q1","results":["d1","d2"]}\n{"query_id":"q2","results":["d9","d7"]}\n');
+    const scored = await runCommand(runEval, [output, run, '-m', 'P@1', '--by-tag', '--format', 'json'], { hide: dir });
+    expect(scored.status).toBe(0);
+    // P@1: q1 1 (d1, grade 2), q2 0 (d9 unjudged); en holds both, howto q1 only.
+    expect(JSON.parse(scored.stdout)).toMatchObject({ mean: { 'P@1': (1 + 0) / 2 }, bySlice: { en: { mean: { 'P@1': (1 + 0) / 2 } }, howto: { mean: { 'P@1': 1 } } } });
+  });
+
+  it('warns of judged queries the --queries file lacks, and refuses --queries with --export qrels', async () => {
+    const queries = file('one-query.jsonl');
+    writeFileSync(queries, '{"query_id":"q2","query":"how long is the warranty"}\n');
+    const result = await runCommand(runJudge, ['--export', 'jsonl', '--store', file('judgments.jsonl'), '--judge', 'alice', '--queries', queries], { hide: dir });
+    expect(result).toMatchObject({ status: 0, stdout: '{"query_id":"q1","relevant":{"d1":2,"d2":0}}\n{"query_id":"q2","query":"how long is the warranty","relevant":{"d7":1}}\n' });
+    expect(result.stderr).toContain('rankeval judge: warning: one-query.jsonl lacks the text of 1 judged query, written without one: "q1"');
+    expect(await runCommand(runJudge, ['--export', 'qrels', '--store', file('judgments.jsonl'), '--queries', queries])).toMatchObject({ status: 2, stderr: "--queries is for --export jsonl: TREC qrels have no place for a query's text or tags (see rankeval judge --help)" });
+    const bad = file('bad-tags.jsonl');
+    writeFileSync(bad, '{"query_id":"q1","query":"a","tags":[1]}\n');
+    expect(await runCommand(runJudge, ['--export', 'jsonl', '--store', file('judgments.jsonl'), '--judge', 'alice', '--queries', bad], { hide: dir })).toMatchObject({ status: 3, stderr: expect.stringMatching(/\nbad-tags\.jsonl:1: "tags" must be a list of strings, got \[1\]$/) });
   });
 
   it('prints its usage', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCorpus, readQueries } from '../../src/formats/corpus.js';
+import { readCorpus, readQueries, readQueryTexts } from '../../src/formats/corpus.js';
 
 const lines = (...records: unknown[]): string => records.map((record) => `${JSON.stringify(record)}\n`).join('');
 
@@ -58,5 +58,22 @@ describe('readQueries', () => {
   it('refuses a line with two texts, or none', async () => {
     await expect(readQueries('{"query_id":"q1","query":"a","question":"b"}', { file: 'q.jsonl' })).rejects.toThrow('q.jsonl:1: expected one of "query", "question", "text", got 2: keep one');
     await expect(readQueries('{"query_id":"q1"}', { file: 'q.jsonl' })).rejects.toThrow('q.jsonl:1: expected one of "query", "question", "text", got none');
+  });
+});
+
+describe('readQueryTexts', () => {
+  it("reads each query's text and its tags, a golden set's line included", async () => {
+    const queries = await readQueryTexts(lines({ query_id: 'q1', query: 'how to prime', relevant: { d1: 2 }, tags: ['howto', 'en'] }, { _id: 'q3', text: 'pumps' }, { query_id: 'q4', query: 'x', tags: 'ru' }));
+    expect(queries).toEqual(
+      new Map<string, unknown>([
+        ['q1', { text: 'how to prime', tags: ['howto', 'en'] }],
+        ['q3', { text: 'pumps' }],
+        ['q4', { text: 'x', tags: ['ru'] }],
+      ]),
+    );
+  });
+
+  it('refuses tags that are not a list of strings, at their line', async () => {
+    await expect(readQueryTexts('{"query_id":"q1","query":"a"}\n{"query_id":"q2","query":"b","tags":[1]}\n', { file: 'q.jsonl' })).rejects.toThrow('q.jsonl:2: "tags" must be a list of strings, got [1]');
   });
 });

@@ -7,6 +7,7 @@ import { readGoldenSet, type GoldenSet, type GoldenSetFormat } from '../../forma
 import { looseCsvFields } from '../../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../../formats/run.js';
 import { readJudgments, type JudgmentStore } from '../../formats/judgments.js';
+import { readQueryTexts, type QueryText } from '../../formats/corpus.js';
 import type { ReadOptions, Source } from '../../formats/source.js';
 import type { RunScorer } from '../../engine/scorer.js';
 import { RUN_CHECK_CODES } from '../../engine/run-checks.js';
@@ -61,6 +62,10 @@ export const tornLineWarning = (name: string, line: number, fate: string): strin
 /** A judgments store read whole, errors naming the file, as loading does. */
 export const loadJudgments = (path: string, stderr: ProgressStream): Promise<JudgmentStore> =>
   load(async (open, options) => readJudgments(await open(), options), path, 'jsonl', stderr);
+
+/** A queries file read whole (query id → text and tags, only the `wanted` queries kept), errors naming the file, as loading does. */
+export const loadQueryTexts = (path: string, stderr: ProgressStream, wanted: ReadonlySet<string>): Promise<Map<string, QueryText>> =>
+  load(async (open, { file = path }) => readQueryTexts(await open(), { file, wanted }), path, 'jsonl', stderr);
 
 /** Standard input can be read once: `-` for the golden set or one run. */
 export function checkStdinOnce(paths: readonly string[], usage: (message: string) => CliError): void {
