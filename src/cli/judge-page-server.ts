@@ -5,6 +5,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { quoteJson } from '../core/quoting.js';
+import { isRankevalError } from '../core/errors.js';
 import type { Judgment } from '../formats/judgments.js';
 import { createJudgingSession, type JudgingSession, type PageView, type JudgingSessionInput } from '../judging/judging-session.js';
 import { openStore, type OpenStore } from '../judging/store-file.js';
@@ -126,7 +127,7 @@ async function act(session: JudgingSession, action: (typeof ACTIONS)[number], bo
   try {
     judgment = await append(grade as number, shown);
   } catch (error) {
-    return { status: 500, text: `Not saved: the store cannot be written (${foreignMessage(error)}). The pair stays shown: press the grade again once the store can be written.` };
+    return { status: 500, text: `Not saved: the store cannot be written (${storeFailure(error)}). The pair stays shown: press the grade again once the store can be written.` };
   }
   session.graded(shown.index, judgment);
   return undefined;
@@ -215,4 +216,12 @@ export async function startJudgePage(settings: JudgePageSettings): Promise<Judge
       await store.close();
     },
   };
+}
+
+/**
+ * What the file system said of a failed write of the store (`ENOSPC: no space left on device, write`): the
+ * store's io_error already names the store, which the page and the terminal name themselves.
+ */
+export function storeFailure(error: unknown): string {
+  return foreignMessage(isRankevalError(error) && error.code === 'io_error' && error.cause !== undefined ? error.cause : error);
 }

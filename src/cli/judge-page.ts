@@ -13,7 +13,7 @@ import { numberFlag, parseCommandArgs } from './shared/args.js';
 import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { tornLineWarning } from './shared/files.js';
 import { openInput, readFailure } from './shared/input.js';
-import { startJudgePage, type JudgePageSettings } from './judge-page-server.js';
+import { startJudgePage, storeFailure, type JudgePageSettings } from './judge-page-server.js';
 
 /** The judging page's line of `rankeval judge --help`'s usage. */
 export const JUDGE_PAGE_USAGE = 'rankeval judge POOL --corpus CORPUS --queries QUERIES [--judge NAME] [flags]';
@@ -186,7 +186,7 @@ export async function runJudgePage(argv: readonly string[], io: Io, stop?: Abort
   }
   if (store.tornLine !== undefined) io.stderr.write(tornLineWarning(args.store, store.tornLine, 'cut off: its pair is to judge again'));
   const onStoreFailure = (error: unknown): void => {
-    io.stderr.write(`rankeval judge: ${messageText(`cannot write ${args.store}: ${foreignMessage(error)}`)}; the grades pressed are not saved (the page says so) until it can be written\n`);
+    io.stderr.write(`rankeval judge: ${messageText(`cannot write ${args.store}: ${storeFailure(error)}`)}; the grades pressed are not saved (the page says so) until it can be written\n`);
   };
   let page;
   try {
