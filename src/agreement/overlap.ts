@@ -114,8 +114,8 @@ function readRun(run: unknown, name: string, depth: number, fn: string): Map<str
 
 /** |A ∩ B| / |A ∪ B| of two rankings' ids. */
 function jaccard(a: TieGroups, b: TieGroups): number {
-  const ids = new Set(a.groups.flat());
-  const shared = b.groups.flat().filter((id) => ids.has(id)).length;
+  let shared = 0;
+  for (const id of b.position.keys()) if (a.position.has(id)) shared++;
   return shared / (a.length + b.length - shared);
 }
 

@@ -1,6 +1,7 @@
 // Internal: what RBO reads at each depth d of two rankings with ties — how much of each item a prefix holds
 // (its membership), the overlap X_d of the two prefixes, and how far the unseen items of the shorter
-// ranking could still overlap — in one pass over the depths, O(items + depth) whatever the ties.
+// ranking could still overlap — in one pass over the depths, O(items + depth) whatever the ties. Both
+// rankings' items are numbered alike, so the pass reads typed arrays rather than maps of strings.
 import type { TieGroups } from './tie-ranking.js';
 
 /**
@@ -14,7 +15,7 @@ import type { TieGroups } from './tie-ranking.js';
  */
 export type RboTies = 'w' | 'a' | 'b';
 
-/** One ranking's tie groups as rank ranges, and the membership of each group's items in a prefix. */
+/** One ranking's tie groups as rank ranges over numbered items, and the membership of each in a prefix. */
 export class Ranks {
   readonly length: number;
   /** Group g holds ranks start[g] … start[g] + size[g] − 1. */
@@ -22,27 +23,37 @@ export class Ranks {
   readonly size: Int32Array;
   /** Rank r (1 … length) → the group holding it. */
   readonly groupAt: Int32Array;
-  readonly groupOf = new Map<string, number>();
-  readonly groups: readonly (readonly string[])[];
+  /** Rank r (1 … length) → the number of the item at r (index 0 unused). */
+  readonly itemAt: Int32Array;
+  /** Item number → its group here, or −1 for an item this ranking lacks. */
+  readonly groupOfItem: Int32Array;
 
-  constructor(
-    ranking: TieGroups,
-    readonly ties: RboTies,
-  ) {
+  /** `itemOf(id, position)` numbers the items, alike in both rankings; `capacity` bounds the numbers. */
+  constructor(ranking: TieGroups, readonly ties: RboTies, itemOf: (id: string, position: number) => number, capacity: number) {
     const count = ranking.groups.length;
     this.length = ranking.length;
-    this.groups = ranking.groups;
     this.start = new Int32Array(count);
     this.size = new Int32Array(count);
     this.groupAt = new Int32Array(ranking.length + 1);
+    this.itemAt = new Int32Array(ranking.length + 1);
+    this.groupOfItem = new Int32Array(capacity).fill(-1);
     let rank = 1;
-    ranking.groups.forEach((group, g) => {
+    for (let g = 0; g < count; g++) {
+      const group = ranking.groups[g]!;
       this.start[g] = rank;
       this.size[g] = group.length;
-      for (const id of group) this.groupOf.set(id, g);
-      this.groupAt.fill(g, rank, rank + group.length);
-      rank += group.length;
-    });
+      for (const id of group) {
+        const item = itemOf(id, rank - 1);
+        this.groupOfItem[item] = g;
+        this.itemAt[rank] = item;
+        this.groupAt[rank++] = g;
+      }
+    }
+  }
+
+  /** Whether item number `item` is in this ranking. */
+  holds(item: number): boolean {
+    return this.groupOfItem[item] !== -1;
   }
 
   /**
@@ -55,6 +66,12 @@ export class Ranks {
     return this.ties === 'w' ? 1 : Math.min(1, (d - start + 1) / this.size[g]!);
   }
 
+  /** m(d) of item number `item`: 0 for an item this ranking lacks. */
+  memberOfItem(item: number, d: number): number {
+    const g = this.groupOfItem[item]!;
+    return g === -1 ? 0 : this.member(g, d);
+  }
+
   /** The depth from which group g's items are wholly in the prefix: its first rank under 'w', else its last. */
   last(g: number): number {
     return this.ties === 'w' ? this.start[g]! : this.start[g]! + this.size[g]! - 1;
@@ -65,6 +82,13 @@ export class Ranks {
     if (d > this.length) return -1;
     const g = this.groupAt[d]!;
     return this.ties === 'w' && this.start[g] !== d ? -1 : g;
+  }
+
+  /** Σ over the items of group g of `value(item)`. */
+  sumOver(g: number, value: (item: number) => number): number {
+    let sum = 0;
+    for (let r = this.start[g]!, end = r + this.size[g]!; r < end; r++) sum += value(this.itemAt[r]!);
+    return sum;
   }
 
   /**
@@ -83,20 +107,36 @@ export class Ranks {
 }
 
 /**
+ * The shorter and the longer of two rankings (the first given when they are as long), their items numbered
+ * alike: an item of the shorter by its place there, an item only the longer holds by s + its place there.
+ */
+export function shorterAndLonger(a: TieGroups, b: TieGroups, ties: RboTies): [Ranks, Ranks] {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  const capacity = a.length + b.length;
+  const S = new Ranks(shorter, ties, (_, position) => position, capacity);
+  const L = new Ranks(longer, ties, (id, position) => shorter.position.get(id) ?? shorter.length + position, capacity);
+  return [S, L];
+}
+
+/**
  * X_d = Σ_i m_S(i, d)·m_L(i, d) over the items of both rankings, for d = 1 … depth (index 0 unused). At
  * depth d at most one group of each ranking is growing (G of S, H of L); every other group is either wholly
  * in the prefix or not begun. So X_d = (items wholly in both prefixes) + m_G(d)·Σ_{i∈G} m_L(i, d) +
- * m_H(d)·#{i ∈ H : i wholly in S's prefix}, the two sums kept up to date as d grows.
+ * m_H(d)·#{i ∈ H : i wholly in S's prefix}, the two sums kept up to date as d grows. The shared items of a
+ * pair of groups are counted only where one of the two is a tie: only then does a group grow over more than
+ * one depth, so only then are the sums updated rather than summed afresh.
  */
 export function overlaps(S: Ranks, L: Ranks, depth: number): Float64Array {
   const pairs = new Map<number, number>();
   const pairKey = (g: number, h: number): number => g * L.start.length + h;
   const pair = (g: number, h: number): number => pairs.get(pairKey(g, h)) ?? 0;
   const wholeFrom = new Float64Array(depth + 2);
-  for (const [id, g] of S.groupOf) {
-    const h = L.groupOf.get(id);
-    if (h === undefined) continue;
-    pairs.set(pairKey(g, h), pair(g, h) + 1);
+  for (let r = 1; r <= S.length; r++) {
+    const item = S.itemAt[r]!;
+    const h = L.groupOfItem[item]!;
+    if (h === -1) continue;
+    const g = S.groupAt[r]!;
+    if (S.size[g]! > 1 || L.size[h]! > 1) pairs.set(pairKey(g, h), pair(g, h) + 1);
     const from = Math.max(S.last(g), L.last(h)) + 1;
     if (from <= depth) wholeFrom[from]!++;
   }
@@ -110,9 +150,9 @@ export function overlaps(S: Ranks, L: Ranks, depth: number): Float64Array {
     whole += wholeFrom[d]!;
     const g = S.growingAt(d);
     const h = L.growingAt(d);
-    if (g !== -1 && g !== G) inG = sumOver(S, g, (id) => memberIn(L, id, d));
+    if (g !== -1 && g !== G) inG = S.sumOver(g, (item) => L.memberOfItem(item, d));
     else if (g !== -1 && h !== -1) inG += pair(g, h) * (L.member(h, d) - L.member(h, d - 1));
-    if (h !== -1 && h !== H) inH = sumOver(L, h, (id) => (S.groupOf.has(id) && S.last(S.groupOf.get(id)!) < d ? 1 : 0));
+    if (h !== -1 && h !== H) inH = L.sumOver(h, (item) => (S.holds(item) && S.last(S.groupOfItem[item]!) < d ? 1 : 0));
     else if (h !== -1) {
       const done = S.growingAt(d - 1);
       if (done !== -1 && S.last(done) === d - 1) inH += pair(done, h);
@@ -122,16 +162,4 @@ export function overlaps(S: Ranks, L: Ranks, depth: number): Float64Array {
     X[d] = whole + (g === -1 ? 0 : S.member(g, d) * inG) + (h === -1 ? 0 : L.member(h, d) * inH);
   }
   return X;
-}
-
-const memberIn = (ranks: Ranks, id: string, d: number): number => {
-  const g = ranks.groupOf.get(id);
-  return g === undefined ? 0 : ranks.member(g, d);
-};
-
-/** Σ over the ids of group g of `value(id)`. */
-function sumOver(ranks: Ranks, g: number, value: (id: string) => number): number {
-  let sum = 0;
-  for (const id of ranks.groups[g]!) sum += value(id);
-  return sum;
 }

@@ -1,6 +1,6 @@
 import { fail, mention } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { overlaps, Ranks, type RboTies } from './rbo-depths.js';
+import { overlaps, shorterAndLonger, type Ranks, type RboTies } from './rbo-depths.js';
 import { readTieGroups, type TieGroups, type TiedRanking } from './tie-ranking.js';
 
 export type { RboTies } from './rbo-depths.js';
@@ -80,7 +80,7 @@ export function readRboOptions(options: RboOptions, fn: string): { p: number; ti
 
 /** RBO of two rankings read already (see rbo). */
 export function rboOfGroups(a: TieGroups, b: TieGroups, p: number, ties: RboTies): Rbo {
-  const [S, L] = a.length <= b.length ? [new Ranks(a, ties), new Ranks(b, ties)] : [new Ranks(b, ties), new Ranks(a, ties)];
+  const [S, L] = shorterAndLonger(a, b, ties);
   const s = S.length;
   const l = L.length;
   const X = overlaps(S, L, l);
@@ -98,7 +98,7 @@ export function rboOfGroups(a: TieGroups, b: TieGroups, p: number, ties: RboTies
     min += (power * X[d]!) / n;
     max += (power * (X[d]! + most)) / n;
     ext += (power * (X[d]! + agreementAtS * expected)) / n;
-    power *= p;
+    power = nextPower(power, p);
     harmonic += power / d;
   }
   // Below depth l: every item is wholly in or out, N_d = d. min keeps X_l; max grows the overlap by two a
@@ -106,7 +106,7 @@ export function rboOfGroups(a: TieGroups, b: TieGroups, p: number, ties: RboTies
   const shared = X[l]!;
   const f = l + s - shared;
   let maxTail = 0;
-  for (let d = l + 1, weight = power; d <= f; d++, weight *= p) maxTail += weight * (2 - f / d);
+  for (let d = l + 1, weight = power; d <= f && weight > 0; d++, weight = nextPower(weight, p)) maxTail += weight * (2 - f / d);
   const { expected } = l > s ? unseen(l) : NOTHING_UNSEEN;
   // 0 ≤ min ≤ ext ≤ max ≤ 1; clamping only removes rounding.
   const lowest = Math.max(0, (1 - p) * (min + shared * harmonicTail(p, l, power, harmonic)));
@@ -114,6 +114,19 @@ export function rboOfGroups(a: TieGroups, b: TieGroups, p: number, ties: RboTies
   const estimate = (1 - p) * ext + (power * (shared + agreementAtS * expected)) / l;
   return { ext: Math.min(highest, Math.max(lowest, estimate)), min: lowest, max: highest, res: highest - lowest };
 }
+
+/**
+ * p·power, or 0 once that is below the smallest normal double (2⁻¹⁰²²). Below it every operation is many
+ * times slower, and p·(smallest subnormal) rounds back to itself, so a long ranking (100,000 deep at p =
+ * 0.9) would spend nearly all its time there; each term dropped is under 2⁻¹⁰²², all of them under
+ * 2⁻¹⁰²²/(1 − p), so only a result of that size could change.
+ */
+function nextPower(power: number, p: number): number {
+  const next = power * p;
+  return next < SMALLEST_NORMAL ? 0 : next;
+}
+
+const SMALLEST_NORMAL = 2 ** -1022;
 
 /**
  * Σ_{d>l} p^(d−1)/d, given p^l and Σ_{d≤l} p^d/d: −ln(1 − p)/p less the first l terms while the tail is a
@@ -135,10 +148,9 @@ const NOTHING_UNSEEN = { most: 0, expected: 0 };
  * `expected`: each unseen item one of them, equally likely ((d − s)·(a + m·b)/(a + b)).
  */
 function unseenOverlaps(S: Ranks, L: Ranks): (d: number) => { most: number; expected: number } {
-  const lacking = new Int32Array(L.groups.length + 1); // items S lacks in L's groups before g
-  L.groups.forEach((group, g) => {
-    lacking[g + 1] = lacking[g]! + group.filter((id) => !S.groupOf.has(id)).length;
-  });
+  const groups = L.start.length;
+  const lacking = new Int32Array(groups + 1); // items S lacks in L's groups before g
+  for (let g = 0; g < groups; g++) lacking[g + 1] = lacking[g]! + L.sumOver(g, (item) => (S.holds(item) ? 0 : 1));
   return (d) => {
     const g = L.groupAt[d]!;
     const growing = L.growingAt(d) === g;

@@ -16,6 +16,8 @@ export interface TieGroups {
   readonly groups: readonly (readonly string[])[];
   /** How many ids in all. */
   readonly length: number;
+  /** Id → its place in rank order (0 … length − 1; within a tie, the order given). */
+  readonly position: ReadonlyMap<string, number>;
 }
 
 const EXPECTED = 'an array of ids, of tie groups (arrays of ids) or of {id, score} objects';
@@ -42,8 +44,7 @@ export function readTieGroups(ranking: unknown, fn: string, where: ErrorText, de
     kept.push(group);
     length += group.length;
   }
-  checkOnce(kept, fn, where);
-  return { groups: kept, length };
+  return { groups: kept, length, position: positions(kept, fn, where) };
 }
 
 /** Groups of a list of ids and arrays of ids. */
@@ -51,9 +52,13 @@ function listedGroups(ranking: readonly unknown[], fn: string, where: ErrorText)
   const groups: string[][] = [];
   for (let i = 0; i < ranking.length; i++) {
     const entry: unknown = ranking[i];
+    if (typeof entry === 'string') {
+      groups.push([entry]);
+      continue;
+    }
+    // The entry's words are made only for an error: most rankings are long lists of plain ids.
     const at = entryWords(where, i);
-    if (typeof entry === 'string') groups.push([entry]);
-    else if (!Array.isArray(entry)) failId('invalid_ranking', fn, at, 'a string id or an array of ids tied', entry);
+    if (!Array.isArray(entry)) failId('invalid_ranking', fn, at, 'a string id or an array of ids tied', entry);
     else if (entry.length === 0) fail('invalid_ranking', fn, at, 'a tie group of one id or more', entry);
     else {
       for (let j = 0; j < entry.length; j++) {
@@ -70,11 +75,10 @@ function scoredGroups(ranking: readonly unknown[], fn: string, where: ErrorText)
   const documents: ScoredDocument[] = [];
   for (let i = 0; i < ranking.length; i++) {
     const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
-    const at = entryWords(where, i);
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) failId('invalid_ranking', fn, at, 'an {id, score} object like the first entry', entry);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) failId('invalid_ranking', fn, entryWords(where, i), 'an {id, score} object like the first entry', entry);
     const { id, score } = entry;
-    if (typeof id !== 'string') failId('invalid_ranking', fn, words(at, '.id'), 'a string', id);
-    if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, words(at, '.score'), 'a finite number', score);
+    if (typeof id !== 'string') failId('invalid_ranking', fn, words(entryWords(where, i), '.id'), 'a string', id);
+    if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, words(entryWords(where, i), '.score'), 'a finite number', score);
     documents.push({ id, score });
   }
   documents.sort((x, y) => y.score - x.score);
@@ -87,19 +91,20 @@ function scoredGroups(ranking: readonly unknown[], fn: string, where: ErrorText)
   return groups;
 }
 
-/** Refuses an id listed twice: it would stand at two ranks at once. */
-function checkOnce(groups: readonly (readonly string[])[], fn: string, where: ErrorText): void {
-  const seen = new Set<string>();
+/** Each id's place in rank order; refuses an id listed twice: it would stand at two ranks at once. */
+function positions(groups: readonly (readonly string[])[], fn: string, where: ErrorText): Map<string, number> {
+  const position = new Map<string, number>();
   for (const group of groups) {
     for (const id of group) {
-      if (!seen.has(id)) {
-        seen.add(id);
+      if (!position.has(id)) {
+        position.set(id, position.size);
         continue;
       }
       const problem = words(where, ` lists the id ${JSON.stringify(id)} twice; an id stands at one rank (a tie is one entry: an array of ids)`);
       throw new RankevalError({ code: 'invalid_ranking', fn, what: where, problem, expected: 'every id once', received: id });
     }
   }
+  return position;
 }
 
 const entryWords = (where: ErrorText, i: number): ErrorText => words(where, `[${i}]`);
