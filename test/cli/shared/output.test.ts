@@ -2,10 +2,10 @@
 // temporary file left behind, on a failure or on a signal. The user and signal cases run the built
 // `rankeval` (npx tsup first) as child processes: a real user, a real signal.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareUsage } from '../../../src/cli/compare.js';
 import { fuseUsage, runFuse } from '../../../src/cli/fuse.js';
 import { inputFlag, parseCommandArgs } from '../../../src/cli/shared/args.js';
@@ -139,19 +139,78 @@ const asNobody = ((): string[] | undefined => {
   return undefined;
 })();
 
+/** What the unprivileged user runs and reads: the built command and the example files, by path. */
+interface Staged {
+  readonly bin: string;
+  readonly golden: string;
+  readonly bm25: string;
+  readonly keyword: string;
+}
+
+const STAGED = ['bin', 'dist', 'package.json', 'examples/rag/golden.jsonl', 'examples/rag/runs/bm25.jsonl', 'examples/rag/runs/keyword.jsonl'];
+
+/**
+ * The folders of node_modules/ that the commands load, by path from the root: the optional peers the
+ * report draws with (package.json's peerDependencies but vitest, which only the matchers' entry imports),
+ * and their dependencies, found as Node finds them (the package's own node_modules, then the root's). A
+ * package nested in another's node_modules is copied with it.
+ */
+function modulesLoaded(): string[] {
+  const folders = new Set<string>();
+  const visit = (name: string, from: string): void => {
+    const nested = join(from, 'node_modules', name);
+    const folder = existsSync(join(root, nested)) ? nested : join('node_modules', name);
+    if (!existsSync(join(root, folder)) || folders.has(folder)) return;
+    folders.add(folder);
+    const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency, folder);
+  };
+  const { peerDependencies = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
+  for (const peer of Object.keys(peerDependencies)) if (peer !== 'vitest') visit(peer, '');
+  const inside = (folder: string): string | undefined => (folder.lastIndexOf('/node_modules/') > 0 ? folder.slice(0, folder.lastIndexOf('/node_modules/')) : undefined);
+  return [...folders].filter((folder) => !folders.has(inside(folder) ?? ''));
+}
+
+/**
+ * As root, what nobody runs, staged where nobody can read it: the clone may sit in a directory only root
+ * may enter (/root, a `mktemp -d`), so the built command (bin/, dist/, package.json and the packages it
+ * loads) and the example files are copied to a directory open to every user under the system's
+ * temporary directory. The words of why nobody still cannot run it there (node itself out of its reach),
+ * to skip with; the checkout's own paths when not root (the command runs in process).
+ */
+const staged = ((): Staged | string => {
+  const own = { bin, golden, bm25, keyword };
+  if (asNobody === undefined) return isRoot ? 'root can switch to nobody neither by setpriv nor by runuser' : own;
+  const open = mkdtempSync(join(tmpdir(), 'rankeval-nobody-'));
+  for (const path of [...STAGED, ...modulesLoaded()]) cpSync(join(root, path), join(open, path), { recursive: true, dereference: true });
+  // Readable (and its folders enterable) by every user, whatever the umask or the checkout's modes.
+  spawnSync('chmod', ['-R', 'a+rX', open]);
+  const paths = { bin: join(open, 'bin/rankeval.js'), golden: join(open, 'examples/rag/golden.jsonl'), bm25: join(open, 'examples/rag/runs/bm25.jsonl'), keyword: join(open, 'examples/rag/runs/keyword.jsonl') };
+  const tried = spawnSync(asNobody[0]!, [...asNobody.slice(1), process.execPath, paths.bin, '--version'], { cwd: open, encoding: 'utf8' });
+  if (tried.status === 0) return paths;
+  rmSync(open, { recursive: true, force: true });
+  const lines = (tried.stderr ?? '').trim().split('\n');
+  const why = tried.error?.message ?? lines.find((line) => /Error\b/.test(line)) ?? (lines[0] || `exit status ${tried.status}`);
+  return `nobody cannot run ${process.execPath} ${paths.bin}: ${why}`;
+})();
+if (typeof staged === 'string') console.warn(`SKIPPED the unprivileged -o tests of test/cli/shared/output.test.ts: ${staged}`);
+afterAll(() => {
+  if (typeof staged !== 'string' && staged.bin !== bin) rmSync(join(staged.bin, '../..'), { recursive: true, force: true });
+});
+
 /**
  * `sh -c "echo new > FILE"` and a rankeval command, both as an unprivileged user: this one (the command
- * in process), or nobody when run as root (the built command). `message` is the last line of stderr,
- * without the command's name.
+ * in process), or nobody when run as root (the staged built command). `message` is the last line of
+ * stderr, without the command's name.
  */
-function unprivileged(cwd: string) {
+function unprivileged(cwd: string, command: Staged) {
   const prefix = asNobody ?? [];
   const spawned = (argv: string[]) => spawnSync(prefix[0] ?? argv[0]!, [...prefix.slice(1), ...(prefix.length === 0 ? argv.slice(1) : argv)], { cwd, encoding: 'utf8' });
   const lastLine = (text: string): string => text.trimEnd().split('\n').pop()!.replace(/^rankeval \w+: /, '');
   return {
     redirect: (file: string): number | null => spawned(['sh', '-c', `echo new > ${file}`]).status,
-    rankeval: async (command: 'report' | 'fuse', args: string[]): Promise<{ status: number | null; message: string }> => {
-      const { status, stderr } = prefix.length === 0 ? await runCommand(command === 'report' ? runReport : runFuse, args) : spawned([process.execPath, bin, command, ...args]);
+    rankeval: async (name: 'report' | 'fuse', args: string[]): Promise<{ status: number | null; message: string }> => {
+      const { status, stderr } = prefix.length === 0 ? await runCommand(name === 'report' ? runReport : runFuse, args) : spawned([process.execPath, command.bin, name, ...args]);
       return { status, message: lastLine(stderr) };
     },
   };
@@ -171,15 +230,16 @@ function owned(mode: number, files: Record<string, [string, number]>): string {
 }
 
 // Root may write anything but on a read-only file system (as `>` does); the rules are tried as an
-// unprivileged user: this one, or nobody by setpriv or runuser when run as root (skipped only where root
-// can switch to neither).
-describe.skipIf(isRoot && asNobody === undefined)('-o refuses what > refuses, as an unprivileged user', () => {
-  const REPORT = [golden, bm25, '-m', 'ndcg@10', '-o'];
-  const FUSE = [bm25, keyword, '--method', 'rrf', '-o'];
+// unprivileged user: this one, or nobody by setpriv or runuser when run as root, on the staged command
+// (skipped, with one line saying why, only where root can switch to neither or nobody cannot run node).
+describe.skipIf(typeof staged === 'string')('-o refuses what > refuses, as an unprivileged user', () => {
+  const command = staged as Staged;
+  const REPORT = [command.golden, command.bm25, '-m', 'ndcg@10', '-o'];
+  const FUSE = [command.bm25, command.keyword, '--method', 'rrf', '-o'];
 
   it('a write-protected file: refused (exit 3) and kept, by report and fuse as by >', async () => {
     const files = owned(0o755, { 'kept.html': ['keep\n', 0o444] });
-    const user = unprivileged(files);
+    const user = unprivileged(files, command);
     expect(user.redirect('kept.html')).not.toBe(0);
     for (const [command, args] of [['report', REPORT], ['fuse', FUSE]] as const) {
       expect(await user.rankeval(command, [...args, join(files, 'kept.html')])).toEqual({ status: 3, message: `cannot write ${join(files, 'kept.html')}: EACCES: permission denied` });
@@ -190,15 +250,15 @@ describe.skipIf(isRoot && asNobody === undefined)('-o refuses what > refuses, as
 
   it('a new file in a directory the user may not write: refused (exit 3) before anything is read, as by >', async () => {
     const files = owned(0o555, {});
-    const user = unprivileged(files);
+    const user = unprivileged(files, command);
     expect(user.redirect('new.html')).not.toBe(0);
-    expect(await user.rankeval('report', [golden, 'missing.jsonl', '-o', join(files, 'new.html')])).toEqual({ status: 3, message: `cannot write ${join(files, 'new.html')}: EACCES: permission denied` });
+    expect(await user.rankeval('report', [command.golden, 'missing.jsonl', '-o', join(files, 'new.html')])).toEqual({ status: 3, message: `cannot write ${join(files, 'new.html')}: EACCES: permission denied` });
     expect(readdirSync(files)).toEqual([]);
   });
 
   it('a file the user may write in a directory that takes no new file: written in place, as by >', async () => {
     const files = owned(0o555, { 'old.html': ['old\n', 0o644], 'shell.html': ['old\n', 0o644] });
-    const user = unprivileged(files);
+    const user = unprivileged(files, command);
     expect(user.redirect('shell.html')).toBe(0);
     expect(readFileSync(join(files, 'shell.html'), 'utf8')).toBe('new\n');
     expect(await user.rankeval('report', [...REPORT, join(files, 'old.html')])).toMatchObject({ status: 0 });
