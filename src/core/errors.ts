@@ -24,6 +24,9 @@ export type RankevalErrorCode =
   // A warning only: judged queries without aspects, scored 0 on the aspect measures.
   | 'without_aspects'
   | 'parse_error'
+  // A file of another of rankeval's kinds where one kind is read: a judgments store or a pool given as a
+  // golden set (the message names what turns it into one).
+  | 'wrong_file_kind'
   | 'missing_dependency'
   // mergeEvaluations: a part that is not a whole evaluateRun result; parts that cannot be shards of one run.
   | 'invalid_evaluation'

@@ -1,6 +1,6 @@
 // Golden sets in JSON form: JSONL (one query a line, with its judgments, aspects, tags, question and token
 // lengths) and one JSON object of query id → judgments.
-import { parseError } from '../core/errors.js';
+import { parseError, RankevalError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { isTokenLength, TOKEN_LENGTH } from '../core/token-length.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
@@ -8,12 +8,37 @@ import { GOLDEN_LINE } from './json-keys.js';
 import type { FormatReader } from './reader.js';
 import { type Collector, createCollector, type GoldenSet } from './golden-collector.js';
 
+/** What a judgments store's line given as a golden set's is, and how the store becomes a golden set. */
+const A_STORE =
+  'this looks like a judgments store (one judgment a line: {"query_id", "doc_id", "grade", "judge", "at"}), not a golden set: ' +
+  'export it as one with `rankeval judge --export jsonl --store STORE`, or in code `toQrels(parseJudgments(text).judgments)`';
+/** What a pool's line given as a golden set's is, and how a pool becomes a golden set. */
+const A_POOL =
+  'this looks like a pool (the pairs to judge, {"query_id", "doc_id"} a line, as `rankeval pool` writes it), not a golden set: ' +
+  'judge it (`rankeval judge POOL …`), then export the judgments store with `rankeval judge --export jsonl`, or in code `toQrels(judgments)`';
+
+/**
+ * Refuses a first record that is a judgments store's (`doc_id` with `grade` or `judge`) or a pool's (`doc_id`
+ * alone), neither with `relevant` nor `aspects`: read as a golden set's, it would be refused for its missing
+ * `"relevant"` without a word of what the file is.
+ */
+function checkNotStoreOrPool(record: Readonly<Record<string, unknown>>, file: string, line: number): void {
+  const has = (key: string): boolean => Object.hasOwn(record, key);
+  if (!has('doc_id') || has('relevant') || has('aspects')) return;
+  const problem = has('grade') || has('judge') ? A_STORE : A_POOL;
+  throw new RankevalError({ code: 'wrong_file_kind', subject: { kind: 'file', file, line }, problem, expected: 'a golden set', received: record });
+}
+
 export function jsonlGoldenReader(file: string): FormatReader<GoldenSet> {
   const collector = createCollector(file, 'jsonl');
+  let first = true;
   return jsonlReader(
     file,
     GOLDEN_LINE,
-    ({ relevant, aspects, tags, query, question, tokens }, qid, line) => {
+    (record, qid, line) => {
+      if (first) checkNotStoreOrPool(record, file, line);
+      first = false;
+      const { relevant, aspects, tags, query, question, tokens } = record;
       // With aspects, `relevant` may be left out: the aspects' documents are the judgments.
       if (relevant !== undefined || aspects === undefined) readJudged(collector, qid, relevant, '"relevant"', file, line);
       if (aspects !== undefined) readAspects(collector, qid, aspects, file, line);

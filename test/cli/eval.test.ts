@@ -38,6 +38,9 @@ const FILES: Record<string, string> = {
   'qid-golden.jsonl': '{"qid": "q1", "relevant": {"T": 2}}\n{"qid": "q2", "relevant": ["d4"]}\n',
   'graded-list.jsonl': '{"query_id": "q1", "relevant": [{"id": "T", "grade": 2}]}\n',
   'doc-id-run.jsonl': '{"query_id": "q1", "results": [{"doc_id": "T", "score": 1}]}\n',
+  // rankeval's other files of query–document lines: a judgments store and a pool, given as the golden set.
+  'judgments.jsonl': '{"query_id": "q1", "doc_id": "T", "grade": 2, "judge": "alice", "at": "2026-12-05T02:10:00.000Z"}\n',
+  'pool.jsonl': '{"query_id": "q1", "doc_id": "T"}\n{"query_id": "q1", "doc_id": "G"}\n',
   // Distances: the nearest document of each query is listed first, with the lowest score.
   'distances.txt': 'q1 Q0 G 1 0.1 r\nq1 Q0 x 2 0.4 r\nq1 Q0 T 3 0.9 r\nq2 Q0 d4 1 0.2 r\nq2 Q0 d9 2 0.3 r\nq2 Q0 d8 3 0.5 r\n',
   // tied.txt as distances (z nearest), and the same negated, to be read highest first.
@@ -359,6 +362,23 @@ describe('rankeval eval input and argument errors', () => {
     expect(await run('golden.jsonl', 'doc-id-run.jsonl')).toMatchObject({
       status: 3,
       stderr: 'doc-id-run.jsonl:1: "results" of query "q1" entry 1: unknown key "doc_id": did you mean "id"? (a result\'s keys: id, score)',
+    });
+  });
+
+  it('exits 3 naming a judgments store or a pool given as the golden set, and what turns it into one', async () => {
+    expect(await run('judgments.jsonl', 'run.jsonl')).toEqual({
+      status: 3,
+      stdout: '',
+      stderr:
+        'judgments.jsonl:1: this looks like a judgments store (one judgment a line: {"query_id", "doc_id", "grade", "judge", "at"}), not a golden set: ' +
+        'export it as one with `rankeval judge --export jsonl --store STORE`, or in code `toQrels(parseJudgments(text).judgments)`',
+    });
+    expect(await run('--qrels', 'pool.jsonl', '--run', 'run.jsonl', '--qrels-format', 'jsonl')).toEqual({
+      status: 3,
+      stdout: '',
+      stderr:
+        'pool.jsonl:1: this looks like a pool (the pairs to judge, {"query_id", "doc_id"} a line, as `rankeval pool` writes it), not a golden set: ' +
+        'judge it (`rankeval judge POOL …`), then export the judgments store with `rankeval judge --export jsonl`, or in code `toQrels(judgments)`',
     });
   });
 

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compare, evaluateRun, parseGoldenSet, parseRun } from '../../src/index.js';
 import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
+import { errorOf } from '../helpers/files.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const output = join(root, 'test-output');
@@ -152,6 +153,13 @@ describe.skipIf(chromiumForTests.skip)('the playground in Chromium', () => {
     await expect.poll(() => page.locator('.source.failed .error').textContent()).toBe(goldenError);
     expect(await page.locator('table.means').count()).toBe(0);
     await saveScreenshot(page, join(output, 'playground-golden-error.png'), false);
+
+    // A judgments store pasted as the golden set: named as such, with what turns it into one.
+    const store = '{"query_id": "q1", "doc_id": "d1", "grade": 2, "judge": "alice", "at": "2026-12-05T02:10:00.000Z"}\n';
+    await page.getByLabel('Golden set: content').fill(store);
+    const storeError = (errorOf(() => parseGoldenSet(store, { file: 'golden.jsonl' })) as Error).message;
+    expect(storeError).toMatch(/^golden\.jsonl:1: this looks like a judgments store .*`rankeval judge --export jsonl --store STORE`, or in code `toQrels\(parseJudgments\(text\)\.judgments\)`$/);
+    await expect.poll(() => page.locator('.source.failed .error').textContent()).toBe(storeError);
 
     expect(problems).toEqual([]);
     expect(requests.filter((url) => !url.startsWith(`${origin}/`))).toEqual([]);

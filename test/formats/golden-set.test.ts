@@ -166,6 +166,30 @@ describe('parseGoldenSet and the keys of a JSONL line', () => {
   });
 });
 
+describe('parseGoldenSet on a judgments store or a pool', () => {
+  const STORE = '{"query_id": "q1", "doc_id": "d3", "grade": 2, "judge": "alice", "at": "2026-12-05T02:10:00.000Z"}\n';
+  const POOL = '{"query_id": "q1", "doc_id": "d3"}\n{"query_id": "q1", "doc_id": "d1"}\n';
+
+  it.each([
+    ['a judgments store', STORE, { format: 'jsonl' as const }, 'judgments store', '`rankeval judge --export jsonl --store STORE`, or in code `toQrels(parseJudgments(text).judgments)`'],
+    ['a judgments store after a blank line, its format told from it', `\n${STORE}`, {}, 'judgments store', '`toQrels(parseJudgments(text).judgments)`'],
+    ['a store line without its judge (a slip), by its grade', '{"query_id": "q1", "doc_id": "d3", "grade": 1}\n', {}, 'judgments store', '`rankeval judge --export jsonl'],
+    ['a pool', POOL, {}, 'pool', 'then export the judgments store with `rankeval judge --export jsonl`, or in code `toQrels(judgments)`'],
+  ])('refuses %s as wrong_file_kind at its first record, naming what turns it into a golden set', async (_, content, options, kind, fix) => {
+    for (const error of [errorOf(() => parseGoldenSet(content, { file: 'g.jsonl', ...options })), await readGoldenSet([content], { file: 'g.jsonl', ...options }).catch((e: unknown) => e)]) {
+      expect(error).toMatchObject({ name: 'RankevalError', code: 'wrong_file_kind', subject: { kind: 'file', file: 'g.jsonl', line: content.startsWith('\n') ? 2 : 1 }, expected: 'a golden set' });
+      expect((error as Error).message).toMatch(new RegExp(`^g\\.jsonl:\\d: this looks like a ${kind} \\(.*\\), not a golden set: `));
+      expect((error as Error).message).toContain(fix);
+      expect((error as { received: unknown }).received).toEqual(JSON.parse(content.trim().split('\n')[0]!));
+    }
+  });
+
+  it('reads a golden-set line that also names a doc_id, and a doc_id on a later line is a golden set’s error', () => {
+    expect(parseGoldenSet('{"query_id": "q1", "doc_id": "x", "relevant": ["d1"]}\n').qrels).toEqual(new Map([['q1', new Map([['d1', 1]])]]));
+    expect(errorOf(() => parseGoldenSet(`{"query_id": "q0", "relevant": ["d1"]}\n${POOL}`, { file: 'g' }))).toMatchObject({ code: 'parse_error', message: expect.stringMatching(/^g:2: "relevant" of query "q1" must be/) });
+  });
+});
+
 describe('parseGoldenSet on bad input', () => {
   const messageOf = (content: string | Uint8Array, options: Parameters<typeof parseGoldenSet>[1] = {}) => (errorOf(() => parseGoldenSet(content, { file: 'g', ...options })) as Error).message;
 
