@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/vitest.js';
 import { rankevalMatchers } from '../../src/matchers/index.js';
 import { failureOf, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
+import { errorOf } from '../helpers/files.js';
 
 const example = [...ranking]; // G x T y z; T grade 2, G and F grade 1, F not retrieved
 
@@ -180,6 +181,55 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect(['a', 'b', 'a']).toRankFirst('a'), /duplicate document id `"a"`/],
   ])('%#', (assertion, message) => {
     expect(assertion).toThrow(message);
+  });
+});
+
+describe('a matcher names itself and the likely fix for a call left without await or a golden set for its qrels', () => {
+  const run = { q1: example, q2: ['d4'] };
+  const judged = new Map([['q1', new Map(Object.entries(qrels))], ['q2', new Map([['d4', 1]])]]);
+  // As readGoldenSet returns it: the qrels beside the questions, tags and format.
+  const golden = { format: 'jsonl', qrels: judged, tags: new Map(), questions: new Map() };
+  const later = <T>(value: T): Promise<T> => Promise.resolve(value);
+  const AWAIT = 'got a Promise: did you forget `await`?';
+  const RANKING = 'an array of ids or of {id, score} objects';
+  const JUDGMENTS = 'judgments (query id → document id → grade)';
+  const ONE_QUERY = "the ranking's query's judgments (document id → grade)";
+  const GOLDEN = 'got a golden set (format, qrels, tags, questions): pass';
+
+  it.each([
+    // It read "explainRanking: expected the ranking to be … got `[object Promise]`".
+    ['toRankFirst', () => expect(later(example)).toRankFirst('G'), 'invalid_ranking', 'received', `toRankFirst: expected the ranking given to expect() to be ${RANKING}, ${AWAIT}`],
+    ['toRetrieve', () => expect(later(example)).toRetrieve(['G']), 'invalid_ranking', 'received', `toRetrieve: expected the ranking given to expect() to be ${RANKING}, ${AWAIT}`],
+    ['toHaveRecallAtK', () => expect(later(example)).toHaveRecallAtK(qrels, 5, 0.5), 'invalid_ranking', 'received', `toHaveRecallAtK: expected the ranking given to expect() to be ${RANKING}, ${AWAIT}`],
+    ['toHaveReciprocalRank', () => expect(example).toHaveReciprocalRank(later(qrels) as never, 0.5), 'invalid_qrels', 'qrels', `toHaveReciprocalRank: expected \`qrels\` to be ${ONE_QUERY}, ${AWAIT}`],
+    // It failed as an empty run ("0 queries"), never naming the Promise.
+    ['toMeetGates', () => expect(later(run)).toMeetGates(judged, { 'recall@5': 0.5 }), 'invalid_run', 'received', `toMeetGates: expected the run given to expect() to be query id → ranking, ${AWAIT}`],
+    ['toNotRegressFrom', () => expect(run).toNotRegressFrom(later(run) as never, judged, { measures: ['P@1'] }), 'invalid_run', 'baseline', `toNotRegressFrom: expected the baseline to be a run (query id → ranking), ${AWAIT}`],
+    ['toHaveMeasure', () => expect(run).toHaveMeasure(later(judged) as never, 'P@1', { atLeast: 0 }), 'invalid_qrels', 'qrels', `toHaveMeasure: expected \`qrels\` to be ${JUDGMENTS}, ${AWAIT}`],
+    ['toHaveMeasure', () => expect(later(run)).toHaveMeasure(judged, 'P@1', { atLeast: 0 }), 'invalid_run', 'received', `toHaveMeasure: expected the ranking or run given to expect() to be a ranking (an array) or a run (query id → ranking), ${AWAIT}`],
+    ['toRankFirst', () => expect(example).toRankFirst(later('G') as never), 'invalid_option', 'id', `toRankFirst: expected \`id\` to be a value, not a Promise, ${AWAIT}`],
+    // It read "evaluateRun: expected qrels["format"] to be a Map, …".
+    ['toMeetGates', () => expect(run).toMeetGates(golden as never, { 'recall@5': 0.5 }), 'invalid_qrels', 'qrels', `toMeetGates: expected \`qrels\` to be ${JUDGMENTS}, ${GOLDEN} \`golden.qrels\``],
+    ['toNotRegressFrom', () => expect(run).toNotRegressFrom(run, golden as never, { measures: ['P@1'] }), 'invalid_qrels', 'qrels', `toNotRegressFrom: expected \`qrels\` to be ${JUDGMENTS}, ${GOLDEN} \`golden.qrels\``],
+    ['toHaveMeasure', () => expect(run).toHaveMeasure(golden as never, 'P@1', { atLeast: 0 }), 'invalid_qrels', 'qrels', `toHaveMeasure: expected \`qrels\` to be ${JUDGMENTS}, ${GOLDEN} \`golden.qrels\``],
+    // It read "evaluate: expected the grade of "format" in the qrels to be a finite number".
+    ['toHaveNdcgAtK', () => expect(example).toHaveNdcgAtK(golden as never, 5, 0.5), 'invalid_qrels', 'qrels', `toHaveNdcgAtK: expected \`qrels\` to be ${ONE_QUERY}, ${GOLDEN} its query's judgments: \`golden.qrels.get(queryId)\``],
+    ['toHaveMeasure', () => expect(example).toHaveMeasure(golden as never, 'P@1', { atLeast: 0 }), 'invalid_qrels', 'qrels', `toHaveMeasure: expected \`qrels\` to be ${ONE_QUERY}, ${GOLDEN} its query's judgments: \`golden.qrels.get(queryId)\``],
+  ] as const)('%s: %#', (matcher, assertion, code, argument, message) => {
+    const error = errorOf(assertion);
+    expect(error).toMatchObject({ name: 'RankevalError', code, fn: matcher, subject: { kind: 'argument', argument } });
+    expect((error as Error).message).toBe(message);
+  });
+
+  it('says an error of a function the matcher calls by the matcher', () => {
+    // It read "evaluate: expected the ranking to be …" and "explainRanking: expected the ranking to be …".
+    expect(errorOf(() => expect('G x T').toHaveNdcgAtK(qrels, 5, 0.5))).toMatchObject({ code: 'invalid_ranking', fn: 'toHaveNdcgAtK', message: expect.stringMatching(/^toHaveNdcgAtK: expected the ranking to be an array/) });
+    expect(errorOf(() => expect({ length: 1 }).toRankFirst('G'))).toMatchObject({ code: 'invalid_ranking', fn: 'toRankFirst', message: expect.stringMatching(/^toRankFirst: expected the ranking to be an array/) });
+  });
+
+  it('takes judgments with a document or a query named qrels: no golden set without its other keys', () => {
+    expect(example).toHaveRecallAtK({ qrels: 1, T: 2, G: 1, F: 1 }, 5, 0.5);
+    expect({ qrels: example }).toMeetGates({ qrels }, { 'recall@5': 0.5 });
   });
 });
 
