@@ -227,6 +227,11 @@ describe('a matcher names itself and the likely fix for a call left without awai
     expect(errorOf(() => expect({ length: 1 }).toRankFirst('G'))).toMatchObject({ code: 'invalid_ranking', fn: 'toRankFirst', message: expect.stringMatching(/^toRankFirst: expected the ranking to be an array/) });
   });
 
+  it('leaves a value whose `then` cannot be read to the library, which names it by the matcher', () => {
+    const unreadable = { get then(): never { throw new Error('no then') } };
+    expect(errorOf(() => expect(unreadable).toRankFirst('G'))).toMatchObject({ code: 'invalid_ranking', message: expect.stringMatching(/^toRankFirst: expected the ranking to be an array/) });
+  });
+
   it('takes judgments with a document or a query named qrels: no golden set without its other keys', () => {
     expect(example).toHaveRecallAtK({ qrels: 1, T: 2, G: 1, F: 1 }, 5, 0.5);
     expect({ qrels: example }).toMeetGates({ qrels }, { 'recall@5': 0.5 });
