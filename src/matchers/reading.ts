@@ -68,8 +68,13 @@ const GOLDEN_SET_KEYS = ['questions', 'tags', 'format', 'aspects', 'lengths'];
 
 /** Whether `value` is a golden set (its `qrels` and one more of its keys) rather than its judgments. */
 function isGoldenSet(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || value instanceof Map || Array.isArray(value)) return false;
-  return Object.hasOwn(value, 'qrels') && GOLDEN_SET_KEYS.some((key) => Object.hasOwn(value, key));
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    if (value instanceof Map || Array.isArray(value)) return false;
+    return Object.hasOwn(value, 'qrels') && GOLDEN_SET_KEYS.some((key) => Object.hasOwn(value, key));
+  } catch {
+    return false; // a revoked Proxy: no golden set, and the reading names the value
+  }
 }
 
 /** How a message names what `expect()` was given, and what it should be. */
@@ -84,8 +89,8 @@ const RECEIVED = {
  * functions, caught before any of them reads the arguments: a Promise (a call without `await`: a ranking
  * of no ids, a run of no queries) and a golden set where its `qrels` are meant. Each is an error of the
  * matcher's code for that argument (`invalid_ranking`, `invalid_run`, `invalid_qrels`, `invalid_option`)
- * with the likely fix: ``toRankFirst: expected the ranking given to expect() to be an array of ids, got a
- * Promise: did you forget `await`?``.
+ * with the likely fix: ``toRankFirst: expected the ranking given to expect() to be an array of ids or of
+ * {id, score} objects, got a Promise: did you forget `await`?``.
  */
 export function checkMatcherArguments(matcher: string, shape: MatcherArguments, received: unknown, rest: readonly unknown[]): void {
   const thenable = (argument: string, what: string, code: RankevalErrorCode, expected: string, value: unknown): void => {

@@ -227,9 +227,13 @@ describe('a matcher names itself and the likely fix for a call left without awai
     expect(errorOf(() => expect({ length: 1 }).toRankFirst('G'))).toMatchObject({ code: 'invalid_ranking', fn: 'toRankFirst', message: expect.stringMatching(/^toRankFirst: expected the ranking to be an array/) });
   });
 
-  it('leaves a value whose `then` cannot be read to the library, which names it by the matcher', () => {
+  it('leaves a value whose `then` or keys cannot be read to the library, which names it by the matcher', () => {
     const unreadable = { get then(): never { throw new Error('no then') } };
     expect(errorOf(() => expect(unreadable).toRankFirst('G'))).toMatchObject({ code: 'invalid_ranking', message: expect.stringMatching(/^toRankFirst: expected the ranking to be an array/) });
+    // A revoked Proxy cannot be looked at for a golden set's keys: the library's reading names it.
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(errorOf(() => expect(run).toMeetGates(proxy, { 'P@1': 0 }))).toMatchObject({ code: 'invalid_qrels', message: expect.stringMatching(/^toMeetGates: reading `qrels` threw TypeError/) });
   });
 
   it('takes judgments with a document or a query named qrels: no golden set without its other keys', () => {
