@@ -3,6 +3,7 @@
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
+import { chanceDisagreement, distanceOf, distinctValues, unitScale, type Distance } from './disagreement.js';
 
 /** How a disagreement between grades g and h weighs: `'none'` 1, `'linear'` |g − h|, `'quadratic'` (g − h)². */
 export type KappaWeights = 'none' | 'linear' | 'quadratic';
@@ -25,6 +26,10 @@ export interface CohenKappaOptions {
  * scikit-learn's with `labels` = every grade 0 … k − 1 of the scale (with `labels` left out, scikit-learn
  * weighs by places among the grades seen, which differs when a grade in between is never given).
  *
+ * Computed from the marginals, never a k × k table: Σ w·E by chanceDisagreement, Σ w·O item by item, in
+ * O(n + k log k) time and O(n) memory for k distinct grades. Grades are first multiplied by a power of two
+ * (unitScale), which leaves κ unchanged, so grades up to ±1.7e308 give a number, never a NaN.
+ *
  * Edge rules: no items, or both raters giving every item one and the same grade (no disagreement is
  * possible, Σ w·E = 0), leave κ undefined: a RankevalError `undefined_statistic`, never a NaN. One rater
  * giving a single grade while the other varies is fine (κ = 0 when they agree only by chance).
@@ -44,7 +49,7 @@ export function cohenKappa(a: ItemScores, b: ItemScores, options: CohenKappaOpti
   const grades = pairedScores(a, b, fn, ['a', 'b']);
   const n = grades.x.length;
   if (n === 0) undefinedFor(fn, 'κ needs one item or more, got none', 'one item or more', n);
-  const kappa = tableKappa(gradeTable(grades.x, grades.y), weightOf(weights));
+  const kappa = itemKappa(grades.x, grades.y, weights);
   if (kappa === undefined) undefinedFor(fn, 'κ is undefined: both raters give every item the same grade, so no disagreement is possible', 'grades that vary for one rater at least', grades.x[0]);
   return kappa;
 }
@@ -56,35 +61,45 @@ export interface GradeTable {
   readonly counts: readonly (readonly number[])[];
 }
 
-/** The contingency table of two aligned lists of grades. */
-export function gradeTable(a: ArrayLike<number>, b: ArrayLike<number>): GradeTable {
-  const grades = [...new Set([...Array.from(a), ...Array.from(b)])].sort((g, h) => g - h);
-  const index = new Map(grades.map((grade, i) => [grade, i]));
-  const counts = grades.map(() => grades.map(() => 0));
-  for (let i = 0; i < a.length; i++) counts[index.get(a[i]!)!]![index.get(b[i]!)!]!++;
-  return { grades, counts };
+const DISTANCES: Record<KappaWeights, Distance> = { none: 'nominal', linear: 'linear', quadratic: 'quadratic' };
+
+/** κ of two aligned lists of grades (see cohenKappa), from the raters' marginals: O(n + k log k) for k grades. */
+function itemKappa(a: Float64Array, b: Float64Array, weights: KappaWeights): number | undefined {
+  const n = a.length;
+  const both = new Float64Array(2 * n);
+  both.set(a);
+  both.set(b, n);
+  const { values, index } = distinctValues(both);
+  const rows = new Float64Array(values.length);
+  const columns = new Float64Array(values.length);
+  const scale = unitScale(values);
+  const scaled = values.map((value) => value * scale);
+  const distance = distanceOf(DISTANCES[weights]);
+  let observed = 0;
+  for (let i = 0; i < n; i++) {
+    const g = index[i]!;
+    const h = index[n + i]!;
+    rows[g]!++;
+    columns[h]!++;
+    if (g !== h) observed += distance(scaled[g]!, scaled[h]!);
+  }
+  return kappaOf(n, observed, chanceDisagreement(scaled, rows, columns, DISTANCES[weights]));
 }
 
-/** κ = 1 − Σ w·O / Σ w·E of a contingency table (see cohenKappa); `undefined` where Σ w·E = 0 or no item. */
-export function tableKappa({ grades, counts }: GradeTable, weight: (g: number, h: number) => number): number | undefined {
+/** κ of a contingency table (see cohenKappa); `undefined` where Σ w·E = 0 or no item. */
+export function tableKappa({ grades, counts }: GradeTable, weights: KappaWeights): number | undefined {
   const rows = counts.map((row) => row.reduce((sum, count) => sum + count, 0));
   const columns = grades.map((_, j) => counts.reduce((sum, row) => sum + row[j]!, 0));
   const n = rows.reduce((sum, count) => sum + count, 0);
+  const scale = unitScale(grades);
+  const scaled = grades.map((grade) => grade * scale);
+  const distance = distanceOf(DISTANCES[weights]);
   let observed = 0;
-  let expected = 0;
-  for (let i = 0; i < grades.length; i++) {
-    for (let j = 0; j < grades.length; j++) {
-      const w = weight(grades[i]!, grades[j]!);
-      observed += w * counts[i]![j]!;
-      expected += (w * rows[i]! * columns[j]!) / n;
-    }
-  }
-  return n === 0 || expected === 0 ? undefined : 1 - observed / expected;
+  for (let i = 0; i < grades.length; i++) for (let j = 0; j < grades.length; j++) if (i !== j) observed += counts[i]![j]! * distance(scaled[i]!, scaled[j]!);
+  return kappaOf(n, observed, chanceDisagreement(scaled, rows, columns, DISTANCES[weights]));
 }
 
-/** The weight of a disagreement between grades g and h. */
-export function weightOf(weights: KappaWeights): (g: number, h: number) => number {
-  if (weights === 'linear') return (g, h) => Math.abs(g - h);
-  if (weights === 'quadratic') return (g, h) => (g - h) ** 2;
-  return (g, h) => (g === h ? 0 : 1);
+/** κ = 1 − Σ w·O / Σ w·E = 1 − n · observed / chance, with Σ w·E = chance / n; `undefined` where chance = 0. */
+function kappaOf(n: number, observed: number, chance: number): number | undefined {
+  return n === 0 || chance === 0 ? undefined : 1 - (n * observed) / chance;
 }

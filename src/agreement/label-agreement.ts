@@ -7,8 +7,8 @@ import { isRelevant, readJudgments } from '../core/judgments.js';
 import { quantile } from '../stats/tests.js';
 import { checkSeed, seededRandom } from '../stats/random.js';
 import type { ByQuery, Qrels } from '../core/types.js';
-import { coincidenceAlpha } from './alpha.js';
-import { tableKappa, weightOf, type GradeTable } from './kappa.js';
+import { tableAlpha } from './alpha.js';
+import { tableKappa, type GradeTable } from './kappa.js';
 
 export interface LabelAgreementOptions {
   /** The grade from which a document counts as relevant, for the binary agreement. Default 1. */
@@ -148,20 +148,19 @@ function sumTables(tables: readonly QueryTables[], grades: readonly number[]): Q
 }
 
 const KAPPAS = ['unweighted', 'linear', 'quadratic'] as const;
-const WEIGHTS = { unweighted: weightOf('none'), linear: weightOf('linear'), quadratic: weightOf('quadratic') };
+const WEIGHTS = { unweighted: 'none', linear: 'linear', quadratic: 'quadratic' } as const;
 
 /** κ three ways and ordinal α of a table (two raters: the coincidences are the table plus its transpose). */
 function statistics(table: GradeTable): { kappa: KappaFigures; alpha: number | null } {
   const kappa = Object.fromEntries(KAPPAS.map((name) => [name, tableKappa(table, WEIGHTS[name]) ?? null])) as unknown as KappaFigures;
-  const coincidences = table.counts.map((row, i) => row.map((count, j) => count + table.counts[j]![i]!));
-  return { kappa, alpha: coincidenceAlpha({ values: table.grades, coincidences }, 'ordinal') ?? null };
+  return { kappa, alpha: tableAlpha(table, 'ordinal') ?? null };
 }
 
 function figuresOf({ graded, binary }: QueryTables): AgreementFigures {
   const judged = graded.counts.reduce((sum, row) => sum + row.reduce((inner, count) => inner + count, 0), 0);
   const exact = graded.counts.reduce((sum, row, i) => sum + row[i]!, 0) / judged;
   const [[neither, onlyB], [onlyA, both]] = binary.counts as [[number, number], [number, number]];
-  const binaryAgreement = { agreement: (both + neither) / judged, kappa: tableKappa(binary, WEIGHTS.unweighted) ?? null, both, onlyA, onlyB, neither };
+  const binaryAgreement = { agreement: (both + neither) / judged, kappa: tableKappa(binary, 'none') ?? null, both, onlyA, onlyB, neither };
   return { judged, exact, ...statistics(graded), binary: binaryAgreement };
 }
 

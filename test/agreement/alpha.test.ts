@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fc, test } from '@fast-check/vitest';
 import { krippendorffAlpha, type MeasurementLevel } from '../../src/agreement/alpha.js';
 import { expectOracle, oracleRows } from './oracle.js';
 
@@ -10,8 +11,8 @@ const matrix = (cell: string): (number | null)[][] => cell.split(';').map((rater
 
 describe('krippendorffAlpha against fast-krippendorff (alpha.csv, 120 cases)', () => {
   for (const level of LEVELS) {
-    it(`matches every defined ${level} α to 1e-9 and refuses every NA`, () => {
-      const { matched, refused } = expectOracle(rows, level, (row) => krippendorffAlpha(matrix(row.matrix!), { level }));
+    it(`matches every defined ${level} α to 1e-12 and refuses every NA`, () => {
+      const { matched, refused } = expectOracle(rows, level, (row) => krippendorffAlpha(matrix(row.matrix!), { level }), 1e-12);
       expect(matched).toBe(119);
       expect(rows).toHaveLength(120);
       expect(refused).toBe(1);
@@ -81,5 +82,70 @@ describe('krippendorffAlpha refuses', () => {
     expect(() => krippendorffAlpha([[1, -1], [1, 2]], { level: 'ratio' })).toThrow('expected label 2 of rater 1 to be a finite number ≥ 0 (ratio level) or null');
     expect(() => krippendorffAlpha({} as never)).toThrow('expected `data` to be an array of raters, each an array of labels');
     expect(() => krippendorffAlpha([[1, 2]], { level: 'metric' as never })).toThrow("expected `level` to be 'nominal', 'ordinal', 'interval' or 'ratio'");
+  });
+});
+
+/** α by its definition over the coincidence matrix o(c, k) (krippendorffAlpha's doc comment, pair by pair). */
+function coincidenceDefinition(data: readonly (readonly (number | null)[])[], level: MeasurementLevel): number | undefined {
+  const units = data[0]!.map((_, i) => data.map((rater) => rater[i]).filter((label): label is number => label !== null)).filter((labels) => labels.length >= 2);
+  const values = [...new Set(units.flat())].sort((x, y) => x - y);
+  const o = values.map(() => values.map(() => 0));
+  for (const labels of units) labels.forEach((v, i) => labels.forEach((w, j) => i !== j && (o[values.indexOf(v)]![values.indexOf(w)]! += 1 / (labels.length - 1))));
+  const totals = o.map((row) => row.reduce((sum, x) => sum + x, 0));
+  const n = totals.reduce((sum, t) => sum + t, 0);
+  const delta = (c: number, k: number): number => {
+    if (level === 'nominal') return c === k ? 0 : 1;
+    if (level === 'interval') return (values[c]! - values[k]!) ** 2;
+    if (level === 'ratio') return c === k ? 0 : ((values[c]! - values[k]!) / (values[c]! + values[k]!)) ** 2;
+    const [low, high] = c < k ? [c, k] : [k, c];
+    return (totals.slice(low, high + 1).reduce((sum, t) => sum + t, 0) - (totals[low]! + totals[high]!) / 2) ** 2;
+  };
+  let observed = 0;
+  let expected = 0;
+  values.forEach((_, c) => values.forEach((__, k) => ((observed += o[c]![k]! * delta(c, k)), (expected += totals[c]! * totals[k]! * delta(c, k)))));
+  return units.length === 0 || expected === 0 ? undefined : 1 - ((n - 1) * observed) / expected;
+}
+
+const reliability = fc
+  .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 12 }))
+  .chain(([raters, items]) => fc.array(fc.array(fc.option(fc.integer({ min: 0, max: 5 }), { nil: null, freq: 4 }), { minLength: items, maxLength: items }), { minLength: raters, maxLength: raters }));
+
+describe('krippendorffAlpha from moments and marginals, without a coincidence matrix', () => {
+  test.prop([reliability, fc.constantFrom(...LEVELS)])('equals the definition over the coincidence matrix', (data, level) => {
+    const expected = coincidenceDefinition(data, level);
+    if (expected === undefined) expect(() => krippendorffAlpha(data, { level })).toThrow(expect.objectContaining({ code: 'undefined_statistic' }));
+    else expect(krippendorffAlpha(data, { level })).toBeCloseTo(expected, 12);
+  });
+
+  test.prop([reliability, fc.constantFrom(...LEVELS), fc.constantFrom(1e200, 1.7e308 / 5, 2 ** -1060)])('is the same for labels scaled up to 1.7e308 (or down to subnormal): a number, never NaN', (data, level, scale) => {
+    fc.pre(coincidenceDefinition(data, level) !== undefined);
+    const scaled = data.map((rater) => rater.map((label) => (label === null ? null : label * scale)));
+    expect(krippendorffAlpha(scaled, { level })).toBeCloseTo(krippendorffAlpha(data, { level }), 12);
+  });
+
+  it('gives labels of ±1.7e308 the α of ±1, exactly for a power of two', () => {
+    const data = [
+      [-1, 0, 1, 1, null, -1],
+      [-1, 1, 1, 0, 1, 0],
+      [0, 0, null, 1, 1, -1],
+    ];
+    for (const level of ['nominal', 'ordinal', 'interval'] as const) {
+      expect(krippendorffAlpha(data.map((rater) => rater.map((label) => (label === null ? null : label * 1.7e308))), { level })).toBeCloseTo(krippendorffAlpha(data, { level }), 12);
+      expect(krippendorffAlpha(data.map((rater) => rater.map((label) => (label === null ? null : label * 2 ** 1000))), { level })).toBe(krippendorffAlpha(data, { level }));
+    }
+    expect(krippendorffAlpha([[1.7e308, 0, 1.7e308], [1.7e308, 1.7e308, 1e308]], { level: 'ratio' })).toBeCloseTo(krippendorffAlpha([[1.7, 0, 1.7], [1.7, 1.7, 1]], { level: 'ratio' }), 12);
+  });
+
+  it('takes 150,000 distinct continuous values at the nominal, ordinal and interval levels', () => {
+    // Two raters, item i labelled i/7 by one and (N − 1 − i)/7 by the other: every value twice, no item agreeing.
+    const items = 150_000;
+    const first = Array.from({ length: items }, (_, i) => i / 7);
+    const data = [first, [...first].reverse()];
+    // nominal: D_o = 2N (each item's two ordered pairs), D_e = (2N)² − N · 2², n = 2N
+    expect(krippendorffAlpha(data, { level: 'nominal' })).toBeCloseTo(1 - ((2 * items - 1) * 2 * items) / (4 * items ** 2 - 4 * items), 12);
+    // interval: D_o = 2 Σ (2i − N + 1)²/49 = 2 · N(N² − 1)/3/49, D_e = 2 · 2N · 2 · N(N² − 1)/12/49, so α = 1 − (2N − 1)/N
+    expect(krippendorffAlpha(data, { level: 'interval' })).toBeCloseTo(1 - (2 * items - 1) / items, 9);
+    // ordinal: the mid-ranks 2i + 1 are evenly spaced as the values are, so α is the interval one
+    expect(krippendorffAlpha(data, { level: 'ordinal' })).toBeCloseTo(1 - (2 * items - 1) / items, 9);
   });
 });

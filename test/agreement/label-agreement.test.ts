@@ -74,6 +74,18 @@ describe('labelAgreement', () => {
     expect(result.intervals.kappa.unweighted).toEqual([result.perQuery.q2!.kappa.unweighted, 1]);
   });
 
+  it('gives grades of 1e200 and 1.7e308 the figures of grades 1 and 2: numbers, never NaN', () => {
+    const small = labelAgreement({ q1: { d1: 1, d2: 0, d3: 2 }, q2: { d1: 2, d2: 1 } }, { q1: { d1: 1, d2: 1, d3: 2 }, q2: { d1: 1, d2: 1 } });
+    for (const unit of [1e200, 1.7e308 / 2]) {
+      const large = labelAgreement({ q1: { d1: unit, d2: 0, d3: 2 * unit }, q2: { d1: 2 * unit, d2: unit } }, { q1: { d1: unit, d2: unit, d3: 2 * unit }, q2: { d1: unit, d2: unit } }, { relevanceThreshold: unit });
+      for (const name of ['unweighted', 'linear', 'quadratic'] as const) {
+        expect(large.kappa[name]).toBeCloseTo(small.kappa[name]!, 12);
+        large.intervals.kappa[name]!.forEach((bound, i) => expect(bound).toBeCloseTo(small.intervals.kappa[name]![i]!, 12));
+      }
+      expect(large.alpha).toBeCloseTo(small.alpha!, 12);
+    }
+  });
+
   it('refuses label sets with no document in common, and bad options', () => {
     expect(() => labelAgreement({ q1: { d1: 1 } }, { q1: { d2: 1 } })).toThrow('labelAgreement: no document is judged in both label sets, so there is nothing to compare');
     expect(() => labelAgreement(qrelsA, qrelsB, { samples: 0 })).toThrow('labelAgreement: expected `samples` to be an integer from 1 to 100,000, got `0` (number)');

@@ -19,10 +19,10 @@ function cells(line: string): string[] {
 export const numbers = (cell: string): number[] => cell.split(';').map(Number);
 
 /**
- * Expects `call(row)` to be within 1e-9 of each row's `column` where it is defined, and to throw an
+ * Expects `call(row)` to be within `tolerance` (default 1e-9) of each row's `column` where it is defined, and to throw an
  * `undefined_statistic` RankevalError where it is `NA`; returns how many rows did which.
  */
-export function expectOracle(rows: readonly Record<string, string>[], column: string, call: (row: Record<string, string>) => number): { matched: number; refused: number } {
+export function expectOracle(rows: readonly Record<string, string>[], column: string, call: (row: Record<string, string>) => number, tolerance = 1e-9): { matched: number; refused: number } {
   let matched = 0;
   let refused = 0;
   for (const row of rows) {
@@ -30,7 +30,7 @@ export function expectOracle(rows: readonly Record<string, string>[], column: st
       expect(() => call(row)).toThrow(expect.objectContaining({ code: 'undefined_statistic' }));
       refused++;
     } else {
-      expect(Math.abs(call(row) - Number(row[column]))).toBeLessThan(1e-9);
+      expect(Math.abs(call(row) - Number(row[column]))).toBeLessThan(tolerance);
       matched++;
     }
   }
