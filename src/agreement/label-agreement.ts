@@ -141,9 +141,14 @@ function tablesOf(a: readonly number[], b: readonly number[], grades: readonly n
   return { graded: { grades, counts: graded }, binary: { grades: [0, 1], counts: binary } };
 }
 
+/** The tables of every query added up, cell by cell. */
 function sumTables(tables: readonly QueryTables[], grades: readonly number[]): QueryTables {
-  const add = (pick: (table: QueryTables) => GradeTable, size: number): number[][] =>
-    Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => tables.reduce((sum, table) => sum + pick(table).counts[i]![j]!, 0)));
+  const add = (pick: (table: QueryTables) => GradeTable, size: number): GradeTable['counts'] => {
+    const cells = nonZeroCells(tables.map((table) => pick(table).counts));
+    const pooled = new Float64Array(size * size);
+    for (let q = 0; q < tables.length; q++) addCells(cells, q, pooled);
+    return rowsOf(pooled, size);
+  };
   return { graded: { grades, counts: add((table) => table.graded, grades.length) }, binary: { grades: [0, 1], counts: add((table) => table.binary, 2) } };
 }
 
@@ -164,13 +169,23 @@ function figuresOf({ graded, binary }: QueryTables): AgreementFigures {
   return { judged, exact, ...statistics(graded), binary: binaryAgreement };
 }
 
-/** Percentile intervals of κ and α over `samples` resamples of the queries, with replacement. */
+/**
+ * Percentile intervals of κ and α over `samples` resamples of the queries, with replacement. Each query's
+ * graded table is kept as its non-zero cells, the sufficient statistic of κ and α, which a resample adds
+ * up: O(samples × (Σ cells + k²)) for k grades, not a pass over every query's whole table per resample.
+ */
 function bootstrap(tables: readonly QueryTables[], grades: readonly number[], samples: number, seed: number): LabelAgreement['intervals'] {
   const random = seededRandom(seed);
+  const k = grades.length;
+  const cells = nonZeroCells(tables.map((table) => table.graded.counts));
+  const pooled = new Float64Array(k * k);
   const drawn = { unweighted: [] as number[], linear: [] as number[], quadratic: [] as number[], alpha: [] as number[] };
   for (let s = 0; s < samples; s++) {
-    const resample = Array.from({ length: tables.length }, () => tables[random.below(tables.length)]!);
-    const { kappa, alpha } = statistics(sumTables(resample, grades).graded);
+    pooled.fill(0);
+    for (let q = 0; q < tables.length; q++) {
+      addCells(cells, random.below(tables.length), pooled);
+    }
+    const { kappa, alpha } = statistics({ grades, counts: rowsOf(pooled, k) });
     for (const name of KAPPAS) if (kappa[name] !== null) drawn[name].push(kappa[name]);
     if (alpha !== null) drawn.alpha.push(alpha);
   }
@@ -180,4 +195,32 @@ function bootstrap(tables: readonly QueryTables[], grades: readonly number[], sa
     return [quantile(values, 0.025), quantile(values, 0.975)];
   };
   return { kappa: { unweighted: interval(drawn.unweighted), linear: interval(drawn.linear), quadratic: interval(drawn.quadratic) }, alpha: interval(drawn.alpha) };
+}
+
+/** Adds table t's non-zero cells into `pooled`, a k × k table flat by rows. */
+function addCells({ places, counts, starts }: ReturnType<typeof nonZeroCells>, t: number, pooled: Float64Array): void {
+  for (let c = starts[t]!; c < starts[t + 1]!; c++) pooled[places[c]!]! += counts[c]!;
+}
+
+/** A k × k table flat by rows as its rows. */
+function rowsOf(flat: Float64Array, k: number): number[][] {
+  return Array.from({ length: k }, (_, i) => Array.from(flat.subarray(i * k, i * k + k)));
+}
+
+/** The non-zero cells of k × k tables, table after table: table t's are `places` (i·k + j) and `counts` from `starts[t]` up to `starts[t + 1]`. */
+function nonZeroCells(tables: readonly (readonly (readonly number[])[])[]): { places: Int32Array; counts: Float64Array; starts: Int32Array } {
+  const places: number[] = [];
+  const counts: number[] = [];
+  const starts = [0];
+  for (const table of tables) {
+    table.forEach((row, i) =>
+      row.forEach((count, j) => {
+        if (count === 0) return;
+        places.push(i * row.length + j);
+        counts.push(count);
+      }),
+    );
+    starts.push(places.length);
+  }
+  return { places: Int32Array.from(places), counts: Float64Array.from(counts), starts: Int32Array.from(starts) };
 }
