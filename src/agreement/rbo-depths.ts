@@ -8,8 +8,10 @@ import type { TieGroups } from './tie-ranking.js';
  * How ties are treated (Corsi & Urbano, "The Treatment of Ties in Rank-Biased Overlap", SIGIR 2024):
  * - `'w'`: tied items share one rank, all at once: a prefix that reaches a tie holds all of it (Webber et
  *   al.'s own treatment); agreement divides the overlap by the prefixes' mean size.
- * - `'a'` (default): a tie is uncertainty: RBO is its expected value when each tie is broken at random —
- *   a prefix holds each tied item by the fraction of the tie's ranks it covers.
+ * - `'a'` (default): a tie is uncertainty: a prefix holds each tied item by the fraction of the tie's ranks
+ *   it covers. RBO_min is then its expected value when each tie is broken at random, and so are RBO_ext
+ *   and RBO_max for rankings of one length; for rankings of unequal length with ties, ext and max are
+ *   Corsi & Urbano's extrapolation of these fractional overlaps, which rankeval matches, not that mean.
  * - `'b'`: as `'a'`, with the overlap divided by what the ties leave of each prefix (√(Σm²·Σm²)), as
  *   Kendall's τ_b is, so that RBO(x, x) = 1 for any x.
  */

@@ -27,8 +27,9 @@ RBO:
                         1/(1 − P) ranks are read on average (default 0.9: about the top 10)
   --depth K             read only the top K of each ranking, for RBO and Jaccard alike (a tie across K is
                         kept whole; default: whole rankings — set it to the results your application reads)
-  --ties T              a (default: the expected RBO when ties are broken at random), b (a corrected so
-                        that a run is 1 from itself) or w (tied documents share one rank)
+  --ties T              a (default: a tie shares its ranks among its documents, as Corsi & Urbano
+                        define), b (a corrected so that a run is 1 from itself) or w (tied documents
+                        share one rank)
 
 Output:
   --format F            table (default), markdown, json or csv

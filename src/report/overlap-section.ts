@@ -24,7 +24,7 @@ function overlapSettings({ p, ties, depth }: Pick<OverlapReportData, 'p' | 'ties
   // RBO reads 1/(1 − p) ranks on average; the weight of the first k is 1 − p^k.
   const k = Math.max(1, Math.round(1 / (1 - p)));
   const weight = `the first ${k === 1 ? 'rank carries' : `${k} ranks carry`} ${Math.round(100 * (1 - p ** k))}% of the weight`;
-  const tieWords = { a: 'a (the expected RBO when ties are broken at random)', b: "b (as a, corrected so that a ranking's RBO with itself is 1)", w: 'w (tied documents share one rank)' }[ties];
+  const tieWords = { a: 'a (a tie shares its ranks among its documents, as Corsi and Urbano define)', b: "b (as a, corrected so that a ranking's RBO with itself is 1)", w: 'w (tied documents share one rank)' }[ties];
   return `p ${p} (${weight}) · ties ${tieWords} · depth ${depth === null ? 'whole rankings' : `${depth} (each ranking's top ${depth} read)`}`;
 }
 

@@ -144,3 +144,39 @@ describe('rbo refuses what it cannot read', () => {
     expect(() => rbo(ranking as never, ['d1'])).toThrow(expect.objectContaining({ code: 'invalid_ranking', message }));
   });
 });
+
+/** Every ranking without ties that `ranking` (with tie groups) may be broken into. */
+function tieBreaks(ranking: readonly (string | readonly string[])[]): string[][] {
+  const orders = (ids: readonly string[]): string[][] => (ids.length <= 1 ? [[...ids]] : ids.flatMap((id, i) => orders([...ids.slice(0, i), ...ids.slice(i + 1)]).map((rest) => [id, ...rest])));
+  return ranking.reduce<string[][]>((prefixes, entry) => prefixes.flatMap((prefix) => orders(typeof entry === 'string' ? [entry] : entry).map((order) => [...prefix, ...order])), [[]]);
+}
+
+/** The mean of each bound of RBO over every way of breaking both rankings' ties. */
+function meanOverTieBreaks(x: readonly (string | readonly string[])[], y: readonly (string | readonly string[])[], p: number): { ext: number; min: number; max: number } {
+  const all = tieBreaks(x).flatMap((bx) => tieBreaks(y).map((by) => rbo(bx, by, { p })));
+  const mean = (bound: 'ext' | 'min' | 'max'): number => all.reduce((sum, r) => sum + r[bound], 0) / all.length;
+  return { ext: mean('ext'), min: mean('min'), max: mean('max') };
+}
+
+describe("ties 'a' and the RBO expected when ties are broken at random", () => {
+  const small = fc.uniqueArray(fc.constantFrom('d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6'), { minLength: 1, maxLength: 5 }).chain((ids) => fc.array(fc.boolean(), { minLength: ids.length, maxLength: ids.length }).map((cuts) => group(ids, cuts)));
+
+  test.prop([small, small, persistence])('min is that expected value, whatever the lengths', (x, y, p) => {
+    expect(rbo(x, y, { p, ties: 'a' }).min).toBeCloseTo(meanOverTieBreaks(x, y, p).min, 12);
+  });
+
+  test.prop([small, small, persistence])('ext and max are too when the rankings are of one length', (x, y, p) => {
+    const length = (ranking: readonly (string | string[])[]): number => ranking.flat().length;
+    fc.pre(length(x) === length(y));
+    const { ext, max } = rbo(x, y, { p, ties: 'a' });
+    const mean = meanOverTieBreaks(x, y, p);
+    expect(ext).toBeCloseTo(mean.ext, 12);
+    expect(max).toBeCloseTo(mean.max, 12);
+  });
+
+  it('ext is not, on rankings of unequal length with ties: it is Corsi & Urbano’s extrapolation of the tie-averaged overlaps', () => {
+    const x = ['d1', 'd6'];
+    const y = ['d0', 'd1', 'd4', ['d2', 'd3']];
+    expect(rbo(x, y, { p: 0.9, ties: 'a' }).ext).not.toBeCloseTo(meanOverTieBreaks(x, y, 0.9).ext, 3);
+  });
+});

@@ -39,7 +39,7 @@ describe('the overlap report', () => {
     expect(mean.jaccard).toBeCloseTo((1 + 0 + 1) / 3, 12);
     expect(html).toContain('<th>mean over 3 queries</th>');
     // At p = 0.5, RBO reads 1/(1 − p) = 2 ranks: 1 − 0.5² = 75% of the weight.
-    expect(html).toContain('p 0.5 (the first 2 ranks carry 75% of the weight) · ties a (the expected RBO when ties are broken at random) · depth whole rankings');
+    expect(html).toContain('p 0.5 (the first 2 ranks carry 75% of the weight) · ties a (a tie shares its ranks among its documents, as Corsi and Urbano define) · depth whole rankings');
     expect(html).toContain('<p class="only">1 query only <bdi>old &lt;b&gt;</bdi> ranks, left out of the means: <bdi>q3</bdi>.</p>');
   });
 
