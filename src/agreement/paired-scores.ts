@@ -1,28 +1,52 @@
-// Two score lists (arrays, or name → score records) read into two aligned arrays; and the error for a
-// statistic that is undefined for its input.
+// Two score lists (arrays, typed arrays, or name → score records) read into two aligned arrays; and the
+// error for a statistic that is undefined for its input.
 import { fail, RankevalError, type ErrorText } from '../core/errors.js';
 import { whileReading } from '../core/boundary.js';
 
-/** Scores of items, higher is better: an array (aligned by position) or a name → score record (aligned by name). */
-export type ItemScores = readonly number[] | Readonly<Record<string, number>>;
+/**
+ * Scores of items, higher is better: an array or a typed array (aligned by position), or a name → score
+ * record (aligned by name).
+ */
+export type ItemScores =
+  | readonly number[]
+  | Float64Array
+  | Float32Array
+  | Int32Array
+  | Int16Array
+  | Int8Array
+  | Uint32Array
+  | Uint16Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Readonly<Record<string, number>>;
+
+const SHAPES = 'an array or typed array of scores, or a record of name → score';
 
 /**
- * `x` and `y` as two arrays of the same length, item i of one paired with item i of the other: arrays by
- * position, records by name. Refuses a mix of the two, arrays of different lengths, a name on one side only
- * and a score that is not a finite number.
+ * `x` and `y` as two arrays of the same length, item i of one paired with item i of the other: arrays and
+ * typed arrays by position, records by name. Refuses a mix of a list and a record, lists of different
+ * lengths, a name on one side only, a score that is not a finite number, and a Map, a Set or any other
+ * iterable, which read as a record would give no item at all.
  */
 export function pairedScores(x: ItemScores, y: ItemScores, fn: string, [nameX, nameY]: readonly [string, string] = ['x', 'y']): { readonly x: Float64Array; readonly y: Float64Array } {
   return whileReading(fn, 'invalid_option', `\`${nameX}\` and \`${nameY}\``, () => {
-    const expected = 'an array of scores or a record of name → score';
-    if (typeof x !== 'object' || x === null) fail('invalid_option', fn, { kind: 'argument', argument: nameX }, expected, x);
-    if (typeof y !== 'object' || y === null) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, expected, y);
-    if (Array.isArray(x) !== Array.isArray(y)) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, `${Array.isArray(x) ? 'an array' : 'a record'}, as \`${nameX}\` is`, y);
+    const listX = shapeOf(x, nameX, fn) === 'list';
+    if ((shapeOf(y, nameY, fn) === 'list') !== listX) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, `${listX ? 'an array' : 'a record'}, as \`${nameX}\` is`, y);
     const names = [nameX, nameY] as const;
-    return Array.isArray(x) ? byPosition(x, y as readonly number[], fn, names) : byName(x as Record<string, number>, y as Record<string, number>, fn, names);
+    return listX ? byPosition(x as ArrayLike<number>, y as ArrayLike<number>, fn, names) : byName(x as Record<string, number>, y as Record<string, number>, fn, names);
   });
 }
 
-function byPosition(x: readonly number[], y: readonly number[], fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
+/** Whether `scores` is read by position (an array, a typed array) or by name (a plain record); refuses anything else. */
+function shapeOf(scores: unknown, name: string, fn: string): 'list' | 'record' {
+  if (Array.isArray(scores) || (ArrayBuffer.isView(scores) && !(scores instanceof DataView))) return 'list';
+  if (typeof scores !== 'object' || scores === null) return fail('invalid_option', fn, { kind: 'argument', argument: name }, SHAPES, scores);
+  // A Map (or a Set, a generator) has no own keys of its items: read as a record, it would be empty.
+  if (Symbol.iterator in scores) return fail('invalid_option', fn, { kind: 'argument', argument: name }, `${SHAPES} (for a Map, give \`Object.fromEntries(map)\`)`, scores);
+  return 'record';
+}
+
+function byPosition(x: ArrayLike<number>, y: ArrayLike<number>, fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
   if (x.length !== y.length) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, `an array of ${x.length} scores, as long as \`${nameX}\``, y.length);
   return { x: finite(Array.from(x), nameX, (i) => `score ${i + 1}`, fn), y: finite(Array.from(y), nameY, (i) => `score ${i + 1}`, fn) };
 }
@@ -48,6 +72,7 @@ function finite(values: readonly unknown[], side: string, label: (i: number) => 
 export function undefinedFor(fn: string, problem: ErrorText, expected: string, received: unknown): never {
   throw new RankevalError({ code: 'undefined_statistic', fn, problem, expected, received });
 }
+
 
 /** How many pairs of equal values `values` holds: Σ over groups of equal values of t(t − 1)/2. */
 export function tiedPairs(values: ArrayLike<number>): number {

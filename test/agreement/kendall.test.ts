@@ -79,7 +79,7 @@ describe('kendallTau refuses', () => {
     expect(() => kendallTau([1, 2], { a: 1, b: 2 })).toThrow('expected `y` to be an array, as `x` is');
     expect(() => kendallTau([1, Number.NaN], [1, 2])).toThrow('expected score 2 in `x` to be a finite number');
     expect(() => kendallTau({ a: 1, b: 2 }, { a: 1, b: Infinity })).toThrow('expected the score of "b" in `y` to be a finite number');
-    expect(() => kendallTau(null as never, [1])).toThrow('expected `x` to be an array of scores or a record of name → score');
+    expect(() => kendallTau(null as never, [1])).toThrow('expected `x` to be an array or typed array of scores, or a record of name → score');
     expect(codeOf(() => kendallTau([1, 2], [1, 2], { variant: 'c' as never }))).toBe('invalid_option');
     expect(codeOf(() => kendallTau([1, 2], [1, 2], { varaint: 'a' } as never))).toBe('invalid_option');
   });
