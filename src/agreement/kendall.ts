@@ -2,7 +2,8 @@
 // or anywhere (τ_b).
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { pairedScores, tiedPairs, undefinedFor, type ItemScores } from './paired-scores.js';
+import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
+import { concordance, denseRanks } from './rank-pairs.js';
 
 /** How ties are treated: `'a'` allows them in `y` only (accuracy against a reference), `'b'` anywhere (agreement). */
 export type TieVariant = 'a' | 'b';
@@ -20,14 +21,15 @@ export interface RankCorrelationOptions {
  * discordant pairs; a pair tied on either side counts 0):
  * - τ_a = S / (n(n − 1)/2): ties allowed in `y` only, where a tied pair counts as half right;
  * - τ_b = S / √((n₀ − n_x)(n₀ − n_y)), n₀ = n(n − 1)/2 and n_x, n_y the pairs tied in `x`, in `y`.
- * Without ties both are Kendall's τ: 1 for the same order, −1 for the reversed one.
+ * Without ties both are Kendall's τ: 1 for the same order, −1 for the reversed one. S is counted
+ * as an exact integer in O(n log n) (Knight 1966).
  *
- * Edge rules: fewer than two items, a tie in `x` for τ_a, and an `x` or `y` of one value for τ_b leave the
- * coefficient undefined: a RankevalError `undefined_statistic` says which, never a NaN.
+ * Edge rules: fewer than two items, a tie in `x` for τ_a, and an `x` or `y` of one value for τ_b leave the coefficient undefined: a RankevalError `undefined_statistic` says which, never a NaN.
  *
- * @param x the reference scores, higher is better: an array, or name → score (aligned with `y` by name)
+ * @param x the reference scores, higher is better: an array or typed array, or name → score (aligned with
+ *   `y` by name)
  * @param y the scores under test, of the same items
- * @throws {RankevalError} `invalid_option` for unaligned or non-finite scores or a bad option;
+ * @throws {RankevalError} `invalid_option` for unaligned or non-finite scores, a Map, or a bad option;
  *   `undefined_statistic` where the variant is undefined for the input
  * @example
  * kendallTau([3, 2, 1], [3, 1, 2]) // => (2 − 1) / 3 = 0.333…
@@ -35,32 +37,24 @@ export interface RankCorrelationOptions {
  */
 export function kendallTau(x: ItemScores, y: ItemScores, options: RankCorrelationOptions = {}): number {
   const fn = 'kendallTau';
-  const variant = readVariant(options, fn);
+  const variant = readVariant(options, fn, ['a', 'b']);
   const scores = pairedScores(x, y, fn);
   const n = scores.x.length;
   if (n < 2) undefinedFor(fn, `τ_${variant} needs two items or more, got ${n}`, 'two items or more', n);
   const pairs = (n * (n - 1)) / 2;
-  const tiedX = tiedPairs(scores.x);
+  const [rx, ry] = [denseRanks(scores.x), denseRanks(scores.y)];
   if (variant === 'a') {
-    if (tiedX > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', tiedX);
-    return concordance(scores.x, scores.y) / pairs;
+    if (rx.tiedPairs > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', rx.tiedPairs);
+    return concordance(rx, ry) / pairs;
   }
-  const tiedY = tiedPairs(scores.y);
-  constantSide(fn, 'τ_b', tiedX === pairs, tiedY === pairs);
-  return concordance(scores.x, scores.y) / Math.sqrt((pairs - tiedX) * (pairs - tiedY));
+  constantSide(fn, `τ_${variant}`, rx.distinct === 1, ry.distinct === 1);
+  return concordance(rx, ry) / Math.sqrt((pairs - rx.tiedPairs) * (pairs - ry.tiedPairs));
 }
 
-/** Concordant minus discordant pairs: Σ over i < j of sign(x_i − x_j) · sign(y_i − y_j). */
-export function concordance(x: ArrayLike<number>, y: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < x.length; i++) for (let j = i + 1; j < x.length; j++) s += Math.sign(x[i]! - x[j]!) * Math.sign(y[i]! - y[j]!);
-  return s;
-}
-
-/** The `variant` option, `'b'` by default. */
-export function readVariant(options: RankCorrelationOptions, fn: string): TieVariant {
-  const { variant = 'b' } = ownOptions(options, ['variant'], fn);
-  if (variant !== 'a' && variant !== 'b') fail('invalid_option', fn, { kind: 'option', option: 'variant' }, "'a' or 'b'", variant);
+/** The `variant` option, one of `known`, `'b'` by default. */
+export function readVariant<V extends TieVariant>(options: { readonly variant?: V }, fn: string, known: readonly V[]): V {
+  const { variant = 'b' as V } = ownOptions(options, ['variant'], fn);
+  if (!known.includes(variant)) fail('invalid_option', fn, { kind: 'option', option: 'variant' }, `${known.slice(0, -1).map((v) => `'${v}'`).join(', ')} or '${known.at(-1)!}'`, variant);
   return variant;
 }
 

@@ -74,11 +74,3 @@ export function undefinedFor(fn: string, problem: ErrorText, expected: string, r
 }
 
 
-/** How many pairs of equal values `values` holds: Σ over groups of equal values of t(t − 1)/2. */
-export function tiedPairs(values: ArrayLike<number>): number {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < values.length; i++) counts.set(values[i]!, (counts.get(values[i]!) ?? 0) + 1);
-  let pairs = 0;
-  for (const t of counts.values()) pairs += (t * (t - 1)) / 2;
-  return pairs;
-}

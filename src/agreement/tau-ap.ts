@@ -1,6 +1,7 @@
 // AP correlation (Yilmaz, Aslam & Robertson 2008) of two orders of the same items, with Urbano & Marrero's
 // treatments of ties (2017): in the order under test only (τ_AP,a) or anywhere (τ_AP,b).
-import { pairedScores, tiedPairs, undefinedFor, type ItemScores } from './paired-scores.js';
+import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
+import { denseRanks, pairsAbove, type DenseRanks } from './rank-pairs.js';
 import { constantSide, readVariant, type RankCorrelationOptions } from './kendall.js';
 
 /**
@@ -34,59 +35,54 @@ import { constantSide, readVariant, type RankCorrelationOptions } from './kendal
  */
 export function tauAP(x: ItemScores, y: ItemScores, options: RankCorrelationOptions = {}): number {
   const fn = 'tauAP';
-  const variant = readVariant(options, fn);
+  const variant = readVariant(options, fn, ['a', 'b']);
   const scores = pairedScores(x, y, fn);
   const n = scores.x.length;
   if (n < 2) undefinedFor(fn, `τ_AP,${variant} needs two items or more, got ${n}`, 'two items or more', n);
-  const tiedX = tiedPairs(scores.x);
+  const [rx, ry] = [denseRanks(scores.x), denseRanks(scores.y)];
   if (variant === 'a') {
-    if (tiedX > 0) undefinedFor(fn, "τ_AP,a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', tiedX);
-    return expectedOverTies(scores.x, scores.y);
+    if (rx.tiedPairs > 0) undefinedFor(fn, "τ_AP,a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', rx.tiedPairs);
+    return expectedOverTies(rx, ry);
   }
-  const pairs = (n * (n - 1)) / 2;
-  constantSide(fn, 'τ_AP,b', tiedX === pairs, tiedPairs(scores.y) === pairs);
-  return (direction(scores.y, scores.x) + direction(scores.x, scores.y)) / 2;
+  constantSide(fn, 'τ_AP,b', rx.distinct === 1, ry.distinct === 1);
+  return (direction(ry, rx) + direction(rx, ry)) / 2;
 }
 
 /**
  * τ_AP,a: τ_AP of `truth` (no ties) against `ranked`, averaged over the ways to break `ranked`'s ties. Of
  * the m tied items above an item, `truth` puts m/2 above it in the mean over a group (each tied pair is
- * right one way round), which is all the sum needs: its terms are linear in that count.
+ * right one way round), which is all the sum needs: its terms are linear in that count. An item of a group
+ * of g under s items, c of them right, adds (1/g) · Σ_m ((2c + m)/(s + m) − 1) = (2c − s) · H/g, where
+ * H = Σ_m 1/(s + m) over the m with s + m > 0 is the group's own: O(g) a group, O(n log n) in all.
  */
-function expectedOverTies(truth: Float64Array, ranked: Float64Array): number {
-  const n = truth.length;
+function expectedOverTies(truth: DenseRanks, ranked: DenseRanks): number {
+  const n = truth.rank.length;
+  const { above, higher } = pairsAbove(ranked, truth);
+  const harmonic = new Float64Array(ranked.distinct); // H of each group of `ranked`
+  for (let group = 0; group < ranked.distinct; group++) {
+    const s = n - ranked.start[group + 1]!;
+    for (let m = ranked.start[group + 1]! - ranked.start[group]! - 1; m >= 0; m--) if (s + m > 0) harmonic[group]! += 1 / (s + m);
+  }
   let sum = 0;
   for (let i = 0; i < n; i++) {
-    let above = 0; // s: items strictly above i in `ranked`
-    let right = 0; // c: of those, the ones `truth` puts above i too
-    let tied = 1; // g: the items tied with i in `ranked`, i among them
-    for (let j = 0; j < n; j++) {
-      if (j === i) continue;
-      if (ranked[j]! > ranked[i]!) {
-        above++;
-        if (truth[j]! > truth[i]!) right++;
-      } else if (ranked[j] === ranked[i]) tied++;
-    }
-    for (let m = 0; m < tied; m++) if (above + m > 0) sum += ((2 * right + m) / (above + m) - 1) / tied;
+    const [s, c, group] = [above[i]!, higher[i]!, ranked.rank[i]!];
+    const g = ranked.start[group + 1]! - ranked.start[group]!;
+    // Alone in its group, the term is τ_AP's own (the top item, s = 0, adds nothing).
+    if (g === 1) sum += s > 0 ? (2 * c) / s - 1 : 0;
+    else sum += ((2 * c - s) * harmonic[group]!) / g;
   }
   return sum / (n - 1);
 }
 
 /** d(r→s): the mean over items with some item strictly above them in `r` of 2 · C/A − 1 (see tauAP). */
-function direction(r: Float64Array, s: Float64Array): number {
+function direction(r: DenseRanks, s: DenseRanks): number {
+  const { above, higher } = pairsAbove(r, s);
   let sum = 0;
   let items = 0;
-  for (let i = 0; i < r.length; i++) {
-    let above = 0;
-    let right = 0;
-    for (let j = 0; j < r.length; j++) {
-      if (r[j]! <= r[i]!) continue;
-      above++;
-      if (s[j]! > s[i]!) right++;
-    }
-    if (above === 0) continue;
+  for (let i = 0; i < above.length; i++) {
+    if (above[i] === 0) continue;
     items++;
-    sum += (2 * right) / above - 1;
+    sum += (2 * higher[i]!) / above[i]! - 1;
   }
   return sum / items;
 }

@@ -1,7 +1,9 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { kendallTau } from '../../src/agreement/kendall.js';
 import { isRankevalError } from '../../src/core/errors.js';
 import { expectOracle, numbers, oracleRows } from './oracle.js';
+import { pairwiseKendall } from './pairwise.js';
 
 const rows = oracleRows('tau.csv');
 
@@ -23,6 +25,36 @@ describe('kendallTau against ircor (tau.csv, 200 cases)', () => {
 
   it('agrees with SciPy’s kendalltau for τ_b (the cross-check column)', () => {
     for (const row of rows.filter((row) => row.tau_b !== 'NA')) expect(Math.abs(kendallTau(numbers(row.x!), numbers(row.y!)) - Number(row.scipy_tau_b))).toBeLessThan(1e-9);
+  });
+});
+
+describe('kendallTau counts pairs in O(n log n) and gives what the pairwise definition gives', () => {
+  // Few distinct values, so most pairs tie; −0 and 0 among them, one score.
+  const tied = fc.constantFrom(0, -0, 1, 2, 2.5, 3);
+  const sides = fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.array(tied, { minLength: n, maxLength: n }), fc.array(tied, { minLength: n, maxLength: n })));
+  const distinct = (values: readonly number[]): number => new Set(values).size;
+
+  test.prop([sides])('τ_b equals the pairwise S over its denominator, to the last bit', ([x, y]) => {
+    fc.pre(distinct(x) > 1 && distinct(y) > 1);
+    for (const variant of ['b'] as const) expect(kendallTau(x, y, { variant })).toBe(pairwiseKendall(x, y, variant));
+  });
+
+  test.prop([sides.chain(([, y]) => fc.tuple(fc.shuffledSubarray([...y.keys()], { minLength: y.length, maxLength: y.length }), fc.constant(y)))])(
+    'τ_a (x without ties) equals the pairwise S over n(n − 1)/2, to the last bit',
+    ([x, y]) => {
+      expect(kendallTau(x, y, { variant: 'a' })).toBe(pairwiseKendall(x, y, 'a'));
+    },
+  );
+
+  it('gives every reference case (tau.csv) the value the pairwise definition gives, to the last bit', () => {
+    let compared = 0;
+    for (const row of rows) {
+      const [x, y] = [numbers(row.x!), numbers(row.y!)];
+      const variants = (['a', 'b'] as const).filter((variant) => (variant === 'a' ? distinct(x) === x.length : distinct(x) > 1 && distinct(y) > 1));
+      for (const variant of variants) expect(kendallTau(x, y, { variant })).toBe(pairwiseKendall(x, y, variant));
+      compared += variants.length;
+    }
+    expect(compared).toBeGreaterThan(250);
   });
 });
 

@@ -1,6 +1,8 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { tauAP } from '../../src/agreement/tau-ap.js';
 import { expectOracle, numbers, oracleRows } from './oracle.js';
+import { pairwiseTauAPa, pairwiseTauAPb } from './pairwise.js';
 
 const rows = oracleRows('tau.csv');
 
@@ -24,6 +26,51 @@ describe('tauAP against ircor (tau.csv, 200 cases)', () => {
       const mean = (tauAP(x, y, { variant: 'a' }) + tauAP(y, x, { variant: 'a' })) / 2;
       expect(Math.abs(tauAP(x, y) - mean)).toBeLessThan(1e-12);
     }
+  });
+});
+
+describe('tauAP sweeps in O(n log n) and gives what the pairwise definition gives', () => {
+  // Few distinct values, so most pairs tie; −0 and 0 among them, one score.
+  const tied = fc.constantFrom(0, -0, 1, 2, 2.5, 3);
+  const sides = fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.array(tied, { minLength: n, maxLength: n }), fc.array(tied, { minLength: n, maxLength: n })));
+  const distinct = (values: readonly number[]): number => new Set(values).size;
+
+  test.prop([sides.chain(([, y]) => fc.tuple(fc.shuffledSubarray([...y.keys()], { minLength: y.length, maxLength: y.length }), fc.constant(y)))])(
+    'τ_AP,a (x without ties, y with many) equals the pairwise mean over the ways to break y’s ties, to 1e-12',
+    ([x, y]) => {
+      expect(Math.abs(tauAP(x, y, { variant: 'a' }) - pairwiseTauAPa(x, y))).toBeLessThanOrEqual(1e-12);
+    },
+  );
+
+  test.prop([fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })))])(
+    'τ_AP,a without ties in y is Yilmaz’s τ_AP to the last bit',
+    ([x, y]) => {
+      expect(tauAP(x, y, { variant: 'a' })).toBe(pairwiseTauAPa(x, y));
+    },
+  );
+
+  test.prop([sides])('τ_AP,b equals the pairwise mean of the two directions, to the last bit', ([x, y]) => {
+    fc.pre(distinct(x) > 1 && distinct(y) > 1);
+    expect(tauAP(x, y)).toBe(pairwiseTauAPb(x, y));
+  });
+
+  it('gives every reference case (tau.csv) the pairwise definition’s value: τ_AP,b to the last bit, τ_AP,a to 1e-12', () => {
+    let [compared, bitForBit] = [0, 0];
+    for (const row of rows) {
+      const [x, y] = [numbers(row.x!), numbers(row.y!)];
+      if (distinct(x) === x.length) {
+        const [fast, pairwise] = [tauAP(x, y, { variant: 'a' }), pairwiseTauAPa(x, y)];
+        expect(Math.abs(fast - pairwise)).toBeLessThanOrEqual(1e-12);
+        [compared, bitForBit] = [compared + 1, bitForBit + Number(fast === pairwise)];
+      }
+      if (distinct(x) > 1 && distinct(y) > 1) {
+        expect(tauAP(x, y)).toBe(pairwiseTauAPb(x, y));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+    // Every τ_AP,a without ties in y is the same to the last bit too (the tie-free term is the pairwise one).
+    expect(bitForBit).toBeGreaterThanOrEqual(rows.filter((row) => row.tauAP !== 'NA').length);
   });
 });
 
@@ -79,5 +126,9 @@ describe('tauAP refuses', () => {
     expect(() => tauAP([1, 1, 2], [1, 2, 3], { variant: 'a' })).toThrow("tauAP: τ_AP,a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'");
     expect(() => tauAP([4, 4, 4], [1, 2, 3])).toThrow('tauAP: τ_AP,b is undefined: `x` gives every item the same score');
     expect(() => tauAP([], [], { variant: 'a' })).toThrow('tauAP: τ_AP,a needs two items or more, got 0');
+  });
+
+  it('variant c, which is Kendall’s only', () => {
+    expect(() => tauAP([1, 2], [1, 2], { variant: 'c' as never })).toThrow("tauAP: expected `variant` to be 'a' or 'b', got `\"c\"` (string)");
   });
 });
