@@ -87,7 +87,7 @@ export { higherIsBetter } from './measures/reading.js';
 export { rbo, type Rbo, type RboOptions, type RboTies } from './agreement/rbo.js';
 export { overlap, type Overlap, type OverlapOptions, type QueryOverlap } from './agreement/overlap.js';
 export type { TiedRanking } from './agreement/tie-ranking.js';
-export { kendallTau, type RankCorrelationOptions, type TieVariant } from './agreement/kendall.js';
+export { kendallTau, type KendallTauOptions, type KendallVariant, type RankCorrelationOptions, type TieVariant } from './agreement/kendall.js';
 export { tauAP } from './agreement/tau-ap.js';
 export type { ItemScores } from './agreement/paired-scores.js';
 export { cohenKappa, type CohenKappaOptions, type GradeTable, type KappaWeights } from './agreement/kappa.js';

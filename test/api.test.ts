@@ -75,6 +75,8 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'JudgmentStore: interface',
     'KappaFigures: interface',
     'KappaWeights: type',
+    'KendallTauOptions: interface',
+    'KendallVariant: type',
     'KrippendorffAlphaOptions: interface',
     'LabelAgreement: interface',
     'LabelAgreementOptions: interface',

@@ -34,9 +34,9 @@ describe('kendallTau counts pairs in O(n log n) and gives what the pairwise defi
   const sides = fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.array(tied, { minLength: n, maxLength: n }), fc.array(tied, { minLength: n, maxLength: n })));
   const distinct = (values: readonly number[]): number => new Set(values).size;
 
-  test.prop([sides])('τ_b equals the pairwise S over its denominator, to the last bit', ([x, y]) => {
+  test.prop([sides])('τ_b and τ_c equal the pairwise S over their denominators, to the last bit', ([x, y]) => {
     fc.pre(distinct(x) > 1 && distinct(y) > 1);
-    for (const variant of ['b'] as const) expect(kendallTau(x, y, { variant })).toBe(pairwiseKendall(x, y, variant));
+    for (const variant of ['b', 'c'] as const) expect(kendallTau(x, y, { variant })).toBe(pairwiseKendall(x, y, variant));
   });
 
   test.prop([sides.chain(([, y]) => fc.tuple(fc.shuffledSubarray([...y.keys()], { minLength: y.length, maxLength: y.length }), fc.constant(y)))])(
@@ -50,11 +50,35 @@ describe('kendallTau counts pairs in O(n log n) and gives what the pairwise defi
     let compared = 0;
     for (const row of rows) {
       const [x, y] = [numbers(row.x!), numbers(row.y!)];
-      const variants = (['a', 'b'] as const).filter((variant) => (variant === 'a' ? distinct(x) === x.length : distinct(x) > 1 && distinct(y) > 1));
+      const variants = (['a', 'b', 'c'] as const).filter((variant) => (variant === 'a' ? distinct(x) === x.length : distinct(x) > 1 && distinct(y) > 1));
       for (const variant of variants) expect(kendallTau(x, y, { variant })).toBe(pairwiseKendall(x, y, variant));
       compared += variants.length;
     }
-    expect(compared).toBeGreaterThan(250);
+    expect(compared).toBeGreaterThan(400);
+  });
+});
+
+describe('kendallTau τ_c (SciPy’s variant c)', () => {
+  it('is 2S / (n² (m − 1)/m), m the fewer distinct scores of x and y', () => {
+    // x = 1 2 3 4, y = 1 1 2 2: 4 pairs concordant, 2 tied in y; m = min(4, 2) = 2
+    expect(kendallTau([1, 2, 3, 4], [1, 1, 2, 2], { variant: 'c' })).toBe((2 * 4) / ((4 ** 2 * (2 - 1)) / 2));
+    // x = 0 1 1 2 2 2, y = 2 1 1 0 0 1: the first item is discordant with all 5 others; items 2 and 3 each
+    // with items 4 and 5 (and tied in y with item 6); the rest tie in x. S = −9, m = min(3, 3) = 3
+    expect(kendallTau([0, 1, 1, 2, 2, 2], [2, 1, 1, 0, 0, 1], { variant: 'c' })).toBe((2 * -9) / ((6 ** 2 * (3 - 1)) / 3));
+    // without ties (m = n): 2S / (n(n − 1)) = τ_a
+    expect(kendallTau([3, 2, 1], [3, 1, 2], { variant: 'c' })).toBe((2 * 1) / ((3 ** 2 * (3 - 1)) / 3));
+  });
+
+  it('agrees with SciPy’s kendalltau(x, y, variant="c")', () => {
+    // confirmed with SciPy 1.17.1 (Python 3.11, Debian's python3-scipy)
+    expect(kendallTau([1, 2, 3, 4, 5, 6], [1, 1, 2, 2, 3, 3], { variant: 'c' })).toBe(1);
+    expect(kendallTau([0, 1, 1, 2, 2, 2], [2, 1, 1, 0, 0, 1], { variant: 'c' })).toBe(-0.75);
+    expect(kendallTau([5, 4, 3, 2, 1, 0, 1, 2], [0, 0, 1, 1, 1, 2, 2, 2], { variant: 'c' })).toBe(-0.796875);
+  });
+
+  it('is undefined for a constant side and for fewer than two items, as τ_b is', () => {
+    expect(() => kendallTau([1, 2, 3], [4, 4, 4], { variant: 'c' })).toThrow('kendallTau: τ_c is undefined: `y` gives every item the same score');
+    expect(() => kendallTau([1], [2], { variant: 'c' })).toThrow('kendallTau: τ_c needs two items or more, got 1');
   });
 });
 
@@ -112,7 +136,7 @@ describe('kendallTau refuses', () => {
     expect(() => kendallTau([1, Number.NaN], [1, 2])).toThrow('expected score 2 in `x` to be a finite number');
     expect(() => kendallTau({ a: 1, b: 2 }, { a: 1, b: Infinity })).toThrow('expected the score of "b" in `y` to be a finite number');
     expect(() => kendallTau(null as never, [1])).toThrow('expected `x` to be an array or typed array of scores, or a record of name → score');
-    expect(codeOf(() => kendallTau([1, 2], [1, 2], { variant: 'c' as never }))).toBe('invalid_option');
+    expect(() => kendallTau([1, 2], [1, 2], { variant: 'd' as never })).toThrow("kendallTau: expected `variant` to be 'a', 'b' or 'c', got `\"d\"` (string)");
     expect(codeOf(() => kendallTau([1, 2], [1, 2], { varaint: 'a' } as never))).toBe('invalid_option');
   });
 });

@@ -91,6 +91,7 @@ describe('kendallTau and tauAP do O(n log n) work', () => {
 
   it.each([
     ['kendallTau, τ_b', (x: number[], y: number[]) => kendallTau(x, y)],
+    ['kendallTau, τ_c', (x: number[], y: number[]) => kendallTau(x, y, { variant: 'c' })],
     ['tauAP, τ_AP,b', (x: number[], y: number[]) => tauAP(x, y)],
     ['tauAP, τ_AP,a', (x: number[], y: number[]) => tauAP([...x.keys()], y, { variant: 'a' })],
   ])('%s: doubling n at most 2.2× the cells read', (_, call) => {
