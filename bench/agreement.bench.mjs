@@ -1,10 +1,12 @@
-// `npm run bench` (its last part): cohenKappa, krippendorffAlpha, labelAgreement and rbo on the built package, each
+// `npm run bench` (its last part): cohenKappa, krippendorffAlpha, labelAgreement, kendallTau, tauAP and rbo on the
+// built package, each
 // case in a child process of its own so that its peak memory can be read (maxRSS, above the RSS once its
 // input is built). Each case runs once untimed, then three times timed (labelAgreement, which takes seconds,
 // once); the fastest and slowest wall and CPU times are shown: on a shared machine the CPU time says more.
 // Peers' figures are quoted as measured on this machine class, not re-measured here.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from './data.mjs';
 
 const CASES = {
   'kappa-none': { label: 'cohenKappa, 1,000,000 items, grades 0–3, unweighted', peer: 'scikit-learn cohen_kappa_score 131–179 ms (O(n + k²) table)' },
@@ -14,6 +16,9 @@ const CASES = {
   'alpha-interval': { label: 'krippendorffAlpha, 2 × 500,000 labels, 4 values, interval', peer: 'fast-krippendorff alpha 190–206 ms (O(n + k²) matrices)' },
   'alpha-ratio': { label: 'krippendorffAlpha, 2 × 500,000 labels, 4 values, ratio', peer: 'fast-krippendorff alpha 190–206 ms (O(n + k²) matrices)' },
   'kappa-continuous': { label: 'cohenKappa, 150,000 items, 300,000 distinct values, quadratic', peer: 'before: a 300,000² table, out of heap' },
+  'kendall-b': { label: 'kendallTau τ_b, 100,000 items (y with many ties)', peer: 'SciPy kendalltau 15 ms (O(n log n))' },
+  'tauap-a': { label: 'tauAP τ_AP,a, 16,000 items (y with many ties)', peer: 'none in O(n log n); ircor (R) is O(n²)' },
+  'tauap-b': { label: 'tauAP τ_AP,b, 16,000 items (y with many ties)', peer: 'none in O(n log n); ircor (R) is O(n²)' },
   rbo: { label: 'rbo, 2 × 100,000 ids, ext, min and max (p = 0.9)', peer: 'changyaochen/rbo rbo_ext (pure Python, ext alone) 160 ms (O(n))' },
   'label-agreement': { label: 'labelAgreement, 10,000 queries × 4 documents, 1,000 resamples (one call)', peer: 'before: 100,000 queries took about 8 minutes' },
 };
@@ -25,6 +30,14 @@ function raters(n) {
   const a = Array.from({ length: n }, () => Math.floor(random() * 4));
   const b = a.map((grade) => (random() < 0.7 ? grade : Math.floor(random() * 4)));
   return { a, b };
+}
+
+/** Two orders of n items from a fixed seed: `x` distinct, `y` = x plus noise rounded to 3 decimals (many ties). */
+function orders(n, seed) {
+  const random = seededRandom(seed);
+  const x = Float64Array.from({ length: n }, () => random());
+  const y = x.map((value) => Math.round((value + 0.3 * random()) * 1000) / 1000);
+  return { x, y };
 }
 
 /** A permutation of n ids from a fixed seed. */
@@ -40,7 +53,7 @@ function permutation(n, seed) {
 }
 
 async function child(name) {
-  const { cohenKappa, krippendorffAlpha, labelAgreement, rbo } = await import('../dist/index.js');
+  const { cohenKappa, kendallTau, krippendorffAlpha, labelAgreement, rbo, tauAP } = await import('../dist/index.js');
   let run;
   if (name.startsWith('kappa-') && name !== 'kappa-continuous') {
     const { a, b } = raters(1_000_000);
@@ -52,6 +65,12 @@ async function child(name) {
     const a = Array.from({ length: 150_000 }, (_, i) => i / 7);
     const b = a.map((x) => x + 0.5 / 7);
     run = () => cohenKappa(a, b, { weights: 'quadratic' });
+  } else if (name === 'kendall-b') {
+    const { x, y } = orders(100_000, 20240610);
+    run = () => kendallTau(x, y);
+  } else if (name.startsWith('tauap-')) {
+    const { x, y } = orders(16_000, 20240611);
+    run = () => tauAP(x, y, { variant: name.slice('tauap-'.length) });
   } else if (name === 'rbo') {
     const [a, b] = [permutation(100_000, 1), permutation(100_000, 2)];
     run = () => rbo(a, b);
