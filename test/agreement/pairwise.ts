@@ -3,7 +3,25 @@
 // are assumed valid: two aligned arrays, with what each variant needs (no tie in x for the a variants, no
 // constant side for the others).
 
+import { fc } from '@fast-check/vitest';
+
 const sign = Math.sign;
+
+/** How many distinct values. */
+export const distinct = (values: readonly number[]): number => new Set(values).size;
+
+// Few distinct scores, so most pairs tie; −0 and 0 among them, one score.
+const tied = fc.constantFrom(0, -0, 1, 2, 2.5, 3);
+const permutation = (n: number): fc.Arbitrary<number[]> => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n });
+
+/** Two aligned score lists of 2 to 40 items with many ties on both sides. */
+export const tiedSides = fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.array(tied, { minLength: n, maxLength: n }), fc.array(tied, { minLength: n, maxLength: n })));
+
+/** The same, `x` without ties (a permutation of 0 … n − 1), as the a variants need. */
+export const referenceAndTied = tiedSides.chain(([, y]) => fc.tuple(permutation(y.length), fc.constant(y)));
+
+/** Two orders without ties, 2 to 40 items. */
+export const untiedSides = fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(permutation(n), permutation(n)));
 
 /** S = Σ over i < j of sign(x_i − x_j) · sign(y_i − y_j). */
 export function pairwiseConcordance(x: readonly number[], y: readonly number[]): number {

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { tauAP } from '../../src/agreement/tau-ap.js';
 import { expectOracle, numbers, oracleRows } from './oracle.js';
-import { pairwiseTauAPa, pairwiseTauAPb } from './pairwise.js';
+import { distinct, pairwiseTauAPa, pairwiseTauAPb, referenceAndTied, tiedSides, untiedSides } from './pairwise.js';
 
 const rows = oracleRows('tau.csv');
 
@@ -30,26 +30,22 @@ describe('tauAP against ircor (tau.csv, 200 cases)', () => {
 });
 
 describe('tauAP sweeps in O(n log n) and gives what the pairwise definition gives', () => {
-  // Few distinct values, so most pairs tie; −0 and 0 among them, one score.
-  const tied = fc.constantFrom(0, -0, 1, 2, 2.5, 3);
-  const sides = fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.array(tied, { minLength: n, maxLength: n }), fc.array(tied, { minLength: n, maxLength: n })));
-  const distinct = (values: readonly number[]): number => new Set(values).size;
 
-  test.prop([sides.chain(([, y]) => fc.tuple(fc.shuffledSubarray([...y.keys()], { minLength: y.length, maxLength: y.length }), fc.constant(y)))])(
+  test.prop([referenceAndTied])(
     'τ_AP,a (x without ties, y with many) equals the pairwise mean over the ways to break y’s ties, to 1e-12',
     ([x, y]) => {
       expect(Math.abs(tauAP(x, y, { variant: 'a' }) - pairwiseTauAPa(x, y))).toBeLessThanOrEqual(1e-12);
     },
   );
 
-  test.prop([fc.integer({ min: 2, max: 40 }).chain((n) => fc.tuple(fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n }), fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })))])(
+  test.prop([untiedSides])(
     'τ_AP,a without ties in y is Yilmaz’s τ_AP to the last bit',
     ([x, y]) => {
       expect(tauAP(x, y, { variant: 'a' })).toBe(pairwiseTauAPa(x, y));
     },
   );
 
-  test.prop([sides])('τ_AP,b equals the pairwise mean of the two directions, to the last bit', ([x, y]) => {
+  test.prop([tiedSides])('τ_AP,b equals the pairwise mean of the two directions, to the last bit', ([x, y]) => {
     fc.pre(distinct(x) > 1 && distinct(y) > 1);
     expect(tauAP(x, y)).toBe(pairwiseTauAPb(x, y));
   });
