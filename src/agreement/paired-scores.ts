@@ -25,8 +25,8 @@ const SHAPES = 'an array or typed array of scores, or a record of name → score
 /**
  * `x` and `y` as two arrays of the same length, item i of one paired with item i of the other: arrays and
  * typed arrays by position, records by name. Refuses a mix of a list and a record, lists of different
- * lengths, a name on one side only, a score that is not a finite number, and a Map, a Set or any other
- * iterable, which read as a record would give no item at all.
+ * lengths, a name on one side only, a score that is not a finite number, and a Map, a Set, any other
+ * iterable, a DataView or an ArrayBuffer, which read as a record would give no item at all.
  */
 export function pairedScores(x: ItemScores, y: ItemScores, fn: string, [nameX, nameY]: readonly [string, string] = ['x', 'y']): { readonly x: Float64Array; readonly y: Float64Array } {
   return whileReading(fn, 'invalid_option', `\`${nameX}\` and \`${nameY}\``, () => {
@@ -41,8 +41,10 @@ export function pairedScores(x: ItemScores, y: ItemScores, fn: string, [nameX, n
 function shapeOf(scores: unknown, name: string, fn: string): 'list' | 'record' {
   if (Array.isArray(scores) || (ArrayBuffer.isView(scores) && !(scores instanceof DataView))) return 'list';
   if (typeof scores !== 'object' || scores === null) return fail('invalid_option', fn, { kind: 'argument', argument: name }, SHAPES, scores);
-  // A Map (or a Set, a generator) has no own keys of its items: read as a record, it would be empty.
-  if (Symbol.iterator in scores) return fail('invalid_option', fn, { kind: 'argument', argument: name }, `${SHAPES} (for a Map, give \`Object.fromEntries(map)\`)`, scores);
+  // A Map, a Set, a generator, a DataView or an ArrayBuffer has no own keys of its items: read as a record, it would be empty.
+  if (Symbol.iterator in scores || scores instanceof DataView || scores instanceof ArrayBuffer) {
+    return fail('invalid_option', fn, { kind: 'argument', argument: name }, scores instanceof Map ? `${SHAPES} (for a Map, give \`Object.fromEntries(map)\`)` : SHAPES, scores);
+  }
   return 'record';
 }
 

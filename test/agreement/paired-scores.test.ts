@@ -52,8 +52,11 @@ describe.each(readers)('%s reads', (fn, call, [nameX, nameY]) => {
     }
   });
 
-  it('refuses a Set or a generator as a Map is, and a non-finite score of a typed array at its place', () => {
-    expect(thrown(() => call(new Set([1, 2]) as never, [1, 2]))).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: nameX } });
+  it('refuses a Set, a generator, a DataView or an ArrayBuffer as a Map is, and a non-finite score of a typed array at its place', () => {
+    const shapes = 'an array or typed array of scores, or a record of name → score';
+    for (const other of [new Set([1, 2]), new DataView(new ArrayBuffer(16)), new ArrayBuffer(16)]) {
+      expect(thrown(() => call(other as never, [1, 2]))).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: nameX }, expected: shapes });
+    }
     expect(thrown(() => call([1, 2], (function* () { yield 1; yield 2; })() as never))).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: nameY } });
     expect(thrown(() => call(Float64Array.of(1, Number.NaN, 2), [1, 2, 3]))).toMatchObject({ code: 'invalid_option', what: `score 2 in \`${nameX}\``, received: Number.NaN });
   });
