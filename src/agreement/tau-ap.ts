@@ -19,13 +19,15 @@ import { constantSide, readVariant, type RankCorrelationOptions } from './kendal
  *   averages 2 · C(i)/A(i) − 1 over the items i with A(i) > 0 items strictly above them in r, C(i) of which
  *   are strictly above i in s too (a tie in s counts as not above). Without ties it is the mean of τ_AP(x, y)
  *   and τ_AP(y, x): symmetric, and so not Yilmaz's τ_AP, which takes `x` as the truth.
+ * C and A are counted for every item at once in O(n log n) (a Fenwick tree over ranks).
  *
  * Edge rules: fewer than two items, a tie in `x` for τ_AP,a, and an `x` or `y` of one value for τ_AP,b leave
  * the coefficient undefined: a RankevalError `undefined_statistic` says which, never a NaN.
  *
- * @param x the reference scores, higher is better: an array, or name → score (aligned with `y` by name)
+ * @param x the reference scores, higher is better: an array or typed array, or name → score (aligned with
+ *   `y` by name)
  * @param y the scores under test, of the same items
- * @throws {RankevalError} `invalid_option` for unaligned or non-finite scores or a bad option;
+ * @throws {RankevalError} `invalid_option` for unaligned or non-finite scores, a Map, or a bad option;
  *   `undefined_statistic` where the variant is undefined for the input
  * @example
  * // y ranks c, b, a; x ranks a over b over c: b has c above it, wrongly; a has c and b, both wrongly.
