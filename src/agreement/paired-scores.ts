@@ -50,7 +50,7 @@ function shapeOf(scores: unknown, name: string, fn: string): 'list' | 'record' {
 
 function byPosition(x: ArrayLike<number>, y: ArrayLike<number>, fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
   if (x.length !== y.length) fail('invalid_option', fn, { kind: 'argument', argument: nameY }, `an array of ${x.length} scores, as long as \`${nameX}\``, y.length);
-  return { x: finite(Array.from(x), nameX, (i) => `score ${i + 1}`, fn), y: finite(Array.from(y), nameY, (i) => `score ${i + 1}`, fn) };
+  return { x: finite(x, nameX, (i) => `score ${i + 1}`, fn), y: finite(y, nameY, (i) => `score ${i + 1}`, fn) };
 }
 
 function byName(x: Record<string, number>, y: Record<string, number>, fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
@@ -61,13 +61,16 @@ function byName(x: Record<string, number>, y: Record<string, number>, fn: string
   return { x: finite(names.map((name) => x[name]!), nameX, label, fn), y: finite(names.map((name) => y[name]!), nameY, label, fn) };
 }
 
-function finite(values: readonly unknown[], side: string, label: (i: number) => string, fn: string): Float64Array {
-  // A plain loop, not forEach, which skips the holes of a sparse array.
+/** The scores as a new Float64Array (the caller's list is never kept), each checked to be a finite number. */
+function finite(values: ArrayLike<unknown>, side: string, label: (i: number) => string, fn: string): Float64Array {
+  const scores = new Float64Array(values.length);
+  // A plain loop, which reads a hole of a sparse array as undefined (refused), where forEach would skip it.
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `${label(i)} in \`${side}\``, 'a finite number', value);
+    scores[i] = value;
   }
-  return Float64Array.from(values as number[]);
+  return scores;
 }
 
 /** Throws the error for a statistic undefined for its input, saying why (`problem`) — never a NaN returned. */
