@@ -43,7 +43,7 @@ export { evaluatePreferencesRun, type PreferenceRunScores } from './metrics/pref
 export { evaluateRunByJudge, type ByJudge, type JudgeEvaluation } from './engine/evaluate-by-judge.js';
 export type { EvaluateRunOptions } from './engine/run-options.js';
 export type { MeanScores, Mergeable, RunEvaluation } from './engine/run-result.js';
-export type { RunCheckMode, RunChecks, RunWarning, RunWarningCode } from './engine/run-checks.js';
+export type { RunCheckMode, RunChecks, RunWarning, RunWarningCode, UnjudgedCount, UnjudgedDocuments } from './engine/run-checks.js';
 export type { MeasureKey, MeasureName } from './measures/registry.js';
 export { createEvaluator, type Evaluator } from './engine/evaluator.js';
 export { evaluateRunStream, type EvaluateRunStreamOptions, type RunSource } from './engine/stream.js';

@@ -153,6 +153,8 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'TiedRanking: type',
     'Ties: type',
     'ToQrelsOptions: interface',
+    'UnjudgedCount: interface',
+    'UnjudgedDocuments: interface',
     'WriteGoldenSetOptions: interface',
     'WriteRunOptions: interface',
     'allAspects: function',

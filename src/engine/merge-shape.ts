@@ -149,10 +149,25 @@ function readConventions(conventions: unknown, measures: readonly string[], bad:
   if (difference !== undefined) bad(`conventions${difference.path}`, "evaluateRun's conventions", difference.b);
 }
 
+/** `mergeable.unjudgedDocuments`: a depth (a positive integer, or null), a count of documents, and query id → a positive count. */
+function readUnjudgedDocuments(value: unknown, bad: Refuse): void {
+  const field = 'mergeable.unjudgedDocuments';
+  const { depth, retrieved, byQuery } = isRecord(value) ? value : {};
+  const isCount = (n: unknown, least: number): boolean => typeof n === 'number' && Number.isSafeInteger(n) && n >= least;
+  if ((depth !== null && !isCount(depth, 1)) || !isCount(retrieved, 0) || !isRecord(byQuery)) bad(field, 'an object { depth, retrieved, byQuery }', value);
+  let unjudged = 0;
+  for (const [qid, count] of Object.entries(byQuery as object)) {
+    if (!isCount(count, 1)) bad(`${field}.byQuery[${JSON.stringify(qid)}]`, 'a positive integer', count);
+    unjudged += count as number;
+  }
+  if (unjudged > (retrieved as number)) bad(`${field}.retrieved`, `at least the unjudged documents (${unjudged})`, retrieved);
+}
+
 /** `mergeable`: each fact of the type evaluateRun writes. */
 function readMergeable(mergeable: unknown, bad: Refuse): void {
   if (!isRecord(mergeable)) bad('mergeable', 'an object', mergeable);
-  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK, systemK, withoutAspects, risingQueries, scoreOrder } = mergeable as Record<string, unknown>;
+  const { deepestRanking, queriesInRanking, tiedQueries, checks, slices, beyondSystemK, systemK, withoutAspects, risingQueries, scoreOrder, unjudgedDocuments } = mergeable as Record<string, unknown>;
+  if (unjudgedDocuments !== undefined) readUnjudgedDocuments(unjudgedDocuments, bad);
   if (systemK !== undefined && (typeof systemK !== 'number' || !Number.isSafeInteger(systemK) || systemK < 1)) bad('mergeable.systemK', 'a positive integer', systemK);
   if (withoutAspects !== undefined && !isStringList(withoutAspects)) bad('mergeable.withoutAspects', 'an array of query ids', withoutAspects);
   if (risingQueries !== undefined && !isStringList(risingQueries)) bad('mergeable.risingQueries', 'an array of query ids', risingQueries);

@@ -11,6 +11,7 @@ import { checkConsistent } from './merge-consistency.js';
 import { firstDifference, readPart } from './merge-shape.js';
 import { evaluationOf, type RunEvaluation } from './run-result.js';
 import { emptyRecord } from './records.js';
+import type { UnjudgedDocuments } from './run-checks.js';
 
 const FN = 'mergeEvaluations';
 
@@ -108,6 +109,7 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
     queriesInRanking: union(parts.map((part) => part.mergeable.queriesInRanking)),
     tiedQueries: union(parts.map((part) => part.mergeable.tiedQueries)),
     risingQueries: union(parts.map((part) => part.mergeable.risingQueries ?? [])),
+    ...unjudgedDocuments(parts, answeredIn),
     ...(mergeable.scoreOrder === undefined ? {} : { scoreOrder: mergeable.scoreOrder }),
     checks: mergeable.checks,
     ...(mergeable.beyondSystemK === undefined ? {} : { beyondSystemK: { k: mergeable.beyondSystemK.k, measures: [...mergeable.beyondSystemK.measures] } }),
@@ -115,6 +117,24 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
     withoutAspects: union(parts.map((part) => part.mergeable.withoutAspects ?? [])),
     conventions: cloneConventions(first.conventions, measures, aggregates),
   });
+}
+
+/**
+ * The parts' unjudged documents added up, each query's from the part that answers it (an unanswered query
+ * retrieves nothing); absent when no part counted any (no measure reads the rankings).
+ */
+function unjudgedDocuments(parts: readonly RunEvaluation[], answeredIn: ReadonlyMap<string, number>): { unjudgedDocuments?: UnjudgedDocuments } {
+  const counted = parts.filter((part) => part.mergeable.unjudgedDocuments !== undefined);
+  if (counted.length === 0) return {};
+  const byQuery = emptyRecord<number>();
+  parts.forEach((part, i) => {
+    const counts = part.mergeable.unjudgedDocuments?.byQuery ?? {};
+    for (const qid of Object.keys(counts)) if (answeredIn.get(qid) === i) byQuery[qid] = counts[qid]!;
+  });
+  const sorted = emptyRecord<number>();
+  for (const qid of Object.keys(byQuery).sort(compareUtf8)) sorted[qid] = byQuery[qid]!;
+  const retrieved = counted.reduce((sum, part) => sum + part.mergeable.unjudgedDocuments!.retrieved, 0);
+  return { unjudgedDocuments: { depth: counted[0]!.mergeable.unjudgedDocuments!.depth, retrieved, byQuery: sorted } };
 }
 
 /** Which part answers each query (a query ranked in two shards is refused), and the first part judging each. */

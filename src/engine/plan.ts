@@ -21,6 +21,11 @@ export interface MeasurePlan {
   readonly needsGain: boolean;
   /** Some measure reads the rankings' document ids (aspects, budgets, tokens). */
   readonly needsDocuments: boolean;
+  /**
+   * How deep the measures read a ranking: the deepest cutoff of those that read it, Infinity when one has
+   * no cutoff (it reads the whole ranking), 0 when none reads it (`num_rel`). The unjudged_documents warning counts within it.
+   */
+  readonly depth: number;
 }
 
 export function planMeasures(given: unknown, fn: string): MeasurePlan {
@@ -62,6 +67,7 @@ export function planMeasures(given: unknown, fn: string): MeasurePlan {
     cutoffs: [...new Set([...parsed.map((measure) => measure.cutoff), Infinity])].sort((a, b) => a - b),
     needsGain: parsed.some((measure) => GAIN_MEASURES.has(measure.definition.name)),
     needsDocuments: parsed.some((measure) => readsDocuments(measure.definition, measure.params)),
+    depth: Math.max(0, ...parsed.filter((measure) => measure.definition.readsRanking !== false).map((measure) => measure.cutoff)),
   };
 }
 

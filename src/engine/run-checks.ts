@@ -4,6 +4,7 @@
 // queries does not bury the result under 100,000 lines.
 import { fail, RankevalError, type RankevalErrorCode } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
+import { compareUtf8 } from '../core/ordering.js';
 
 /** What a check does when its condition holds: throw a RankevalError, add a warning to the result, or nothing. */
 export type RunCheckMode = 'error' | 'warn' | 'off';
@@ -35,14 +36,16 @@ export interface RunChecks {
  * The `code` of a warning: a check's (also the code of the RankevalError it throws in 'error' mode), or
  * one of the warnings no option turns off: about the queries (`failed_queries`: evaluateRetriever's calls
  * that failed, scored 0, in place of `unanswered_queries`: judged queries the run has no ranking for, scored 0; `unjudged_queries`: queries of the run the qrels do not judge, left out;
- * `no_relevant_queries`: judged queries without a relevant document, handled as `noRelevant` says), and
- * `beyond_system_k`, `without_aspects`.
+ * `no_relevant_queries`: judged queries without a relevant document, handled as `noRelevant` says), about
+ * the documents (`unjudged_documents`: retrieved within the measures' depth, not in the qrels, counted as
+ * not relevant), and `beyond_system_k`, `without_aspects`.
  */
 export type RunWarningCode =
   | 'failed_queries'
   | 'unanswered_queries'
   | 'unjudged_queries'
   | 'no_relevant_queries'
+  | 'unjudged_documents'
   | 'ascending_scores'
   | 'query_in_ranking'
   | 'cutoff_beyond_run'
@@ -64,6 +67,35 @@ export interface RunWarning {
    * `"q1"`): up to five of the judged query ids, to set beside `queries`.
    */
   readonly judged?: readonly string[];
+  /**
+   * `unjudged_documents`: the documents the scored queries retrieve within `depth` that the qrels do not
+   * list. Judged means listed with any grade, 0 and negative included (trec_eval's and ir_measures' Judged).
+   */
+  readonly unjudged?: number;
+  /** `unjudged_documents`: the documents the scored queries retrieve within `depth`, Σ over queries of min(depth, retrieved). */
+  readonly retrieved?: number;
+  /** `unjudged_documents`: `unjudged / retrieved`. */
+  readonly share?: number;
+  /** `unjudged_documents`: the deepest cutoff asked for; null when a measure has none and reads whole rankings. */
+  readonly depth?: number | null;
+  /** `unjudged_documents`: the `queries` (most unjudged documents first, then query id), each with its count. */
+  readonly worst?: readonly UnjudgedCount[];
+}
+
+/** A query and how many documents of its ranking within the depth the qrels do not judge (unjudged_documents). */
+export interface UnjudgedCount {
+  readonly query: string;
+  readonly unjudged: number;
+}
+
+/** The unjudged documents within the measures' depth, as the scorer counts them (and mergeEvaluations adds them up). */
+export interface UnjudgedDocuments {
+  /** The deepest cutoff asked for; null when a measure has none (whole rankings). */
+  depth: number | null;
+  /** Documents the scored queries retrieve within `depth`: Σ min(depth, retrieved). */
+  retrieved: number;
+  /** Query id → its unjudged documents within `depth`, for each scored query that has some. No prototype. */
+  byQuery: Record<string, number>;
 }
 
 export const RUN_CHECK_MODES: readonly RunCheckMode[] = ['error', 'warn', 'off'];
@@ -139,7 +171,7 @@ export function settleCheck(code: SettledCheck, mode: RunCheckMode, names: reado
 }
 
 /** Adds the warning `code` about `names` (query ids, or measure names) to `warnings`, when there are any. */
-export function addWarning(code: RunWarningCode, names: readonly string[], warnings: RunWarning[], detail: CheckDetail = {}): void {
+export function addWarning(code: NamesWarning, names: readonly string[], warnings: RunWarning[], detail: CheckDetail = {}): void {
   if (names.length === 0) return;
   const message = describeCheck(code, names, detail);
   const count = names.length;
@@ -175,6 +207,9 @@ const shortReason = (reason = ''): string => {
 
 const quoted = (ids: readonly string[]): string => ids.slice(0, 2).map((id) => JSON.stringify(id)).join(', ');
 
+/** The warnings about a list of names (query ids, or measure names), which addWarning words. */
+type NamesWarning = Exclude<RunWarningCode, 'unjudged_documents'>;
+
 /** The checks that `'error'` mode throws (the others only ever warn). */
 type SettledCheck = 'query_in_ranking' | 'cutoff_beyond_run' | 'all_scores_tied' | 'beyond_system_k';
 
@@ -192,8 +227,38 @@ function expectedOf(code: SettledCheck, detail: CheckDetail): string {
   }
 }
 
+/**
+ * Adds the unjudged_documents warning when some document retrieved within the depth is not in the qrels:
+ * how many, their share, and the worst queries (most first, then query id).
+ */
+export function addUnjudgedDocuments({ depth, retrieved, byQuery }: UnjudgedDocuments, warnings: RunWarning[]): void {
+  const counts: UnjudgedCount[] = Object.entries(byQuery).map(([query, unjudged]) => ({ query, unjudged }));
+  if (counts.length === 0) return;
+  counts.sort((a, b) => b.unjudged - a.unjudged || compareUtf8(a.query, b.query));
+  const worst = counts.slice(0, EXAMPLES);
+  const unjudged = counts.reduce((sum, { unjudged }) => sum + unjudged, 0);
+  const fields = { unjudged, retrieved, share: unjudged / retrieved, depth, count: counts.length, worst };
+  warnings.push({ code: 'unjudged_documents', message: unjudgedDocumentsText(fields, 'the run', 'the qrels'), queries: worst.map(({ query }) => query), ...fields });
+}
+
+/**
+ * The unjudged_documents warning in words, from its fields, naming the run and the golden set as the
+ * caller does: `12 of the 330 documents in the top 10 of the run (3.6 %) are not in the qrels …`.
+ */
+export function unjudgedDocumentsText(
+  { unjudged = 0, retrieved = 0, share = 0, depth = null, count, worst = [] }: Pick<RunWarning, 'unjudged' | 'retrieved' | 'share' | 'depth' | 'count' | 'worst'>,
+  run: string,
+  qrels: string,
+): string {
+  const where = depth === null ? `retrieved by ${run}` : `in the top ${depth} of ${run}`;
+  const percent = `${Number((share * 100).toFixed(1))} %`;
+  const most = worst.map(({ query, unjudged: n }) => `${query} (${n})`).join(', ') + (count > worst.length ? `, … (${count - worst.length} more)` : '');
+  const measure = depth === null ? 'judged_retrieved' : `judged_retrieved@${depth}`;
+  return `${unjudged} of the ${plural(retrieved, 'document', 'documents')} ${where} (${percent}) ${unjudged === 1 ? 'is' : 'are'} not in ${qrels} and ${unjudged === 1 ? 'counts' : 'count'} as not relevant, in ${plural(count, 'query', 'queries')}: ${most} (${measure} gives the share judged per query)`;
+}
+
 /** A warning's message: how many queries (or measures) the check found, the first few, and what to do. */
-function describeCheck(code: RunWarningCode, names: readonly string[], detail: CheckDetail): string {
+function describeCheck(code: NamesWarning, names: readonly string[], detail: CheckDetail): string {
   switch (code) {
     case 'failed_queries':
       return failedCalls(names, detail.reasons);

@@ -5,7 +5,7 @@ import type { Conventions } from '../measures/conventions.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { aggregateRows } from './means.js';
 import { emptyRecord, toRecord } from './records.js';
-import { addWarning, settleCheck, type RunChecks, type RunWarning } from './run-checks.js';
+import { addUnjudgedDocuments, addWarning, settleCheck, type RunChecks, type RunWarning, type UnjudgedDocuments } from './run-checks.js';
 import type { BeyondSystemK } from './system-k.js';
 import type { ScoreOrder } from '../core/types.js';
 
@@ -75,6 +75,8 @@ export interface Mergeable {
   risingQueries?: string[];
   /** The `scoreOrder` option, when one was given: parts ranked by scores read differently do not merge. */
   scoreOrder?: ScoreOrder;
+  /** The documents retrieved within the measures' depth and the unjudged ones there, by query (absent when no measure reads the rankings). */
+  unjudgedDocuments?: UnjudgedDocuments;
 }
 
 /** What a result is made of, every list in query-id order: what the core and mergeEvaluations gather. */
@@ -97,6 +99,8 @@ export interface EvaluationFacts {
   readonly tiedQueries: string[];
   /** Scored queries whose scores rise down the list, when no `scoreOrder` was given. */
   readonly risingQueries: string[];
+  /** The unjudged documents within the measures' depth, when some measure reads the rankings. */
+  readonly unjudgedDocuments?: UnjudgedDocuments;
   readonly scoreOrder?: ScoreOrder;
   readonly checks: Required<RunChecks>;
   /** The measures cut deeper than `systemK` in 'warn' mode (in 'error' mode the scorer refused them). */
@@ -129,6 +133,7 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
   const bySlice = emptyRecord<MeanScores>();
   for (const label of [...rowsByLabel.keys()].sort(compareUtf8)) bySlice[label] = meansOf(rowsByLabel.get(label)!);
   const warnings = queryWarnings(facts);
+  if (facts.unjudgedDocuments !== undefined) addUnjudgedDocuments(facts.unjudgedDocuments, warnings);
   addWarning('ascending_scores', facts.risingQueries, warnings);
   settleCheck('query_in_ranking', checks.queryInRanking, facts.queriesInRanking, fn, warnings);
   // With no judged query answered, the run is empty for the measures: the unjudged warning says why.
@@ -157,6 +162,7 @@ export function evaluationOf(facts: EvaluationFacts): RunEvaluation {
       ...(facts.withoutAspects === undefined || facts.withoutAspects.length === 0 ? {} : { withoutAspects: facts.withoutAspects }),
       ...(facts.risingQueries.length === 0 ? {} : { risingQueries: facts.risingQueries }),
       ...(facts.scoreOrder === undefined ? {} : { scoreOrder: facts.scoreOrder }),
+      ...(facts.unjudgedDocuments === undefined ? {} : { unjudgedDocuments: facts.unjudgedDocuments }),
     },
   };
 }

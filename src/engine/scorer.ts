@@ -15,6 +15,7 @@ import { EMPTY_RANKING, QueryRepeated, rankingFound, rankingLength, SKIPPED, typ
 import { emptyRecord } from './records.js';
 import type { EvaluateRunOptions } from './run-options.js';
 import { evaluationOf, type RunEvaluation } from './run-result.js';
+import type { UnjudgedDocuments } from './run-checks.js';
 import { readRunSettings, type RunSettings } from './settings.js';
 
 /**
@@ -53,6 +54,9 @@ interface Tally {
   /** Scored queries whose scores rise down the list (FoundQuery.scoresRise), when no scoreOrder is given. */
   readonly risingQueries: string[];
   deepest: number;
+  /** Documents retrieved within the plan's depth, and each scored query's unjudged ones there (unjudgedWithin). */
+  retrievedWithin: number;
+  readonly unjudgedWithin: Map<string, number>;
 }
 
 /** The scorer of a run on settings already resolved (resolveRunSettings), telling `hook` what it takes. */
@@ -62,7 +66,7 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
   const scoreQuery = queryScorer(settings);
   // Scores are ignored under a tie rule that takes the array order: then they cannot all tie.
   const checkTies = metric.ties !== 'given';
-  const tally: Tally = { seen: new Set(), unjudged: [], scored: new Map(), queriesInRanking: [], tiedQueries: [], risingQueries: [], deepest: 0 };
+  const tally: Tally = { seen: new Set(), unjudged: [], scored: new Map(), queriesInRanking: [], tiedQueries: [], risingQueries: [], deepest: 0, retrievedWithin: 0, unjudgedWithin: new Map() };
   // Rising scores are said only when no scoreOrder says which way they rank, and scores order the ranking.
   const checkRising = settings.scoreOrder === undefined && checkTies;
   const reading: RankingReading = { fn, ties: metric.ties, scoreOrder: settings.scoreOrder ?? 'descending', needsDocuments: plan.needsDocuments, topDepth: hook.topDepth ?? 0, checkRising };
@@ -84,6 +88,10 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
       if (found.holdsQueryId) tally.queriesInRanking.push(qid);
       if (checkTies && found.scoresAllTie) tally.tiedQueries.push(qid);
       if (checkRising && found.scoresRise) tally.risingQueries.push(qid);
+      const within = Math.min(found.length, plan.depth);
+      tally.retrievedWithin += within;
+      const unjudged = within - judgedWithin(found.hits, within);
+      if (unjudged > 0) tally.unjudgedWithin.set(qid, unjudged);
       tally.scored.set(qid, scoreQuery(qid, query, found));
       hook.scored?.(qid, found);
     },
@@ -96,6 +104,13 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
     result: () => runResult(settings, judged, tally, scoreQuery),
   };
   return scorer;
+}
+
+/** How many of the judged documents retrieved (`hits`, in rank order) are within the top `depth`. */
+function judgedWithin(hits: FoundQuery['hits'], depth: number): number {
+  let count = 0;
+  while (count < hits.length && hits[count]![0] <= depth) count++;
+  return count;
 }
 
 /** The judged queries of a run: which are scored, which have no relevant document, and each one's judgments. */
@@ -224,6 +239,7 @@ function runResult(settings: RunSettings, judged: JudgedQueries, tally: Tally, s
     queriesInRanking: tally.queriesInRanking.slice().sort(compareUtf8),
     tiedQueries: tally.tiedQueries.slice().sort(compareUtf8),
     risingQueries: tally.risingQueries.slice().sort(compareUtf8),
+    ...(plan.depth === 0 ? {} : { unjudgedDocuments: unjudgedDocumentsOf(plan.depth, tally) }),
     ...(settings.scoreOrder === undefined ? {} : { scoreOrder: settings.scoreOrder }),
     checks,
     ...(beyondSystemK === undefined ? {} : { beyondSystemK }),
@@ -232,6 +248,13 @@ function runResult(settings: RunSettings, judged: JudgedQueries, tally: Tally, s
     ...(withoutAspects.length === 0 ? {} : { withoutAspects: withoutAspects.filter((qid) => rows.has(qid)) }),
     conventions: conventionsOf(settings),
   });
+}
+
+/** The tally's unjudged documents within `depth` (Infinity: the whole rankings, null as JSON says it), by query in query-id order. */
+function unjudgedDocumentsOf(depth: number, tally: Tally): UnjudgedDocuments {
+  const byQuery = emptyRecord<number>();
+  for (const qid of [...tally.unjudgedWithin.keys()].sort(compareUtf8)) byQuery[qid] = tally.unjudgedWithin.get(qid)!;
+  return { depth: depth === Infinity ? null : depth, retrieved: tally.retrievedWithin, byQuery };
 }
 
 /** The rules a run's numbers follow, as its result states them. */

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { compare, confidenceInterval, isRankevalError, type SignificanceTest } from '../../src/index.js';
+import { compare, confidenceInterval, evaluateRun, isRankevalError, type SignificanceTest } from '../../src/index.js';
 
 const TESTS: SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
 
@@ -165,6 +165,21 @@ describe('compare', () => {
 
   it('needs two judged queries for a paired test', () => {
     expect(() => compare({ a: {}, b: {} }, qrelsOf(1), { measures: ['recall'] })).toThrow(/a paired comparison needs at least 2 judged queries, got 1/);
+  });
+});
+
+describe('compare: unjudged documents', () => {
+  it("carries each run's unjudged_documents warning as evaluateRun counts it, naming the run; none for a fully judged run", () => {
+    // Two queries judged d0…d4; "deep" retrieves d5 too, unjudged, at rank 6 of q1's ranking: within recall@10's top 10.
+    const judged = Object.fromEntries(['q1', 'q2'].map((qid) => [qid, { d0: 1, d1: 0, d2: 0, d3: 0, d4: 0 }]));
+    const five = ['d0', 'd1', 'd2', 'd3', 'd4'];
+    const runs = { full: { q1: five, q2: five }, deep: { q1: [...five, 'd5'], q2: five } };
+    const options = { measures: ['P@5', 'recall@10'], checks: 'off' } as const;
+    const { warnings } = compare(runs, judged, options);
+    const deep = evaluateRun(runs.deep, judged, options).warnings;
+    expect(deep).toMatchObject([{ code: 'unjudged_documents', unjudged: 1, retrieved: 6 + 5, share: 1 / 11, depth: 10 }]);
+    expect(warnings).toEqual([`run "deep": ${deep[0]!.message}`]);
+    expect(evaluateRun(runs.full, judged, options).warnings).toEqual([]);
   });
 });
 

@@ -326,7 +326,8 @@ describe('scoreOrder: distances, a lower score first', () => {
       { id: 'g', score: 0.7 },
     ],
   };
-  const qrels = { q1: { x: 1 }, q2: { e: 1 } };
+  // Every document judged: the warnings are about the order alone.
+  const qrels = { q1: { x: 1, d3: 0, d1: 0 }, q2: { e: 1, f: 0, g: 0 } };
   const measures = ['mrr@10'];
 
   test('unset, scores rank highest first, and the rankings whose scores rise are named', () => {

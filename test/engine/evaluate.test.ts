@@ -475,9 +475,11 @@ describe('evaluateRun: mergeable', () => {
       checks: { queryInRanking: 'off', cutoffBeyondRun: 'warn', allScoresTied: 'warn' },
       // q2 has no label, q5 is skipped, q8 is not judged.
       slices: { q1: ['en'], q3: ['en', 'ru'] },
+      // Within P@5's top 5 of the scored queries (3 + 2 + 2 documents): q1's q1 and b, q2's q2, q3's d are unjudged.
+      unjudgedDocuments: { depth: 5, retrieved: 3 + 2 + 2, byQuery: { q1: 2, q2: 1, q3: 1 } },
     });
     expect(Object.getPrototypeOf(result.mergeable.slices)).toBe(null);
-    expect(result.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'cutoff_beyond_run', 'all_scores_tied']);
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'unjudged_documents', 'cutoff_beyond_run', 'all_scores_tied']);
   });
 
   test("under ties: 'given' no ranking is tied (scores order nothing)", () => {

@@ -41,8 +41,21 @@ describe('mergeEvaluations', () => {
       ru: { mean: { 'P@2': 1 / 2, 'recall@5': 1, num_ret: 3 }, queries: 1 },
     });
     // The deepest ranking scored has 3 documents: recall@5 looks beyond it, in the merged result as in the first part.
-    expect(merged.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'cutoff_beyond_run']);
+    expect(merged.warnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'unjudged_documents', 'cutoff_beyond_run']);
+    // num_ret reads whole rankings: q1's x (1 of 2, first part) and q2's x and c (2 of 3, second part), added up.
+    expect(merged.warnings[2]).toMatchObject({ unjudged: 1 + 2, retrieved: 2 + 3, share: 3 / 5, depth: null, count: 2, worst: [{ query: 'q2', unjudged: 2 }, { query: 'q1', unjudged: 1 }] });
     expectSame(merged, evaluateRun({ q1: ['a', 'x'], q2: ['x', 'b', 'c'], q9: ['d'] }, { q1: { a: 1, z: 1 }, q2: { b: 1 }, q3: { c: 1 } }, options));
+  });
+
+  test("adds up the parts' unjudged documents within the deepest cutoff: each query's from the part that answers it", () => {
+    const cut = { measures: ['P@2', 'ndcg@3'] };
+    // Shard 1: q1 retrieves x (unjudged) and a; shard 2: q2 retrieves y, z (unjudged) and b; q3 judged in both, answered in neither.
+    const one = evaluateRun({ q1: ['x', 'a'] }, { q1: { a: 1 }, q3: { c: 1 } }, cut);
+    const two = evaluateRun({ q2: ['y', 'z', 'b', 'w'] }, { q2: { b: 1 }, q3: { c: 1 } }, cut);
+    const merged = mergeEvaluations([two, one]);
+    expect(merged.mergeable.unjudgedDocuments).toEqual({ depth: 3, retrieved: 2 + 3, byQuery: { q1: 1, q2: 2 } });
+    expect(merged.warnings.find((warning) => warning.code === 'unjudged_documents')).toMatchObject({ unjudged: 1 + 2, share: 3 / 5, queries: ['q2', 'q1'] });
+    expectSame(merged, evaluateRun({ q1: ['x', 'a'], q2: ['y', 'z', 'b', 'w'] }, { q1: { a: 1 }, q2: { b: 1 }, q3: { c: 1 } }, cut));
   });
 
   test('a part read back from JSON merges as the part itself', () => {
@@ -496,6 +509,9 @@ describe('mergeEvaluations refuses a part no evaluateRun could have written, nam
       [(p) => (p.conventions = 'trec' as never), 'conventions'],
       [(p) => (p.conventions.aggregation['P@1'] = 'median' as never), 'conventions.aggregation["P@1"]'],
       [(p) => (p.mergeable = 'x' as never), 'mergeable'],
+      [(p) => (p.mergeable.unjudgedDocuments = { depth: 0, retrieved: 1, byQuery: {} }), 'mergeable.unjudgedDocuments'],
+      [(p) => (p.mergeable.unjudgedDocuments = { depth: null, retrieved: 1, byQuery: { q1: 0.5 } }), 'mergeable.unjudgedDocuments.byQuery["q1"]'],
+      [(p) => (p.mergeable.unjudgedDocuments = { depth: 5, retrieved: 1, byQuery: { q1: 2 } }), 'mergeable.unjudgedDocuments.retrieved'],
     ];
     for (const [change, field] of edits) {
       const error = errorOf(() => mergeEvaluations([other, edited(change)]));

@@ -34,8 +34,8 @@ describe('remeasured', () => {
     const result = scoreRunOn(run, remeasured(settings, ['recall@2']));
     expect(result.mean).toEqual({ 'recall@2': (1 + 1 + 0) / 3 });
     expect(result.bySlice).toEqual({});
-    // q3, judged and unanswered, is said whatever the checks: no option turns that warning off.
-    expect(result.warnings.map((warning) => warning.code)).toStrictEqual(['unanswered_queries']);
+    // q3, judged and unanswered, and q1's unjudged x are said whatever the checks: no option turns those warnings off.
+    expect(result.warnings.map((warning) => warning.code)).toStrictEqual(['unanswered_queries', 'unjudged_documents']);
   });
 
   it('checks the new measures against the options, as the first ones were', () => {
@@ -53,7 +53,8 @@ describe('adjusted', () => {
     const given = adjusted(settings, { ties: 'given', checks: 'off' });
     expect(scoreRunOn(tied, given).mean['P@1']).toBe(1);
     expect(scoreRunOn(tied, given).warnings).toStrictEqual([]);
-    expect(scoreRunOn(tied, settings).warnings.map((warning) => warning.code)).toStrictEqual(['all_scores_tied']);
+    // x, first under trec_eval's order, is P@1's top 1 and unjudged; in the given order it is second, beyond it.
+    expect(scoreRunOn(tied, settings).warnings.map((warning) => warning.code)).toStrictEqual(['unjudged_documents', 'all_scores_tied']);
   });
 });
 

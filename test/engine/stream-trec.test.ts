@@ -27,17 +27,20 @@ describe('trecBlockScorer', () => {
     expect(result.mean).toEqual(expected.mean);
     expect(result.perQuery).toEqual(expected.perQuery);
     // q1's lines list its scores rising (1.0, 2.0, 3.0), as a file of distances would.
+    // Within ndcg@3's top 3, q1's b and q2's x are unjudged, counted from the bytes as from the ids.
     expect(result.warnings.map((warning) => [warning.code, warning.queries])).toStrictEqual([
+      ['unjudged_documents', ['q1', 'q2']],
       ['ascending_scores', ['q1']],
       ['all_scores_tied', ['q2']],
     ]);
+    expect(result.warnings[0]).toStrictEqual(expected.warnings[0]);
   });
 
   it('looks for rising scores only when no scoreOrder is given, the only case a warning says them', () => {
     expect(scoreBytes().kept.found.get('q1')!.scoresRise).toBe(true);
     const ordered = scoreBytes({ scoreOrder: 'descending' });
     expect(ordered.kept.found.get('q1')!.scoresRise).toBe(false);
-    expect(ordered.result.warnings.map((warning) => warning.code)).toStrictEqual(['all_scores_tied']);
+    expect(ordered.result.warnings.map((warning) => warning.code)).toStrictEqual(['unjudged_documents', 'all_scores_tied']);
   });
 
   it('keeps the results of the queries wanted, as a file reader gives them', () => {

@@ -22,8 +22,8 @@ import { createRunScorer } from '../../src/engine/scorer.js';
 import { keepFound } from '../../src/engine/found.js';
 
 const FILE = 'run';
-/** The warnings about the queries, which come before the checks' in a result. */
-const QUERY_WARNINGS: readonly string[] = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries'];
+/** The warnings about the queries and their documents, which come before the checks' in a result. */
+const QUERY_WARNINGS: readonly string[] = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'unjudged_documents'];
 
 /** Measures with cutoffs, grade thresholds (`rel=`), judged-only forms and set measures. */
 const MEASURES = [

@@ -355,7 +355,9 @@ describe('warnings: each run\'s own, the fused run\'s, and none about queries le
   it('runWarnings holds the same warnings as data, by run name, the fused run last', () => {
     const mine = { q1: two('a', 'b'), q3: two('a', 'b') };
     const other = { q1: two('b', 'a'), q2: two('a', 'b'), q3: two('b', 'a'), q9: two('a', 'b') };
-    const result = optimizeFusion({ A: mine, B: other }, { q1: { a: 1 }, q2: { a: 1 }, q3: { b: 1 } }, { method: 'rrf', measure: 'P@1', grid: [60], folds: 1 });
+    // a and b judged on every query: the warnings are about the queries alone.
+    const judged = { q1: { a: 1, b: 0 }, q2: { a: 1, b: 0 }, q3: { b: 1, a: 0 } };
+    const result = optimizeFusion({ A: mine, B: other }, judged, { method: 'rrf', measure: 'P@1', grid: [60], folds: 1 });
     expect(Object.keys(result.runWarnings)).toEqual(['A', 'B', 'fused']);
     expect(result.runWarnings['A']!.map(({ code, queries, count }) => ({ code, queries, count }))).toEqual([{ code: 'unanswered_queries', queries: ['q2'], count: 1 }]);
     expect(result.runWarnings['B']!.map(({ code, queries }) => ({ code, queries }))).toEqual([{ code: 'unjudged_queries', queries: ['q9'] }]);

@@ -11,7 +11,8 @@ import { errorOf } from '../helpers/files.js';
 // ranks 1 + i mod 3 (grade 1) and 4 + i mod 5 (grade 2), so the relevant documents sit at varied ranks.
 const QUERIES = Array.from({ length: 20 }, (_, i) => ({ qid: `q${String(i + 1).padStart(2, '0')}`, i: i + 1 }));
 const DOCS = Array.from({ length: 10 }, (_, r) => `d${r + 1}`);
-const qrels = Object.fromEntries(QUERIES.map(({ qid, i }) => [qid, { [`d${1 + (i % 3)}`]: 1, [`d${4 + (i % 5)}`]: 2 }]));
+// Every document judged (0 but two), so that no warning about unjudged documents joins the messages.
+const qrels = Object.fromEntries(QUERIES.map(({ qid, i }) => [qid, { ...Object.fromEntries(DOCS.map((id) => [id, 0])), [`d${1 + (i % 3)}`]: 1, [`d${4 + (i % 5)}`]: 2 }]));
 const baseline = Object.fromEntries(QUERIES.map(({ qid }) => [qid, [...DOCS]]));
 
 /**
@@ -34,7 +35,7 @@ const noisy = Object.fromEntries(
 const worse = Object.fromEntries(
   QUERIES.map(({ qid, i }) => {
     if (i % 5 === 0) return [qid, [...DOCS]];
-    const relevant = Object.keys(qrels[qid]!);
+    const relevant = Object.keys(qrels[qid]!).filter((id) => qrels[qid]![id]! > 0);
     return [qid, [...DOCS.filter((id) => !relevant.includes(id)), ...relevant]];
   }),
 );

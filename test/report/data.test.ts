@@ -116,14 +116,19 @@ describe('reportData', () => {
 
   it('carries the comparison and its warnings (base does not answer q4)', () => {
     expect(data.comparison!.rows).toHaveLength(4);
-    expect(data.warnings).toEqual(['run "base": 1 judged query has no ranking in the run and scores 0: q4']);
+    // mrr reads whole rankings: base's x (q1) and x, y, z (q2) of its 3 + 4 + 2 documents, next's x, y (q1) and w, v, u (q4) of 3 + 2 + 2 + 5.
+    expect(data.warnings).toEqual([
+      'run "base": 1 judged query has no ranking in the run and scores 0: q4',
+      `run "base": ${1 + 3} of the ${3 + 4 + 2} documents retrieved by the run (44.4 %) are not in the qrels and count as not relevant, in 2 queries: q2 (3), q1 (1) (judged_retrieved gives the share judged per query)`,
+      `run "next": ${2 + 3} of the ${3 + 2 + 2 + 5} documents retrieved by the run (41.7 %) are not in the qrels and count as not relevant, in 2 queries: q4 (3), q1 (2) (judged_retrieved gives the share judged per query)`,
+    ]);
     expect(data).toMatchObject({ runs: ['base', 'next'], baseline: 'base', queries: 4, level: 0.95, intervalMethod: 't' });
   });
 
   it('orders runs baseline first, and makes a report of one run without comparison', () => {
     expect(reportData(input, { measures: ['mrr'], baseline: 'next' }).runs).toEqual(['next', 'base']);
     const single = reportData({ qrels, runs: new Map([['base', base]]) }, { measures: ['mrr'] });
-    expect(single).toMatchObject({ comparison: null, deltas: [], losses: [], slices: [], warnings: ['run "base": 1 judged query has no ranking in the run and scores 0: q4'] });
+    expect(single).toMatchObject({ comparison: null, deltas: [], losses: [], slices: [], warnings: ['run "base": 1 judged query has no ranking in the run and scores 0: q4', data.warnings[1]] });
     expect(single.bars).toHaveLength(1);
   });
 

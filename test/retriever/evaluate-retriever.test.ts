@@ -160,7 +160,9 @@ describe('evaluateRetriever', () => {
     const { warnings: runWarnings, ...runScores } = evaluateRun(run, qrels, { measures, slices: tags });
     expect(scores).toEqual(runScores);
     // The failed calls are said with their reasons, in place of evaluateRun's unanswered queries.
-    expect(runWarnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'cutoff_beyond_run']);
+    expect(runWarnings.map((warning) => warning.code)).toEqual(['unanswered_queries', 'unjudged_documents', 'cutoff_beyond_run']);
+    // Within mrr@10's top 10, the deepest cutoff, of the two answers: q1's x (1 of 2) and q3's y and z (2 of 2).
+    expect(runWarnings[1]).toMatchObject({ unjudged: 1 + 2, retrieved: 2 + 2, share: 3 / 4, depth: 10, worst: [{ query: 'q3', unjudged: 2 }, { query: 'q1', unjudged: 1 }] });
     expect(warnings).toEqual([
       {
         code: 'failed_queries',
@@ -170,6 +172,7 @@ describe('evaluateRetriever', () => {
         count: 3,
       },
       runWarnings[1],
+      runWarnings[2],
     ]);
     expect({ ...latency.perQuery }).toEqual({ q1: 30, q2: 0, q3: 20, q4: 40, q5: 45 });
     // The timed-out call's signal is aborted, with the timeout as its reason.
