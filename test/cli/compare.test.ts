@@ -9,10 +9,12 @@ import type { CompareArgs } from '../../src/cli/shared/comparison.js';
 import { compare } from '../../src/index.js';
 import { runCommand, type CommandResult } from '../helpers/cli.js';
 
-// Four judged queries, one relevant document each. base finds it at rank 2 on q1–q3 and misses q4;
-// better finds it first everywhere; TREC and JSONL forms of the runs.
+// Four judged queries, one relevant document each, and x judged not relevant on each. base finds the relevant
+// one at rank 2 on q1–q3 and misses q4; better finds it first everywhere; TREC and JSONL forms of the runs.
+// unjudged-x.txt is qrels.txt without the judgments of x.
 const FILES: Record<string, string> = {
-  'qrels.txt': 'q1 0 a 1\nq2 0 b 1\nq3 0 c 1\nq4 0 d 1\n',
+  'qrels.txt': 'q1 0 a 1\nq2 0 b 1\nq3 0 c 1\nq4 0 d 1\nq1 0 x 0\nq2 0 x 0\nq3 0 x 0\nq4 0 x 0\n',
+  'unjudged-x.txt': 'q1 0 a 1\nq2 0 b 1\nq3 0 c 1\nq4 0 d 1\n',
   'base.txt': 'q1 Q0 x 1 2 base\nq1 Q0 a 2 1 base\nq2 Q0 x 1 2 base\nq2 Q0 b 2 1 base\nq3 Q0 x 1 2 base\nq3 Q0 c 2 1 base\nq4 Q0 x 1 1 base\n',
   'better.jsonl': ['q1', 'q2', 'q3', 'q4'].map((q, i) => JSON.stringify({ query_id: q, results: ['abcd'[i], 'x'] })).join('\n'),
   'partial.jsonl': '{"query_id": "q1", "results": ["a"]}\n{"query_id": "q9", "results": ["z"]}\n',
@@ -34,6 +36,18 @@ async function run(args: string[], colour = false): Promise<CommandResult> {
 }
 
 describe('rankeval compare', () => {
+  it('says on stderr, for each run, the documents within the deepest cutoff that the qrels do not judge, and the worst queries', async () => {
+    const { status, stderr } = await run(['unjudged-x.txt', 'base.txt', 'better.jsonl', '-m', 'P@1,recall@2']);
+    expect(status).toBe(0);
+    // Within the top 2: base retrieves x on every query (2 + 2 + 2 + 1 documents), better x second on every query (4 × 2).
+    expect(stderr).toBe(
+      `rankeval compare: warning: 4 of the ${2 + 2 + 2 + 1} documents in the top 2 of run "base" (57.1 %) are not in unjudged-x.txt and count as not relevant, in 4 queries: q1 (1), q2 (1), q3 (1), q4 (1) (judged_retrieved@2 gives the share judged per query)\n` +
+        `rankeval compare: warning: 4 of the ${4 * 2} documents in the top 2 of run "better" (50 %) are not in unjudged-x.txt and count as not relevant, in 4 queries: q1 (1), q2 (1), q3 (1), q4 (1) (judged_retrieved@2 gives the share judged per query)\n`,
+    );
+    // The same runs on qrels that judge x: nothing to say.
+    expect((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'P@1,recall@2'])).stderr).toBe('');
+  });
+
   it('prints a row per measure and run with Δ, corrected p, interval, W/T/L and d, and how to read them', async () => {
     const { status, stdout, stderr } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr,P@1']);
     expect(status).toBe(0);
@@ -71,7 +85,8 @@ describe('rankeval compare', () => {
   });
 
   it('gives the numbers of compare() on the same files, whatever the baseline', async () => {
-    const json = JSON.parse((await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'json', '--baseline', 'better'])).stdout);
+    // On the qrels that leave x unjudged, so that the warnings about it are compare()'s too.
+    const json = JSON.parse((await run(['unjudged-x.txt', 'base.txt', 'better.jsonl', '-m', 'mrr', '--format', 'json', '--baseline', 'better'])).stdout);
     const direct = compare(
       { better: { q1: ['a', 'x'], q2: ['b', 'x'], q3: ['c', 'x'], q4: ['d', 'x'] }, base: { q1: ['x', 'a'], q2: ['x', 'b'], q3: ['x', 'c'], q4: ['x'] } },
       { q1: ['a'], q2: ['b'], q3: ['c'], q4: ['d'] },

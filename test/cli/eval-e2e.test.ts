@@ -11,7 +11,8 @@ let dir = '';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rankeval-e2e-'));
-  writeFileSync(join(dir, 'golden.jsonl'), '{"query_id": "q1", "relevant": {"a": 1, "b": 1}, "tags": ["en"]}\n{"query_id": "q2", "relevant": ["c"]}\n');
+  // x and y are judged not relevant: every document the runs retrieve is judged.
+  writeFileSync(join(dir, 'golden.jsonl'), '{"query_id": "q1", "relevant": {"a": 1, "b": 1, "x": 0}, "tags": ["en"]}\n{"query_id": "q2", "relevant": {"c": 1, "y": 0}}\n');
   writeFileSync(join(dir, 'run.csv'), 'query_id,doc_id,score\nq1,a,0.9\nq1,x,0.5\nq2,y,0.8\nq2,c,0.7\n');
   writeFileSync(join(dir, 'broken.csv'), 'query_id,doc_id,score\nq1,a,0.9\nq1,x,high\n');
 });
@@ -86,7 +87,7 @@ describe('a run that can be read once (a pipe, `<(…)`, standard input)', () =>
   });
 
   it('checks a CSV golden set against a piped run without seeking in it', () => {
-    writeFileSync(join(dir, 'golden.csv'), 'query_id,doc_id,relevance\nq1,a,1\nq2,c,1\n');
+    writeFileSync(join(dir, 'golden.csv'), 'query_id,doc_id,relevance\nq1,a,1\nq2,c,1\nq1,x,0\nq2,y,0\n');
     const piped = shell(`"${process.execPath}" "${cli}" eval golden.csv <(cat interleaved.trec) -m P@2 --format csv`);
     expect({ status: piped.status, stdout: piped.stdout, stderr: piped.stderr }).toEqual({ status: 0, stdout: 'scope,name,queries,P@2\nall,,2,0.5\n', stderr: '' });
   });

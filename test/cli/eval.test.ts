@@ -82,7 +82,9 @@ describe('rankeval eval', () => {
     `);
     expect(stderr).toBe(
       'rankeval eval: warning: 1 judged query has no results in run.jsonl and score 0: q3\n' +
-        'rankeval eval: warning: 1 query of run.jsonl is not in golden.jsonl and left out: q9\n',
+        'rankeval eval: warning: 1 query of run.jsonl is not in golden.jsonl and left out: q9\n' +
+        // Within the top 5: q1's x, y, z of G x T y z, and q2's d9 of d9 d4 (q9 is not judged).
+        `rankeval eval: warning: ${3 + 1} of the ${5 + 2} documents in the top 5 of run.jsonl (57.1 %) are not in golden.jsonl and count as not relevant, in 2 queries: q1 (3), q2 (1) (judged_retrieved@5 gives the share judged per query)\n`,
     );
   });
 
@@ -110,6 +112,20 @@ describe('rankeval eval', () => {
       warnings: [
         { code: 'unanswered_queries', message: '1 judged query has no ranking in the run and scores 0: q3', queries: ['q3'], count: 1 },
         { code: 'unjudged_queries', message: '1 query of the run is not in the qrels and left out of the means: q9', queries: ['q9'], count: 1 },
+        {
+          code: 'unjudged_documents',
+          message: '4 of the 7 documents in the top 5 of the run (57.1 %) are not in the qrels and count as not relevant, in 2 queries: q1 (3), q2 (1) (judged_retrieved@5 gives the share judged per query)',
+          queries: ['q1', 'q2'],
+          count: 2,
+          unjudged: 3 + 1,
+          retrieved: 5 + 2,
+          share: 4 / 7,
+          depth: 5,
+          worst: [
+            { query: 'q1', unjudged: 3 },
+            { query: 'q2', unjudged: 1 },
+          ],
+        },
       ],
     });
     const full = JSON.parse((await run('golden.jsonl', 'run.jsonl', '-m', 'P@5', '--format', 'json', '-q', '--by-tag')).stdout);
@@ -448,6 +464,8 @@ describe('rankeval eval input and argument errors', () => {
       tiedQueries: ['q2'],
       checks: { queryInRanking: 'warn', cutoffBeyondRun: 'warn', allScoresTied: 'warn' },
       slices: {},
+      // Within P@2's top 2 of G q1, d9 d4 and d5: q1's q1 and q2's d9.
+      unjudgedDocuments: { depth: 2, retrieved: 2 + 2 + 1, byQuery: { q1: 1, q2: 1 } },
     });
     expect(JSON.parse((await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2', '--format', 'json')).stdout)).not.toHaveProperty('mergeable');
   });
@@ -500,7 +518,10 @@ describe('rankeval eval input and argument errors', () => {
 });
 
 describe('rankeval eval checks', () => {
+  // Not a check: within recall@10's top 10 of G q1, d9 d4 and d5, q1's q1 and q2's d9 are not judged.
+  const UNJUDGED = 'rankeval eval: warning: 2 of the 5 documents in the top 10 of messy-run.txt (40 %) are not in golden.jsonl and count as not relevant, in 2 queries: q1 (1), q2 (1) (judged_retrieved@10 gives the share judged per query)\n';
   const WARNINGS = [
+    UNJUDGED,
     "rankeval eval: warning: 1 query ranks a document whose id is the query's own id (the corpus likely holds the queries; BEIR's evaluation drops such documents): q1\n",
     "rankeval eval: warning: recall@10: the cutoff exceeds the deepest ranking of the run (2 documents), so the measure's k is not the system's\n",
     "rankeval eval: warning: 1 ranking gives every document the same score, so the order is the tie rule's alone (document ids descending), not the system's: q2\n",
@@ -515,6 +536,7 @@ describe('rankeval eval checks', () => {
   it('returns the warnings in the JSON, with the codes', async () => {
     const json = JSON.parse((await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2,recall@10', '--format', 'json')).stdout);
     expect(json.warnings).toEqual([
+      { code: 'unjudged_documents', message: expect.any(String), queries: ['q1', 'q2'], count: 2, unjudged: 2, retrieved: 5, share: 2 / 5, depth: 10, worst: [{ query: 'q1', unjudged: 1 }, { query: 'q2', unjudged: 1 }] },
       { code: 'query_in_ranking', message: expect.any(String), queries: ['q1'], count: 1 },
       { code: 'cutoff_beyond_run', message: expect.any(String), count: 1 },
       { code: 'all_scores_tied', message: expect.any(String), queries: ['q2'], count: 1 },
@@ -533,9 +555,9 @@ describe('rankeval eval checks', () => {
     });
   });
 
-  it('with --checks off, says nothing', async () => {
+  it('with --checks off, says nothing of the checks (the unjudged documents are no check)', async () => {
     const { status, stderr } = await run('golden.jsonl', 'messy-run.txt', '-m', 'P@2,recall@10', '--checks', 'off');
-    expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
+    expect({ status, stderr }).toEqual({ status: 0, stderr: UNJUDGED });
   });
 
   it('refuses a --checks value it does not know (exit 2)', async () => {

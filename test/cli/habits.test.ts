@@ -25,18 +25,18 @@ const cwd = process.cwd();
 let dir = '';
 
 // Queries in file order 1, 2, 1: an interleaved run, which trec_eval's streaming cannot take in one pass.
-const QRELS = 'q1 0 a 1\nq1 0 b 1\nq2 0 c 1\n';
+const QRELS = 'q1 0 a 1\nq1 0 b 1\nq2 0 c 1\nq1 0 x 0\n';
 const INTERLEAVED = 'q1 Q0 a 1 3 r\nq2 Q0 c 1 3 r\nq1 Q0 x 2 2 r\n';
 const GROUPED = 'q1 Q0 a 1 3 r\nq1 Q0 x 2 2 r\nq2 Q0 c 1 3 r\n';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rankeval-habits-'));
   const files: Record<string, string> = {
-    'golden.jsonl': '{"query_id": "q1", "relevant": {"a": 1, "b": 1}}\n{"query_id": "q2", "relevant": ["c"]}\n',
+    'golden.jsonl': '{"query_id": "q1", "relevant": {"a": 1, "b": 1, "x": 0}}\n{"query_id": "q2", "relevant": {"c": 1, "y": 0}}\n',
     'run.jsonl': '{"query_id": "q1", "results": ["a", "x"]}\n{"query_id": "q2", "results": ["y", "c"]}\n',
     'run-q1.jsonl': '{"query_id": "q1", "results": ["a", "x"]}\n',
     'golden-q1.jsonl': '{"query_id": "q1", "relevant": ["a"]}\n',
-    'golden.csv': 'query_id,doc_id,relevance\nq1,a,1\nq1,b,1\nq2,c,1\n',
+    'golden.csv': 'query_id,doc_id,relevance\nq1,a,1\nq1,b,1\nq2,c,1\nq1,x,0\nq2,y,0\n',
     'run.csv': 'query_id,doc_id,score\nq1,a,0.9\nq1,x,0.5\nq2,y,0.8\nq2,c,0.7\n',
     qrels: QRELS,
     run: GROUPED,

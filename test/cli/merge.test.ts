@@ -101,7 +101,7 @@ describe('rankeval merge', () => {
     expect(whole.unjudgedQueries).toEqual(['827']);
     expect(whole.noRelevantQueries).toEqual(['132', '730', '837']);
     expect(Object.keys(whole.bySlice)).toEqual(['even', 'odd', 'short']);
-    expect(whole.warnings.map((warning: { code: string }) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'cutoff_beyond_run']);
+    expect(whole.warnings.map((warning: { code: string }) => warning.code)).toEqual(['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'unjudged_documents', 'cutoff_beyond_run']);
     // Each of them is in one shard only.
     const parts = [0, 1, 2, 3].map((shard) => JSON.parse(readFileSync(join(dir, `part.${shard}.json`), 'utf8')));
     expect(parts.filter((part) => part.unansweredQueries.length > 0).length).toBeGreaterThan(0);
@@ -109,12 +109,12 @@ describe('rankeval merge', () => {
   });
 
   it.each([
-    ['023', ['-m', 'recall@1100'], ['unjudged_queries', 'no_relevant_queries']],
-    ['023', ['-m', 'recall@1300'], ['unjudged_queries', 'no_relevant_queries', 'cutoff_beyond_run']],
-    ['029', [], ['unjudged_queries', 'no_relevant_queries', 'all_scores_tied']],
-    ['029', ['--ties', 'average'], ['unjudged_queries', 'no_relevant_queries', 'all_scores_tied']],
-    ['029', ['--ties', 'given'], ['unjudged_queries', 'no_relevant_queries']],
-    ['029', ['--checks', 'off'], ['unjudged_queries', 'no_relevant_queries']],
+    ['023', ['-m', 'recall@1100'], ['unjudged_queries', 'no_relevant_queries', 'unjudged_documents']],
+    ['023', ['-m', 'recall@1300'], ['unjudged_queries', 'no_relevant_queries', 'unjudged_documents', 'cutoff_beyond_run']],
+    ['029', [], ['unjudged_queries', 'no_relevant_queries', 'unjudged_documents', 'all_scores_tied']],
+    ['029', ['--ties', 'average'], ['unjudged_queries', 'no_relevant_queries', 'unjudged_documents', 'all_scores_tied']],
+    ['029', ['--ties', 'given'], ['unjudged_queries', 'no_relevant_queries', 'unjudged_documents']],
+    ['029', ['--checks', 'off'], ['unjudged_queries', 'no_relevant_queries', 'unjudged_documents']],
   ])('case %s %j, split with its qrels, merges into the whole, warnings included', async (name, options, codes) => {
     const flags = ['-m', 'P@5,ndcg@10,map', ...options];
     const whole = await call(runEval, `qrels${name}`, `run${name}`, ...flags, '--format', 'json', '-q');

@@ -8,6 +8,7 @@ import { runCompare } from '../../src/cli/compare.js';
 import { runEval } from '../../src/cli/eval.js';
 import { runReport } from '../../src/cli/report.js';
 import { evaluateRetriever, writeRun, type RetrieverEvaluation } from '../../src/index.js';
+import { unjudgedDocumentsText } from '../../src/engine/run-checks.js';
 // Runs kept with writeRun after evaluateRetriever, read back by the commands: eval and compare score them
 
 const golden =
@@ -50,9 +51,13 @@ describe('runs saved by writeRun', () => {
 
   it.each(['timed.jsonl', 'plain.trec'])('rankeval eval scores %s as evaluateRetriever did', async (file) => {
     const { status, stdout, stderr } = await run(runEval, 'golden.jsonl', file, '-m', measures.join(','), '--format', 'json');
-    expect(stderr).toBe('');
+    // x, unjudged, in q1's and q2's top 3: said as evaluateRetriever said it, in the file's and the golden set's names.
+    const [unjudged] = result.warnings;
+    expect(unjudged).toMatchObject({ code: 'unjudged_documents', unjudged: 2, retrieved: 2 + 3 + 1, depth: 3 });
+    expect(stderr).toBe(`rankeval eval: warning: ${unjudgedDocumentsText(unjudged!, join(dir, file), join(dir, 'golden.jsonl'))}\n`);
     expect(status).toBe(0);
     expect(JSON.parse(stdout).mean).toEqual(result.mean);
+    expect(JSON.parse(stdout).warnings).toEqual(result.warnings);
   });
 
   it('rankeval compare takes them side by side', async () => {

@@ -49,10 +49,12 @@ const skippedQueryTied = (name: string, args: readonly string[]): boolean =>
 // Added since the recording: the library's warnings about the queries (judged queries a run does not answer,
 // queries nobody judged, judged queries without a relevant document), whose facts the output gave already
 // (the eval JSON's lists and its lines on stderr, compare's own lines), the warning about scores that rise
-// down a ranking, and each warning's count. Left out of both sides: the facts about the queries are still
-// compared through the lists and eval's stderr.
-const QUERY_WARNING_CODES = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'ascending_scores'];
-const QUERY_WARNING_LINE = /has no results for|nobody judged|no ranking in the run|not in the qrels|no results in|and left out:|no relevant document|none of the|scores rising, as distances/;
+// down a ranking, the warning about unjudged documents within the deepest cutoff, and each warning's count.
+// Left out of both sides: the facts about the queries are still compared through the lists and eval's stderr.
+const QUERY_WARNING_CODES = ['unanswered_queries', 'unjudged_queries', 'no_relevant_queries', 'ascending_scores', 'unjudged_documents'];
+const QUERY_WARNING_LINE = /has no results for|nobody judged|no ranking in the run|not in the qrels|no results in|and left out:|no relevant document|none of the|scores rising, as distances|counts? as not relevant, in/;
+/** Eval's own lines added since the recording (its other lines about the queries were recorded). */
+const EVAL_LINE_ADDED = /scores rising, as distances|counts? as not relevant, in/;
 
 // Changed on purpose: under --no-relevant skip, a judged query without a relevant document that the run does
 // not answer was said to score 0; it is left out (scores nothing), and the line now counts the scored ones.
@@ -64,7 +66,7 @@ function withoutQueryWarnings(args: readonly string[], output: { status: number;
   const stderr = output.stderr
     .split('\n')
     .filter((line) => !(skipped && SKIPPED_SAID_SCORED.test(line)))
-    .filter((line) => (command === 'eval' ? !line.includes('scores rising, as distances') : !QUERY_WARNING_LINE.test(line)))
+    .filter((line) => (command === 'eval' ? !EVAL_LINE_ADDED.test(line) : !QUERY_WARNING_LINE.test(line)))
     .join('\n');
   const json = output.json as { warnings?: unknown[] } | undefined;
   if (json?.warnings === undefined) return { ...output, stderr };

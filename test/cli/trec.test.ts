@@ -84,6 +84,15 @@ describe.each(cases.map((dir) => [relative(root, dir), dir] as const))('%s', (_n
 });
 
 describe('the built binary', () => {
+  test("says nothing of unjudged documents, as trec_eval does not: eval's unjudged_documents warning is not the trec path's", () => {
+    // Case 000's run retrieves 179 documents its qrels do not judge (rankeval eval warns of them).
+    const dir = join(root, 'test/fixtures/trec-oracle/cases/000');
+    const { stdout, stderr, status } = runCli(['trec', '-q', '-m', 'all_trec', 'qrels', 'run'], dir);
+    expect({ stderr, status }).toEqual({ stderr: '', status: 0 });
+    expect(stdout.toString('latin1')).toBe(readFileSync(join(dir, 'expected.txt'), 'latin1'));
+    expect(runCli(['eval', 'qrels', 'run', '-m', 'map'], dir).stderr).toMatch(/^rankeval eval: warning: 179 of the 207 documents retrieved by run /m);
+  });
+
   // One variant of each kind: grouped and interleaved runs, 9.0.8 and 10.0, flags -c -l -M -N -n and parameters,
   // non-ASCII ids written back as their bytes, and each failure: a malformed line (2), a duplicate document (4),
   // a query of the run not in the qrels under 10.0 (4); preferences (-R prefs, and -R qrels_prefs under 10.0: 4);

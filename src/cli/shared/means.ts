@@ -1,7 +1,7 @@
 // What `rankeval eval` and `rankeval merge` share: the gates' flags, and the means and warnings as both print them.
 import { conventionsLine } from '../../measures/conventions.js';
 import type { RunEvaluation } from '../../engine/run-result.js';
-import { risingScores, type RunWarning } from '../../engine/run-checks.js';
+import { risingScores, unjudgedDocumentsText, type RunWarning } from '../../engine/run-checks.js';
 import { eachRunWarning } from '../../analysis/compare.js';
 import { higherIsBetter } from '../../measures/reading.js';
 import type { GateResult } from '../../text/gates.js';
@@ -61,6 +61,8 @@ function warningLine(warning: RunWarning, names: { readonly run: string; readonl
         return `none of the ${plural(count, 'query', 'queries')} of ${names.run} is in ${names.qrels}, so every judged query scores 0: ${names.run} has ids like ${like(warning.queries ?? [])}, ${names.qrels} like ${like(judged)} (do both name the queries alike?)`;
       }
       return `${plural(count, 'query', 'queries')} of ${names.run} ${count === 1 ? 'is' : 'are'} not in ${names.qrels} and left out: ${preview(warning)}`;
+    case 'unjudged_documents':
+      return unjudgedDocumentsText(warning, names.run, names.qrels);
     case 'ascending_scores':
       return `${risingScores(count)} in ${names.run}: ${preview(warning)} (if a lower score is better, give --score-order ascending; to rank the highest first without this warning, --score-order descending)`;
     default:
