@@ -6,7 +6,8 @@ import { isPreferenceCycle } from '../metrics/preference-counts.js';
 import { createPreferencesEvaluation } from '../trec/preferences.js';
 import { parsePrefs } from '../formats/trec-prefs.js';
 import { parseZScores, type ZScores } from '../trec/zscores.js';
-import { appendBlock, createRunReader, parseQrels, parseQrelsJg, type RunBlock } from '../formats/trec-bytes.js';
+import { appendBlock, createRunReader, parseQrels, parseQrelsJg, type RepeatWatch, type RunBlock } from '../formats/trec-bytes.js';
+import { RunTooLarge } from '../formats/run-limits.js';
 import { createJudgesEvaluation } from '../trec/judges.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { CliError } from './shared/command.js';
@@ -134,7 +135,7 @@ function evaluateRunFile(relPath: string, runPath: string, options: TrecEvalOpti
   // The run reader copies what it keeps of a chunk: one buffer serves a regular file's every read.
   const source: RunSource = () => run.chunks(true);
   try {
-    return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId, readZScores(zscoresPath)));
+    return readRun(source, runName, comments, (block) => evaluation.addBlock(block), (runId) => evaluation.finish(runId, readZScores(zscoresPath)), evaluation.watch);
   } catch (error) {
     if (!(error instanceof RunNotGrouped)) throw error;
   }
@@ -152,8 +153,16 @@ function evaluateRunFile(relPath: string, runPath: string, options: TrecEvalOpti
   );
 }
 
-function readRun(source: RunSource, name: string, comments: boolean, onBlock: (block: RunBlock) => void, finish: (runId: string) => string): string {
+function readRun(source: RunSource, name: string, comments: boolean, onBlock: (block: RunBlock) => void, finish: (runId: string) => string, watch?: RepeatWatch): string {
   let evaluating = false;
+  // A repeat refused as it is read is the evaluation's error (status 4), as when its block is evaluated.
+  const evaluated: RepeatWatch | undefined = watch && {
+    watches: (block) => watch.watches(block),
+    repeated: (block, first, second) => {
+      evaluating = true;
+      return watch.repeated(block, first, second);
+    },
+  };
   const reader = createRunReader(
     name,
     (block) => {
@@ -164,13 +173,15 @@ function readRun(source: RunSource, name: string, comments: boolean, onBlock: (b
     comments,
     'atof',
     { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(name, line) },
+    evaluated,
   );
   try {
     for (const chunk of source()) reader.push(chunk, false);
     reader.push(new Uint8Array(0), true);
   } catch (error) {
     if (error instanceof RunNotGrouped) throw error;
-    throw readFailure(name, error, evaluating && isRankevalError(error) ? 4 : 2);
+    // Past MAX_RUN_QUERIES or MAX_QUERY_RESULTS, the run is too large to read, as a line past MAX_LINE_BYTES is (status 2).
+    throw readFailure(name, error, evaluating && isRankevalError(error) && !(error instanceof RunTooLarge) ? 4 : 2);
   }
   try {
     return finish(reader.runId());

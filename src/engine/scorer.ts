@@ -13,6 +13,8 @@ import { readJudgments } from '../core/judgments.js';
 import { finiteGainSum } from '../metrics/dcg.js';
 import { EMPTY_RANKING, QueryRepeated, rankingFound, rankingLength, SKIPPED, type FoundQuery, type JudgedQuery, type RankingReading, type ScorerHook } from './found.js';
 import { emptyRecord } from './records.js';
+import { checkQueryCount } from '../formats/run-limits.js';
+import type { FileLine } from '../formats/run-collector.js';
 import type { EvaluateRunOptions } from './run-options.js';
 import { evaluationOf, type RunEvaluation } from './run-result.js';
 import type { UnjudgedDocuments } from './run-checks.js';
@@ -27,8 +29,11 @@ import { readRunSettings, type RunSettings } from './settings.js';
 export interface RunScorer {
   readonly fn: string;
   readonly options: ResolvedOptions;
-  /** The query's judgments, or undefined when it has none (it is then listed as unjudged). */
-  begin(qid: string, length: number): JudgedQuery | undefined;
+  /**
+   * The query's judgments, or undefined when it has none (it is then listed as unjudged). A query read from
+   * `at`, a file's line, is refused there past MAX_RUN_QUERIES distinct queries.
+   */
+  begin(qid: string, length: number, at?: FileLine): JudgedQuery | undefined;
   score(qid: string, query: JudgedQuery, found: FoundQuery): void;
   /** Orders, checks and scores a ranking given as ids or `{id, score}` objects (`begin` included). */
   addRanking(qid: string, ranking: unknown): void;
@@ -74,8 +79,9 @@ export function scorerOf(settings: RunSettings, hook: ScorerHook = NO_HOOK): Run
     fn,
     options: metric,
     reading,
-    begin(qid, length) {
+    begin(qid, length, at) {
       if (tally.seen.has(qid)) throw new QueryRepeated(qid);
+      if (at !== undefined) checkQueryCount(tally.seen.size, qid, at.file, at.line);
       tally.seen.add(qid);
       hook.begun?.(qid, length);
       if (judged.skippedByQuery.has(qid)) return judged.judge(qid);

@@ -1,8 +1,6 @@
 // Scoring a TREC run from its bytes, as `rankeval trec` scores it: each query's block of lines is scored
 // when the next query starts; documents are hashed as they are read and only the judged ones are looked
 // up, so no document id becomes a string (but for a query kept, or a measure that reads ids).
-import { parseError } from '../core/errors.js';
-import { quoteJson } from '../core/quoting.js';
 import type { QueryResults } from '../formats/run.js';
 import type { FormatReader } from '../formats/reader.js';
 import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
@@ -11,6 +9,7 @@ import type { Hit } from '../metrics/judged-ranking.js';
 import type { TieGroup } from '../core/ordering.js';
 import { findDocument, indexBlock } from '../formats/block-index.js';
 import { createRunReader, hashBytes, type RunBlock } from '../formats/trec-bytes.js';
+import { trecRepeatWatch } from '../formats/run-readers.js';
 import { latin1 } from '../core/latin1.js';
 import type { ScoreOrder, Ties } from '../core/types.js';
 import { rankOrder } from '../formats/rank-order.js';
@@ -109,15 +108,13 @@ function scoreRankOrder(block: RunBlock, scoreOrder: ScoreOrder): Int32Array {
 export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueries | undefined): FormatReader<void> {
   const ties = scorer.options.ties;
   const { scoreOrder, checkRising } = scorer.reading;
+  const watch = trecRepeatWatch(file);
   const scoreBlock = (block: RunBlock): void => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
-    const query = scorer.begin(qid, block.count);
-    // In file order, so that a repeat is named at its later line, as the line readers name it.
-    indexBlock(block, block.count, null, (first, second) => {
-      const id = utf8FromLatin1(latin1(block.docBytes, block.docStart[second]!, block.docEnd[second]!), file, block.line[second]!, 'the document id');
-      throw parseError(file, block.line[second]!, `document ${quoteJson(id)} appears twice for query ${quoteJson(qid)} (lines ${block.line[first]} and ${block.line[second]})`);
-    });
+    const query = scorer.begin(qid, block.count, { file, line: block.line[0]! });
+    // Repeats were refused as the lines were read (`watch`): indexed for the judged documents' lookup.
+    indexBlock(block, block.count, null, (first, second) => watch.repeated(block, first, second));
     const wanted = keep?.wanted.has(qid) === true;
     if ((query === undefined || query.skipped) && !wanted) return;
     const order = blockOrder(block, ties, scoreOrder);
@@ -158,7 +155,7 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
     scorer.score(qid, query, found);
   };
   // Lines past the limit are refused as every other reader of `rankeval eval` refuses them.
-  const reader = createRunReader(file, scoreBlock, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) });
+  const reader = createRunReader(file, scoreBlock, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) }, watch);
   return {
     // A Buffer's indexOf, which the reader calls once a line, is much slower than a plain typed array's.
     push: (chunk) => reader.push(chunk instanceof Uint8Array && chunk.constructor !== Uint8Array ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length) : chunk, false),

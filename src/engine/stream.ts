@@ -5,7 +5,7 @@ import { isRankevalError, RankevalError } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import { ownOptions, readFailure, whileReading } from '../core/boundary.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
-import { scoredDocuments } from '../formats/run-collector.js';
+import { scoredDocuments, type FileLine } from '../formats/run-collector.js';
 import { READ_OPTION_KEYS, readWith, type ReadOptions, type Source } from '../formats/source.js';
 import type { MeasureKey } from '../measures/registry.js';
 import type { ByQuery, Qrels, Ranking, ScoreOrder, Ties } from '../core/types.js';
@@ -88,9 +88,9 @@ export async function scoreRun(
  * Scores a query's results as a file reader gave them. Whether the file's scores all tie comes from the
  * reader: the ranking scored may hold ids alone (`ties: 'trec'` orders them by score first).
  */
-function addResults(scorer: RunScorer, qid: string, results: QueryResults): void {
+function addResults(scorer: RunScorer, qid: string, results: QueryResults, at?: FileLine): void {
   const ranking = rankingFor(results, scorer.options.ties, scorer.reading.scoreOrder);
-  const query = scorer.begin(qid, rankingLength(ranking, qid, scorer.fn));
+  const query = scorer.begin(qid, rankingLength(ranking, qid, scorer.fn), at);
   // Rankings of queries nobody judged are not read: they are left out whatever they hold.
   if (query === undefined || query.skipped) return;
   const found = rankingFound(ranking, qid, query, scorer.reading);
@@ -155,11 +155,11 @@ const canReadAgain = (open: RunSource): boolean => typeof open === 'function' ||
 /** The run formats as the scoring stream reads them: TREC from bytes, the others query by query. */
 function streamingKind(scorer: RunScorer, keep: KeptQueries | undefined, latency: Map<string, number> | undefined) {
   return emittingRunFormats(
-    (qid, results) => {
+    (qid, results, at) => {
       if (keep?.wanted.has(qid)) keep.kept.set(qid, results);
       if (results.latencyMs !== undefined) latency?.set(qid, results.latencyMs);
       // A failed call's line is its time only: the query stays unanswered.
-      if (results.failed === undefined) addResults(scorer, qid, results);
+      if (results.failed === undefined) addResults(scorer, qid, results, at);
     },
     (file) => trecBlockScorer(file, scorer, keep),
   );

@@ -1,41 +1,51 @@
 // Internal: the documents of one block of run lines, indexed by the hashes the run reader computed, for the
 // two evaluators that read runs as bytes (`rankeval trec`, and the commands' scoring stream): repeats are
-// found as the documents go in, and a judged document is found by its bytes, with no string made.
+// found as the documents go in, and a judged document is found by its bytes, with no string made. The run
+// reader keeps a table of its own to find a repeat as its line is read (RunLines' RepeatWatch).
 import type { RunBlock } from './run-block.js';
 
-// Open addressing reused across blocks: (stamp, hash, key) per slot; a slot is taken when its stamp is the
-// current one, so the table is never cleared.
-let table = new Int32Array(0);
-let slots = 0;
-let stamp = 0;
-let indexedOrder: ArrayLike<number> | null = null;
-
 /**
- * Indexes the documents `order[0…n−1]` of `block` (or the first n in file order, with `order` null), each
- * under its position k in that list, calling `onRepeat(earlierKey, key)` (which must throw) for a document
- * already indexed.
+ * An open-addressing table of (stamp, hash, key) slots over a block's documents: a slot is taken when its
+ * stamp is the current one, so the table is never cleared between blocks.
  */
-export function indexBlock(block: RunBlock, n: number, order: ArrayLike<number> | null, onRepeat: (earlierKey: number, key: number) => never): void {
-  const { docBytes, docStart, docEnd, docHash } = block;
-  let wanted = 64;
-  while (wanted < 2 * n) wanted *= 2;
-  if (wanted > slots || stamp === 0x7fffffff) {
-    slots = Math.max(wanted, slots);
-    table = new Int32Array(slots * 3);
-    stamp = 0;
+export class DocumentTable {
+  private table = new Int32Array(0);
+  private slots = 0;
+  private stamp = 0;
+  /** The order `key`s index (null: file order). */
+  order: ArrayLike<number> | null = null;
+
+  /** Empties the table, with room for `n` documents at a load of at most one half. */
+  reset(n: number, order: ArrayLike<number> | null): void {
+    let wanted = 64;
+    while (wanted < 2 * n) wanted *= 2;
+    if (wanted > this.slots || this.stamp === 0x7fffffff) {
+      this.slots = Math.max(wanted, this.slots);
+      this.table = new Int32Array(this.slots * 3);
+      this.stamp = 0;
+    }
+    this.stamp++;
+    this.order = order;
   }
-  stamp++;
-  indexedOrder = order;
-  const mask = slots - 1;
-  const wrap = slots * 3;
-  for (let key = 0; key < n; key++) {
+
+  /** Whether `n` documents fit at a load of at most one half. */
+  fits(n: number): boolean {
+    return 2 * n <= this.slots;
+  }
+
+  /** Adds the document `key` of `block` (its line `order[key]`), returning the key of the same document added before, or −1 (then it is added). */
+  add(block: RunBlock, key: number): number {
+    const { docBytes, docStart, docEnd, docHash } = block;
+    const { table, order, stamp } = this;
     const doc = order === null ? key : order[key]!;
     const hash = docHash[doc]!;
+    const mask = this.slots - 1;
+    const wrap = this.slots * 3;
     let slot = (hash & mask) * 3;
     while (table[slot] === stamp) {
       if (table[slot + 1] === hash) {
         const other = order === null ? table[slot + 2]! : order[table[slot + 2]!]!;
-        if (compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[doc]!, docEnd[doc]!) === 0) onRepeat(table[slot + 2]!, key);
+        if (compareBytes(docBytes, docStart[other]!, docEnd[other]!, docBytes, docStart[doc]!, docEnd[doc]!) === 0) return table[slot + 2]!;
       }
       slot += 3;
       if (slot === wrap) slot = 0;
@@ -43,23 +53,45 @@ export function indexBlock(block: RunBlock, n: number, order: ArrayLike<number> 
     table[slot] = stamp;
     table[slot + 1] = hash;
     table[slot + 2] = key;
+    return -1;
+  }
+
+  /** The key of the document of `block` whose id is `bytes[start, end)` (FNV-1a `hash`), or −1. */
+  find(block: RunBlock, bytes: Uint8Array, start: number, end: number, hash: number): number {
+    const { table, order, stamp } = this;
+    const mask = this.slots - 1;
+    const wrap = this.slots * 3;
+    let slot = (hash & mask) * 3;
+    while (table[slot] === stamp) {
+      const key = table[slot + 2]!;
+      const doc = order === null ? key : order[key]!;
+      if (table[slot + 1] === hash && compareBytes(block.docBytes, block.docStart[doc]!, block.docEnd[doc]!, bytes, start, end) === 0) return key;
+      slot += 3;
+      if (slot === wrap) slot = 0;
+    }
+    return -1;
+  }
+}
+
+// Reused across blocks by the evaluators.
+const shared = new DocumentTable();
+
+/**
+ * Indexes the documents `order[0…n−1]` of `block` (or the first n in file order, with `order` null), each
+ * under its position k in that list, calling `onRepeat(earlierKey, key)` (which must throw) for a document
+ * already indexed.
+ */
+export function indexBlock(block: RunBlock, n: number, order: ArrayLike<number> | null, onRepeat: (earlierKey: number, key: number) => never): void {
+  shared.reset(n, order);
+  for (let key = 0; key < n; key++) {
+    const earlier = shared.add(block, key);
+    if (earlier !== -1) onRepeat(earlier, key);
   }
 }
 
 /** The key of the document of the block indexed last whose id is `bytes[start, end)` (FNV-1a `hash`), or −1. */
 export function findDocument(block: RunBlock, bytes: Uint8Array, start: number, end: number, hash: number): number {
-  const order = indexedOrder;
-  const mask = slots - 1;
-  const wrap = slots * 3;
-  let slot = (hash & mask) * 3;
-  while (table[slot] === stamp) {
-    const key = table[slot + 2]!;
-    const doc = order === null ? key : order[key]!;
-    if (table[slot + 1] === hash && compareBytes(block.docBytes, block.docStart[doc]!, block.docEnd[doc]!, bytes, start, end) === 0) return key;
-    slot += 3;
-    if (slot === wrap) slot = 0;
-  }
-  return -1;
+  return shared.find(block, bytes, start, end, hash);
 }
 
 /** strcmp on two byte ranges. */

@@ -4,6 +4,7 @@ import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { orderByScore } from '../core/ordering.js';
 import type { ScoredDocument } from '../core/types.js';
+import { checkQueryCount, checkResultCount } from './run-limits.js';
 
 /** A query's scored results, in the order the file lists them, as `{ id, score }` documents. */
 export function scoredDocuments({ ids, scores }: { readonly ids: readonly string[]; readonly scores: readonly number[] }): ScoredDocument[] {
@@ -67,6 +68,8 @@ interface Results {
   failed: string | undefined;
   /** Given as a list of ids in rank order (JSON, JSONL): its keys are positions, not scores. */
   unscored: boolean;
+  /** The line the query starts at. */
+  readonly line: number;
 }
 
 /** One query's results, checked and ordered: what a run file says of it. */
@@ -83,11 +86,17 @@ export interface QueryResults {
   readonly failed?: string | undefined;
 }
 
+/** A place in a file: its name as messages give it, and a line (1-based). */
+export interface FileLine {
+  readonly file: string;
+  readonly line: number;
+}
+
 /** Where a format's reader puts each result; `result` is what the reader's `end` returns. */
 export interface Collector<T> {
   add(qid: string, id: string, key: number, line: number): void;
-  /** A query with no results still counts as answered. */
-  touch(qid: string): void;
+  /** A query with no results still counts as answered (`line`: where it is). */
+  touch(qid: string, line: number): void;
   /** The time the query's ranking took, in milliseconds (JSONL's `latency_ms`). */
   latency(qid: string, ms: number): void;
   /** The query's call failed (JSONL's `failed`): it has a time, not a ranking. */
@@ -101,9 +110,10 @@ export type Ordering = 'score' | 'rank' | 'given';
 /** Makes the collector of a file once its format (and, for CSV, its ordering) is known. */
 export type CollectorFactory<T> = (format: RunFormat, ordering: Ordering) => Collector<T>;
 
-const newResults = (ordering: Ordering): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined, failed: undefined, unscored: false });
+const newResults = (ordering: Ordering, line: number): Results => ({ ids: [], keys: ordering === 'given' ? null : [], lines: [], latencyMs: undefined, failed: undefined, unscored: false, line });
 
-function addResult(results: Results, id: string, key: number, line: number): void {
+function addResult(results: Results, qid: string, id: string, key: number, line: number, file: string): void {
+  checkResultCount(results.ids.length, qid, file, line);
   results.ids.push(id);
   results.keys?.push(key);
   results.lines.push(line);
@@ -118,15 +128,17 @@ function checked(qid: string, results: Results, ordering: Ordering, file: string
 
 export function createCollector(file: string, format: RunFormat, ordering: Ordering): Collector<Run> {
   const byQuery = new Map<string, Results>();
+  const query = (qid: string, line: number): Results => {
+    let results = byQuery.get(qid);
+    if (results === undefined) {
+      checkQueryCount(byQuery.size, qid, file, line);
+      byQuery.set(qid, (results = newResults(ordering, line)));
+    }
+    return results;
+  };
   return {
-    add(qid, id, key, line) {
-      let results = byQuery.get(qid);
-      if (results === undefined) byQuery.set(qid, (results = newResults(ordering)));
-      addResult(results, id, key, line);
-    },
-    touch(qid) {
-      if (!byQuery.has(qid)) byQuery.set(qid, newResults(ordering));
-    },
+    add: (qid, id, key, line) => addResult(query(qid, line), qid, id, key, line, file),
+    touch: (qid, line) => void query(qid, line),
     latency(qid, ms) {
       byQuery.get(qid)!.latencyMs = ms;
     },
@@ -159,28 +171,29 @@ export function createCollector(file: string, format: RunFormat, ordering: Order
 }
 
 /**
- * Hands on each query's results as soon as the next query starts (or the file ends), keeping one query's
- * results at a time. A query whose results are not together in the file is handed on once per stretch:
- * the receiver tells (evaluateRunStream reads such a run again, collected).
+ * Hands on each query's results, with the file and line it starts at, as soon as the next query starts (or the file
+ * ends), keeping one query's results at a time. A query whose results are not together in the file is
+ * handed on once per stretch: the receiver tells (evaluateRunStream reads such a run again, collected).
  */
-export function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, results: QueryResults) => void): Collector<void> {
+export function createEmitter(file: string, ordering: Ordering, onQuery: (qid: string, results: QueryResults, at: FileLine) => void): Collector<void> {
   let current: Results | undefined;
   let currentQid = '';
   const flush = (): void => {
     if (current === undefined) return;
     const results = current;
     current = undefined;
-    onQuery(currentQid, checked(currentQid, results, ordering, file));
+    onQuery(currentQid, checked(currentQid, results, ordering, file), { file, line: results.line });
   };
-  const start = (qid: string): Results => {
+  // The query's first call is `add` or `touch`, which give its line.
+  const start = (qid: string, line = 0): Results => {
     if (current !== undefined && qid === currentQid) return current;
     flush();
     currentQid = qid;
-    return (current = newResults(ordering));
+    return (current = newResults(ordering, line));
   };
   return {
-    add: (qid, id, key, line) => addResult(start(qid), id, key, line),
-    touch: (qid) => void start(qid),
+    add: (qid, id, key, line) => addResult(start(qid, line), qid, id, key, line, file),
+    touch: (qid, line) => void start(qid, line),
     latency(qid, ms) {
       start(qid).latencyMs = ms;
     },

@@ -4,6 +4,7 @@ import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
 import { createRunReader as createTrecRunReader } from './trec-run-reader.js';
+import type { RepeatWatch } from './trec-run-lines.js';
 import { DOCUMENT_COLUMNS, mapColumns, numberField, QUERY_COLUMNS, requiredField } from './columns.js';
 import { jsonlReader, jsonObjectReader } from './json.js';
 import { misnamedKeyWords, RESULT_KEYS, RUN_LINE } from './json-keys.js';
@@ -13,6 +14,19 @@ import { lineTooLong, MAX_LINE_BYTES } from './lines.js';
 import { createRecordReader } from './records.js';
 import { utf8FromLatin1 } from './utf8.js';
 import type { Collector, CollectorFactory } from './run-collector.js';
+
+/**
+ * A TREC run's repeats as rankeval reads them: in every query, refused at the later line as the collector
+ * refuses them (`document "d1" appears twice for query "q1" (lines 1 and 2)`), as soon as that line is read.
+ */
+export const trecRepeatWatch = (file: string): RepeatWatch => ({
+  watches: () => true,
+  repeated(block, first, second) {
+    const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
+    const id = utf8FromLatin1(latin1(block.docBytes, block.docStart[second]!, block.docEnd[second]!), file, block.line[second]!, 'the document id');
+    throw parseError(file, block.line[second]!, `document ${quoteJson(id)} appears twice for query ${quoteJson(qid)} (lines ${block.line[first]} and ${block.line[second]})`);
+  },
+});
 
 export function trecReader<T>(file: string, make: CollectorFactory<T>): FormatReader<T> {
   // The same streaming reader as `rankeval trec`, so the two read every line alike, but for scores: atof
@@ -24,7 +38,7 @@ export function trecReader<T>(file: string, make: CollectorFactory<T>): FormatRe
       const line = block.line[i]!;
       collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, line, 'the document id'), block.score[i]!, line);
     }
-  }, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) });
+  }, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) }, trecRepeatWatch(file));
   return {
     push: (chunk) => reader.push(chunk, false),
     end() {
@@ -67,7 +81,7 @@ export function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): Form
         // A failed call (writeRun's `failures`): its time, and why, but no ranking.
         if (typeof failed !== 'string') throw parseError(file, line, `"failed" of query ${quoteJson(qid)} must be the failure's message (a string), got ${quoteJson(failed)}`);
         if (results !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} has both "results" and "failed": a failed call has no ranking`);
-        collector.touch(qid);
+        collector.touch(qid, line);
         collector.fail(qid, failed);
       } else readResults(collector, qid, results, '"results"', file, line);
       if (latency === undefined) return;
@@ -83,7 +97,7 @@ export function jsonlRunReader<T>(file: string, make: CollectorFactory<T>): Form
 
 /** Results as ids in rank order, `{id, score}` objects, or (JSON only) an object of id → score. */
 function readResults(collector: Collector<unknown>, qid: string, results: unknown, what: string, file: string, line: number, allowObject = false): void {
-  collector.touch(qid);
+  collector.touch(qid, line);
   const bad = (detail: string): never => {
     throw parseError(file, line, `${what} of query ${quoteJson(qid)} ${detail}`);
   };

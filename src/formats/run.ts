@@ -4,7 +4,7 @@ import { type Chunk, parseWith, type ReadOptions, readWith, type Source } from '
 import { type FileKind, type FormatReader } from './reader.js';
 import { isHeader, looseCsvFields } from './columns.js';
 import { isJsonRecord } from './json.js';
-import { type Collector, type CollectorFactory, createCollector, createEmitter, type Ordering, type QueryResults, type Run, type RunFormat } from './run-collector.js';
+import { type Collector, type CollectorFactory, createCollector, type FileLine, createEmitter, type Ordering, type QueryResults, type Run, type RunFormat } from './run-collector.js';
 import { csvReader, jsonlRunReader, jsonRunReader, trecReader } from './run-readers.js';
 
 export type { QueryResults, Run, RunFormat } from './run-collector.js';
@@ -46,7 +46,7 @@ export function runFormats<T>(
 const runKind = runFormats(createCollector);
 
 /** A reader of run files that hands each query on as soon as it is read (see createEmitter). */
-export const emittingRunFormats = (onQuery: (qid: string, results: QueryResults) => void, trecBytes?: (file: string) => FormatReader<void>): FileKind<RunFormat, void> =>
+export const emittingRunFormats = (onQuery: (qid: string, results: QueryResults, at: FileLine) => void, trecBytes?: (file: string) => FormatReader<void>): FileKind<RunFormat, void> =>
   runFormats((file, _format, ordering) => createEmitter(file, ordering, onQuery), trecBytes);
 
 /**

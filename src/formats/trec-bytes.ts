@@ -14,3 +14,4 @@ export { hashBytes, isDecimalNumber, parseError } from './trec-fields.js';
 export { parseQrels, type Qrels, type QrelsQuery } from './trec-qrels.js';
 export { parseQrelsJg, type JudgeGroup, type JudgeQrels } from './trec-qrels-jg.js';
 export { createRunReader, type LineLimit, type RunReader } from './trec-run-reader.js';
+export type { RepeatWatch } from './trec-run-lines.js';

@@ -5,15 +5,28 @@ import { atofBytes, isSpace, plainDecimalBytes } from '../core/c-numbers.js';
 import type { RankevalError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { latin1 } from '../core/latin1.js';
+import { DocumentTable } from './block-index.js';
+import { checkResultCount } from './run-limits.js';
 import { emptyBlock, growDocBytes, growLines, type RunBlock } from './run-block.js';
 import { isDecimalNumber, NEWLINE, parseError } from './trec-fields.js';
+
+/**
+ * Documents listed twice refused as their lines are read, not when the query's block ends, so that a run
+ * repeating one line (`yes`) stops at its second line: `watches` is asked at each query's first line, and
+ * `repeated` (which throws) is given the block and the file-order indexes of the two lines of a repeat.
+ */
+export interface RepeatWatch {
+  watches(block: RunBlock): boolean;
+  repeated(block: RunBlock, earlier: number, later: number): never;
+}
 
 /**
  * Reads run lines into one reused block per query: fields separated by any run of spaces, tabs, CR, VT or
  * FF, six of them at least (more are ignored); a blank line is skipped, and with `comments` (trec_eval 10)
  * a line whose first non-blank character is `#`. Each maximal block of lines with one qid is handed to
  * `onBlock` when the next qid starts (or at `flush`). Scores are read as atof reads them or, with
- * `decimalScores`, refused unless they are finite decimal numbers.
+ * `decimalScores`, refused unless they are finite decimal numbers. With `watch`, a repeat in a block it
+ * watches is refused at its second line.
  */
 export class RunLines {
   /** Lines read, blank and comment lines included. */
@@ -28,12 +41,16 @@ export class RunLines {
   private qidLength = -1; // no query yet
   /** The (start, end) pairs of a line's first five fields. */
   private readonly fields = new Int32Array(10);
+  /** The current block's documents, when `watch` watches it. */
+  private readonly repeats = new DocumentTable();
+  private watching = false;
 
   constructor(
     private readonly file: string,
     private readonly onBlock: (block: RunBlock) => void,
     private readonly comments: boolean,
     private readonly decimalScores: boolean,
+    private readonly watch?: RepeatWatch,
   ) {}
 
   /**
@@ -101,7 +118,11 @@ export class RunLines {
     const block = this.block;
     if (!this.isCurrentQuery(bytes, fields[0]!, fields[1]!)) this.startQuery(bytes, fields[0]!, fields[1]!);
     const n = block.count;
-    if (n === block.docStart.length) growLines(block);
+    // Room grows by doubling from 1024 lines, so the limit is met when the block grows.
+    if (n === block.docStart.length) {
+      checkResultCount(n, block.qid, this.file, this.lineNumber);
+      growLines(block);
+    }
     const docStart = fields[4]!;
     const docEnd = fields[5]!;
     const used = this.docBytesUsed;
@@ -124,6 +145,18 @@ export class RunLines {
     block.line[n] = this.lineNumber;
     block.count = n + 1;
     this.docBytesUsed = out;
+    if (this.watching) this.checkRepeat(block, n);
+  }
+
+  /** Refuses line `n` of the block when it repeats a document of the block's earlier lines. */
+  private checkRepeat(block: RunBlock, n: number): void {
+    const repeats = this.repeats;
+    if (!repeats.fits(n + 1)) {
+      repeats.reset(2 * (n + 1), null);
+      for (let k = 0; k < n; k++) repeats.add(block, k);
+    }
+    const earlier = repeats.add(block, n);
+    if (earlier !== -1) this.watch!.repeated(block, earlier, n);
   }
 
   /** Whether the qid `bytes[start, end)` is the current query's. */
@@ -143,6 +176,8 @@ export class RunLines {
     this.qidBytes.set(bytes.subarray(start, end));
     this.qidLength = length;
     this.block.qid = latin1(bytes, start, end);
+    this.watching = this.watch?.watches(this.block) === true;
+    if (this.watching) this.repeats.reset(1024, null);
   }
 
   /** The score field `bytes[start, end)`: atof's reading, refused when decimal scores are required and it is not one. */

@@ -2,7 +2,7 @@
 // whole lines read (trec-run-lines.ts), and an incomplete line carried to the next chunk.
 import type { RunBlock } from './run-block.js';
 import { NEWLINE, parseError } from './trec-fields.js';
-import { RunLines } from './trec-run-lines.js';
+import { RunLines, type RepeatWatch } from './trec-run-lines.js';
 
 export interface RunReader {
   /** Feeds the next bytes of the file; `last` marks the end of the file. */
@@ -22,7 +22,8 @@ export interface LineLimit {
  * query's lines: each maximal block of lines with one qid is handed to `onBlock` when it ends. With
  * `comments` (trec_eval 10), a line whose first non-blank character is `#` is skipped. Scores are read as
  * trec_eval reads them (`atof`), or with `scores` `decimal` (`rankeval eval`) refused unless they are finite
- * decimal numbers. A missing final newline is fine; a run without a result line is refused.
+ * decimal numbers. A missing final newline is fine; a run without a result line is refused. With `watch`,
+ * a document listed twice is refused at its second line in the blocks it watches (RepeatWatch).
  */
 export function createRunReader(
   file: string,
@@ -30,8 +31,9 @@ export function createRunReader(
   comments = false,
   scores: 'atof' | 'decimal' = 'atof',
   lineLimit?: LineLimit,
+  watch?: RepeatWatch,
 ): RunReader {
-  return new ChunkedRunReader(file, new RunLines(file, onBlock, comments, scores === 'decimal'), lineLimit);
+  return new ChunkedRunReader(file, new RunLines(file, onBlock, comments, scores === 'decimal', watch), lineLimit);
 }
 
 class ChunkedRunReader implements RunReader {

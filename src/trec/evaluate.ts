@@ -4,10 +4,11 @@
 import { RankevalError } from '../core/errors.js';
 import type { ResolvedOptions } from '../core/metric-options.js';
 import { judgedOnly, type JudgedRanking } from '../metrics/judged-ranking.js';
-import type { Qrels, QrelsQuery, RunBlock } from '../formats/trec-bytes.js';
+import type { Qrels, QrelsQuery, RepeatWatch, RunBlock } from '../formats/trec-bytes.js';
+import { checkQueryCount } from '../formats/run-limits.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
 import { emptyRankingValues } from './empty-ranking.js';
-import { judgeRanking } from './judge-ranking.js';
+import { judgeRanking, repeatedDocument } from './judge-ranking.js';
 import { missingQueryResults } from './missing-queries.js';
 import { MIN_GEO_MEAN, printResults, type JudgedQueries, type QueryResult } from './output.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
@@ -43,8 +44,13 @@ export interface TrecEvalOptions {
 }
 
 export interface TrecEvaluation {
-  /** Evaluates one query's block of run lines; a qid seen in an earlier block throws RunNotGrouped. */
+  /**
+   * Evaluates one query's block of run lines; a qid seen in an earlier block throws RunNotGrouped, a new
+   * one past MAX_RUN_QUERIES RunTooLarge.
+   */
   addBlock(block: RunBlock): void;
+  /** The queries whose repeats the run reader may refuse as it reads them: those trec_eval would refuse whole. */
+  readonly watch?: RepeatWatch | undefined;
   /** The whole output, once the run has been read; with `zscores` (-Z), every value as a z-score. */
   finish(runId: string, zscores?: ZScores): string;
 }
@@ -68,7 +74,7 @@ const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', a
 /** Evaluates the run against graded qrels (-R qrels). */
 export function createTrecEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const plan = planOf(options);
-  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateQuery(block, judged, qrels, runFile, options, plan));
+  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateQuery(block, judged, qrels, runFile, options, plan), repeatedDocument(runFile));
 }
 
 /**
@@ -76,7 +82,14 @@ export function createTrecEvaluation(qrels: Qrels, runFile: string, options: Tre
  * judgments: what every -R format shares (the queries it leaves out, trec_eval 10's missing queries, -Z,
  * the output). A measure the format cannot give fails at the first query evaluated, as in trec_eval.
  */
-export function createEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions, plan: Plan, evaluateWith: (block: RunBlock, judged: QrelsQuery) => QueryResult): TrecEvaluation {
+export function createEvaluation(
+  qrels: Qrels,
+  runFile: string,
+  options: TrecEvalOptions,
+  plan: Plan,
+  evaluateWith: (block: RunBlock, judged: QrelsQuery) => QueryResult,
+  repeated?: RepeatWatch['repeated'],
+): TrecEvaluation {
   const results: QueryResult[] = [];
   const seen = new Set<string>();
   const failure = calculationFailure(plan.bound, options.relFormat);
@@ -87,13 +100,18 @@ export function createEvaluation(qrels: Qrels, runFile: string, options: TrecEva
     if (failure !== undefined) throw failure;
     return judging ? evaluateWith(block, judged) : countedOnly(block.qid, plan);
   };
+  // `evaluateWith` refuses a repeat among the first -M documents in trec_eval's order: among all of them,
+  // whatever their order, without -M.
+  const watches = repeated !== undefined && judging && failure === undefined && options.maxDocs === Infinity;
   return {
     addBlock(block) {
       if (seen.has(block.qid)) throw new RunNotGrouped(block.qid);
+      checkQueryCount(seen.size, block.qid, runFile, block.line[0]!);
       seen.add(block.qid);
       const judged = qrels.queries.get(block.qid);
       if (judged !== undefined) results.push(evaluate(block, judged)); // trec_eval ignores queries nobody judged
     },
+    watch: watches ? { watches: (block) => qrels.queries.has(block.qid), repeated } : undefined,
 
     finish(runId, zscores) {
       if (options.version === 10) results.push(...missingQueryResults(qrels, seen, runFile, options.complete, plan.bound, evaluate));

@@ -21,15 +21,11 @@ export function judgeRanking(
   runFile: string,
   { maxDocs, relevanceLevel }: { readonly maxDocs: number; readonly relevanceLevel: number },
 ): JudgedRanking {
-  const { count, docBytes, docStart, docEnd } = block;
+  const { count } = block;
   const order = rankOrder(block);
   const numRet = Math.min(count, maxDocs);
 
-  indexBlock(block, numRet, order, (earlierRank, rank) => {
-    const [doc, other] = [order[rank]!, order[earlierRank]!];
-    const [first, second] = [block.line[other]!, block.line[doc]!].sort((a, b) => a - b);
-    throw parseError(runFile, second!, `document ${JSON.stringify(latin1(docBytes, docStart[doc]!, docEnd[doc]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
-  });
+  indexBlock(block, numRet, order, (earlierRank, rank) => repeatedDocument(runFile)(block, order[earlierRank]!, order[rank]!));
 
   // The grades live only while the query is scored: one buffer serves every query.
   if (relBuffer.length < numRet) relBuffer = new Float64Array(Math.max(numRet, relBuffer.length * 2));
@@ -59,6 +55,18 @@ export function judgeRanking(
   });
   return { retrieved: numRet, rel, levels, levelCounts, relevant: numRel, relevantRetrieved: numRelRet, notPooled: numRet - found, unjudged: unjudgedInPool };
 }
+
+/**
+ * trec_eval's refusal of a document the run lists twice for a query it evaluates (its lines `a` and `b` of
+ * the block, in either order), at the later line: `run:135: document "Doc96" appears twice for query 1074
+ * (lines 45 and 135)`.
+ */
+export const repeatedDocument =
+  (runFile: string) =>
+  (block: RunBlock, a: number, b: number): never => {
+    const [first, second] = [block.line[a]!, block.line[b]!].sort((x, y) => x - y);
+    throw parseError(runFile, second!, `document ${JSON.stringify(latin1(block.docBytes, block.docStart[b]!, block.docEnd[b]!))} appears twice for query ${block.qid} (lines ${first} and ${second})`);
+  };
 
 /** trec_eval refuses a qrels that judges one document twice for a query it evaluates. */
 function checkQrelsRepeats(judged: QrelsQuery, qrels: Qrels): void {

@@ -4,7 +4,7 @@
 import type { JudgeQrels, QrelsQuery, RunBlock } from '../formats/trec-bytes.js';
 import { judgedOnly, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { createEvaluation, planOf, scoreRanking, type Plan, type TrecEvalOptions, type TrecEvaluation } from './evaluate.js';
-import { judgeRanking } from './judge-ranking.js';
+import { judgeRanking, repeatedDocument } from './judge-ranking.js';
 import type { QueryResult } from './output.js';
 
 /**
@@ -15,7 +15,7 @@ import type { QueryResult } from './output.js';
  */
 export function createJudgesEvaluation(qrels: JudgeQrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const plan = planOf(options);
-  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateByJudge(block, judged, qrels, runFile, options, plan));
+  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateByJudge(block, judged, qrels, runFile, options, plan), repeatedDocument(runFile));
 }
 
 function evaluateByJudge(block: RunBlock, judged: QrelsQuery, qrels: JudgeQrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {

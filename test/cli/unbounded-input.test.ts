@@ -26,10 +26,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `rankeval ARGS` under the memory limit, its standard input `stdin` (a shell command piped in) unless `none`. */
-function limited(args: readonly string[], stdin: string): { status: number | null; signal: string | null; stderr: string } {
+/**
+ * `rankeval ARGS` under the memory limit, its standard input `stdin` (a shell command piped in) unless `none`;
+ * killed after `hang` ms, a safety net only.
+ */
+function limited(args: readonly string[], stdin: string, hang = HANG): { status: number | null; signal: string | null; stderr: string } {
   const command = [prlimit!, `--as=${ADDRESS_SPACE}`, process.execPath, cli, ...args].map((word) => `'${word}'`).join(' ');
-  const result = spawnSync('sh', ['-c', stdin === 'none' ? command : `${stdin} | ${command}`], { cwd: dir, encoding: 'utf8', timeout: HANG, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync('sh', ['-c', stdin === 'none' ? command : `${stdin} | ${command}`], { cwd: dir, encoding: 'utf8', timeout: hang, stdio: ['ignore', 'ignore', 'pipe'] });
   return { status: result.status, signal: result.signal, stderr: result.stderr };
 }
 
@@ -50,4 +53,31 @@ describe.skipIf(prlimit === undefined || !existsSync('/dev/zero'))('input withou
   ] as const)('rankeval %j, standard input: %s — one line naming the file, exit %i', (args, stdin, status, message) => {
     expect(limited(args, stdin)).toEqual({ status, signal: null, stderr: `${message}\n` });
   }, HANG + 30_000);
+});
+
+// A run piped in without end is checked as it streams, as a file is: a line repeated forever (`yes`) is
+// refused at line 2, where every command used to hold the query's lines until it ended (never), ~100 MB/s;
+// distinct queries without end stop at MAX_RUN_QUERIES (2^22) and one query's results at MAX_QUERY_RESULTS
+// (2^22), where they used to end in "Set maximum size exceeded" or exhausted memory. The generous kill is a
+// safety net only: each case ends when the command exits with its error.
+const ENDLESS = 10 * 60_000;
+const REPEATED = "yes 'q1 Q0 d1 1 1 r'";
+const QUERIES = "seq 1 1000000000 | awk '{ print $1 \" Q0 d1 1 1 r\" }'";
+const TOO_MANY_QUERIES = "<stdin>:4194305: the run holds more than 4,194,304 queries, the most one run may hold: split it by query into smaller runs and evaluate each (rankeval merge adds up rankeval eval's parts)";
+
+describe.skipIf(prlimit === undefined)('a run piped in without end, under a memory limit', () => {
+  it.each([
+    [['eval', 'g.qrels', '-'], REPEATED, 3, 'rankeval eval: <stdin>:2: document "d1" appears twice for query "q1" (lines 1 and 2)'],
+    [['compare', 'g.qrels', '-', 'run'], REPEATED, 3, 'rankeval compare: <stdin>:2: document "d1" appears twice for query "q1" (lines 1 and 2)'],
+    [['pool', '-'], REPEATED, 3, 'rankeval pool: <stdin>:2: document "d1" appears twice for query "q1" (lines 1 and 2)'],
+    [['overlap', '-', 'run'], REPEATED, 3, 'rankeval overlap: <stdin>:2: document "d1" appears twice for query "q1" (lines 1 and 2)'],
+    // A judged query's repeat is trec_eval's error (status 4); one nobody judged it ignores, so its lines
+    // are held until MAX_QUERY_RESULTS.
+    [['trec', 'g.qrels', '-'], REPEATED, 4, 'rankeval trec: <stdin>:2: document "d1" appears twice for query q1 (lines 1 and 2)'],
+    [['trec', 'g.qrels', '-'], "yes 'q9 Q0 d1 1 1 r'", 2, 'rankeval trec: <stdin>:4194305: query "q9" holds more than 4,194,304 results, the most one query may hold: cut its ranking'],
+    [['eval', 'g.qrels', '-'], QUERIES, 3, `rankeval eval: ${TOO_MANY_QUERIES}`],
+    [['trec', 'g.qrels', '-'], QUERIES, 2, `rankeval trec: ${TOO_MANY_QUERIES}`],
+  ] as const)('rankeval %j, standard input: %s — one line, exit %i', (args, stdin, status, message) => {
+    expect(limited(args, stdin, ENDLESS)).toEqual({ status, signal: null, stderr: `${message}\n` });
+  }, ENDLESS + 30_000);
 });

@@ -134,3 +134,38 @@ describe('run reader line limit', () => {
     }
   });
 });
+
+describe('run reader repeat watch', () => {
+  /** Feeds `text` without ending the file, returning where a watched repeat was refused (file-order indexes and lines), or undefined. */
+  function refused(text: string, watches: (qid: string) => boolean = () => true): { qid: string; earlier: number; later: number; lines: number[] } | undefined {
+    let found: { qid: string; earlier: number; later: number; lines: number[] } | undefined;
+    const reader = createRunReader('run.txt', () => {}, false, 'atof', undefined, {
+      watches: (block) => watches(block.qid),
+      repeated(block, earlier, later) {
+        found = { qid: block.qid, earlier, later, lines: [block.line[earlier]!, block.line[later]!] };
+        throw new Error('repeated');
+      },
+    });
+    try {
+      reader.push(bytes(text), false);
+    } catch {
+      return found;
+    }
+    return undefined;
+  }
+
+  test('refuses a repeat at its second line, before the query ends (a run repeating one line)', () => {
+    expect(refused('q1 Q0 d1 1 1 r\nq1 Q0 d1 1 1 r\n')).toEqual({ qid: 'q1', earlier: 0, later: 1, lines: [1, 2] });
+  });
+
+  test('finds a repeat however many documents came between (the table grows past 1024 lines)', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `q1 Q0 d${i} 1 1 r\n`).join('');
+    expect(refused(`${lines}\nq1 Q0 d7 1 1 r\n`)).toEqual({ qid: 'q1', earlier: 7, later: 3000, lines: [8, 3002] });
+  });
+
+  test('a document of another query, or of a query it does not watch, is no repeat', () => {
+    expect(refused('q1 Q0 d1 1 1 r\nq2 Q0 d1 1 1 r\n')).toBeUndefined();
+    expect(refused('q9 Q0 d1 1 1 r\nq9 Q0 d1 1 1 r\n', (qid) => qid !== 'q9')).toBeUndefined();
+    expect(refused('q9 Q0 d1 1 1 r\nq9 Q0 d1 1 1 r\nq1 Q0 d2 1 1 r\nq1 Q0 d2 1 1 r\n', (qid) => qid !== 'q9')).toEqual({ qid: 'q1', earlier: 0, later: 1, lines: [3, 4] });
+  });
+});
