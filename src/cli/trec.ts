@@ -170,10 +170,7 @@ function readRun(source: RunSource, name: string, comments: boolean, onBlock: (b
       onBlock(block);
       evaluating = false;
     },
-    comments,
-    'atof',
-    { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(name, line) },
-    evaluated,
+    { comments, lineLimit: { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(name, line) }, watch: evaluated, trecEval: true },
   );
   try {
     for (const chunk of source()) reader.push(chunk, false);

@@ -155,7 +155,7 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
     scorer.score(qid, query, found);
   };
   // Lines past the limit are refused as every other reader of `rankeval eval` refuses them.
-  const reader = createRunReader(file, scoreBlock, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) }, watch);
+  const reader = createRunReader(file, scoreBlock, { scores: 'decimal', lineLimit: { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) }, watch });
   return {
     // A Buffer's indexOf, which the reader calls once a line, is much slower than a plain typed array's.
     push: (chunk) => reader.push(chunk instanceof Uint8Array && chunk.constructor !== Uint8Array ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length) : chunk, false),

@@ -38,7 +38,7 @@ export function trecReader<T>(file: string, make: CollectorFactory<T>): FormatRe
       const line = block.line[i]!;
       collector.add(qid, utf8FromLatin1(latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), file, line, 'the document id'), block.score[i]!, line);
     }
-  }, false, 'decimal', { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) }, trecRepeatWatch(file));
+  }, { scores: 'decimal', lineLimit: { maxBytes: MAX_LINE_BYTES, refuse: (line) => lineTooLong(file, line) }, watch: trecRepeatWatch(file) });
   return {
     push: (chunk) => reader.push(chunk, false),
     end() {

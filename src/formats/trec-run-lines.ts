@@ -26,7 +26,8 @@ export interface RepeatWatch {
  * a line whose first non-blank character is `#`. Each maximal block of lines with one qid is handed to
  * `onBlock` when the next qid starts (or at `flush`). Scores are read as atof reads them or, with
  * `decimalScores`, refused unless they are finite decimal numbers. With `watch`, a repeat in a block it
- * watches is refused at its second line.
+ * watches is refused at its second line; with `trecEval`, a NUL byte is read as trec_eval reads it
+ * (RunReaderOptions).
  */
 export class RunLines {
   /** Lines read, blank and comment lines included. */
@@ -45,19 +46,41 @@ export class RunLines {
   private readonly repeats = new DocumentTable();
   private watching = false;
 
+  /** A NUL byte started a line (`trecEval`): the run ended there. */
+  ended = false;
+  readonly trecEval: boolean;
+  private readonly comments: boolean;
+  private readonly decimalScores: boolean;
+  private readonly watch: RepeatWatch | undefined;
+
   constructor(
     private readonly file: string,
     private readonly onBlock: (block: RunBlock) => void,
-    private readonly comments: boolean,
-    private readonly decimalScores: boolean,
-    private readonly watch?: RepeatWatch,
-  ) {}
+    { comments, decimalScores, watch, trecEval }: { readonly comments: boolean; readonly decimalScores: boolean; readonly watch: RepeatWatch | undefined; readonly trecEval: boolean },
+  ) {
+    this.comments = comments;
+    this.decimalScores = decimalScores;
+    this.watch = watch;
+    this.trecEval = trecEval;
+  }
 
   /**
    * Reads the lines of `bytes[start, end)`, which ends with a newline: every inner loop stops at that
    * newline (a space to isSpace), so none needs a bounds check, and every byte is looked at once.
    */
   read(bytes: Uint8Array, start: number, end: number): void {
+    if (this.ended) return;
+    // trec_eval reads the run as a C string: a NUL starting a line ends it, and one inside a line crashes
+    // trec_eval 9.0.8 (its line count runs off the string), so it is refused at its line.
+    const nul = this.trecEval ? bytes.indexOf(0, start) : -1;
+    if (nul !== -1 && nul < end) {
+      const lineStart = nul === start ? start : bytes.lastIndexOf(NEWLINE, nul - 1) + 1;
+      const from = Math.max(lineStart, start);
+      if (from > start) this.read(bytes, start, from);
+      if (from < nul) throw parseError(this.file, this.lineNumber + 1, 'a NUL byte inside a line, where trec_eval 9.0.8 crashes (one starting a line ends the run)');
+      this.ended = true;
+      return;
+    }
     let position = start;
     let lastLineRunId = -1;
     let byte = 0;

@@ -17,23 +17,32 @@ export interface LineLimit {
   readonly refuse: (line: number) => never;
 }
 
+/** How a run reader reads (createRunReader). */
+export interface RunReaderOptions {
+  /** trec_eval 10's comments: a line whose first non-blank character is `#` is skipped. */
+  readonly comments?: boolean;
+  /** `atof` (default): scores as trec_eval reads them; `decimal` (rankeval eval): refused unless finite decimal numbers. */
+  readonly scores?: 'atof' | 'decimal';
+  /** The longest line taken, and what to do with a longer one. */
+  readonly lineLimit?: LineLimit;
+  /** A document listed twice refused at its second line in the blocks it watches. */
+  readonly watch?: RepeatWatch | undefined;
+  /**
+   * A run's end as trec_eval reads it, a C string: a NUL byte starting a line ends the run (what follows is
+   * not read), one anywhere else in a line is refused (trec_eval 9.0.8 crashes on it), and a run of blank
+   * lines holds no query rather than being refused (an empty file is).
+   */
+  readonly trecEval?: boolean;
+}
+
 /**
  * Reads a run (`qid Q0 docno rank score runid` lines) in chunks of any size, in bounded memory beyond one
- * query's lines: each maximal block of lines with one qid is handed to `onBlock` when it ends. With
- * `comments` (trec_eval 10), a line whose first non-blank character is `#` is skipped. Scores are read as
- * trec_eval reads them (`atof`), or with `scores` `decimal` (`rankeval eval`) refused unless they are finite
- * decimal numbers. A missing final newline is fine; a run without a result line is refused. With `watch`,
- * a document listed twice is refused at its second line in the blocks it watches (RepeatWatch).
+ * query's lines: each maximal block of lines with one qid is handed to `onBlock` when it ends. A missing
+ * final newline is fine; a run without a result line is refused (with `trecEval`, only an empty one).
  */
-export function createRunReader(
-  file: string,
-  onBlock: (block: RunBlock) => void,
-  comments = false,
-  scores: 'atof' | 'decimal' = 'atof',
-  lineLimit?: LineLimit,
-  watch?: RepeatWatch,
-): RunReader {
-  return new ChunkedRunReader(file, new RunLines(file, onBlock, comments, scores === 'decimal', watch), lineLimit);
+export function createRunReader(file: string, onBlock: (block: RunBlock) => void, options: RunReaderOptions = {}): RunReader {
+  const { comments = false, scores = 'atof', lineLimit, watch, trecEval = false } = options;
+  return new ChunkedRunReader(file, new RunLines(file, onBlock, { comments, decimalScores: scores === 'decimal', watch, trecEval }), lineLimit);
 }
 
 class ChunkedRunReader implements RunReader {
@@ -50,6 +59,11 @@ class ChunkedRunReader implements RunReader {
 
   push(chunk: Uint8Array, last: boolean): void {
     const { lines, lineLimit } = this;
+    // Past a NUL that ends the run (trecEval), nothing more is read.
+    if (lines.ended) {
+      if (last) lines.flush();
+      return;
+    }
     let from = 0;
     if (this.carryLength > 0) {
       const newline = chunk.indexOf(NEWLINE);
@@ -70,7 +84,7 @@ class ChunkedRunReader implements RunReader {
     if (last) {
       // trec_eval adds the missing final newline.
       if (this.carryLength > 0) this.readWithCarry(Uint8Array.of(NEWLINE), 1);
-      if (lines.lineCount === 0) throw parseError(this.file, Math.max(lines.lineNumber, 1), 'the run holds no result line');
+      if (lines.lineCount === 0 && !(lines.trecEval && (lines.lineNumber > 0 || lines.ended))) throw parseError(this.file, Math.max(lines.lineNumber, 1), 'the run holds no result line');
       lines.flush();
     }
   }
@@ -81,6 +95,7 @@ class ChunkedRunReader implements RunReader {
 
   /** Carries `bytes`, the start of a line not ended yet. */
   private keep(bytes: Uint8Array): void {
+    if (this.lines.ended) return;
     // A copy: the caller may reuse the chunk's buffer for the next read.
     this.carryParts.push(bytes.slice());
     this.carryLength += bytes.length;
@@ -91,7 +106,7 @@ class ChunkedRunReader implements RunReader {
   /** With a line limit, a chunk longer than it may hold a line past it: each of its lines is measured. */
   private checkLines(chunk: Uint8Array, from: number): void {
     const lineLimit = this.lineLimit;
-    if (lineLimit === undefined || chunk.length - from <= lineLimit.maxBytes) return;
+    if (lineLimit === undefined || chunk.length - from <= lineLimit.maxBytes || this.lines.ended) return;
     let lines = this.lines.lineNumber;
     for (let start = from, newline = chunk.indexOf(NEWLINE, from); newline !== -1; start = newline + 1, newline = chunk.indexOf(NEWLINE, start)) {
       if (newline - start > lineLimit.maxBytes) lineLimit.refuse(lines + 1);

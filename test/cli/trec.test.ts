@@ -156,3 +156,38 @@ describe('the built binary', () => {
     expect(help).toEqual(runInProcess(['--help'], dir));
   });
 });
+
+// Runs trec_eval reads as a C string, the built binary on standard input (confirmed with trec_eval 9.0.8 and
+// 10.0, built from their tags: statuses and output bytes as below). A run of blank lines holds no query: 9.0.8
+// exits 7 (no queries with both results and relevance info), 10.0 4 (a judged query without results, no -c);
+// only an empty file is one that cannot be read (2). A NUL byte starting a line ends the run for both; one
+// inside a line (a run id `ru\0n`) crashes 9.0.8 (139) and overruns 10.0's line table (134): refused (2).
+describe('rankeval trec, runs read as trec_eval reads a C string', () => {
+  const dir = join(root, 'test/fixtures/trec-oracle/cases/000');
+  const qrels = readFileSync(join(dir, 'qrels'), 'latin1');
+  const qid = qrels.split(/\s/)[0]!;
+  const stdin = (run: string, args: readonly string[] = []): Outcome => runCli(['trec', ...args, 'qrels', '-'], dir, Buffer.from(run, 'latin1'));
+
+  test.each([
+    ['\n\n  \n', [], 7, 'rankeval trec: no queries with both results and relevance info\n'],
+    [' ', [], 7, 'rankeval trec: no queries with both results and relevance info\n'],
+    ['\0q1 Q0 d1 1 2 r\n', [], 7, 'rankeval trec: no queries with both results and relevance info\n'],
+    ['\n\n  \n', ['--trec-eval', '10'], 4, `rankeval trec: query ${qid} of the qrels has no results in <stdin> (trec_eval 10 needs -c for that)\n`],
+    ['', [], 2, 'rankeval trec: <stdin>:1: the run holds no result line\n'],
+  ])('the run %j (%j): exit %i', (run, args, status, stderr) => {
+    expect(stdin(run, args)).toEqual({ stdout: Buffer.alloc(0), stderr, status });
+  });
+
+  test('a NUL starting a line ends the run: what follows is not read, malformed or not', () => {
+    const run = `${qid} Q0 d1 1 2 r\n${qid} Q0 d2 2 1 s\n\0${qid} Q0 d3 3 1 x\nmalformed\n`;
+    const outcome = stdin(run, ['-q', '-m', 'runid', '-m', 'num_ret']);
+    expect({ stderr: outcome.stderr, status: outcome.status }).toEqual({ stderr: '', status: 0 });
+    // trec_eval 9.0.8 prints these bytes for it: two documents, the run id of the last line read.
+    expect(outcome.stdout.toString('latin1')).toBe(`num_ret               \t${qid}\t2\nrunid                 \tall\ts\nnum_ret               \tall\t2\n`);
+  });
+
+  test('a NUL inside a line, in a run id, is refused at its line', () => {
+    const run = `${qid} Q0 d1 1 2 r\n${qid} Q0 d2 2 1 ru\0n\n`;
+    expect(stdin(run)).toEqual({ stdout: Buffer.alloc(0), stderr: 'rankeval trec: <stdin>:2: a NUL byte inside a line, where trec_eval 9.0.8 crashes (one starting a line ends the run)\n', status: 2 });
+  });
+});

@@ -12,7 +12,7 @@ function readBlocks(stretches: readonly string[], comments = false, decimal = fa
   const lines = new RunLines('run.txt', (block: RunBlock) => {
     const docs = Array.from({ length: block.count }, (_, i) => latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!));
     blocks.push({ qid: block.qid, docs, score: [...block.score.subarray(0, block.count)], line: [...block.line.subarray(0, block.count)], ascii: block.ascii });
-  }, comments, decimal);
+  }, { comments, decimalScores: decimal, watch: undefined, trecEval: false });
   for (const stretch of stretches) lines.read(bytes(stretch), 0, bytes(stretch).length);
   lines.flush();
   return { blocks, lines };

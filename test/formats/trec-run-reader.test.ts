@@ -17,7 +17,7 @@ interface Line {
 }
 
 /** Reads a run fed in chunks of the given sizes (cycled), returning its lines as plain data. */
-function readRun(text: string | Uint8Array, chunkSizes: readonly number[] = [1 << 20]): { lines: Line[]; blocks: string[]; runId: string } {
+function readRun(text: string | Uint8Array, chunkSizes: readonly number[] = [1 << 20], trecEval = false): { lines: Line[]; blocks: string[]; runId: string } {
   const data = typeof text === 'string' ? bytes(text) : text;
   const lines: Line[] = [];
   const blocks: string[] = [];
@@ -26,7 +26,7 @@ function readRun(text: string | Uint8Array, chunkSizes: readonly number[] = [1 <
     for (let i = 0; i < block.count; i++) {
       lines.push({ qid: block.qid, doc: latin1(block.docBytes, block.docStart[i]!, block.docEnd[i]!), score: block.score[i]!, line: block.line[i]! });
     }
-  });
+  }, { trecEval });
   let position = 0;
   for (let i = 0; position < data.length; i++) {
     const size = chunkSizes[i % chunkSizes.length]!;
@@ -97,11 +97,13 @@ describe('run reader line limit', () => {
   const refusedAt = (size: number): { line: number; bytes: number } => {
     const data = bytes(run);
     let refused = -1;
-    const reader = createRunReader('run.txt', () => {}, false, 'atof', {
-      maxBytes: 20,
-      refuse: (line) => {
-        refused = line;
-        throw new Error('refused');
+    const reader = createRunReader('run.txt', () => {}, {
+      lineLimit: {
+        maxBytes: 20,
+        refuse: (line) => {
+          refused = line;
+          throw new Error('refused');
+        },
       },
     });
     for (let i = 0; i < data.length; i += size) {
@@ -127,7 +129,7 @@ describe('run reader line limit', () => {
   test('takes lines of up to the limit, however they are cut', () => {
     const short = 'q1 Q0 d1 1 1 r\nq1 Q0 dddddddd 2 1 r\n'; // line 2: 20 bytes
     for (const size of [1, 3, 16, 100]) {
-      const reader = createRunReader('run.txt', () => {}, false, 'atof', { maxBytes: 20, refuse: () => { throw new Error('refused'); } });
+      const reader = createRunReader('run.txt', () => {}, { lineLimit: { maxBytes: 20, refuse: () => { throw new Error('refused'); } } });
       const data = bytes(short);
       for (let i = 0; i < data.length; i += size) reader.push(data.subarray(i, i + size), false);
       expect(() => reader.push(new Uint8Array(0), true)).not.toThrow();
@@ -139,11 +141,13 @@ describe('run reader repeat watch', () => {
   /** Feeds `text` without ending the file, returning where a watched repeat was refused (file-order indexes and lines), or undefined. */
   function refused(text: string, watches: (qid: string) => boolean = () => true): { qid: string; earlier: number; later: number; lines: number[] } | undefined {
     let found: { qid: string; earlier: number; later: number; lines: number[] } | undefined;
-    const reader = createRunReader('run.txt', () => {}, false, 'atof', undefined, {
-      watches: (block) => watches(block.qid),
-      repeated(block, earlier, later) {
-        found = { qid: block.qid, earlier, later, lines: [block.line[earlier]!, block.line[later]!] };
-        throw new Error('repeated');
+    const reader = createRunReader('run.txt', () => {}, {
+      watch: {
+        watches: (block) => watches(block.qid),
+        repeated(block, earlier, later) {
+          found = { qid: block.qid, earlier, later, lines: [block.line[earlier]!, block.line[later]!] };
+          throw new Error('repeated');
+        },
       },
     });
     try {
@@ -167,5 +171,37 @@ describe('run reader repeat watch', () => {
     expect(refused('q1 Q0 d1 1 1 r\nq2 Q0 d1 1 1 r\n')).toBeUndefined();
     expect(refused('q9 Q0 d1 1 1 r\nq9 Q0 d1 1 1 r\n', (qid) => qid !== 'q9')).toBeUndefined();
     expect(refused('q9 Q0 d1 1 1 r\nq9 Q0 d1 1 1 r\nq1 Q0 d2 1 1 r\nq1 Q0 d2 1 1 r\n', (qid) => qid !== 'q9')).toEqual({ qid: 'q1', earlier: 0, later: 1, lines: [3, 4] });
+  });
+});
+
+// trec_eval 9.0.8's get_trec_results reads the run as a C string: its line count stops at a NUL starting a
+// line (the run ends there: later lines are not read, malformed or not), and runs off the string at a NUL
+// inside a line (a crash, exit 139; 10.0 overruns its line table). Checked against trec_eval 9.0.8 and 10.0.
+describe('run reader, as trec_eval reads a run (trecEval)', () => {
+  test('a NUL starting a line ends the run, in any chunks', () => {
+    const run = 'q1 Q0 d1 1 2 r\nq1 Q0 d2 2 1 s\n\0q1 Q0 d3 3 1 x\nmalformed\n';
+    for (const sizes of [[1 << 20], [1], [3, 7], [15], [16], [17]]) {
+      const { lines, runId } = readRun(run, sizes, true);
+      expect({ sizes, docs: lines.map((line) => line.doc), runId }).toEqual({ sizes, docs: ['d1', 'd2'], runId: 's' });
+    }
+  });
+
+  test.each([
+    ['q1 Q0 d1 1 2 ru\0n\n', 1],
+    ['q1 Q0 d1 1 2 r\nq1\0x Q0 d2 2 1 r\n', 2],
+    ['q1 Q0 d1 1 2 r\n  \0\n', 2],
+  ])('a NUL inside a line (%j) is refused at its line', (run, line) => {
+    for (const sizes of [[1 << 20], [1], [5]]) {
+      expect(parseFailure(() => readRun(run, sizes, true))).toBe(`run.txt:${line}: a NUL byte inside a line, where trec_eval 9.0.8 crashes (one starting a line ends the run)`);
+    }
+  });
+
+  test('a run of blank lines, or one ended by a NUL at once, holds no query; only an empty file is refused', () => {
+    for (const run of ['\n  \n', ' ', '\n', '\0q1 Q0 d1 1 2 r\n']) expect(readRun(run, [1 << 20], true)).toEqual({ lines: [], blocks: [], runId: '' });
+    expect(parseFailure(() => readRun('', [1 << 20], true))).toBe('run.txt:1: the run holds no result line');
+  });
+
+  test('without trecEval, a NUL is a byte of its field', () => {
+    expect(readRun('q1 Q0 d\0 1 2 r\n').lines.map((line) => line.doc)).toEqual(['d\0']);
   });
 });
