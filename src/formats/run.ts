@@ -52,10 +52,11 @@ export const emittingRunFormats = (onQuery: (qid: string, results: QueryResults,
 /**
  * Reads a run from its whole content. The format is told from the first line of content unless `format`
  * names it. Every ranking comes out as ids in rank order. Errors name the file and line. The content is
- * UTF-8; a line (or CSV record) may hold up to 64 MiB, a `json` file up to 256 MiB.
+ * UTF-8; a line (or CSV record) may hold up to 64 MiB, a `json` file up to 256 MiB, a run 2^22 queries and
+ * a query 2^22 results (src/formats/run-limits.ts).
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed content, invalid UTF-8, a document
- *   listed twice for one query, a key written twice in one JSON object, or a line past the limit;
+ *   listed twice for one query, a key written twice in one JSON object, or a line, query or result past a limit;
  *   `invalid_option` for an unknown format, an unknown option key or an option of the wrong type
  * @example
  * const run = parseRun('q1 Q0 d3 1 2.5 bm25\nq1 Q0 d1 2 1.5 bm25\n');
