@@ -1,5 +1,6 @@
-// Internal: the distribution functions behind the tests and intervals — Student's t, the standard normal,
-// the binomial and the Wilcoxon signed-rank — to near double precision, checked against SciPy and R
+// Internal: the distribution functions behind the tests, intervals and power calculations — Student's t
+// (central and noncentral), F (central and noncentral), the standard normal, the binomial and the Wilcoxon
+// signed-rank — to near double precision, checked against SciPy and R
 // (test/stats/reference.test.ts). Written here rather than taken from a package: the library entry has
 // no runtime dependencies, and the few functions needed are short.
 
@@ -76,21 +77,35 @@ export function studentTwoSided(t: number, df: number): number {
 }
 
 /**
+ * The x ≥ `from` at which `tail`, a function that decreases from `from` on, falls to `target`: bisection to
+ * the last bit, the bracket doubling from [from, from + 1] until it holds x. The one root finder of the
+ * quantiles here and of the sample sizes (queriesNeeded).
+ */
+export function invertDecreasing(tail: (x: number) => number, target: number, from = 0): number {
+  let high = 1;
+  while (tail(from + high) > target) high *= 2;
+  let low = 0;
+  for (let i = 0; i < 2200 && high - low > Number.EPSILON * high; i++) {
+    const middle = (low + high) / 2;
+    if (tail(from + middle) > target) low = middle;
+    else high = middle;
+  }
+  return from + (low + high) / 2;
+}
+
+/**
  * The t such that P(|T| ≥ t) = `tail`, for 0 < tail ≤ 1 (bisection on the two-sided tail, to the last
  * bit). It takes the tail, not a probability near 1, because 1 − α/2 rounds a tiny α away: at α = 1e-16
  * it is 1, whose quantile is infinite. The tail itself is computed directly (no 1 − cdf), so it keeps its
  * relative precision as t grows.
  */
 export function studentTwoSidedQuantile(tail: number, df: number): number {
-  let high = 1;
-  while (studentTwoSided(high, df) > tail) high *= 2;
-  let low = 0;
-  for (let i = 0; i < 2200 && high - low > Number.EPSILON * high; i++) {
-    const middle = (low + high) / 2;
-    if (studentTwoSided(middle, df) > tail) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
+  return invertDecreasing((t) => studentTwoSided(t, df), tail);
+}
+
+/** The t such that P(T > t) = `upper`, for 0 < upper < 1 (R's `qt(upper, df, lower.tail = FALSE)`). */
+export function studentUpperQuantile(upper: number, df: number): number {
+  return upper <= 0.5 ? studentTwoSidedQuantile(2 * upper, df) : -studentTwoSidedQuantile(2 * (1 - upper), df);
 }
 
 /** The regularized upper incomplete gamma function Q(a, x). */
@@ -134,6 +149,74 @@ export function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const upper = upperGamma(0.5, x * x) / 2;
   return z < 0 ? upper : 1 - upper;
+}
+
+/** The z such that P(Z > z) = `upper`, for 0 < upper < 1 (SciPy's `norm.isf`), by bisection on the tail. */
+export function normalUpperQuantile(upper: number): number {
+  // The tail Φ(−z) is computed directly, so a small `upper` keeps its relative precision.
+  return upper <= 0.5 ? invertDecreasing((z) => normalCdf(-z), upper) : -normalUpperQuantile(1 - upper);
+}
+
+/**
+ * Σ_j w_j · term(j) over j ≥ 0, with w_j = e^−μ μ^(j+s) / Γ(j + s + 1): the Poisson(μ) weights for s = 0,
+ * shifted by s. Summed from the largest weight outwards (the weights before it underflow for a large μ),
+ * until a weight no longer moves the sum; `term` is taken to lie in [0, 1].
+ */
+function poissonMixture(mean: number, shift: number, term: (j: number) => number): number {
+  if (mean === 0) return shift === 0 ? term(0) : 0;
+  const mode = Math.max(0, Math.floor(mean - shift));
+  const weightAt = Math.exp(-mean + (mode + shift) * Math.log(mean) - logGamma(mode + shift + 1));
+  let sum = 0;
+  let weight = weightAt;
+  for (let j = mode; weight > 0; j++) {
+    sum += weight * term(j);
+    if (j > mean && weight < EPSILON * sum * 1e-2) break;
+    weight *= mean / (j + shift + 1);
+  }
+  weight = weightAt;
+  for (let j = mode - 1; j >= 0; j--) {
+    weight *= (j + shift + 1) / mean;
+    if (weight < EPSILON * sum * 1e-2) break;
+    sum += weight * term(j);
+  }
+  return sum;
+}
+
+/**
+ * P(T > t) for the noncentral t distribution with `df` degrees of freedom and noncentrality `ncp` (R's
+ * `pt(t, df, ncp, lower.tail = FALSE)`). For t ≥ 0, with x = df / (df + t²) and μ = ncp² / 2, the upper
+ * tail is the mixture ½ Σ_j [P_j I_x(df/2, j + ½) + sign(ncp) Q_j I_x(df/2, j + 1)], P_j the Poisson(μ)
+ * weights and Q_j those shifted by ½ (Johnson, Kotz & Balakrishnan, ch. 31); both sums are positive for
+ * ncp ≥ 0, so the tail keeps its precision far out. For t < 0, 1 − P(T' > −t) with T' of noncentrality −ncp.
+ */
+export function noncentralTUpper(t: number, df: number, ncp: number): number {
+  if (t < 0) return 1 - noncentralTUpper(-t, df, -ncp);
+  const x = df / (df + t * t);
+  const mean = (ncp * ncp) / 2;
+  const even = poissonMixture(mean, 0, (j) => incompleteBeta(x, df / 2, j + 0.5));
+  const odd = poissonMixture(mean, 0.5, (j) => incompleteBeta(x, df / 2, j + 1));
+  return Math.min(1, Math.max(0, (even + Math.sign(ncp) * odd) / 2));
+}
+
+/** P(F > f) for the F distribution with `df1` and `df2` degrees of freedom: I_x(df2/2, df1/2), x = df2 / (df2 + df1·f). */
+export function fUpper(f: number, df1: number, df2: number): number {
+  return f <= 0 ? 1 : incompleteBeta(df2 / (df2 + df1 * f), df2 / 2, df1 / 2);
+}
+
+/** The f such that P(F > f) = `upper`, for 0 < upper < 1 (R's `qf(upper, df1, df2, lower.tail = FALSE)`). */
+export function fUpperQuantile(upper: number, df1: number, df2: number): number {
+  return invertDecreasing((f) => fUpper(f, df1, df2), upper);
+}
+
+/**
+ * P(F > f) for the noncentral F distribution with noncentrality `ncp` (R's `pf(f, df1, df2, ncp,
+ * lower.tail = FALSE)`): Σ_j Poisson(j; ncp/2) · I_x(df2/2, df1/2 + j), x = df2 / (df2 + df1·f), a sum of
+ * positive terms (Johnson, Kotz & Balakrishnan, ch. 30).
+ */
+export function noncentralFUpper(f: number, df1: number, df2: number, ncp: number): number {
+  if (f <= 0) return 1;
+  const x = df2 / (df2 + df1 * f);
+  return Math.min(1, poissonMixture(ncp / 2, 0, (j) => incompleteBeta(x, df2 / 2, df1 / 2 + j)));
 }
 
 /** P(X ≤ k) for X ~ Binomial(n, 1/2). */
