@@ -64,7 +64,9 @@ export { mean, meanReciprocalRank } from './engine/aggregate.js';
 
 /**
  * Comparison and statistics: runs compared query by query with significance tests (`compare`), the
- * regressions among them, confidence intervals, percentiles, and which way each measure is better.
+ * regressions among them, confidence intervals, percentiles, which way each measure is better; a mean
+ * from few human labels and many LLM labels (`estimateMean`), how many of each to buy (`planLabels`),
+ * and how many queries a comparison needs (`queriesNeeded`, `testPower`).
  */
 export {
   compare,
@@ -77,6 +79,20 @@ export {
 export { regressions, type RegressionRule } from './analysis/regression.js';
 export { confidenceInterval, type ConfidenceInterval, type ConfidenceIntervalOptions } from './analysis/confidence.js';
 export { percentile } from './analysis/latency.js';
+export {
+  estimateMean,
+  planLabels,
+  type EstimateAlternative,
+  type EstimateMeanData,
+  type EstimateMeanOptions,
+  type LabelPlan,
+  type LabelPlanWarning,
+  type MeanEstimate,
+  type MeanInterval,
+  type PlanLabelsOptions,
+  type PlanLabelsPilot,
+} from './stats/ppi.js';
+export { queriesNeeded, testPower, type AnovaDesign, type PairedTDesign, type QueriesNeeded, type QueriesNeededOptions, type TestPowerOptions } from './stats/power.js';
 export { higherIsBetter } from './measures/reading.js';
 
 /**

@@ -4,12 +4,18 @@ import { binomialHalfCdf, normalCdf, signedRankCdf, studentTwoSided, studentTwoS
 import { meanOf, sumOf } from './mean.js';
 import { seededRandom } from './random.js';
 
+/** Σ (a_i − ā)(b_i − b̄) over two equally long samples: n times their covariance (with divisor n). */
+export function centredProducts(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const meanA = meanOf(a);
+  const meanB = meanOf(b);
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - meanA) * (b[i]! - meanB);
+  return sum;
+}
+
 /** The sample standard deviation (n − 1 in the denominator). */
 export function standardDeviation(values: ArrayLike<number>): number {
-  const mean = meanOf(values);
-  let squares = 0;
-  for (let i = 0; i < values.length; i++) squares += (values[i]! - mean) ** 2;
-  return Math.sqrt(squares / (values.length - 1));
+  return Math.sqrt(centredProducts(values, values) / (values.length - 1));
 }
 
 /** A two-sided p-value with an interval for the mean difference. */
