@@ -41,6 +41,7 @@ export default defineConfig({
           { text: 'Evaluating a retriever', link: '/retriever' },
           { text: 'Comparing systems', link: '/compare' },
           { text: 'Agreement: without labels, and of labels', link: '/agreement' },
+          { text: 'How many labels', link: '/how-many-labels' },
           { text: 'Rank fusion', link: '/fusion' },
           { text: 'The choices behind fusion', link: '/fusion-rules' },
           { text: 'Test matchers', link: '/matchers' },
