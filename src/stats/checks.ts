@@ -2,7 +2,7 @@
 // testPower): samples of finite numbers, and the numbers their options take, each refused with a
 // RankevalError that names it.
 import { fail, option, type ErrorSubject } from '../core/errors.js';
-import { whileReading } from '../core/boundary.js';
+import { ownFields, whileReading } from '../core/boundary.js';
 
 const argument = (name: string): ErrorSubject => ({ kind: 'argument', argument: name });
 
@@ -23,10 +23,19 @@ export function readSample(value: unknown, name: string, least: number, fn: stri
   });
 }
 
-/** `judge`, which holds one value per value of `human` (a query judged by people has the judge's value too). */
-export function checkPaired(human: Float64Array, judge: Float64Array, judgeName: string, fn: string): void {
-  if (judge.length === human.length) return;
-  fail('invalid_option', fn, argument(judgeName), `${human.length} values, one for each value of \`human\` (the same queries, in the same order)`, judge.length);
+/**
+ * The object `name` (`expected` in words) and its samples `human` (at least 2 values) and `judgeOnHuman`,
+ * one value for each human value: a query judged by people has the judge's value too.
+ */
+export function readPaired(value: unknown, name: string, expected: string, fn: string): { given: Record<string, unknown>; human: Float64Array; judgeOnHuman: Float64Array } {
+  const given = ownFields(value, fn, `\`${name}\``) as Record<string, unknown> | null;
+  if (typeof given !== 'object' || given === null) fail('invalid_option', fn, argument(name), expected, given);
+  const human = readSample(given.human, 'human', 2, fn);
+  const judgeOnHuman = readSample(given.judgeOnHuman, 'judgeOnHuman', 0, fn);
+  if (judgeOnHuman.length !== human.length) {
+    fail('invalid_option', fn, argument('judgeOnHuman'), `${human.length} values, one for each value of \`human\` (the same queries, in the same order)`, judgeOnHuman.length);
+  }
+  return { given, human, judgeOnHuman };
 }
 
 /** Option `key`: a number in the open interval (low, high), or [low, high] when `closed`. */

@@ -2,8 +2,8 @@
 // many of each to buy. The conventions are ppi_py's (github:aangelopoulos/ppi_py at bd90caa), against which
 // test/stats/ppi-oracle.test.ts checks every value; docs/how-many-labels.md says what they mean.
 import { fail, option, RankevalError } from '../core/errors.js';
-import { ownFields, ownOptions } from '../core/boundary.js';
-import { checkPaired, readBetween, readChoice, readInteger, readPositive, readSample } from './checks.js';
+import { ownOptions } from '../core/boundary.js';
+import { readBetween, readChoice, readInteger, readPaired, readPositive, readSample } from './checks.js';
 import { normalUpperQuantile } from './distributions.js';
 import { meanOf } from './mean.js';
 import { overflowScale } from './powers-of-two.js';
@@ -84,11 +84,7 @@ export interface MeanEstimate extends MeanInterval {
  */
 export function estimateMean(data: EstimateMeanData, options: EstimateMeanOptions = {}): MeanEstimate {
   const fn = 'estimateMean';
-  const given = ownFields(data, fn, '`data`');
-  if (typeof given !== 'object' || given === null) fail('invalid_option', fn, { kind: 'argument', argument: 'data' }, 'an object with `human`, `judgeOnHuman` and `judgeOnRest`', given);
-  const human = readSample(given.human, 'human', 2, fn);
-  const judgeOnHuman = readSample(given.judgeOnHuman, 'judgeOnHuman', 0, fn);
-  checkPaired(human, judgeOnHuman, 'judgeOnHuman', fn);
+  const { given, human, judgeOnHuman } = readPaired(data, 'data', 'an object with `human`, `judgeOnHuman` and `judgeOnRest`', fn);
   const judgeOnRest = readSample(given.judgeOnRest, 'judgeOnRest', 1, fn);
   const settings = ownOptions(options, ['alpha', 'alternative', 'lambda'], fn);
   const alpha = readBetween(settings.alpha ?? 0.05, 'alpha', 0, 1, fn);
@@ -218,16 +214,12 @@ export interface LabelPlan {
  */
 export function planLabels(pilot: PlanLabelsPilot, options: PlanLabelsOptions): LabelPlan {
   const fn = 'planLabels';
-  const given = ownFields(pilot, fn, '`pilot`');
-  if (typeof given !== 'object' || given === null) fail('invalid_option', fn, { kind: 'argument', argument: 'pilot' }, 'an object with `human` and `judgeOnHuman`', given);
-  const human = readSample(given.human, 'human', 2, fn);
-  const judgeOnHuman = readSample(given.judgeOnHuman, 'judgeOnHuman', 0, fn);
-  checkPaired(human, judgeOnHuman, 'judgeOnHuman', fn);
+  const { human, judgeOnHuman } = readPaired(pilot, 'pilot', 'an object with `human` and `judgeOnHuman`', fn);
   const settings = ownOptions(options, ['costHuman', 'costJudge', 'budget', 'effectiveN', 'maxTotal'], fn, { expected: 'an object with `costHuman`, `costJudge` and `budget` or `effectiveN`' });
   const costHuman = readPositive(settings.costHuman, 'costHuman', fn);
   const costJudge = readPositive(settings.costJudge, 'costJudge', fn);
   if ((settings.budget === undefined) === (settings.effectiveN === undefined)) {
-    fail('invalid_option', fn, 'the options', 'given `budget` or `effectiveN` (one of them)', settings.budget === undefined ? undefined : { budget: settings.budget, effectiveN: settings.effectiveN });
+    fail('invalid_option', fn, 'the options', 'an object with `budget` or `effectiveN` (one of them, not both)', settings.budget === undefined ? undefined : { budget: settings.budget, effectiveN: settings.effectiveN });
   }
   const budget = settings.budget === undefined ? undefined : readPositive(settings.budget, 'budget', fn);
   const effectiveN = settings.effectiveN === undefined ? undefined : readInteger(settings.effectiveN, 'effectiveN', 1, fn);
