@@ -60,6 +60,10 @@ describe('identities', () => {
     for (const [f, df1, df2] of [[1.5, 3, 20], [0.2, 1, 4], [7, 6, 60]] as const) expectClose(noncentralFUpper(f, df1, df2, 0), fUpper(f, df1, df2));
   });
 
+  it('F and noncentral F put all their mass above 0: P(F > f) = 1 for f ≤ 0', () => {
+    expect([fUpper(0, 2, 10), fUpper(-1, 2, 10), noncentralFUpper(0, 2, 10, 3), noncentralFUpper(-0.5, 2, 10, 3)]).toEqual([1, 1, 1, 1]);
+  });
+
   it('F(1, df) is t² (two-sided): P(F > t²) = P(|T| > t)', () => {
     expectClose(fUpper(2.1 ** 2, 1, 14), studentTwoSided(2.1, 14));
   });

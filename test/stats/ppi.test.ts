@@ -266,6 +266,15 @@ describe('planLabels, worked by hand', () => {
     expect(planLabels(pilot, { costHuman: 100, costJudge: 100, budget: 120 }).warnings).toEqual([{ code: 'few_human_labels', message: 'the plan has 1 human label: an interval needs at least 2', human: 1 }]);
   });
 
+  it('a judge uncorrelated with people (ρ = 0) gets no queries of its own: n = n0 = budget / costHuman, N = 0', () => {
+    // The cost per effective label equals costHuman, so the design's pair stands (as ppi_py's does), and it
+    // still counts the judge's labels of the human-judged queries: 25 · 2 + 25 · 0.01.
+    const uncorrelated = { human: [1, -1, 1, -1], judgeOnHuman: [1, 1, -1, -1] };
+    const plan = planLabels(uncorrelated, { costHuman: 2, costJudge: 0.01, budget: 50 });
+    expect(plan).toMatchObject({ human: 25, judgeOnly: 0, effectiveN: 25, correlation: 0 });
+    expect(plan.cost).toBeCloseTo(25 * 2 + 25 * 0.01, 12);
+  });
+
   it('an effectiveN beyond maxTotal gives maxTotal human labels, and says so', () => {
     const plan = planLabels(pilot, { costHuman: 1, costJudge: 0.01, effectiveN: 50, maxTotal: 20 });
     expect(plan).toMatchObject({ human: 20, judgeOnly: 0, cost: 20, effectiveN: 20 });
