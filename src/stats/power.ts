@@ -77,7 +77,7 @@ function powerAt(design: Design, n: number): number {
  * @throws {RankevalError} `invalid_option` for an unknown test or option, or a value out of its range
  * @example
  * queriesNeeded({ test: 'paired-t', delta: 0.02, sd: 0.05, alpha: 0.05, sides: 2, power: 0.8 })
- * // => { n: 51.0095…, queries: 52, power: 0.8036… } (R: power.t.test(delta = 0.02, sd = 0.05, power = 0.8, type = "paired"))
+ * // => { n: 51.0096, queries: 52, power: 0.8078 } (R: power.t.test(delta = 0.02, sd = 0.05, power = 0.8, type = "paired"))
  */
 export function queriesNeeded(options: QueriesNeededOptions): QueriesNeeded {
   const fn = 'queriesNeeded';

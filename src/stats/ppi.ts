@@ -79,7 +79,8 @@ export interface MeanEstimate extends MeanInterval {
  *   number, α outside (0, 1), λ outside [0, 1], an unknown alternative or option
  * @example
  * estimateMean({ human: [0.2, 0.6, 0.4], judgeOnHuman: [0.3, 0.7, 0.4], judgeOnRest: [0.5, 0.8, 0.2, 0.6] })
- * // => { estimate: 0.45, lower: …, upper: …, lambda: 0.61…, humanOnly: { estimate: 0.4, … }, … }
+ * // => { estimate: 0.4190, lower: 0.2756, upper: 0.5625, standardError: 0.0732, lambda: 0.3265, n: 3, N: 4,
+ * //      humanOnly: { estimate: 0.4, lower: 0.2152, upper: 0.5848, … }, effectiveHumanLabels: 4.975, … }
  * @see Angelopoulos, Duchi & Zrnic, PPI++: Efficient Prediction-Powered Inference (2023).
  */
 export function estimateMean(data: EstimateMeanData, options: EstimateMeanOptions = {}): MeanEstimate {
@@ -209,8 +210,10 @@ export interface LabelPlan {
  *   `effectiveN`, a cost ≤ 0, a budget that buys no label); `undefined_statistic` when the pilot has no
  *   correlation (human or judge values all equal) or ρ ≤ −1
  * @example
- * planLabels({ human: pilotHuman, judgeOnHuman: pilotJudge }, { costHuman: 1, costJudge: 0.1, budget: 200 })
- * // => { human: 102, judgeOnly: 879, cost: 200.1, effectiveN: 533, correlation: 0.95, warnings: [] }
+ * const human = [0.62, 0.4, 0.91, 0.55, 0.3, 0.78, 0.47, 0.66, 0.52, 0.84];
+ * const judgeOnHuman = [0.7, 0.45, 0.95, 0.6, 0.42, 0.8, 0.5, 0.75, 0.6, 0.9];
+ * planLabels({ human, judgeOnHuman }, { costHuman: 1, costJudge: 0.01, budget: 200 })
+ * // => { human: 166, judgeOnly: 3257, cost: 200.23, effectiveN: 724, correlation: 0.9, warnings: [] } (ρ capped at 1 − 1/10)
  */
 export function planLabels(pilot: PlanLabelsPilot, options: PlanLabelsOptions): LabelPlan {
   const fn = 'planLabels';
