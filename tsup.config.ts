@@ -29,7 +29,7 @@ export default defineConfig([
     ...shared,
     // The CLI has no types and no shebang of its own: bin/rankeval.js carries the shebang and imports it
     // (an esbuild banner would land on every shared chunk too).
-    entry: { ...library, vitest: 'src/vitest.ts', cli: 'src/cli/index.ts' },
+    entry: { ...library, vitest: 'src/vitest.ts', cli: 'src/cli/index.ts', 'run-worker': 'src/cli/shared/run-worker.ts' },
     format: 'esm',
     clean: javascriptOnly ? ['!**/*.d.{ts,cts,mts}'] : true,
   },

@@ -4,7 +4,7 @@ import { basename, extname } from 'node:path';
 import { SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../../analysis/compare.js';
 import type { RunEvaluation } from '../../engine/run-result.js';
 import { keepFound, type KeptFound } from '../../engine/found.js';
-import { scorerOf, type RunScorer } from '../../engine/scorer.js';
+import { scorerOf } from '../../engine/scorer.js';
 import { readRunSettings, type RunSettings } from '../../engine/settings.js';
 import type { GoldenSet } from '../../formats/golden-set.js';
 import { parseMeasure } from '../../measures/registry.js';
@@ -13,6 +13,7 @@ import { numberFlag, oneOf, parseCommandArgs } from './args.js';
 import type { CliError, Io } from './command.js';
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, loadGoldenSetAnd, scoreRunFile } from './files.js';
 import { inputName, STDIN } from './input.js';
+import { encodeValue, runThreads, runWorkers, type RunOutcome, type RunTask } from './run-threads.js';
 import { DEFAULT_MEASURES, evaluationOptions, readSharedArgs, SHARED_OPTIONS, type SharedArgs } from './options.js';
 
 export interface CompareArgs extends SharedArgs {
@@ -107,52 +108,99 @@ export function readCompareArgs(
   };
 }
 
+/** A run as scoreFiles gives it: its evaluation, made when asked (a failed check throws then). */
+export interface ScoredRun {
+  result(): RunEvaluation;
+}
+
 /** What scoreFiles gives: the golden set, the settings every run was scored on, and each run's scorer. */
 export interface ScoredFiles {
   readonly golden: GoldenSet;
   readonly settings: RunSettings;
-  readonly scorers: Map<string, RunScorer>;
+  readonly scorers: Map<string, ScoredRun>;
   /** What each run's reading found, with the top SHOWN_DEPTH ids of each ranking (with `keepFound`). */
   readonly kept: Map<string, KeptFound>;
   /** Each run's `latency_ms` per query (empty for a run without them). */
   readonly latency: Map<string, Map<string, number>>;
 }
 
+/** scoreFiles's options: `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from; `runsOnly` as loadGoldenSetAnd's. */
+interface ScoreOptions {
+  readonly slices?: boolean;
+  readonly keepFound?: boolean;
+  readonly runsOnly?: string;
+}
+
 /**
  * Reads the golden set, then scores each run of `rankeval compare` or `rankeval report` as it is read
- * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading, not of every run's
- * rankings. `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from;
- * `runsOnly` is said when the golden set reads as a run (see loadGoldenSetAnd).
+ * (src/engine/stream.ts), keeping its per-query scores only: the memory of one run's reading per thread,
+ * not of every run's rankings. The runs after the first are read by worker threads meanwhile, as many at
+ * once as runThreads says (run-threads.ts); the results, warnings and errors are those of reading them
+ * one after the other, in the order given.
  */
-export async function scoreFiles(
-  args: CompareArgs,
-  io: Io,
-  order: string,
-  { slices = false, keepFound: keep = false, runsOnly }: { slices?: boolean; keepFound?: boolean; runsOnly?: string } = {},
-): Promise<ScoredFiles> {
+export async function scoreFiles(args: CompareArgs, io: Io, order: string, options: ScoreOptions = {}): Promise<ScoredFiles> {
+  const { slices = false, keepFound: keep = false } = options;
+  const workers = runWorkers(args.runs.length, runThreads(args.runs.map((run) => run.path)), (index) => ({ args: { ...args, runs: [args.runs[index]] }, slices, keepFound: keep }));
+  try {
+    return await scoreEach(args, io, order, options, (index) => workers.take(index));
+  } finally {
+    workers.close();
+  }
+}
+
+async function scoreEach(args: CompareArgs, io: Io, order: string, { slices = false, keepFound: keep = false, runsOnly }: ScoreOptions, readElsewhere: (index: number) => Promise<RunOutcome | undefined>): Promise<ScoredFiles> {
   const latency = new Map(args.runs.map(({ name }) => [name, new Map<string, number>()]));
   const kept = new Map<string, KeptFound>();
   // Every run is scored on the same settings, resolved once, when the first run is.
   let settings: RunSettings | undefined;
   let next = 0;
-  const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, `the golden set comes first: ${order}`, (path, golden) => {
-    // The runs are read one after the other, in the order given.
-    const name = args.runs[next++]!.name;
+  const resolve = (golden: GoldenSet): RunSettings => (settings ??= readRunSettings(golden.qrels, { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) }, 'evaluateRun'));
+  const { golden, runs } = await loadGoldenSetAnd(args.qrels, args.runs.map((run) => run.path), args, io.stderr, `the golden set comes first: ${order}`, async (path, golden): Promise<ScoredRun> => {
+    // The runs are taken one after the other, in the order given.
+    const index = next++;
+    const name = args.runs[index]!.name;
+    const outcome = await readElsewhere(index);
+    if (outcome !== undefined) {
+      asInputError(inputName(args.qrels), () => resolve(golden));
+      for (const [qid, ms] of outcome.latency) latency.get(name)!.set(qid, ms);
+      if (keep) kept.set(name, { found: outcome.found!, longest: () => outcome.longest! });
+      return { result: () => outcome.evaluation };
+    }
     const makeScorer = () =>
       asInputError(inputName(args.qrels), () => {
-        settings ??= readRunSettings(golden.qrels, { ...evaluationOptions(args), ...goldenSetOptions(golden, slices) }, 'evaluateRun');
-        if (!keep) return scorerOf(settings);
+        const resolved = resolve(golden);
+        if (!keep) return scorerOf(resolved);
         // Made again for a second reading (a run whose queries are not together), as the scorer is.
         kept.set(name, keepFound(SHOWN_DEPTH));
-        return scorerOf(settings, kept.get(name));
+        return scorerOf(resolved, kept.get(name));
       });
     return scoreRunFile(path, args.runFormat, makeScorer, io.stderr, args.qrels, undefined, latency.get(name)!);
   }, runsOnly);
   return { golden, settings: settings!, scorers: new Map(args.runs.map(({ name }, i) => [name, runs[i]!])), kept, latency };
 }
 
+/**
+ * A worker's run (run-worker.ts): `task.args` holds it alone, scored as scoreFiles scores it on the main
+ * thread, with its evaluation made there; its evaluation encoded (encodeValue), or undefined for any failure,
+ * which the main thread then meets again reading the run itself.
+ */
+export async function scoreRunTask(task: RunTask): Promise<RunOutcome | undefined> {
+  try {
+    const args = task.args as CompareArgs;
+    const quiet: Io = { stdout: { write: () => true }, stderr: { write: () => true } };
+    const { scorers, kept, latency } = await scoreEach(args, quiet, '', { slices: task.slices, keepFound: task.keepFound }, async () => undefined);
+    const { name } = args.runs[0]!;
+    const found = kept.get(name);
+    // The evaluation's records have no prototype: encoded. What was found is plain objects, arrays and Maps, which cross as they are.
+    const outcome: RunOutcome = { evaluation: encodeValue(scorers.get(name)!.result()) as RunEvaluation, latency: latency.get(name)!, ...(found === undefined ? {} : { found: found.found, longest: found.longest() }) };
+    return outcome;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Each run's evaluation; a failed check (--checks error) names the run's file, anything else the golden set's. */
-export function evaluations(args: CompareArgs, scorers: ReadonlyMap<string, RunScorer>): Map<string, RunEvaluation> {
+export function evaluations(args: CompareArgs, scorers: ReadonlyMap<string, ScoredRun>): Map<string, RunEvaluation> {
   return new Map(
     args.runs.map(({ name, path }) => {
       try {
