@@ -140,7 +140,10 @@ interface ScoreOptions {
  */
 export async function scoreFiles(args: CompareArgs, io: Io, order: string, options: ScoreOptions = {}): Promise<ScoredFiles> {
   const { slices = false, keepFound: keep = false } = options;
-  const workers = runWorkers(args.runs.length, runThreads(args.runs.map((run) => run.path)), (index) => ({ args: { ...args, runs: [args.runs[index]] }, slices, keepFound: keep }));
+  const paths = args.runs.map((run) => run.path);
+  // Every worker reads the golden set and the lengths file too.
+  const threads = runThreads(paths, [...paths, args.qrels, ...(args.lengths === undefined ? [] : [args.lengths])]);
+  const workers = runWorkers(args.runs.length, threads, (index) => ({ args: { ...args, runs: [args.runs[index]] }, slices, keepFound: keep }));
   try {
     return await scoreEach(args, io, order, options, (index) => workers.take(index));
   } finally {

@@ -16,18 +16,19 @@ import { STDIN } from './input.js';
 export const THREADS_VARIABLE = 'RANKEVAL_THREADS';
 
 /**
- * How many threads read the runs at `paths` at once: RANKEVAL_THREADS when set, else one per core
- * (os.availableParallelism()), at most one per run; 1 when a run is standard input, which one thread reads.
+ * How many threads read the runs at `runs` at once: RANKEVAL_THREADS when set, else one per core
+ * (os.availableParallelism()), at most one per run; 1 when standard input is one of the files the command
+ * reads (`inputs`, the runs among them): only one thread can read it.
  */
-export function runThreads(paths: readonly string[], env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
+export function runThreads(runs: readonly string[], inputs: readonly string[], env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()): number {
   const given = env[THREADS_VARIABLE];
   let threads = cores;
   if (given !== undefined && given !== '') {
     threads = /^\d+$/.test(given) ? Number(given) : NaN;
     if (!(threads >= 1)) throw new CliError(`${THREADS_VARIABLE} must be a whole number ≥ 1 (1 reads the runs one after the other); got '${given}'`, USAGE_ERROR);
   }
-  if (paths.includes(STDIN)) return 1;
-  return Math.max(1, Math.min(threads, paths.length));
+  if (inputs.includes(STDIN)) return 1;
+  return Math.max(1, Math.min(threads, runs.length));
 }
 
 /** What a worker sends back of its run: the evaluation (encoded by encodeValue as it crosses), and with keepFound what the reading found. */

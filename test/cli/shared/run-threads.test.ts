@@ -45,28 +45,29 @@ const quiet = { stdout: { write: () => true }, stderr: { write: () => true } };
 
 describe('runThreads', () => {
   it('one thread per core, at most one per run', () => {
-    expect(runThreads(['a', 'b'], {}, 8)).toBe(2);
-    expect(runThreads(['a', 'b', 'c'], {}, 2)).toBe(2);
+    expect(runThreads(['a', 'b'], ['a', 'b', 'q'], {}, 8)).toBe(2);
+    expect(runThreads(['a', 'b', 'c'], ['q'], {}, 2)).toBe(2);
   });
 
   it('one thread on a machine of one core: the runs are read one after the other', () => {
-    expect(runThreads(['a', 'b'], {}, 1)).toBe(1);
+    expect(runThreads(['a', 'b'], ['q'], {}, 1)).toBe(1);
   });
 
   it('RANKEVAL_THREADS sets the number, whatever the cores; 1 reads one run after the other', () => {
-    expect(runThreads(['a', 'b'], { [THREADS_VARIABLE]: '1' }, 8)).toBe(1);
-    expect(runThreads(['a', 'b', 'c'], { [THREADS_VARIABLE]: '2' }, 1)).toBe(2);
-    expect(runThreads(['a', 'b'], { [THREADS_VARIABLE]: '' }, 8)).toBe(2);
+    expect(runThreads(['a', 'b'], ['q'], { [THREADS_VARIABLE]: '1' }, 8)).toBe(1);
+    expect(runThreads(['a', 'b', 'c'], ['q'], { [THREADS_VARIABLE]: '2' }, 1)).toBe(2);
+    expect(runThreads(['a', 'b'], ['q'], { [THREADS_VARIABLE]: '' }, 8)).toBe(2);
   });
 
-  it('standard input is read by the main thread alone', () => {
-    expect(runThreads(['a', '-'], {}, 8)).toBe(1);
+  it('standard input, as a run, the golden set or the lengths, is read by the main thread alone', () => {
+    expect(runThreads(['a', '-'], ['a', '-', 'q'], {}, 8)).toBe(1);
+    expect(runThreads(['a', 'b'], ['a', 'b', '-'], { [THREADS_VARIABLE]: '2' }, 8)).toBe(1);
   });
 
   it.each(['0', 'two', '1.5', '-1'])('RANKEVAL_THREADS=%s is a usage error naming the value', (given) => {
     const error = (() => {
       try {
-        runThreads(['a', 'b'], { [THREADS_VARIABLE]: given }, 2);
+        runThreads(['a', 'b'], ['q'], { [THREADS_VARIABLE]: given }, 2);
       } catch (thrown) {
         return thrown;
       }
@@ -149,6 +150,14 @@ describe('rankeval compare and report, runs read side by side (dist/cli.js)', ()
     const { concurrent, sequential } = both(args);
     expect(sequential.status).toBe(0);
     expect(concurrent).toEqual(sequential);
+  });
+
+  it('a golden set from standard input is read once, by the main thread', () => {
+    const args = ['compare', '-', join(dir, 'base.txt'), join(dir, 'other.txt')];
+    const piped = (threads: string) => spawnSync(process.execPath, [cli, ...args], { input: FILES['qrels.txt'], encoding: 'utf8', env: { ...process.env, [THREADS_VARIABLE]: threads } });
+    const [concurrent, sequential] = [piped('2'), piped('1')];
+    expect(sequential.status).toBe(0);
+    expect([concurrent.status, concurrent.stdout, concurrent.stderr]).toEqual([sequential.status, sequential.stdout, sequential.stderr]);
   });
 
   it('a bad line in the second run is said as before: the file, the line, exit 3', () => {
