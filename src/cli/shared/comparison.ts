@@ -124,11 +124,15 @@ export interface ScoredFiles {
   readonly latency: Map<string, Map<string, number>>;
 }
 
-/** scoreFiles's options: `slices` are the golden set's tags; `keepFound` keeps what the report's curves are scored from; `runsOnly` as loadGoldenSetAnd's. */
+/**
+ * scoreFiles's options: `slices` are the golden set's tags; `keepFound` keeps what the report's curves are
+ * scored from; `runsOnly` as loadGoldenSetAnd's; `workerScript` the workers' (run-worker.js beside the command's).
+ */
 interface ScoreOptions {
   readonly slices?: boolean;
   readonly keepFound?: boolean;
   readonly runsOnly?: string;
+  readonly workerScript?: string;
 }
 
 /**
@@ -143,7 +147,7 @@ export async function scoreFiles(args: CompareArgs, io: Io, order: string, optio
   const paths = args.runs.map((run) => run.path);
   // Every worker reads the golden set and the lengths file too.
   const threads = runThreads(paths, [...paths, args.qrels, ...(args.lengths === undefined ? [] : [args.lengths])]);
-  const workers = runWorkers(args.runs.length, threads, (index) => ({ args: { ...args, runs: [args.runs[index]] }, slices, keepFound: keep }));
+  const workers = runWorkers(args.runs.length, threads, (index) => ({ args: { ...args, runs: [args.runs[index]] }, slices, keepFound: keep }), options.workerScript);
   try {
     return await scoreEach(args, io, order, options, (index) => workers.take(index));
   } finally {

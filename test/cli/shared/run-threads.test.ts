@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CliError } from '../../../src/cli/shared/command.js';
 import { parseCommandArgs } from '../../../src/cli/shared/args.js';
 import { usageError } from '../../../src/cli/shared/command.js';
@@ -116,6 +116,26 @@ describe("a worker's run", () => {
   it('that fails sends nothing but that: the main thread reads the run again and says why', async () => {
     const args = compareArgs(['qrels.txt', 'base.txt', 'bad.txt']);
     expect(await scoreRunTask({ args: { ...args, runs: [args.runs[1]] }, slices: false, keepFound: false })).toBeUndefined();
+  });
+
+  it("scoreFiles with the built worker gives what it gives with none: evaluations, what was found, latency", async () => {
+    vi.stubEnv(THREADS_VARIABLE, '2');
+    try {
+      const args = compareArgs(['qrels.txt', 'base.txt', 'other.txt', 'base.txt', '-m', 'ndcg@10,P@5', '--names', 'a,b,c']);
+      const script = fileURLToPath(new URL('../../../dist/run-worker.js', import.meta.url));
+      const [sequential, concurrent] = await Promise.all([
+        scoreFiles(args, quiet, 'QRELS RUN_A …', { ...reportOptions, workerScript: join(dir, 'no-worker.js') }),
+        scoreFiles(args, quiet, 'QRELS RUN_A …', { ...reportOptions, workerScript: script }),
+      ]);
+      const view = ({ scorers, kept, latency }: typeof sequential) => ({
+        evaluations: [...scorers].map(([name, run]) => [name, run.result()]),
+        found: [...kept].map(([name, { found, longest }]) => [name, found, longest()]),
+        latency,
+      });
+      expect(shape(view(concurrent))).toEqual(shape(view(sequential)));
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('is read by the built worker (dist/run-worker.js) as by the main thread', async () => {
