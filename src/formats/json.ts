@@ -15,14 +15,14 @@ import { meantKey, misnamedKey } from '../core/suggest.js';
  */
 export const MAX_JSON_BYTES = 256 * 1024 * 1024;
 
-/** A query id: a non-empty string, or an integer that a double holds exactly (as JSON writes it). */
-export function queryId(value: unknown, file: string, line: number): string {
+/** A query id (under `key`): a non-empty string, or an integer that a double holds exactly (as JSON writes it). */
+export function queryId(value: unknown, file: string, line: number, key = 'query_id'): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'number') {
-    throw parseError(file, line, `a numeric "query_id" must be an integer within ±(2^53 − 1) to be read exactly, got ${quoteJson(value)} (as read); quote it ("query_id": "…")`);
+    throw parseError(file, line, `a numeric "${key}" must be an integer within ±(2^53 − 1) to be read exactly, got ${quoteJson(value)} (as read); quote it ("${key}": "…")`);
   }
   if (typeof value === 'string' && value !== '') return value;
-  throw parseError(file, line, `"query_id" must be a non-empty string, got ${quoteJson(value)}`);
+  throw parseError(file, line, `"${key}" must be a non-empty string, got ${quoteJson(value)}`);
 }
 
 /**

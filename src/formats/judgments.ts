@@ -4,7 +4,7 @@ import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { parseJson } from './json-text.js';
 import { lineReader, type FileKind, type FormatReader } from './reader.js';
-import { parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
+import { oneFormat, parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
 
 /**
  * One judgment, as the store holds it (one JSON object a line): a grade given by a judge (a person or a
@@ -137,9 +137,6 @@ const storeKind: FileKind<'jsonl', JudgmentStore> = {
 /** How to read a store: its name in messages, and progress for a stream. It has one format, JSON Lines. */
 export type StoreReadOptions = Omit<ReadOptions<'jsonl'>, 'format'>;
 
-/** The options with the one format named, so that an empty store is an empty store rather than a file of no format. */
-const asJsonLines = (options: StoreReadOptions | undefined): ReadOptions<'jsonl'> | undefined =>
-  options === undefined ? { format: 'jsonl' } : typeof options === 'object' && options !== null ? { ...options, format: 'jsonl' } : options;
 
 /**
  * Reads a judgments store (JSON Lines, one Judgment a line, as `judge` from `rankeval/judge` writes it)
@@ -155,7 +152,7 @@ const asJsonLines = (options: StoreReadOptions | undefined): ReadOptions<'jsonl'
  * // => { judgments: [{ query_id: 'q1', doc_id: 'd3', grade: 2, judge: 'alice', at: '2026-12-05T02:10:00Z' }], tornLine: 2 }
  */
 export function parseJudgments(content: Chunk, options?: StoreReadOptions): JudgmentStore {
-  return parseWith(storeKind, content, asJsonLines(options), 'parseJudgments');
+  return parseWith(storeKind, content, oneFormat(options, 'jsonl'), 'parseJudgments');
 }
 
 /**
@@ -163,5 +160,5 @@ export function parseJudgments(content: Chunk, options?: StoreReadOptions): Judg
  * `ReadableStream`, any iterable of strings or bytes), as `parseJudgments` does.
  */
 export async function readJudgments(source: Source, options?: StoreReadOptions): Promise<JudgmentStore> {
-  return readWith(storeKind, source, asJsonLines(options), 'readJudgments');
+  return readWith(storeKind, source, oneFormat(options, 'jsonl'), 'readJudgments');
 }

@@ -54,6 +54,14 @@ function createReader<Format extends string, T, Extra>(kind: FileKind<Format, T,
   return withoutByteOrderMark(format === 'auto' ? createDetectingReader(kind, file, extra) : kind.open(format, file, extra));
 }
 
+/**
+ * A file of one format's options with that format named, so that an empty file is an empty file rather than
+ * one of no format; anything not an object is passed on for the entry to refuse.
+ */
+export function oneFormat<Format extends string>(options: object | undefined, format: Format): ReadOptions<Format> | undefined {
+  return options === undefined ? { format } : typeof options === 'object' && options !== null ? { ...options, format } : (options as ReadOptions<Format>);
+}
+
 const encoder = new TextEncoder();
 const toBytes = (chunk: Chunk): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
 
