@@ -127,6 +127,34 @@ export {
   type SystemAgreementWarning,
 } from './agreement/system-agreement.js';
 
+/**
+ * Answers: the answers of RAG systems scored by the nuggets (atomic facts) they support, as the TREC RAG
+ * track scores them (castorini/nuggetizer): the assignments and the nugget bank read from its files, the
+ * scores per answer, per run and over all, and each run's per-topic scores for the agreement functions.
+ */
+export {
+  parseNuggetAssignments,
+  parseNuggetBank,
+  type AssignedNugget,
+  type Nugget,
+  type NuggetAnswer,
+  type NuggetAssignmentsReadOptions,
+  type NuggetBank,
+  type NuggetGrades,
+  type NuggetImportance,
+  type NuggetReadOptions,
+  type NuggetSupport,
+} from './formats/nuggets.js';
+export {
+  evaluateNuggets,
+  nuggetScoresByRun,
+  type EvaluateNuggetsOptions,
+  type NuggetAnswerScores,
+  type NuggetEvaluation,
+  type NuggetRunScores,
+} from './nuggets/evaluate-nuggets.js';
+export type { NuggetScoreKey, NuggetScores } from './nuggets/scores.js';
+
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';
 export type { FuseOptions, FusionMethod, FusionNorm } from './fusion/options.js';

@@ -18,6 +18,7 @@ const LAYERS = [
   'agreement', // rank correlation of two orders, agreement of two sets of labels
   'fusion', // fusing runs, and tuning the fusion
   'judging', // making a golden set: pooling, judging, the judgments' store
+  'nuggets', // scoring RAG answers by the nuggets they support
   'retriever', // evaluating a live retriever
   'trec', // the trec_eval emulator: its flags and its printing
   'text', // plain-text presentation

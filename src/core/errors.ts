@@ -43,7 +43,9 @@ export type RankevalErrorCode =
   | 'undefined_statistic'
   // The file system refused a read or a write of a file the function reads or writes itself (`judge`'s
   // store: a directory, a full disk); the path is `received`, the system's error the `cause`.
-  | 'io_error';
+  | 'io_error'
+  // evaluateNuggets: an answer not of the shape parseNuggetAssignments gives, or a run answering a topic twice.
+  | 'invalid_nuggets';
 
 /**
  * What an error is about, as data: an option by its key (`systemK.k` for a nested one), a positional

@@ -1,0 +1,137 @@
+// evaluateNuggets: the nugget scores of every answer, their means per run and over the input, as
+// nuggetizer computes them, and each run's per-topic scores in the shape the agreement functions take.
+import { fail, RankevalError } from '../core/errors.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
+import { meanOf } from '../stats/mean.js';
+import type { AssignedNugget, NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
+import { NUGGET_SCORES, nuggetScores, type NuggetScoreKey, type NuggetScores } from './scores.js';
+
+export interface EvaluateNuggetsOptions {
+  /**
+   * The topics every run is scored on, as trec_eval's `-c` does queries: a topic a run did not answer scores
+   * 0 on every score and enters the means. A list of topic ids, or a nugget bank (its topics). Without it
+   * (default, as nuggetizer), a run is scored on the topics it answered.
+   */
+  readonly topics?: readonly string[] | NuggetBank;
+}
+
+/** One answer's scores; `missing` for a topic the run did not answer, scored 0 under `topics`. */
+export interface NuggetAnswerScores {
+  readonly runId: string;
+  readonly queryId: string;
+  readonly scores: NuggetScores;
+  readonly missing?: true;
+}
+
+/** One run's scores: the means over its answers, and each topic's scores. */
+export interface NuggetRunScores {
+  readonly mean: NuggetScores;
+  readonly queries: Readonly<Record<string, NuggetScores>>;
+}
+
+export interface NuggetEvaluation {
+  /** Every answer in input order (then, under `topics`, each run's missing topics in the topics' order). */
+  readonly perAnswer: readonly NuggetAnswerScores[];
+  /** Per run, in order of first appearance. */
+  readonly byRun: Readonly<Record<string, NuggetRunScores>>;
+  /** nuggetizer's one mean, over every answer of the input whatever its run; undefined for no answers (nuggetizer raises). */
+  readonly mean: NuggetScores | undefined;
+}
+
+const FN = 'evaluateNuggets';
+const IMPORTANCE = ['vital', 'okay'];
+const SUPPORT = ['support', 'partial_support', 'not_support'];
+
+/** One answer checked at the boundary: string ids, nuggets of the known vocabulary. */
+function checkedAnswer(answer: unknown, i: number): NuggetAnswer {
+  const what = `assignments[${i}]`;
+  if (typeof answer !== 'object' || answer === null) fail('invalid_nuggets', FN, what, 'an answer {runId, queryId, nuggets}', answer);
+  const { runId, queryId, nuggets } = answer as NuggetAnswer;
+  if (typeof runId !== 'string' || runId === '') fail('invalid_nuggets', FN, `${what}.runId`, 'a non-empty string', runId);
+  if (typeof queryId !== 'string' || queryId === '') fail('invalid_nuggets', FN, `${what}.queryId`, 'a non-empty string', queryId);
+  if (!Array.isArray(nuggets)) fail('invalid_nuggets', FN, `${what}.nuggets`, 'an array of nuggets', nuggets);
+  nuggets.forEach((nugget: AssignedNugget, j) => {
+    const at = `${what}.nuggets[${j}]`;
+    if (typeof nugget !== 'object' || nugget === null) fail('invalid_nuggets', FN, at, 'a nugget {text, importance, assignment}', nugget);
+    if (!IMPORTANCE.includes(nugget.importance)) fail('invalid_nuggets', FN, `${at}.importance`, "'vital' or 'okay'", nugget.importance);
+    if (!SUPPORT.includes(nugget.assignment)) fail('invalid_nuggets', FN, `${at}.assignment`, "'support', 'partial_support' or 'not_support'", nugget.assignment);
+  });
+  return answer as NuggetAnswer;
+}
+
+/** The means of each score over `scores` (never empty). */
+function means(scores: readonly NuggetScores[]): NuggetScores {
+  return Object.fromEntries(NUGGET_SCORES.map(({ key }) => [key, meanOf(scores.map((score) => score[key]))])) as NuggetScores;
+}
+
+/** The topics of the `topics` option, checked. */
+function topicsOf(topics: unknown): readonly string[] | undefined {
+  if (topics === undefined) return undefined;
+  const ids = Array.isArray(topics) ? topics : typeof topics === 'object' && topics !== null ? Object.keys(topics) : fail('invalid_option', FN, { kind: 'option', option: 'topics' }, 'a list of topic ids or a nugget bank', topics);
+  for (const id of ids) if (typeof id !== 'string' || id === '') fail('invalid_option', FN, 'every topic of `topics`', 'a non-empty string', id);
+  return ids as string[];
+}
+
+/**
+ * Scores answers by their nuggets as castorini/nuggetizer does (`calculate_nugget_scores`,
+ * `calculate_global_metrics`), and per run. Each answer gets every score of NUGGET_SCORES: strictVital =
+ * supported vital / vital nuggets, vital = (supported vital + 0.5·partly supported vital) / vital nuggets,
+ * strictAll and all alike over all nuggets, and the weighted forms (vital 1, okay 0.5). A denominator of 0
+ * scores 0.0 and that 0 enters the means. `mean` is nuggetizer's one mean over every answer; `byRun` the
+ * means over each run's answers, and each topic's scores. No answers: no runs, and `mean` undefined.
+ *
+ * @param assignments answers with their nuggets assigned, as parseNuggetAssignments reads them
+ * @throws {RankevalError} `invalid_nuggets` for an answer not of that shape or a run answering a topic twice;
+ *   `invalid_option` for a bad option or an answered topic outside `topics`
+ * @example evaluateNuggets([{ runId: 'r', queryId: '1', nuggets: [{ text: 'a', importance: 'vital', assignment: 'partial_support' }] }]).mean.vital // => 0.5
+ */
+export function evaluateNuggets(assignments: readonly NuggetAnswer[], options: EvaluateNuggetsOptions = {}): NuggetEvaluation {
+  const answers = whileReading(FN, 'invalid_nuggets', '`assignments`', () =>
+    Array.isArray(assignments) ? [...assignments] : fail('invalid_nuggets', FN, { kind: 'argument', argument: 'assignments' }, 'an array of answers', assignments),
+  ).map(checkedAnswer);
+  const topics = topicsOf(ownOptions(options, ['topics'], FN).topics);
+  const known = topics === undefined ? undefined : new Set(topics);
+  const runs = new Map<string, Map<string, NuggetScores>>();
+  const perAnswer: NuggetAnswerScores[] = [];
+  const firstOf = new Map<string, number>();
+  for (const [i, { runId, queryId, nuggets }] of answers.entries()) {
+    if (known !== undefined && !known.has(queryId)) {
+      throw new RankevalError({ code: 'invalid_option', fn: FN, subject: { kind: 'option', option: 'topics' }, at: { run: runId, query: queryId }, problem: `run ${JSON.stringify(runId)} answers topic ${JSON.stringify(queryId)}, which is not one of \`topics\``, expected: 'every answered topic among `topics`', received: queryId });
+    }
+    const queries = runs.get(runId) ?? runs.set(runId, new Map()).get(runId)!;
+    const first = firstOf.get(`${runId}\t${queryId}`);
+    if (first !== undefined) {
+      const problem = `run ${JSON.stringify(runId)} answers topic ${JSON.stringify(queryId)} twice (assignments[${first}] and assignments[${i}])`;
+      throw new RankevalError({ code: 'invalid_nuggets', fn: FN, at: { run: runId, query: queryId }, problem, expected: 'one answer per run and topic', received: queryId });
+    }
+    firstOf.set(`${runId}\t${queryId}`, i);
+    const scores = nuggetScores(nuggets);
+    queries.set(queryId, scores);
+    perAnswer.push({ runId, queryId, scores });
+  }
+  if (topics !== undefined) {
+    const zero = Object.fromEntries(NUGGET_SCORES.map(({ key }) => [key, 0])) as NuggetScores;
+    for (const [runId, queries] of runs) {
+      for (const queryId of topics) {
+        if (queries.has(queryId)) continue;
+        queries.set(queryId, zero);
+        perAnswer.push({ runId, queryId, scores: zero, missing: true });
+      }
+    }
+  }
+  const byRun = Object.fromEntries([...runs].map(([runId, queries]) => [runId, { mean: means([...queries.values()]), queries: Object.fromEntries(queries) }]));
+  return { perAnswer, byRun, mean: perAnswer.length === 0 ? undefined : means(perAnswer.map((answer) => answer.scores)) };
+}
+
+/**
+ * One score of every run, topic by topic: run id → topic id → score, the shape of ItemScores per run that
+ * kendallTau and the paired tests read (compare() scores runs against qrels itself, so it does not take them).
+ *
+ * @example nuggetScoresByRun(evaluateNuggets(answers), 'vital') // => { 'run-a': { '1': 0.5, … }, … }
+ */
+export function nuggetScoresByRun(evaluation: NuggetEvaluation, score: NuggetScoreKey): Record<string, Record<string, number>> {
+  if (!NUGGET_SCORES.some(({ key }) => key === score)) fail('invalid_option', 'nuggetScoresByRun', { kind: 'argument', argument: 'score' }, `one of ${NUGGET_SCORES.map(({ key }) => key).join(', ')}`, score);
+  const byRun = whileReading('nuggetScoresByRun', 'invalid_nuggets', '`evaluation`', () => evaluation.byRun);
+  if (typeof byRun !== 'object' || byRun === null) fail('invalid_nuggets', 'nuggetScoresByRun', { kind: 'argument', argument: 'evaluation' }, 'the result of evaluateNuggets', evaluation);
+  return Object.fromEntries(Object.entries(byRun).map(([runId, { queries }]) => [runId, Object.fromEntries(Object.entries(queries).map(([queryId, scores]) => [queryId, scores[score]]))]));
+}
