@@ -135,6 +135,8 @@ export {
 export {
   parseNuggetAssignments,
   parseNuggetBank,
+  readNuggetAssignments,
+  readNuggetBank,
   type AssignedNugget,
   type Nugget,
   type NuggetAnswer,

@@ -246,6 +246,8 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'readGoldenSet: function',
     'readJudgments: function',
     'readLengths: function',
+    'readNuggetAssignments: function',
+    'readNuggetBank: function',
     'readPool: function',
     'readPreferences: function',
     'readQrelsByJudge: function',

@@ -5,7 +5,7 @@ import { quoteJson } from '../core/quoting.js';
 import { jsonRecord, queryId } from './json.js';
 import type { JsonLine } from './json-keys.js';
 import { lineReader, type FileKind } from './reader.js';
-import { oneFormat, parseWith, type Chunk, type ReadOptions } from './source.js';
+import { oneFormat, parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
 
 /** How much a nugget matters to its topic. */
 export type NuggetImportance = 'vital' | 'okay';
@@ -39,8 +39,8 @@ export interface NuggetAnswer {
 /** A nugget bank: topic id → its question and nuggets (a topic may have none). */
 export type NuggetBank = Readonly<Record<string, { readonly query?: string; readonly nuggets: readonly Nugget[] }>>;
 
-/** How to read a nugget file: its name in messages. It has one format, JSON Lines. */
-export type NuggetReadOptions = Omit<ReadOptions<'jsonl'>, 'format' | 'onProgress'>;
+/** How to read a nugget file: its name in messages, and progress for a stream. It has one format, JSON Lines. */
+export type NuggetReadOptions = Omit<ReadOptions<'jsonl'>, 'format'>;
 
 const IMPORTANCE: readonly string[] = ['vital', 'okay'];
 const SUPPORT: readonly string[] = ['support', 'partial_support', 'not_support'];
@@ -138,6 +138,11 @@ export function parseNuggetAssignments(content: Chunk, options?: NuggetAssignmen
   return parseWith(assignmentsKind, content, oneFormat(options, 'jsonl'), 'parseNuggetAssignments');
 }
 
+/** Reads nuggetizer's assign output from a stream of chunks (a Node `fs.createReadStream(path)`, a web `ReadableStream`, …), as parseNuggetAssignments does. */
+export async function readNuggetAssignments(source: Source, options?: NuggetAssignmentsReadOptions): Promise<NuggetAnswer[]> {
+  return readWith(assignmentsKind, source, oneFormat(options, 'jsonl'), 'readNuggetAssignments');
+}
+
 const bankKind: FileKind<'jsonl', NuggetBank> = {
   what: 'nugget bank',
   formats: ['jsonl'],
@@ -176,3 +181,8 @@ export function parseNuggetBank(content: Chunk, options?: NuggetReadOptions): Nu
   return parseWith(bankKind, content, oneFormat(options, 'jsonl'), 'parseNuggetBank');
 }
 
+
+/** Reads a nugget bank from a stream of chunks, as parseNuggetBank does. */
+export async function readNuggetBank(source: Source, options?: NuggetReadOptions): Promise<NuggetBank> {
+  return readWith(bankKind, source, oneFormat(options, 'jsonl'), 'readNuggetBank');
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isRankevalError, type RankevalError } from '../../src/core/errors.js';
-import { parseNuggetAssignments, parseNuggetBank } from '../../src/formats/nuggets.js';
+import { parseNuggetAssignments, parseNuggetBank, readNuggetAssignments, readNuggetBank } from '../../src/formats/nuggets.js';
 
 const nugget = (importance: string, assignment?: string): Record<string, string> => ({ text: `${importance} fact`, importance, ...(assignment === undefined ? {} : { assignment }) });
 const line = (fields: Record<string, unknown>): string =>
@@ -92,5 +92,16 @@ describe('parseNuggetBank', () => {
     const once = `${JSON.stringify({ qid: '7', nuggets: [] })}\n`;
     expect(thrown(() => parseNuggetBank(once + once, { file: 'b.jsonl' })).message).toBe('b.jsonl:2: topic "7" appears twice (lines 1 and 2)');
     expect(thrown(() => parseNuggetBank(`${JSON.stringify({ qid: '7', nuggets: [nugget('high')] })}\n`, { file: 'b.jsonl' }))).toMatchObject({ subject: { file: 'b.jsonl', line: 1 }, received: 'high' });
+  });
+});
+
+describe('readNuggetAssignments and readNuggetBank', () => {
+  it('read a stream of chunks cut anywhere as the parse functions read the whole', async () => {
+    const text = line({}) + line({ qid: '2', nuggets: [nugget('okay', 'partial_support')] });
+    const chunks = [text.slice(0, 7), text.slice(7, 60), text.slice(60)];
+    expect(await readNuggetAssignments(chunks, { file: 'a.jsonl' })).toEqual(parseNuggetAssignments(text));
+    await expect(readNuggetAssignments(chunks, { grades: 2, file: 'a.jsonl' })).rejects.toMatchObject({ subject: { file: 'a.jsonl', line: 2 } });
+    const bank = `${JSON.stringify({ qid: '7', nuggets: [nugget('vital')] })}\n`;
+    expect(await readNuggetBank([bank.slice(0, 5), bank.slice(5)])).toEqual(parseNuggetBank(bank));
   });
 });
