@@ -10,6 +10,7 @@ import { agreeUsage, runAgree } from './agree.js';
 import { compareUsage, runCompare } from './compare.js';
 import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
+import { nuggetsUsage, runNuggets } from './nuggets.js';
 import { judgeUsage, runJudge } from './judge.js';
 import { overlapUsage, runOverlap } from './overlap.js';
 import { CliError, foreignMessage, INPUT_ERROR, type Io, USAGE_ERROR } from './shared/command.js';
@@ -40,6 +41,8 @@ Commands:
   fuse RUN RUN … --method rrf [-o OUT]            runs fused into one (hybrid search), written as a run;
                                                   --optimize M --qrels GOLDEN tunes wsum's weights or
                                                   rrf's k, cross-validated (rankeval fuse --help)
+  nuggets ASSIGNMENTS… [--topics BANK] [-q]       RAG answers scored by the nuggets they support, per
+                                                  run, as TREC RAG scores them (rankeval nuggets --help)
   trec [flags] QRELS RUN                          trec_eval-compatible evaluation (rankeval trec --help)
   help [COMMAND]                                  this help, or the command's
 
@@ -52,7 +55,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'judge', 'fuse', 'pool', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'judge', 'fuse', 'pool', 'nuggets', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -88,6 +91,7 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'overlap') return overlapUsage;
   if (command === 'agree') return agreeUsage;
   if (command === 'judge') return judgeUsage;
+  if (command === 'nuggets') return nuggetsUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
   if (command === 'fuse') return (await import('./fuse.js')).fuseUsage;
   if (command === 'pool') return (await import('./pool.js')).poolUsage;
@@ -134,6 +138,7 @@ async function main(args: readonly string[]): Promise<number> {
     if (command === 'overlap') return await runOverlap(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'agree') return await runAgree(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'judge') return await runJudge(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'nuggets') return await runNuggets(rest, { stdout: process.stdout, stderr: process.stderr });
     const load = LOADED_WHEN_RUN[command];
     if (load !== undefined) return await (await load())(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'compare') {

@@ -8,6 +8,7 @@ import { looseCsvFields } from '../../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../../formats/run.js';
 import { readJudgments, type JudgmentStore } from '../../formats/judgments.js';
 import { readQueryTexts, type QueryText } from '../../formats/corpus.js';
+import { readNuggetAssignments, readNuggetBank, type NuggetAnswer, type NuggetBank, type NuggetGrades } from '../../formats/nuggets.js';
 import type { ReadOptions, Source } from '../../formats/source.js';
 import type { RunScorer } from '../../engine/scorer.js';
 import { RUN_CHECK_CODES } from '../../engine/run-checks.js';
@@ -66,6 +67,14 @@ export const loadJudgments = (path: string, stderr: ProgressStream): Promise<Jud
 /** A queries file read whole (query id → text and tags, only the `wanted` queries kept), errors naming the file, as loading does. */
 export const loadQueryTexts = (path: string, stderr: ProgressStream, wanted: ReadonlySet<string>): Promise<Map<string, QueryText>> =>
   load(async (open, { file = path }) => readQueryTexts(await open(), { file, wanted }), path, 'jsonl', stderr);
+
+/** A file of nuggetizer's assignments read whole, on `grades`, errors naming the file, as loading does. */
+export const loadNuggetAssignments = (path: string, grades: NuggetGrades, stderr: ProgressStream): Promise<NuggetAnswer[]> =>
+  load(async (open, options) => readNuggetAssignments(await open(), { ...options, grades }), path, 'jsonl', stderr);
+
+/** A nugget bank read whole, errors naming the file, as loading does. */
+export const loadNuggetBank = (path: string, stderr: ProgressStream): Promise<NuggetBank> =>
+  load(async (open, options) => readNuggetBank(await open(), options), path, 'jsonl', stderr);
 
 /** Standard input can be read once: `-` for the golden set or one run. */
 export function checkStdinOnce(paths: readonly string[], usage: (message: string) => CliError): void {

@@ -1,0 +1,156 @@
+// `rankeval nuggets ASSIGNMENTS…`: RAG answers scored by the nuggets they support, per run (and per topic),
+// as the TREC RAG track scores them.
+import type { NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
+import { evaluateNuggets, type NuggetEvaluation } from '../nuggets/evaluate-nuggets.js';
+import { NUGGET_SCORES, type NuggetScores } from '../nuggets/scores.js';
+import { renderTable, type Cell, type Column } from '../text/table.js';
+import { messageText } from '../text/escape.js';
+import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
+import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank } from './shared/files.js';
+import { inputName } from './shared/input.js';
+
+export const nuggetsUsage = `Usage: rankeval nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-q] [--format F]
+
+RAG answers scored by the nuggets (atomic facts) they support, as the TREC RAG track scores them
+(castorini/nuggetizer's metrics, to the last digit): for each run, the means over its answers of
+
+  strict_vital_score     supported vital nuggets / vital nuggets
+  strict_all_score       supported nuggets / nuggets
+  vital_score            (supported + 0.5·partly supported) vital nuggets / vital nuggets
+  all_score              (supported + 0.5·partly supported) nuggets / nuggets
+  strict_weighted_score  as strict_all_score, a vital nugget weighing 1 and an okay one 0.5
+  weighted_score         as all_score, weighed alike
+
+An answer with no nugget of the kind a score divides by scores 0, as nuggetizer's does, and the 0 counts
+in the means. The last row (all) is nuggetizer's one mean over every answer of every run.
+
+Files:
+  ASSIGNMENTS           nuggetizer's assign output (JSON Lines, one run's answer to one topic a line:
+                        {"qid", "run_id", "nuggets": [{"text", "importance", "assignment"}]}); several
+                        files are read as one; - is standard input
+  --topics BANK         a nugget bank (nuggetizer's create output): every run is scored on its topics,
+                        a topic a run did not answer scoring 0 (as trec_eval -c); without it a run is
+                        scored on the topics it answered, as nuggetizer does
+  --grades G            the scale the assignments were made on: 3 (default: support, partial_support,
+                        not_support) or 2 (partial_support refused)
+
+Output:
+  --format F            table (default), json, or trec: "run_id measure topic value" lines, the
+                        leaderboard form TREC's AutoJudge tooling reads (topic "all" for a run's mean)
+  -q, --per-query       a row per run and topic as well
+
+Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed.
+`;
+
+const usage = usageError('nuggets');
+const FORMATS = ['table', 'json', 'trec'] as const;
+
+export interface NuggetsArgs {
+  readonly files: readonly string[];
+  readonly topics: string | undefined;
+  readonly grades: 2 | 3;
+  readonly format: (typeof FORMATS)[number];
+  readonly perQuery: boolean;
+}
+
+export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    {
+      topics: inputFlag('the nugget bank'),
+      grades: { type: 'string' },
+      format: { type: 'string' },
+      'per-query': { type: 'boolean', short: 'q' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    usage,
+  );
+  if (values.help) return 'help';
+  if (positionals.length === 0) throw usage('expected one assignments file or more (ASSIGNMENTS…)');
+  const topics = values.topics as string | undefined;
+  checkStdinOnce(topics === undefined ? positionals : [...positionals, topics], usage);
+  return {
+    files: positionals,
+    topics,
+    grades: oneOf(values.grades, ['3', '2'], '--grades', '3', usage) === '2' ? 2 : 3,
+    format: oneOf(values.format, FORMATS, '--format', 'table', usage),
+    perQuery: values['per-query'] ?? false,
+  };
+}
+
+/**
+ * The answers of every file as one input. A run answering a topic in two files is refused with both
+ * places, as a file answering it twice is; with a bank, so is an answer to a topic the bank does not have.
+ */
+function joined(files: readonly (readonly [path: string, answers: readonly NuggetAnswer[]])[], bank: NuggetBank | undefined, bankPath: string | undefined): NuggetAnswer[] {
+  const seen = new Map<string, string>();
+  const all: NuggetAnswer[] = [];
+  for (const [path, answers] of files) {
+    for (const answer of answers) {
+      const key = `${answer.runId}\t${answer.queryId}`;
+      const place = `${inputName(path)}:${answer.line}`;
+      if (bank !== undefined && !Object.hasOwn(bank, answer.queryId)) {
+        throw new CliError(messageText(`${place}: topic ${JSON.stringify(answer.queryId)} is not in the nugget bank ${inputName(bankPath!)} (--topics)`), INPUT_ERROR);
+      }
+      const first = seen.get(key);
+      if (first !== undefined) throw new CliError(messageText(`${place}: run ${JSON.stringify(answer.runId)} answers topic ${JSON.stringify(answer.queryId)} twice (${first} and ${place})`), INPUT_ERROR);
+      seen.set(key, place);
+      all.push(answer);
+    }
+  }
+  return all;
+}
+
+const scoreCells = (scores: NuggetScores): Cell[] => NUGGET_SCORES.map(({ key }) => scores[key]);
+
+/** The means per run (then each run's topics, with -q), and nuggetizer's mean over all answers last. */
+function table(result: NuggetEvaluation, perQuery: boolean): string {
+  const columns: Column[] = [
+    { name: 'run', kind: 'text' },
+    ...(perQuery ? [{ name: 'topic', kind: 'text' } as const] : []),
+    { name: 'answers', kind: 'count' },
+    ...NUGGET_SCORES.map(({ name }) => ({ name, kind: 'score' }) as const),
+  ];
+  const rows: Cell[][] = [];
+  for (const [runId, run] of Object.entries(result.byRun)) {
+    if (perQuery) for (const [topic, scores] of Object.entries(run.queries)) rows.push([runId, topic, 1, ...scoreCells(scores)]);
+    rows.push([runId, ...(perQuery ? ['all'] : []), Object.keys(run.queries).length, ...scoreCells(run.mean)]);
+  }
+  if (result.mean !== undefined) rows.push(['all', ...(perQuery ? ['all'] : []), result.perAnswer.length, ...scoreCells(result.mean)]);
+  return renderTable(columns, rows, 'table');
+}
+
+/** `run_id measure topic value` lines: each run's topics with -q, then its mean as topic `all`. */
+function trecLines(result: NuggetEvaluation, perQuery: boolean): string {
+  const lines: string[] = [];
+  for (const [runId, run] of Object.entries(result.byRun)) {
+    for (const { key, name } of NUGGET_SCORES) {
+      if (perQuery) for (const [topic, scores] of Object.entries(run.queries)) lines.push(`${runId} ${name} ${topic} ${scores[key]}\n`);
+      lines.push(`${runId} ${name} all ${run.mean[key]}\n`);
+    }
+  }
+  return lines.join('');
+}
+
+/** The means per run and over all answers; with -q, every answer's scores too. */
+function json(result: NuggetEvaluation, perQuery: boolean): string {
+  const byRun = Object.fromEntries(Object.entries(result.byRun).map(([runId, run]) => [runId, perQuery ? run : { mean: run.mean }]));
+  return `${JSON.stringify({ byRun, mean: result.mean ?? null, ...(perQuery ? { perAnswer: result.perAnswer } : {}) }, null, 2)}\n`;
+}
+
+/** Runs `rankeval nuggets`; returns the exit status. */
+export async function runNuggets(argv: readonly string[], io: Io): Promise<number> {
+  const args = parseNuggetsArgs(argv);
+  if (args === 'help') {
+    io.stdout.write(nuggetsUsage);
+    return 0;
+  }
+  const files: [string, NuggetAnswer[]][] = [];
+  for (const file of args.files) files.push([file, await loadNuggetAssignments(file, args.grades, io.stderr)]);
+  const bank = args.topics === undefined ? undefined : await loadNuggetBank(args.topics, io.stderr);
+  const result = evaluateNuggets(joined(files, bank, args.topics), bank === undefined ? {} : { topics: bank });
+  if (result.mean === undefined) throw new CliError(messageText(`no answers to score in ${args.files.map(inputName).join(', ')}`), INPUT_ERROR);
+  io.stdout.write(args.format === 'table' ? table(result, args.perQuery) : args.format === 'trec' ? trecLines(result, args.perQuery) : json(result, args.perQuery));
+  return 0;
+}
