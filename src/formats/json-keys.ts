@@ -10,6 +10,8 @@ export interface JsonLine {
   readonly fields: string;
   /** Every key it is read by. */
   readonly keys: readonly string[];
+  /** The key of the line's query id, which no two lines share: `query_id` unless named. */
+  readonly id?: string;
 }
 
 export const GOLDEN_LINE: JsonLine = {

@@ -26,7 +26,7 @@ export function queryId(value: unknown, file: string, line: number, key = 'query
 }
 
 /**
- * JSONL: each non-blank line a JSON object with a `query_id` not seen before, handed to `onRecord`. A key
+ * JSONL: each non-blank line a JSON object with a `query_id` (`shape.id`) not seen before, handed to `onRecord`. A key
  * none of `shape`'s but a slip for one the line does not give (`qid`, `relevance`) is refused with the key
  * meant; `shape` names the main keys for the message about a line that is not an object.
  */
@@ -42,7 +42,8 @@ export function jsonlReader<T>(
     (text, line) => {
       if (text.trim() === '') return;
       const record = jsonRecord(text, file, line, shape);
-      const qid = queryId(record['query_id'], file, line);
+      const key = shape.id ?? 'query_id';
+      const qid = queryId(record[key], file, line, key);
       const first = seen.get(qid);
       if (first !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} appears twice (lines ${first} and ${line})`);
       seen.set(qid, line);

@@ -2,7 +2,7 @@
 // one (run, topic) answer a line, and the nugget bank (create output), one topic a line.
 import { fail, parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
-import { jsonRecord, queryId } from './json.js';
+import { jsonlReader, jsonRecord, queryId } from './json.js';
 import type { JsonLine } from './json-keys.js';
 import { lineReader, type FileKind } from './reader.js';
 import { oneFormat, parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
@@ -50,7 +50,7 @@ const ASSIGNMENT_LINE: JsonLine = {
   fields: '{"qid", "run_id", "nuggets"}',
   keys: ['query', 'qid', 'answer_text', 'response_length', 'run_id', 'nuggets'],
 };
-const BANK_LINE: JsonLine = { name: 'a nugget bank line', fields: '{"qid", "nuggets"}', keys: ['query', 'qid', 'nuggets'] };
+const BANK_LINE: JsonLine = { name: 'a nugget bank line', fields: '{"qid", "nuggets"}', keys: ['query', 'qid', 'nuggets'], id: 'qid' };
 
 /** A line's `nuggets`, each `{text, importance}` with `assignment` too when `assigned`, checked at `line`. */
 function readNuggets(value: unknown, assigned: boolean, file: string, line: number): AssignedNugget[] {
@@ -148,22 +148,16 @@ const bankKind: FileKind<'jsonl', NuggetBank> = {
   formats: ['jsonl'],
   detect: () => 'jsonl',
   open: (_format, file) => {
-    const bank: Record<string, { query?: string; nuggets: readonly Nugget[] }> = {};
-    const seen = new Map<string, number>();
-    return lineReader(
+    const bank = new Map<string, { query?: string; nuggets: readonly Nugget[] }>();
+    return jsonlReader(
       file,
-      (text, line) => {
-        if (text.trim() === '') return;
-        const record = jsonRecord(text, file, line, BANK_LINE);
-        const qid = queryId(record['qid'], file, line, 'qid');
-        const first = seen.get(qid);
-        if (first !== undefined) throw parseError(file, line, `topic ${quoteJson(qid)} appears twice (lines ${first} and ${line})`, 'one line per topic', qid);
-        seen.set(qid, line);
+      BANK_LINE,
+      (record, qid, line) => {
         const nuggets: Nugget[] = readNuggets(record['nuggets'], false, file, line);
         const { query } = record;
-        Object.defineProperty(bank, qid, { value: typeof query === 'string' ? { query, nuggets } : { nuggets }, enumerable: true, writable: true, configurable: true });
+        bank.set(qid, typeof query === 'string' ? { query, nuggets } : { nuggets });
       },
-      () => bank,
+      () => Object.fromEntries(bank),
     );
   },
 };
@@ -173,7 +167,7 @@ const bankKind: FileKind<'jsonl', NuggetBank> = {
  * "nuggets": [{"text", "importance"}]}`, into topic id → `{ query, nuggets }`. A topic may have no nuggets.
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed JSON, an unknown importance, a topic
- *   given twice; `invalid_option` for a bad option
+ *   given twice (`query "7" appears twice`); `invalid_option` for a bad option
  * @example parseNuggetBank('{"qid": "1", "query": "why?", "nuggets": [{"text": "a", "importance": "okay"}]}')
  * // => { '1': { query: 'why?', nuggets: [{ text: 'a', importance: 'okay' }] } }
  */

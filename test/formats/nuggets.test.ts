@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRankevalError, type RankevalError } from '../../src/core/errors.js';
+import { caught } from '../helpers/caught.js';
 import { parseNuggetAssignments, parseNuggetBank, readNuggetAssignments, readNuggetBank } from '../../src/formats/nuggets.js';
 
 const nugget = (importance: string, assignment?: string): Record<string, string> => ({ text: `${importance} fact`, importance, ...(assignment === undefined ? {} : { assignment }) });
 const line = (fields: Record<string, unknown>): string =>
   `${JSON.stringify({ query: 'why?', qid: '1', answer_text: 'because', response_length: 1, run_id: 'run-a', nuggets: [nugget('vital', 'support')], ...fields })}\n`;
-
-/** The error `read` throws (it must throw a RankevalError). */
-function thrown(read: () => unknown): RankevalError {
-  try {
-    read();
-  } catch (error) {
-    if (isRankevalError(error)) return error;
-    throw error;
-  }
-  throw new Error('did not throw');
-}
 
 describe('parseNuggetAssignments', () => {
   it('reads one answer a line, in file order, with its run, topic, text and nuggets, skipping blank lines', () => {
@@ -41,10 +30,10 @@ describe('parseNuggetAssignments', () => {
   });
 
   it('refuses an unknown importance or assignment, naming the file, the line and the value', () => {
-    const importance = thrown(() => parseNuggetAssignments(line({}) + line({ qid: '2', nuggets: [nugget('crucial', 'support')] }), { file: 'a.jsonl' }));
+    const importance = caught(() => parseNuggetAssignments(line({}) + line({ qid: '2', nuggets: [nugget('crucial', 'support')] }), { file: 'a.jsonl' }));
     expect(importance).toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'a.jsonl', line: 2 }, received: 'crucial' });
     expect(importance.message).toBe('a.jsonl:2: "nuggets"[0].importance must be "vital" or "okay", got "crucial"');
-    const assignment = thrown(() => parseNuggetAssignments(line({ nuggets: [nugget('vital', 'supported')] }), { file: 'a.jsonl' }));
+    const assignment = caught(() => parseNuggetAssignments(line({ nuggets: [nugget('vital', 'supported')] }), { file: 'a.jsonl' }));
     expect(assignment).toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'a.jsonl', line: 1 }, received: 'supported' });
     expect(assignment.message).toContain('"nuggets"[0].assignment must be "support", "partial_support" or "not_support", got "supported"');
   });
@@ -52,30 +41,30 @@ describe('parseNuggetAssignments', () => {
   it('refuses partial_support in a file read on 2 grades, at its line', () => {
     const text = line({}) + line({ qid: '2', nuggets: [nugget('okay', 'not_support'), nugget('vital', 'partial_support')] });
     expect(parseNuggetAssignments(text, { grades: 3 })).toHaveLength(2);
-    const error = thrown(() => parseNuggetAssignments(text, { file: 'two.jsonl', grades: 2 }));
+    const error = caught(() => parseNuggetAssignments(text, { file: 'two.jsonl', grades: 2 }));
     expect(error).toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'two.jsonl', line: 2 }, received: 'partial_support' });
     expect(error.message).toBe('two.jsonl:2: "nuggets"[1].assignment is "partial_support" in a file of 2 grades (support, not_support)');
-    expect(thrown(() => parseNuggetAssignments(text, { grades: 4 as 3 }))).toMatchObject({ code: 'invalid_option', subject: { kind: 'option', option: 'grades' }, received: 4 });
+    expect(caught(() => parseNuggetAssignments(text, { grades: 4 as 3 }))).toMatchObject({ code: 'invalid_option', subject: { kind: 'option', option: 'grades' }, received: 4 });
   });
 
   it('refuses malformed JSON at its line', () => {
-    const error = thrown(() => parseNuggetAssignments(line({}) + '{"qid": "2", "run_id": \n', { file: 'a.jsonl' }));
+    const error = caught(() => parseNuggetAssignments(line({}) + '{"qid": "2", "run_id": \n', { file: 'a.jsonl' }));
     expect(error).toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'a.jsonl', line: 2 } });
     expect(error.message).toMatch(/^a\.jsonl:2: invalid JSON/);
   });
 
   it('refuses a topic answered twice by one run, naming both lines', () => {
-    const error = thrown(() => parseNuggetAssignments(line({}) + line({ run_id: 'run-b' }) + line({ qid: 1 }), { file: 'a.jsonl' }));
+    const error = caught(() => parseNuggetAssignments(line({}) + line({ run_id: 'run-b' }) + line({ qid: 1 }), { file: 'a.jsonl' }));
     expect(error).toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'a.jsonl', line: 3 }, received: '1' });
     expect(error.message).toBe('a.jsonl:3: run "run-a" answers topic "1" twice (lines 1 and 3)');
   });
 
   it('refuses a line without its run, topic or nuggets', () => {
-    expect(thrown(() => parseNuggetAssignments(line({ run_id: undefined }))).message).toBe('<input>:1: "run_id" must be a non-empty string, got nothing');
-    expect(thrown(() => parseNuggetAssignments(line({ qid: '' }))).message).toBe('<input>:1: "qid" must be a non-empty string, got ""');
-    expect(thrown(() => parseNuggetAssignments(line({ nuggets: 'none' }))).message).toBe('<input>:1: "nuggets" must be an array, got "none"');
-    expect(thrown(() => parseNuggetAssignments(line({ nuggets: [null] }))).message).toMatch(/^<input>:1: "nuggets"\[0\] must be an object/);
-    expect(thrown(() => parseNuggetAssignments(line({ nuggets: [{ importance: 'vital', assignment: 'support' }] }))).message).toBe('<input>:1: "nuggets"[0].text must be a string, got nothing');
+    expect(caught(() => parseNuggetAssignments(line({ run_id: undefined }))).message).toBe('<input>:1: "run_id" must be a non-empty string, got nothing');
+    expect(caught(() => parseNuggetAssignments(line({ qid: '' }))).message).toBe('<input>:1: "qid" must be a non-empty string, got ""');
+    expect(caught(() => parseNuggetAssignments(line({ nuggets: 'none' }))).message).toBe('<input>:1: "nuggets" must be an array, got "none"');
+    expect(caught(() => parseNuggetAssignments(line({ nuggets: [null] }))).message).toMatch(/^<input>:1: "nuggets"\[0\] must be an object/);
+    expect(caught(() => parseNuggetAssignments(line({ nuggets: [{ importance: 'vital', assignment: 'support' }] }))).message).toBe('<input>:1: "nuggets"[0].text must be a string, got nothing');
   });
 });
 
@@ -90,8 +79,8 @@ describe('parseNuggetBank', () => {
 
   it('refuses a topic given twice and an unknown importance, at their lines', () => {
     const once = `${JSON.stringify({ qid: '7', nuggets: [] })}\n`;
-    expect(thrown(() => parseNuggetBank(once + once, { file: 'b.jsonl' })).message).toBe('b.jsonl:2: topic "7" appears twice (lines 1 and 2)');
-    expect(thrown(() => parseNuggetBank(`${JSON.stringify({ qid: '7', nuggets: [nugget('high')] })}\n`, { file: 'b.jsonl' }))).toMatchObject({ subject: { file: 'b.jsonl', line: 1 }, received: 'high' });
+    expect(caught(() => parseNuggetBank(once + once, { file: 'b.jsonl' })).message).toBe('b.jsonl:2: query "7" appears twice (lines 1 and 2)');
+    expect(caught(() => parseNuggetBank(`${JSON.stringify({ qid: '7', nuggets: [nugget('high')] })}\n`, { file: 'b.jsonl' }))).toMatchObject({ subject: { file: 'b.jsonl', line: 1 }, received: 'high' });
   });
 });
 

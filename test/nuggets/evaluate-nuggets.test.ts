@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRankevalError, type RankevalError } from '../../src/core/errors.js';
+import { caught } from '../helpers/caught.js';
 import type { AssignedNugget, NuggetAnswer, NuggetImportance, NuggetSupport } from '../../src/formats/nuggets.js';
 import { evaluateNuggets, nuggetScoresByRun } from '../../src/nuggets/evaluate-nuggets.js';
 
 const n = (importance: NuggetImportance, assignment: NuggetSupport): AssignedNugget => ({ text: `${importance}/${assignment}`, importance, assignment });
 const answer = (runId: string, queryId: string, nuggets: readonly AssignedNugget[]): NuggetAnswer => ({ runId, queryId, nuggets });
-
-/** The error `run` throws (it must throw a RankevalError). */
-function thrown(run: () => unknown): RankevalError {
-  try {
-    run();
-  } catch (error) {
-    if (isRankevalError(error)) return error;
-    throw error;
-  }
-  throw new Error('did not throw');
-}
 
 // Topic 1: vital supported, vital partly, vital not, okay supported, okay partly.
 const MIXED = [n('vital', 'support'), n('vital', 'partial_support'), n('vital', 'not_support'), n('okay', 'support'), n('okay', 'partial_support')];
@@ -86,36 +75,36 @@ describe('evaluateNuggets: topics a run did not answer (trec_eval -c)', () => {
     }
   });
   it('refuses an answered topic that is not among the topics, naming run and topic', () => {
-    const error = thrown(() => evaluateNuggets(answers, { topics: ['1'] }));
+    const error = caught(() => evaluateNuggets(answers, { topics: ['1'] }));
     expect(error).toMatchObject({ code: 'invalid_option', subject: { kind: 'option', option: 'topics' }, at: { run: 'a', query: '2' }, received: '2' });
     expect(error.message).toBe('evaluateNuggets: run "a" answers topic "2", which is not one of `topics`');
   });
   it('refuses topics that are not ids', () => {
-    expect(thrown(() => evaluateNuggets(answers, { topics: 'all' as never })).subject).toEqual({ kind: 'option', option: 'topics' });
-    expect(thrown(() => evaluateNuggets(answers, { topics: ['1', 2 as never] }))).toMatchObject({ code: 'invalid_option', received: 2 });
+    expect(caught(() => evaluateNuggets(answers, { topics: 'all' as never })).subject).toEqual({ kind: 'option', option: 'topics' });
+    expect(caught(() => evaluateNuggets(answers, { topics: ['1', 2 as never] }))).toMatchObject({ code: 'invalid_option', received: 2 });
   });
 });
 
 describe('evaluateNuggets: bad input', () => {
   it('refuses a run answering a topic twice', () => {
-    const error = thrown(() => evaluateNuggets([answer('a', '1', []), answer('a', '1', [])]));
+    const error = caught(() => evaluateNuggets([answer('a', '1', []), answer('a', '1', [])]));
     expect(error).toMatchObject({ code: 'invalid_nuggets', at: { run: 'a', query: '1' }, received: '1' });
     expect(error.message).toBe('evaluateNuggets: run "a" answers topic "1" twice (assignments[0] and assignments[1])');
   });
   it('refuses an unknown importance or assignment, naming where it is', () => {
-    const importance = thrown(() => evaluateNuggets([answer('a', '1', [{ text: 'x', importance: 'high' as never, assignment: 'support' }])]));
+    const importance = caught(() => evaluateNuggets([answer('a', '1', [{ text: 'x', importance: 'high' as never, assignment: 'support' }])]));
     expect(importance).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[0].nuggets[0].importance', received: 'high' });
-    const assignment = thrown(() => evaluateNuggets([answer('a', '1', []), answer('a', '2', [n('vital', 'support'), { text: 'x', importance: 'okay', assignment: 'partial' as never }])]));
+    const assignment = caught(() => evaluateNuggets([answer('a', '1', []), answer('a', '2', [n('vital', 'support'), { text: 'x', importance: 'okay', assignment: 'partial' as never }])]));
     expect(assignment).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[1].nuggets[1].assignment', received: 'partial' });
   });
   it('refuses what is not an array of answers', () => {
-    expect(thrown(() => evaluateNuggets('x' as never))).toMatchObject({ code: 'invalid_nuggets', subject: { kind: 'argument', argument: 'assignments' } });
-    expect(thrown(() => evaluateNuggets([null as never]))).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[0]' });
-    expect(thrown(() => evaluateNuggets([{ runId: 1, queryId: '1', nuggets: [] } as never]))).toMatchObject({ what: 'assignments[0].runId', received: 1 });
-    expect(thrown(() => evaluateNuggets([{ runId: 'a', queryId: 1, nuggets: [] } as never]))).toMatchObject({ what: 'assignments[0].queryId', received: 1 });
-    expect(thrown(() => evaluateNuggets([{ runId: 'a', queryId: '1' } as never]))).toMatchObject({ what: 'assignments[0].nuggets' });
-    expect(thrown(() => evaluateNuggets([answer('a', '1', [null as never])]))).toMatchObject({ what: 'assignments[0].nuggets[0]' });
-    expect(thrown(() => evaluateNuggets([], { topic: [] } as never))).toMatchObject({ code: 'invalid_option' });
+    expect(caught(() => evaluateNuggets('x' as never))).toMatchObject({ code: 'invalid_nuggets', subject: { kind: 'argument', argument: 'assignments' } });
+    expect(caught(() => evaluateNuggets([null as never]))).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[0]' });
+    expect(caught(() => evaluateNuggets([{ runId: 1, queryId: '1', nuggets: [] } as never]))).toMatchObject({ what: 'assignments[0].runId', received: 1 });
+    expect(caught(() => evaluateNuggets([{ runId: 'a', queryId: 1, nuggets: [] } as never]))).toMatchObject({ what: 'assignments[0].queryId', received: 1 });
+    expect(caught(() => evaluateNuggets([{ runId: 'a', queryId: '1' } as never]))).toMatchObject({ what: 'assignments[0].nuggets' });
+    expect(caught(() => evaluateNuggets([answer('a', '1', [null as never])]))).toMatchObject({ what: 'assignments[0].nuggets[0]' });
+    expect(caught(() => evaluateNuggets([], { topic: [] } as never))).toMatchObject({ code: 'invalid_option' });
   });
 });
 
@@ -127,7 +116,7 @@ describe('nuggetScoresByRun', () => {
   });
   it('refuses an unknown score and what is not an evaluation', () => {
     const result = evaluateNuggets([]);
-    expect(thrown(() => nuggetScoresByRun(result, 'vital_score' as never))).toMatchObject({ code: 'invalid_option', received: 'vital_score' });
-    expect(thrown(() => nuggetScoresByRun({} as never, 'vital'))).toMatchObject({ code: 'invalid_nuggets' });
+    expect(caught(() => nuggetScoresByRun(result, 'vital_score' as never))).toMatchObject({ code: 'invalid_option', received: 'vital_score' });
+    expect(caught(() => nuggetScoresByRun({} as never, 'vital'))).toMatchObject({ code: 'invalid_nuggets' });
   });
 });
