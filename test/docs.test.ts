@@ -151,6 +151,15 @@ it('shows the output that `npm run quickstart` prints', () => {
   expect(shown?.[1]).toBe(printed);
 });
 
+// The guide "Scoring answers" shows the output of its worked example, which examples/nuggets/score.mjs prints
+// from the built package (the guide's block itself runs as a marked block above).
+it('shows the output that examples/nuggets/score.mjs prints', () => {
+  const guide = readFileSync(join(root, 'docs/answers.md'), 'utf8');
+  const shown = /\nprints:\n\n```\n([^]*?)```/.exec(guide);
+  const printed = execFileSync(process.execPath, [join(root, 'examples/nuggets/score.mjs')], { cwd: root, encoding: 'utf8' });
+  expect(shown?.[1]).toBe(printed);
+});
+
 // The measure table of docs/measures.md is the catalogue's: one row per entry, its names in each grammar. A
 // failure shows the table as it should read; `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` writes it in.
 it('lists every measure of the catalogue, in its three grammars, in the measure table', () => {

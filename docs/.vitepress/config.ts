@@ -42,6 +42,7 @@ export default defineConfig({
           { text: 'Comparing systems', link: '/compare' },
           { text: 'Agreement: without labels, and of labels', link: '/agreement' },
           { text: 'How many labels', link: '/how-many-labels' },
+          { text: 'Scoring answers: nuggets', link: '/answers' },
           { text: 'Rank fusion', link: '/fusion' },
           { text: 'The choices behind fusion', link: '/fusion-rules' },
           { text: 'Test matchers', link: '/matchers' },
