@@ -129,7 +129,8 @@ export {
 
 /**
  * Answers: the answers of RAG systems scored by the nuggets (atomic facts) they support, as the TREC RAG
- * track scores them (castorini/nuggetizer): the assignments and the nugget bank read from its files, the
+ * track scores them (castorini/nuggetizer): the assignments, the nugget bank and the answers (nuggetizer's
+ * input, a TREC RAG run) read from their files, the
  * scores per answer, per run and over all, and each run's per-topic scores for the agreement functions.
  */
 export {
@@ -147,6 +148,7 @@ export {
   type NuggetReadOptions,
   type NuggetSupport,
 } from './formats/nuggets.js';
+export { parseNuggetAnswers, parseRagRun, type AnswerSentence, type NuggetAnswersReadOptions, type RagAnswer } from './formats/rag-answers.js';
 export {
   evaluateNuggets,
   nuggetScoresByRun,
