@@ -2,9 +2,10 @@
 // one (run, topic) answer a line, and the nugget bank (create output), one topic a line.
 import { fail, parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
-import { jsonlReader, jsonRecord, queryId } from './json.js';
+import { jsonlReader, queryId } from './json.js';
 import type { JsonLine } from './json-keys.js';
-import { lineReader, type FileKind } from './reader.js';
+import type { FileKind } from './reader.js';
+import { runIdOf, runTopicReader } from './rag-answers.js';
 import { oneFormat, parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
 
 /** How much a nugget matters to its topic. */
@@ -86,19 +87,11 @@ const assignmentsKind: FileKind<'jsonl', NuggetAnswer[], NuggetGrades> = {
   detect: () => 'jsonl',
   open: (_format, file, grades) => {
     const answers: NuggetAnswer[] = [];
-    const seen = new Map<string, number>();
-    return lineReader(
+    return runTopicReader(
       file,
-      (text, line) => {
-        if (text.trim() === '') return;
-        const record = jsonRecord(text, file, line, ASSIGNMENT_LINE);
-        const qid = queryId(record['qid'], file, line, 'qid');
-        const runId = record['run_id'];
-        if (typeof runId !== 'string' || runId === '') throw parseError(file, line, `"run_id" must be a non-empty string, got ${quoteJson(runId, 60)}`, 'a non-empty string', runId);
-        const key = `${runId}\t${qid}`;
-        const first = seen.get(key);
-        if (first !== undefined) throw parseError(file, line, `run ${quoteJson(runId)} answers topic ${quoteJson(qid)} twice (lines ${first} and ${line})`, 'one answer per run and topic', qid);
-        seen.set(key, line);
+      ASSIGNMENT_LINE,
+      (record, line) => ({ queryId: queryId(record['qid'], file, line, 'qid'), runId: runIdOf(record['run_id'], 'run_id', file, line) }),
+      (record, runId, qid, line) => {
         const nuggets = readNuggets(record['nuggets'], true, file, line);
         if (grades === 2) {
           const partial = nuggets.findIndex((nugget) => nugget.assignment === 'partial_support');

@@ -5,7 +5,7 @@ import { fail, parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { jsonRecord, queryId } from './json.js';
 import type { JsonLine } from './json-keys.js';
-import { lineReader, type FileKind } from './reader.js';
+import { lineReader, type FileKind, type FormatReader } from './reader.js';
 import { oneFormat, parseWith, type Chunk, type ReadOptions } from './source.js';
 
 /** One sentence (or passage) of an answer, with the references it cites (indices into `references`, or ids). */
@@ -69,7 +69,34 @@ interface AnswerPlace {
 /** Reads a line's place, given what the kind's options resolve to. */
 type Place<Extra> = (record: Readonly<Record<string, unknown>>, file: string, line: number, extra: Extra) => AnswerPlace;
 
-/** A kind of answer file: one answer a line, placed by `place`, no run answering a topic twice. */
+/**
+ * JSONL of one (run, topic) answer a line: each non-blank line a JSON object of `shape`, placed by `place`,
+ * handed to `onAnswer`; a run answering a topic twice is refused with both lines.
+ */
+export function runTopicReader<T>(
+  file: string,
+  shape: JsonLine,
+  place: (record: Readonly<Record<string, unknown>>, line: number) => { readonly runId: string; readonly queryId: string },
+  onAnswer: (record: Readonly<Record<string, unknown>>, runId: string, queryId: string, line: number) => void,
+  finish: () => T,
+): FormatReader<T> {
+  const seen = new Map<string, number>();
+  return lineReader(
+    file,
+    (text, line) => {
+      if (text.trim() === '') return;
+      const record = jsonRecord(text, file, line, shape);
+      const { runId, queryId: qid } = place(record, line);
+      const first = seen.get(`${runId}\t${qid}`);
+      if (first !== undefined) throw parseError(file, line, `run ${quoteJson(runId)} answers topic ${quoteJson(qid)} twice (lines ${first} and ${line})`, 'one answer per run and topic', qid);
+      seen.set(`${runId}\t${qid}`, line);
+      onAnswer(record, runId, qid, line);
+    },
+    finish,
+  );
+}
+
+/** A kind of answer file: one answer a line, placed by `place`, its sentences under the place's key. */
 function answersKind<Extra>(what: string, shape: JsonLine, place: Place<Extra>, options?: FileKind<'jsonl', RagAnswer[], Extra>['options']): FileKind<'jsonl', RagAnswer[], Extra> {
   return {
     what,
@@ -78,19 +105,15 @@ function answersKind<Extra>(what: string, shape: JsonLine, place: Place<Extra>, 
     detect: () => 'jsonl',
     open: (_format, file, extra) => {
       const answers: RagAnswer[] = [];
-      const seen = new Map<string, number>();
-      return lineReader(
+      return runTopicReader(
         file,
-        (text, line) => {
-          if (text.trim() === '') return;
-          const record = jsonRecord(text, file, line, shape);
-          const { runId, queryId: qid, key } = place(record, file, line, extra);
-          const first = seen.get(`${runId}\t${qid}`);
-          if (first !== undefined) throw parseError(file, line, `run ${quoteJson(runId)} answers topic ${quoteJson(qid)} twice (lines ${first} and ${line})`, 'one answer per run and topic', qid);
-          seen.set(`${runId}\t${qid}`, line);
+        shape,
+        (record, line) => place(record, file, line, extra),
+        (record, runId, queryId, line) => {
+          const { key } = place(record, file, line, extra);
           const sentences = readSentences(record[key], key, file, line);
           const references = readReferences(record['references'], sentences, file, line);
-          answers.push({ runId, queryId: qid, text: sentences.map((sentence) => sentence.text).join(' '), sentences, references, line });
+          answers.push({ runId, queryId, text: sentences.map((sentence) => sentence.text).join(' '), sentences, references, line });
         },
         () => answers,
       );
@@ -99,7 +122,7 @@ function answersKind<Extra>(what: string, shape: JsonLine, place: Place<Extra>, 
 }
 
 /** A run id read from `value` (`key` in messages): a non-empty string. */
-function runIdOf(value: unknown, key: string, file: string, line: number): string {
+export function runIdOf(value: unknown, key: string, file: string, line: number): string {
   if (typeof value !== 'string' || value === '') throw parseError(file, line, `"${key}" must be a non-empty string, got ${quoteJson(value, 60)}`, 'a non-empty string', value);
   return value;
 }
