@@ -1,16 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isRankevalError, ndcgAtK, precisionAtK, RankevalError, recallAtK, reciprocalRank } from '../../src/index.js';
-
-/** Runs `call` and returns the RankevalError it throws. */
-function caught(call: () => unknown): RankevalError {
-  try {
-    call();
-  } catch (error) {
-    if (isRankevalError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a RankevalError');
-}
+import { caught } from '../helpers/caught.js';
 
 describe('qrels forms', () => {
   const ranking = ['a', 'b', 'c'];

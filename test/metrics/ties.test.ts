@@ -9,23 +9,12 @@ import {
   dcgAtK,
   evaluate,
   evaluateRun,
-  isRankevalError,
   ndcgAtK,
   precisionAtK,
-  RankevalError,
   reciprocalRank,
   type ScoredDocument,
 } from '../../src/index.js';
-
-function caught(call: () => unknown): RankevalError {
-  try {
-    call();
-  } catch (error) {
-    if (isRankevalError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a RankevalError');
-}
+import { caught } from '../helpers/caught.js';
 
 // d1 first (judged non-relevant), then d2, d3, d4 tied, then d5. Relevant: d2 (grade 2), d4 (grade 1) and
 // d9, never retrieved: R = 3. The tie group is ranks 2–4, holding r = 2 relevant of n = 3.
