@@ -36,18 +36,53 @@ export function jsonlReader<T>(
   onRecord: (record: Readonly<Record<string, unknown>>, qid: string, line: number) => void,
   finish: () => T,
 ): FormatReader<T> {
+  const id = shape.id ?? 'query_id';
+  return uniqueLineReader(
+    file,
+    shape,
+    (record, line) => {
+      const qid = queryId(record[id], file, line, id);
+      return { key: qid, value: qid, twice: `query ${quoteJson(qid)} appears twice` };
+    },
+    onRecord,
+    finish,
+  );
+}
+
+/**
+ * What a line is keyed by: the `key` no two lines share, the `value` handed on, and a repeat's words, with
+ * what was expected and the value refused when the error names them.
+ */
+export interface LineKey<V> {
+  readonly key: string;
+  readonly value: V;
+  readonly twice: string;
+  readonly expected?: string;
+  readonly received?: unknown;
+}
+
+/**
+ * JSONL whose lines each have a key no other line has: each non-blank line a JSON object of `shape`, keyed
+ * by `keyOf`, handed to `onRecord`; a repeated key is refused at its line, naming the first.
+ */
+export function uniqueLineReader<T, V>(
+  file: string,
+  shape: JsonLine,
+  keyOf: (record: Readonly<Record<string, unknown>>, line: number) => LineKey<V>,
+  onRecord: (record: Readonly<Record<string, unknown>>, value: V, line: number) => void,
+  finish: () => T,
+): FormatReader<T> {
   const seen = new Map<string, number>();
   return lineReader(
     file,
     (text, line) => {
       if (text.trim() === '') return;
       const record = jsonRecord(text, file, line, shape);
-      const key = shape.id ?? 'query_id';
-      const qid = queryId(record[key], file, line, key);
-      const first = seen.get(qid);
-      if (first !== undefined) throw parseError(file, line, `query ${quoteJson(qid)} appears twice (lines ${first} and ${line})`);
-      seen.set(qid, line);
-      onRecord(record, qid, line);
+      const { key, value, twice, expected, received } = keyOf(record, line);
+      const first = seen.get(key);
+      if (first !== undefined) throw parseError(file, line, `${twice} (lines ${first} and ${line})`, expected, received);
+      seen.set(key, line);
+      onRecord(record, value, line);
     },
     finish,
   );

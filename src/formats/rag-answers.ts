@@ -3,9 +3,9 @@
 // sentence with its citations of the references).
 import { fail, parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
-import { jsonRecord, queryId } from './json.js';
+import { queryId, uniqueLineReader } from './json.js';
 import type { JsonLine } from './json-keys.js';
-import { lineReader, type FileKind, type FormatReader } from './reader.js';
+import type { FileKind, FormatReader } from './reader.js';
 import { oneFormat, parseWith, type Chunk, type ReadOptions } from './source.js';
 
 /** One sentence (or passage) of an answer, with the references it cites (indices into `references`, or ids). */
@@ -70,8 +70,8 @@ interface AnswerPlace {
 type Place<Extra> = (record: Readonly<Record<string, unknown>>, file: string, line: number, extra: Extra) => AnswerPlace;
 
 /**
- * JSONL of one (run, topic) answer a line: each non-blank line a JSON object of `shape`, placed by `place`,
- * handed to `onAnswer`; a run answering a topic twice is refused with both lines.
+ * JSONL of one (run, topic) answer a line: each line placed by `place` and handed to `onAnswer`; a run
+ * answering a topic twice is refused with both lines.
  */
 export function runTopicReader<T>(
   file: string,
@@ -80,18 +80,14 @@ export function runTopicReader<T>(
   onAnswer: (record: Readonly<Record<string, unknown>>, runId: string, queryId: string, line: number) => void,
   finish: () => T,
 ): FormatReader<T> {
-  const seen = new Map<string, number>();
-  return lineReader(
+  return uniqueLineReader(
     file,
-    (text, line) => {
-      if (text.trim() === '') return;
-      const record = jsonRecord(text, file, line, shape);
+    shape,
+    (record, line) => {
       const { runId, queryId: qid } = place(record, line);
-      const first = seen.get(`${runId}\t${qid}`);
-      if (first !== undefined) throw parseError(file, line, `run ${quoteJson(runId)} answers topic ${quoteJson(qid)} twice (lines ${first} and ${line})`, 'one answer per run and topic', qid);
-      seen.set(`${runId}\t${qid}`, line);
-      onAnswer(record, runId, qid, line);
+      return { key: `${runId}\t${qid}`, value: { runId, qid }, twice: `run ${quoteJson(runId)} answers topic ${quoteJson(qid)} twice`, expected: 'one answer per run and topic', received: qid };
     },
+    (record, { runId, qid }, line) => onAnswer(record, runId, qid, line),
     finish,
   );
 }
