@@ -1,6 +1,6 @@
 // Preference judgments against one ranking: which of the judged preferences (document A over B) the
 // ranking fulfils, counted per judgment group as trec_eval's preference measures count them
-// (form_prefs_counts), with the pair counts over all groups that the pair measures read.
+// (form_prefs_counts), with the sums over pairs of documents that the pair measures read.
 //
 // A judgment group (JG) is one person's view of a query at one time, in sub-groups: inside a sub-group a
 // document with a higher level is preferred to one with a lower level. With one sub-group a JG is a total
@@ -74,12 +74,27 @@ export interface PreferenceCounts {
   readonly judged: number;
   readonly judgedRet: number;
   readonly groups: readonly GroupCounts[];
-  /** pairs[a · judged + b]: how many groups prefer a to b (16 bits, as trec_eval keeps it). */
-  readonly pairs: Uint16Array;
-  /** How many pairs of documents some group has a preference on, either way. */
-  readonly pairCount: number;
+  /** What the pair measures (prefs_pair, _ret, _imp) read of the pairs some group has a preference on. */
+  readonly pairSums: PairSums;
   /** The document ids of every one-sub-group JG's levels, back to back in group order. */
   readonly pool: Int32Array;
+}
+
+/**
+ * The pairs of documents some group has a preference on, as trec_eval's pair measures read its table of
+ * pairs: per ordered pair (a, b) the preferences of a to b over all groups, kept in 16 bits (so a pair
+ * whose two counts are both multiples of 65536 is no pair). Pair a, b with a ranked higher (or a ranked,
+ * b not) scores forward / (forward + backward).
+ */
+export interface PairSums {
+  /** Pairs of two ranked documents, and their scores summed in trec_eval's order (a, then b, ascending). */
+  readonly ranked: number;
+  readonly rankedSum: number;
+  /** Pairs of a ranked and an unranked document, and `rankedSum` with their scores added in that order. */
+  readonly implied: number;
+  readonly sum: number;
+  /** Every pair, those of two unranked documents included. */
+  readonly pairCount: number;
 }
 
 /** Why a query's preferences cannot be counted: the judgments contradict themselves, or the ranking repeats a document. */
@@ -100,7 +115,7 @@ export const isPreferenceCycle = (error: unknown): boolean => error instanceof R
  * documents at different levels a preference, a document listed twice at one level counted twice); a
  * several-sub-group JG by the transitive closure of its sub-groups' preferences. Contradictions are
  * returned, not thrown: a document at two levels of a one-sub-group JG, at level 0 and above 0 in one JG, a
- * cycle of preferences in one JG.
+ * cycle of preferences in one JG. A one-sub-group JG is counted per level (O(n log n)), never pair by pair.
  * @example countPreferences('q1', ['d2', 'd1'], [{group: 'a', subgroup: 's', doc: 'd1', level: 2}, {group: 'a', subgroup: 's', doc: 'd2', level: 1}])
  * // => one group: possibleRet 1, fulfilledRet 0 (d2 is ranked above d1)
  */
@@ -118,7 +133,6 @@ export function countPreferences(qid: string, ranked: readonly string[], lines: 
     if (group === undefined) byGroup.set(line.group, (group = []));
     group.push({ subgroup: line.subgroup, doc: line.doc, id: ids.get(line.doc)!, level: line.level });
   }
-  const tally: Tally = { pairs: new Uint16Array(judged * judged), judged, judgedRet, pairCount: 0, fulfilledRet: 0, unfulfilledRet: 0, fulfilledImp: 0, unfulfilledImp: 0, notOccurring: 0 };
   const pool: number[] = [];
   const groups: GroupCounts[] = [];
   const docOf = (id: number): string => [...ids].find(([, other]) => other === id)![0];
@@ -126,20 +140,20 @@ export function countPreferences(qid: string, ranked: readonly string[], lines: 
     const group = byGroup.get(name)!;
     group.sort((a, b) => compareUtf8(a.subgroup, b.subgroup) || (a.level > b.level ? -1 : a.level < b.level ? 1 : 0) || a.id - b.id);
     const oneSubgroup = group.every((line) => line.subgroup === group[0]!.subgroup);
-    const counted = oneSubgroup ? countClasses(group, tally, pool) : countOrder(group, tally);
+    const counted = oneSubgroup ? countClasses(group, judgedRet, pool) : countOrder(group, judgedRet);
     if (typeof counted === 'number') return failure(qid, name, counted, group, docOf);
     if ('kind' in counted && counted.kind === 'cycle') return failure(qid, name, -1, group, docOf, counted.pair);
     groups.push(counted as GroupCounts);
   }
-  return { judged, judgedRet, groups, pairs: tally.pairs, pairCount: tally.pairCount, pool: Int32Array.from(pool) };
+  const poolIds = Int32Array.from(pool);
+  return { judged, judgedRet, groups, pairSums: sumPairs(groups, poolIds, judged, judgedRet), pool: poolIds };
 }
 
-/** The query's table of pairs, and the counts of the group being counted: what `record` adds to. */
-interface Tally {
-  readonly pairs: Uint16Array;
-  readonly judged: number;
-  readonly judgedRet: number;
-  pairCount: number;
+/**
+ * Where preferences of a to b fall: both ranked, a above b (fulfilledRet) or below (unfulfilledRet); a
+ * ranked and b not (fulfilledImp), or b and not a (unfulfilledImp); neither ranked (notOccurring).
+ */
+export interface PairTally {
   fulfilledRet: number;
   unfulfilledRet: number;
   fulfilledImp: number;
@@ -147,12 +161,10 @@ interface Tally {
   notOccurring: number;
 }
 
-/** Records a group's preference of document a to b (ids): in the pair table, and where it falls. */
-function record(tally: Tally, a: number, b: number): void {
-  const { pairs, judged, judgedRet } = tally;
-  const at = a * judged + b;
-  if (pairs[at] === 0 && pairs[b * judged + a] === 0) tally.pairCount++;
-  pairs[at] = pairs[at]! + 1;
+const emptyTally = (): PairTally => ({ fulfilledRet: 0, unfulfilledRet: 0, fulfilledImp: 0, unfulfilledImp: 0, notOccurring: 0 });
+
+/** Adds one preference of document a to b (ids) to `tally`, where it falls. */
+function tallyPair(tally: PairTally, a: number, b: number, judgedRet: number): void {
   if (a < judgedRet) {
     if (b >= judgedRet) tally.fulfilledImp++;
     else if (a < b) tally.fulfilledRet++;
@@ -161,24 +173,69 @@ function record(tally: Tally, a: number, b: number): void {
   else tally.notOccurring++;
 }
 
-/** The group counts of what `tally` recorded since its counts were last taken, which are reset. */
-function takeCounts(tally: Tally): Pick<GroupCounts, 'fulfilledRet' | 'possibleRet' | 'fulfilledImp' | 'possibleImp' | 'notOccurring'> {
-  const counts = {
+/** `tally` + sign · `other`, field by field, into `tally`. */
+function addTally(tally: PairTally, other: PairTally, sign: 1 | -1): void {
+  for (const key of Object.keys(tally) as (keyof PairTally)[]) tally[key] += sign * other[key];
+}
+
+/**
+ * The preferences of a chain of classes, each item preferred to every item of the later classes (ids, an
+ * item listed twice counted twice; an item paired with itself falls as a < b does not hold), tallied by
+ * where they fall without enumerating them: a Fenwick tree over the ranked ids counts, for each ranked
+ * item, the ranked items of the earlier classes above it. O(n log n) for n items.
+ * @example chainTally([[0], [2, 1]], 3) // => fulfilledRet 2 (0 is above 1 and 2), the rest 0
+ */
+export function chainTally(classes: readonly ArrayLike<number>[], judgedRet: number): PairTally {
+  const tally = emptyTally();
+  const rankedIds: number[] = [];
+  for (const items of classes) for (let i = 0; i < items.length; i++) if (items[i]! < judgedRet) rankedIds.push(items[i]!);
+  const keys = Int32Array.from(new Set(rankedIds)).sort();
+  const tree = new Float64Array(keys.length + 1);
+  const rankOf = (id: number): number => lowerBound(keys, id);
+  let ranked = 0;
+  let unranked = 0;
+  for (const items of classes) {
+    for (let i = 0; i < items.length; i++) {
+      const b = items[i]!;
+      if (b < judgedRet) {
+        let above = 0;
+        for (let at = rankOf(b); at > 0; at -= at & -at) above += tree[at]!;
+        tally.fulfilledRet += above;
+        tally.unfulfilledRet += ranked - above;
+        tally.unfulfilledImp += unranked;
+      } else {
+        tally.fulfilledImp += ranked;
+        tally.notOccurring += unranked;
+      }
+    }
+    for (let i = 0; i < items.length; i++) {
+      const a = items[i]!;
+      if (a >= judgedRet) {
+        unranked++;
+        continue;
+      }
+      ranked++;
+      for (let at = rankOf(a) + 1; at <= keys.length; at += at & -at) tree[at]!++;
+    }
+  }
+  return tally;
+}
+
+/** A group's counts from the tally of its preferences. */
+function groupCountsOf(tally: PairTally): Pick<GroupCounts, 'fulfilledRet' | 'possibleRet' | 'fulfilledImp' | 'possibleImp' | 'notOccurring'> {
+  return {
     fulfilledRet: tally.fulfilledRet,
     possibleRet: tally.fulfilledRet + tally.unfulfilledRet,
     fulfilledImp: tally.fulfilledImp,
     possibleImp: tally.fulfilledImp + tally.unfulfilledImp,
     notOccurring: tally.notOccurring,
   };
-  tally.fulfilledRet = tally.unfulfilledRet = tally.fulfilledImp = tally.unfulfilledImp = tally.notOccurring = 0;
-  return counts;
 }
 
 type Line = { readonly subgroup: string; readonly doc: string; readonly id: number; readonly level: number };
 
 /** A one-sub-group JG: its levels as classes; the id of a document found at two levels, if one is. */
-function countClasses(group: readonly Line[], tally: Tally, pool: number[]): GroupCounts | number {
-  const { judgedRet } = tally;
+function countClasses(group: readonly Line[], judgedRet: number, pool: number[]): GroupCounts | number {
   const classes: { level: number; start: number; size: number }[] = [];
   for (const line of group) {
     const last = classes[classes.length - 1];
@@ -196,42 +253,29 @@ function countClasses(group: readonly Line[], tally: Tally, pool: number[]): Gro
   let relRet = 0;
   let nonrel = 0;
   let nonrelRet = 0;
-  classes.forEach((upper, c) => {
+  for (const { level, start, size } of classes) {
     let ranked = 0;
-    while (ranked < upper.size && pool[upper.start + ranked]! < judgedRet) ranked++;
-    if (upper.level > 0) {
-      rel += upper.size;
+    while (ranked < size && pool[start + ranked]! < judgedRet) ranked++;
+    if (level > 0) {
+      rel += size;
       relRet += ranked;
     } else {
-      nonrel += upper.size;
+      nonrel += size;
       nonrelRet += ranked;
     }
-    for (const lower of classes.slice(c + 1)) {
-      for (let i = upper.start; i < upper.start + upper.size; i++) {
-        for (let j = lower.start; j < lower.start + lower.size; j++) {
-          const a = pool[i]!;
-          const b = pool[j]!;
-          record(tally, a, b);
-        }
-      }
-    }
-  });
-  return {
-    ...takeCounts(tally),
-    rel,
-    relRet,
-    nonrel,
-    nonrelRet,
-    shape: { kind: 'classes', classes },
-  };
+  }
+  const tally = chainTally(
+    classes.map(({ start, size }) => pool.slice(start, start + size)),
+    judgedRet,
+  );
+  return { ...groupCountsOf(tally), rel, relRet, nonrel, nonrelRet, shape: { kind: 'classes', classes } };
 }
 
 /**
  * A several-sub-group JG: the preferences of each sub-group, closed transitively. Returns the id of a
  * document at level 0 and above 0, or a cycle's two documents.
  */
-function countOrder(group: readonly Line[], tally: Tally): GroupCounts | number | { kind: 'cycle'; pair: [number, number] } {
-  const { judgedRet } = tally;
+function countOrder(group: readonly Line[], judgedRet: number): GroupCounts | number | { kind: 'cycle'; pair: [number, number] } {
   // Levels in line order, checked as they are set: a level 0 after one above 0, or the reverse, contradicts.
   const levels = new Map<number, number>();
   const direct = new Map<number, Set<number>>();
@@ -265,11 +309,8 @@ function countOrder(group: readonly Line[], tally: Tally): GroupCounts | number 
   }
   for (const a of docs) for (const b of above.get(a)!) if (b > a && reach.get(b)!.has(a)) return { kind: 'cycle', pair: [a, b] };
 
-  for (const a of docs) {
-    for (const b of above.get(a)!) {
-      record(tally, a, b);
-    }
-  }
+  const tally = emptyTally();
+  for (const a of docs) for (const b of above.get(a)!) tallyPair(tally, a, b, judgedRet);
   let rel = 0;
   let relRet = 0;
   let nonrel = 0;
@@ -284,14 +325,152 @@ function countOrder(group: readonly Line[], tally: Tally): GroupCounts | number 
       if (doc < judgedRet) nonrelRet++;
     }
   }
-  return {
-    ...takeCounts(tally),
-    rel,
-    relRet,
-    nonrel,
-    nonrelRet,
-    shape: { kind: 'order', docs, levels, above },
+  return { ...groupCountsOf(tally), rel, relRet, nonrel, nonrelRet, shape: { kind: 'order', docs, levels, above } };
+}
+
+/** trec_eval keeps a pair's count of preferences in 16 bits. */
+const PAIR_COUNT_WRAP = 0x10000;
+
+/** A document's place in one group: its level's index (−1 in a several-sub-group group), and how often it is listed there. */
+interface Membership {
+  readonly group: number;
+  readonly cls: number;
+  times: number;
+}
+
+/**
+ * The pair sums (PairSums) without a table of pairs. A document listed once in one group only is *single*:
+ * a pair with a single document is that one group's, its count 1 times the other document's lines, and is
+ * counted per level with chainTally (over each group's documents once, less its pairs of two shared ones).
+ * Pairs of two shared documents are counted one by one over their groups. Only where groups disagree on a
+ * pair (a score strictly between 0 and 1) is every pair visited again, to sum the scores in trec_eval's order.
+ */
+function sumPairs(groups: readonly GroupCounts[], pool: Int32Array, judged: number, judgedRet: number): PairSums {
+  const memberships: Membership[][] = Array.from({ length: judged }, () => []);
+  groups.forEach(({ shape }, group) => {
+    if (shape.kind === 'order') {
+      for (const doc of shape.docs) memberships[doc]!.push({ group, cls: -1, times: 1 });
+      return;
+    }
+    shape.classes.forEach(({ start, size }, cls) => {
+      for (let i = start; i < start + size; i++) {
+        const list = memberships[pool[i]!]!;
+        const last = list[list.length - 1];
+        if (last !== undefined && last.group === group) last.times++;
+        else list.push({ group, cls, times: 1 });
+      }
+    });
+  });
+  const shared = (doc: number): boolean => memberships[doc]!.length > 1 || memberships[doc]![0]!.times > 1;
+
+  const tally = emptyTally();
+  groups.forEach(({ shape }, group) => {
+    if (shape.kind === 'order') {
+      for (const a of shape.docs) for (const b of shape.above.get(a)!) if (!(shared(a) && shared(b))) tallyPair(tally, a, b, judgedRet);
+      return;
+    }
+    // Each document once; one listed a multiple of 65536 times has no pair with a single document.
+    const distinct = shape.classes.map(({ start, size }) => {
+      const docs: number[] = [];
+      for (let i = start; i < start + size; i++) {
+        const doc = pool[i]!;
+        if (i > start && pool[i - 1] === doc) continue;
+        const times = memberships[doc]!.find((entry) => entry.group === group)!.times;
+        if (times % PAIR_COUNT_WRAP !== 0) docs.push(doc);
+      }
+      return docs;
+    });
+    addTally(tally, chainTally(distinct, judgedRet), 1);
+    addTally(
+      tally,
+      chainTally(
+        distinct.map((docs) => docs.filter(shared)),
+        judgedRet,
+      ),
+      -1,
+    );
+  });
+
+  // A pair's counts, a to b and b to a (16 bits each), over the groups of both.
+  let forward = 0;
+  let backward = 0;
+  const countPair = (a: number, b: number): void => {
+    forward = backward = 0;
+    const ma = memberships[a]!;
+    const mb = memberships[b]!;
+    for (let i = 0, j = 0; i < ma.length && j < mb.length; ) {
+      const x = ma[i]!;
+      const y = mb[j]!;
+      if (x.group !== y.group) {
+        if (x.group < y.group) i++;
+        else j++;
+        continue;
+      }
+      const { shape } = groups[x.group]!;
+      if (shape.kind === 'classes') {
+        if (x.cls < y.cls) forward += x.times * y.times;
+        else if (x.cls > y.cls) backward += x.times * y.times;
+      } else if (includes(shape.above.get(a)!, b)) forward++;
+      else if (includes(shape.above.get(b)!, a)) backward++;
+      i++;
+      j++;
+    }
+    forward %= PAIR_COUNT_WRAP;
+    backward %= PAIR_COUNT_WRAP;
   };
+
+  let ranked = tally.fulfilledRet + tally.unfulfilledRet;
+  let rankedOnes = tally.fulfilledRet;
+  let implied = tally.fulfilledImp + tally.unfulfilledImp;
+  let impliedOnes = tally.fulfilledImp;
+  let pairCount = ranked + implied + tally.notOccurring;
+  let split = false;
+  const sharedDocs: number[] = [];
+  for (let doc = 0; doc < judged; doc++) if (shared(doc)) sharedDocs.push(doc);
+  for (let i = 0; i < sharedDocs.length; i++) {
+    const a = sharedDocs[i]!;
+    for (let j = i + 1; j < sharedDocs.length; j++) {
+      const b = sharedDocs[j]!;
+      countPair(a, b);
+      if (forward === 0 && backward === 0) continue;
+      pairCount++;
+      if (a >= judgedRet) continue;
+      if (forward !== 0 && backward !== 0) split = true;
+      if (b < judgedRet) {
+        ranked++;
+        if (backward === 0) rankedOnes++;
+      } else {
+        implied++;
+        if (backward === 0) impliedOnes++;
+      }
+    }
+  }
+  if (!split) return { ranked, rankedSum: rankedOnes, implied, sum: rankedOnes + impliedOnes, pairCount };
+  // Scores strictly between 0 and 1: summed pair by pair in trec_eval's order, which rounds as it does.
+  let sum = 0;
+  const add = (a: number, b: number): void => {
+    countPair(a, b);
+    if (forward !== 0 || backward !== 0) sum += forward / (forward + backward);
+  };
+  for (let a = 0; a < judgedRet; a++) for (let b = a + 1; b < judgedRet; b++) add(a, b);
+  const rankedSum = sum;
+  for (let a = 0; a < judgedRet; a++) for (let b = judgedRet; b < judged; b++) add(a, b);
+  return { ranked, rankedSum, implied, sum, pairCount };
+}
+
+/** Whether the ascending `ids` hold `id`. */
+const includes = (ids: readonly number[], id: number): boolean => ids[lowerBound(ids, id)] === id;
+
+/** The index of the first of the ascending `ids` not below `id`. */
+function lowerBound(ids: ArrayLike<number>, id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ids[mid]! < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The contradiction found in group `name`, as an error naming the query, the group and the documents. */

@@ -5,7 +5,7 @@ import { fail, failId } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { readByQuery } from '../core/inputs.js';
 import type { ByQuery, Ranking } from '../core/types.js';
-import { countPreferences, type ClassesShape, type GroupCounts, type OrderShape, type PreferenceCounts, type PreferenceJudgment, type PreferenceLine, type QueryPreferences } from './preference-counts.js';
+import { chainTally, countPreferences, type ClassesShape, type GroupCounts, type OrderShape, type PreferenceCounts, type PreferenceJudgment, type PreferenceLine, type QueryPreferences } from './preference-counts.js';
 
 /**
  * Which preferences a measure counts: `all`, every preference (one whose documents are both unranked is
@@ -89,34 +89,9 @@ export function pairPreferenceRatio(counts: PreferenceCounts, scope: PreferenceS
   return pairPreferenceRatios(counts)[scope];
 }
 
-/**
- * prefs_pair in its three scopes, in one pass: the ranked pairs, then each ranked document with each
- * unranked one (trec_eval's order of summing, so the sums are its own); the unranked pairs only count.
- */
-function pairPreferenceRatios(counts: PreferenceCounts): Record<PreferenceScope, number> {
-  const { judged, judgedRet, pairs, pairCount } = counts;
-  let sum = 0;
-  let ranked = 0;
-  for (let a = 0; a < judgedRet; a++) {
-    for (let b = a + 1; b < judgedRet; b++) {
-      const forward = pairs[a * judged + b]!;
-      const backward = pairs[b * judged + a]!;
-      if (forward === 0 && backward === 0) continue;
-      ranked++;
-      sum += forward / (forward + backward);
-    }
-  }
-  const rankedSum = sum;
-  let implied = 0;
-  for (let a = 0; a < judgedRet; a++) {
-    for (let b = judgedRet; b < judged; b++) {
-      const forward = pairs[a * judged + b]!;
-      const backward = pairs[b * judged + a]!;
-      if (forward === 0 && backward === 0) continue;
-      implied++;
-      sum += forward / (forward + backward);
-    }
-  }
+/** prefs_pair in its three scopes, from the pair sums (summed as trec_eval sums them, see PairSums). */
+function pairPreferenceRatios({ pairSums }: PreferenceCounts): Record<PreferenceScope, number> {
+  const { ranked, rankedSum, implied, sum, pairCount } = pairSums;
   const ratio = (total: number, count: number): number => (count === 0 ? 0 : total / count);
   return { ret: ratio(rankedSum, ranked), imp: ratio(sum, ranked + implied), all: ratio(sum, pairCount) };
 }
@@ -183,12 +158,6 @@ function recountClasses({ classes }: ClassesShape, counts: PreferenceCounts, kep
   // ids, and past the query's own into memory it does not define: there, an id above every document.
   const lowest = new Int32Array(kept).fill(PAST_THE_POOL);
   lowest.set(pool.subarray(last.start, Math.min(last.start + kept, pool.length)));
-  let fulfilled = 0;
-  let possible = 0;
-  const pair = (a: number, b: number): void => {
-    if (a < b && a < judgedRet) fulfilled++;
-    else possible++;
-  };
   // In `ret`, each list is read up to its first unranked document.
   const ranked = (ids: Int32Array): Int32Array => {
     if (scope === 'all') return ids;
@@ -197,12 +166,15 @@ function recountClasses({ classes }: ClassesShape, counts: PreferenceCounts, kep
     return ids.subarray(0, end);
   };
   const slices = classes.map(({ start, size }) => ranked(pool.subarray(start, start + size)));
-  for (let upper = 0; upper < classes.length; upper++) {
-    for (let lower = upper + 1; lower < classes.length - 1; lower++) for (const a of slices[upper]!) for (const b of slices[lower]!) pair(a, b);
+  // Each level with the later ones but the lowest, then every level (the lowest too) with the kept ones.
+  const tallies = [chainTally(slices.slice(0, -1), judgedRet), chainTally([Int32Array.from(slices.flatMap((slice) => [...slice])), ranked(lowest)], judgedRet)];
+  let fulfilled = 0;
+  let possible = 0;
+  for (const tally of tallies) {
+    fulfilled += tally.fulfilledRet + tally.fulfilledImp;
+    possible += tally.fulfilledRet + tally.unfulfilledRet + tally.fulfilledImp + tally.unfulfilledImp + tally.notOccurring;
   }
-  const keptLowest = ranked(lowest);
-  for (const upper of slices) for (const a of upper) for (const b of keptLowest) pair(a, b);
-  return { fulfilled, possible: possible + fulfilled };
+  return { fulfilled, possible };
 }
 
 /** A several-sub-group group counted again without its non-relevant documents past the (R + 1)th by id. */
