@@ -1,5 +1,5 @@
 // Synthetic data for the benchmarks, generated from a fixed seed so that every run measures the same work.
-import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** mulberry32: a small, fast, seeded PRNG returning floats in [0, 1). */
@@ -260,4 +260,35 @@ export function hybridRuns({ queries = 300, depth = 100, seed = 20240603 } = {})
     }
   }
   return { runs, qrels };
+}
+
+/**
+ * Paths of a preferences file (`qid ujg ujsubg docno rel_level`, for `-R prefs`) and a run in `dir`, written
+ * first if missing: one query, one judgment group of one sub-group, `judged` documents at levels 0 … 4
+ * (half at 0), lines in a random order; the run ranks three quarters of them, in a random order, among
+ * `judged` / 4 unjudged documents. `seconds` is the time spent writing, or null when both were there.
+ */
+export function preferenceFiles(dir, { judged, seed = 20261207 }) {
+  const paths = { prefs: join(dir, `rankeval-bench-prefs-${judged}-${seed}.prefs`), run: join(dir, `rankeval-bench-prefs-${judged}-${seed}.run`) };
+  if (existsSync(paths.prefs) && existsSync(paths.run)) return { ...paths, seconds: null };
+  const start = performance.now();
+  const random = seededRandom(seed);
+  const shuffle = (items) => {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
+  };
+  const docs = Array.from({ length: judged }, (_, i) => `doc${i}`);
+  const lines = shuffle(docs.map((doc) => `q1 judge1 s1 ${doc} ${random() < 0.5 ? 0 : 1 + Math.floor(random() * 4)}\n`));
+  const ranked = shuffle([...shuffle([...docs]).slice(0, Math.floor((judged * 3) / 4)), ...Array.from({ length: Math.floor(judged / 4) }, (_, i) => `other${i}`)]);
+  // Written under a temporary name and renamed, so that an interrupted run leaves no half file behind.
+  const write = (path, text) => {
+    writeFileSync(`${path}.part`, text);
+    renameSync(`${path}.part`, path);
+  };
+  write(paths.prefs, lines.join(''));
+  write(paths.run, ranked.map((doc, rank) => `q1 Q0 ${doc} ${rank + 1} ${ranked.length - rank} bench\n`).join(''));
+  return { ...paths, seconds: (performance.now() - start) / 1000 };
 }
