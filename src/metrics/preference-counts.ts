@@ -342,8 +342,9 @@ interface Membership {
  * The pair sums (PairSums) without a table of pairs. A document listed once in one group only is *single*:
  * a pair with a single document is that one group's, its count 1 times the other document's lines, and is
  * counted per level with chainTally (over each group's documents once, less its pairs of two shared ones).
- * Pairs of two shared documents are counted one by one over their groups. Only where groups disagree on a
- * pair (a score strictly between 0 and 1) is every pair visited again, to sum the scores in trec_eval's order.
+ * Pairs of two shared documents are counted one by one over their groups, in trec_eval's order. Only where
+ * groups disagree on a pair (a score strictly between 0 and 1) and single documents are ranked is every
+ * ranked pair visited again, to sum the scores in trec_eval's order.
  */
 function sumPairs(groups: readonly GroupCounts[], pool: Int32Array, judged: number, judgedRet: number): PairSums {
   const memberships: Membership[][] = Array.from({ length: judged }, () => []);
@@ -419,43 +420,44 @@ function sumPairs(groups: readonly GroupCounts[], pool: Int32Array, judged: numb
     backward %= PAIR_COUNT_WRAP;
   };
 
-  let ranked = tally.fulfilledRet + tally.unfulfilledRet;
-  let rankedOnes = tally.fulfilledRet;
-  let implied = tally.fulfilledImp + tally.unfulfilledImp;
-  let impliedOnes = tally.fulfilledImp;
-  let pairCount = ranked + implied + tally.notOccurring;
-  let split = false;
+  // The pairs of two shared documents, in trec_eval's order: two ranked ones, a ranked and an unranked one, two unranked ones.
   const sharedDocs: number[] = [];
   for (let doc = 0; doc < judged; doc++) if (shared(doc)) sharedDocs.push(doc);
-  for (let i = 0; i < sharedDocs.length; i++) {
-    const a = sharedDocs[i]!;
+  const sharedRet = lowerBound(sharedDocs, judgedRet);
+  let split = false;
+  let sum = 0;
+  const add = (a: number, b: number): boolean => {
+    countPair(a, b);
+    if (forward === 0 && backward === 0) return false;
+    if (forward !== 0 && backward !== 0) split = true;
+    sum += forward / (forward + backward);
+    return true;
+  };
+  let ranked = 0;
+  let implied = 0;
+  let unranked = 0;
+  for (let i = 0; i < sharedRet; i++) for (let j = i + 1; j < sharedRet; j++) if (add(sharedDocs[i]!, sharedDocs[j]!)) ranked++;
+  const sharedRankedSum = sum;
+  for (let i = 0; i < sharedRet; i++) for (let j = sharedRet; j < sharedDocs.length; j++) if (add(sharedDocs[i]!, sharedDocs[j]!)) implied++;
+  for (let i = sharedRet; i < sharedDocs.length; i++) {
     for (let j = i + 1; j < sharedDocs.length; j++) {
-      const b = sharedDocs[j]!;
-      countPair(a, b);
-      if (forward === 0 && backward === 0) continue;
-      pairCount++;
-      if (a >= judgedRet) continue;
-      if (forward !== 0 && backward !== 0) split = true;
-      if (b < judgedRet) {
-        ranked++;
-        if (backward === 0) rankedOnes++;
-      } else {
-        implied++;
-        if (backward === 0) impliedOnes++;
-      }
+      countPair(sharedDocs[i]!, sharedDocs[j]!);
+      if (forward !== 0 || backward !== 0) unranked++;
     }
   }
-  if (!split) return { ranked, rankedSum: rankedOnes, implied, sum: rankedOnes + impliedOnes, pairCount };
-  // Scores strictly between 0 and 1: summed pair by pair in trec_eval's order, which rounds as it does.
-  let sum = 0;
-  const add = (a: number, b: number): void => {
-    countPair(a, b);
-    if (forward !== 0 || backward !== 0) sum += forward / (forward + backward);
-  };
+  const soloRanked = tally.fulfilledRet + tally.unfulfilledRet;
+  const soloImplied = tally.fulfilledImp + tally.unfulfilledImp;
+  const counts = { ranked: soloRanked + ranked, implied: soloImplied + implied, pairCount: soloRanked + soloImplied + tally.notOccurring + ranked + implied + unranked };
+  // Scores of 0 and 1 only: whole numbers, summed exactly in any order.
+  if (!split) return { ...counts, rankedSum: tally.fulfilledRet + sharedRankedSum, sum: tally.fulfilledRet + sharedRankedSum + tally.fulfilledImp + (sum - sharedRankedSum) };
+  // Scores strictly between 0 and 1 too: summed in trec_eval's order, which rounds as it does; already so
+  // when every ranked pair is one of two shared documents, otherwise every ranked pair is visited again.
+  if (soloRanked === 0 && soloImplied === 0) return { ...counts, rankedSum: sharedRankedSum, sum };
+  sum = 0;
   for (let a = 0; a < judgedRet; a++) for (let b = a + 1; b < judgedRet; b++) add(a, b);
   const rankedSum = sum;
   for (let a = 0; a < judgedRet; a++) for (let b = judgedRet; b < judged; b++) add(a, b);
-  return { ranked, rankedSum, implied, sum, pairCount };
+  return { ...counts, rankedSum, sum };
 }
 
 /** Whether the ascending `ids` hold `id`. */
