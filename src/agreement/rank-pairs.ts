@@ -1,6 +1,7 @@
 // Internal: the pairs of items two score lists order alike or not, counted in O(n log n) — scores as dense
 // ranks, and one sweep down one order with a Fenwick tree over the other (Knight 1966's idea) — for
 // Kendall's τ and τ_AP.
+import { Fenwick, lowerBound } from '../core/fenwick.js';
 
 /** Scores as dense ranks: equal scores share a rank, 0 the lowest; and the items grouped by rank. */
 export interface DenseRanks {
@@ -29,7 +30,7 @@ export function denseRanks(values: Float64Array): DenseRanks {
   const rank = new Int32Array(n);
   const start = new Int32Array(distinct + 1);
   for (let i = 0; i < n; i++) {
-    rank[i] = lowestNotBelow(levels, distinct, values[i]!);
+    rank[i] = lowerBound(levels, values[i]!, distinct);
     start[rank[i]! + 1]!++;
   }
   let tiedPairs = 0;
@@ -42,43 +43,6 @@ export function denseRanks(values: Float64Array): DenseRanks {
   const next = start.slice(0, distinct);
   for (let i = 0; i < n; i++) items[next[rank[i]!]!++] = i;
   return { rank, distinct, items, start, tiedPairs };
-}
-
-/** The index of the first of `levels[0 … length − 1]` (ascending) that is not below `value`. */
-function lowestNotBelow(levels: Float64Array, length: number, value: number): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (levels[middle]! < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/**
- * A Fenwick (binary indexed) tree of counts at positions 0 … size − 1: `add` and `below` each touch at most
- * ⌊log₂ size⌋ + 1 cells.
- */
-export class Fenwick {
-  /** Cell k (1-based) holds the count of positions k − (k & −k) … k − 1. */
-  readonly cells: Int32Array;
-
-  constructor(size: number) {
-    this.cells = new Int32Array(size + 1);
-  }
-
-  /** Adds one at `position`. */
-  add(position: number): void {
-    for (let k = position + 1; k < this.cells.length; k += k & -k) this.cells[k]!++;
-  }
-
-  /** The count at positions 0 … position − 1. */
-  below(position: number): number {
-    let sum = 0;
-    for (let k = position; k > 0; k -= k & -k) sum += this.cells[k]!;
-    return sum;
-  }
 }
 
 /** For each item i, counts over the items strictly above it in `r`. */

@@ -8,6 +8,7 @@
 // across its sub-groups, which must then have no cycle. Level 0 means non-relevant; above 0, relevant.
 import { compareUtf8 } from '../core/ordering.js';
 import { RankevalError } from '../core/errors.js';
+import { Fenwick, lowerBound } from '../core/fenwick.js';
 
 /** One judged document of a sub-group: higher levels are preferred; 0 is non-relevant by convention. */
 export interface PreferenceJudgment {
@@ -190,16 +191,14 @@ export function chainTally(classes: readonly ArrayLike<number>[], judgedRet: num
   const rankedIds: number[] = [];
   for (const items of classes) for (let i = 0; i < items.length; i++) if (items[i]! < judgedRet) rankedIds.push(items[i]!);
   const keys = Int32Array.from(new Set(rankedIds)).sort();
-  const tree = new Float64Array(keys.length + 1);
-  const rankOf = (id: number): number => lowerBound(keys, id);
+  const tree = new Fenwick(keys.length);
   let ranked = 0;
   let unranked = 0;
   for (const items of classes) {
     for (let i = 0; i < items.length; i++) {
       const b = items[i]!;
       if (b < judgedRet) {
-        let above = 0;
-        for (let at = rankOf(b); at > 0; at -= at & -at) above += tree[at]!;
+        const above = tree.below(lowerBound(keys, b));
         tally.fulfilledRet += above;
         tally.unfulfilledRet += ranked - above;
         tally.unfulfilledImp += unranked;
@@ -215,7 +214,7 @@ export function chainTally(classes: readonly ArrayLike<number>[], judgedRet: num
         continue;
       }
       ranked++;
-      for (let at = rankOf(a) + 1; at <= keys.length; at += at & -at) tree[at]!++;
+      tree.add(lowerBound(keys, a));
     }
   }
   return tally;
@@ -462,18 +461,6 @@ function sumPairs(groups: readonly GroupCounts[], pool: Int32Array, judged: numb
 
 /** Whether the ascending `ids` hold `id`. */
 const includes = (ids: readonly number[], id: number): boolean => ids[lowerBound(ids, id)] === id;
-
-/** The index of the first of the ascending `ids` not below `id`. */
-function lowerBound(ids: ArrayLike<number>, id: number): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (ids[mid]! < id) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
 
 /** The contradiction found in group `name`, as an error naming the query, the group and the documents. */
 function failure(qid: string, name: string, id: number, group: readonly Line[], docOf: (id: number) => string, pair?: [number, number]): PreferenceFailure {

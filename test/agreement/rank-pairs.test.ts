@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { concordance, denseRanks, Fenwick, pairsAbove } from '../../src/agreement/rank-pairs.js';
+import { concordance, denseRanks, pairsAbove } from '../../src/agreement/rank-pairs.js';
+import { Fenwick } from '../../src/core/fenwick.js';
 import { kendallTau } from '../../src/agreement/kendall.js';
 import { tauAP } from '../../src/agreement/tau-ap.js';
 import { seededRandom } from '../../src/stats/random.js';
@@ -14,23 +15,6 @@ describe('denseRanks', () => {
     expect([...ranks.start]).toEqual([0, 2, 3, 6]);
     // (2 · 1)/2 pairs among the two zeros, (3 · 2)/2 among the three 0.5s
     expect(ranks.tiedPairs).toBe((2 * 1) / 2 + (3 * 2) / 2);
-  });
-});
-
-describe('Fenwick', () => {
-  it('counts the positions below one, touching at most ⌊log₂ size⌋ + 1 cells an operation', () => {
-    const size = 1000;
-    const most = Math.floor(Math.log2(size)) + 1;
-    for (const position of [0, 1, 511, 512, 999]) {
-      const tree = new Fenwick(size);
-      tree.add(position);
-      // a fresh tree: the cells add wrote are the ones not 0
-      expect(tree.cells.filter((cell) => cell !== 0).length).toBeLessThanOrEqual(most);
-      expect([tree.below(position), tree.below(position + 1), tree.below(size)]).toEqual([0, 1, 1]);
-      // every cell 1: below sums one per cell it reads
-      tree.cells.fill(1);
-      expect(tree.below(position + 1)).toBeLessThanOrEqual(most);
-    }
   });
 });
 
