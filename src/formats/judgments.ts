@@ -29,7 +29,7 @@ export interface Judgment {
 export interface JudgmentStore {
   readonly judgments: Judgment[];
   /**
-   * The line number of a half-written last line (no line end, not a whole judgment: a write cut by a crash),
+   * The line number of a half-written last line (no line end, not whole JSON: a write cut by a crash),
    * which is ignored; undefined when the file ends whole. Tell the user: that pair is judged again.
    */
   readonly tornLine: number | undefined;
@@ -37,9 +37,8 @@ export interface JudgmentStore {
 
 const NEWLINE = 10;
 
-/** The judgment one line holds, checked field by field; anything else is an error at that line. */
-function readJudgment(text: string, file: string, line: number): Judgment {
-  const record = parseJson(text, file, line);
+/** The judgment a line's JSON value holds, checked field by field; anything else is an error at that line. */
+function readJudgment(record: unknown, file: string, line: number): Judgment {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     throw parseError(file, line, `expected a JSON object {"query_id", "doc_id", "grade", "judge", "at"}, got ${quoteJson(record, 60)}`);
   }
@@ -82,13 +81,18 @@ export function isUsage(value: unknown): value is Readonly<Record<string, number
 }
 
 /**
- * Reads the store's lines. A bad line is held until the next line shows it is not the last; at the end, a
- * bad (or undecodable) last line without a line end is the torn one. Every reader of a store comes here,
- * so a store is either read (its torn last line aside) or refused at its first bad line, never half-read.
+ * Reads the store's lines. A line that is not JSON is held until the next line shows it is not the last; at
+ * the end, such a (or an undecodable) last line without a line end is the torn one. A cut write is never
+ * whole JSON (a line ends with its object's `}`), so a line of JSON that is not a judgment is refused
+ * wherever it stands, the last too: it was written whole, and cutting it off would lose it. Every reader
+ * of a store comes here, so a store is either read (its torn last line aside) or refused at its first bad
+ * line, never half-read.
  */
 function storeReader(file: string): FormatReader<JudgmentStore> {
   const judgments: Judgment[] = [];
   let held: unknown;
+  // The error of a line of JSON that is not a judgment: the store is refused, wherever that line stands.
+  let refused: unknown;
   let lines = 0;
   let endsLine = true;
   const lineBy = lineReader(
@@ -97,10 +101,18 @@ function storeReader(file: string): FormatReader<JudgmentStore> {
       if (held !== undefined) throw held;
       lines = line;
       if (text.trim() === '') return;
+      let record: unknown;
       try {
-        judgments.push(readJudgment(text, file, line));
+        record = parseJson(text, file, line);
       } catch (error) {
         held = error;
+        return;
+      }
+      try {
+        judgments.push(readJudgment(record, file, line));
+      } catch (error) {
+        refused = error;
+        throw error;
       }
     },
     () => undefined,
@@ -114,8 +126,9 @@ function storeReader(file: string): FormatReader<JudgmentStore> {
       try {
         lineBy.end();
       } catch (error) {
-        // A bad line before the last (held), or an error of a last line that ends: the store is refused.
+        // A bad line before the last (held), a line of JSON not a judgment, or an error of a last line that ends: the store is refused.
         if (held !== undefined) throw held;
+        if (refused !== undefined) throw refused;
         // Bytes after the last line end that are not UTF-8: a multi-byte character cut by the crash.
         if (endsLine) throw error;
         return { judgments, tornLine: lines + 1 };
@@ -140,9 +153,9 @@ export type StoreReadOptions = Omit<ReadOptions<'jsonl'>, 'format'>;
 
 /**
  * Reads a judgments store (JSON Lines, one Judgment a line, as `judge` from `rankeval/judge` writes it)
- * from its whole content. Blank lines are skipped. A half-written last line — no line end, and not a whole
- * judgment: a write cut by a crash — is ignored and its number given as `tornLine`; any other bad line is
- * an error naming the file and line. Several lines may judge one pair (several judges, or one judge's
+ * from its whole content. Blank lines are skipped. A half-written last line — no line end, and not whole
+ * JSON: a write cut by a crash — is ignored and its number given as `tornLine`; any other bad line (a
+ * last line of JSON that is not a judgment included) is an error naming the file and line. Several lines may judge one pair (several judges, or one judge's
  * later word): all are kept, in file order (toQrels reads the last of each judge).
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for a line that is not a judgment (invalid JSON,

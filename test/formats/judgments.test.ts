@@ -63,6 +63,16 @@ describe('parseJudgments', () => {
     }
   });
 
+  it('refuses a last line without a line end that is JSON but not a judgment: written whole, it is no torn write', async () => {
+    // A cut write is never whole JSON: a line ends with its object's "}". This line was written whole (by a
+    // tool that writes a string grade, or a leap second) and must be refused, never set aside as torn.
+    for (const fields of [{ grade: '2' }, { at: '2016-12-31T23:59:60Z' }, { judge: '' }]) {
+      const store = line({}) + line(fields).trimEnd();
+      expect(() => parseJudgments(store, { file: 'j.jsonl' })).toThrowError(expect.objectContaining({ code: 'parse_error', subject: { kind: 'file', file: 'j.jsonl', line: 2 } }));
+      await expect(readJudgments([store], { file: 'j.jsonl' })).rejects.toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'j.jsonl', line: 2 } });
+    }
+  });
+
   it.each([
     [{ grade: 'high' }, '"grade" must be a finite number, got "high"'],
     [{ grade: null }, '"grade" must be a finite number, got null'],

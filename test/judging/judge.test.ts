@@ -152,6 +152,16 @@ describe('judge', () => {
     expect(readFileSync(store, 'utf8')).toBe(before);
   });
 
+  it('refuses, and leaves as it is, a store whose last line, without its line end, is JSON but not a judgment', async () => {
+    // Written whole (a leap second another tool wrote): cutting it off as a torn write would lose the grade.
+    const store = freshStore();
+    await judge({ q1: ['d1'] }, steady, { store, judge: 'llm' });
+    appendFileSync(store, '{"query_id":"q1","doc_id":"d2","grade":1,"judge":"ann","at":"2016-12-31T23:59:60Z"}');
+    const before = readFileSync(store, 'utf8');
+    await expect(judge(pool, steady, { store, judge: 'llm' })).rejects.toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: store, line: 2 } });
+    expect(readFileSync(store, 'utf8')).toBe(before);
+  });
+
   it('ends a whole last line that lost its line end before appending', async () => {
     const store = freshStore();
     await judge({ q1: ['d1'] }, steady, { store, judge: 'llm' });
