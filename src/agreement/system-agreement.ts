@@ -2,7 +2,7 @@
 // correlation overall and among the best, and the pairs of systems whose order flips.
 import { fail, isRankevalError, mention, RankevalError, reworded } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { readQrels } from '../core/inputs.js';
+import { readByQuery, readQrels } from '../core/inputs.js';
 import { compareUtf8 } from '../core/ordering.js';
 import type { ByQuery, Qrels, Ranking } from '../core/types.js';
 import { averageRanks, bonferroni, holm } from '../stats/tests.js';
@@ -96,7 +96,8 @@ export interface SystemAgreement extends OrderAgreement {
  * a tie group (an array) in a ranking are refused.
  *
  * @param runs run name → run (query id → ranking)
- * @throws {RankevalError} `no_queries` when the label sets judge no query in common, and what evaluateRun
+ * @throws {RankevalError} `invalid_option` for `runs` that are not a Map or an object of run name → run
+ *   (or whose reading throws); `no_queries` when the label sets judge no query in common, and what evaluateRun
  *   and compare throw for the runs, qrels and options (a run's error names the run)
  * @example
  * systemAgreement({ bm25, dense, hybrid }, people, llm, { measure: 'ndcg@10' })
@@ -107,7 +108,7 @@ export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery
   const { measure = 'ndcg@10', relevanceThreshold = 1, topK = 5, ...testOptions } = ownOptions(options, ['measure', 'relevanceThreshold', 'topK', 'test', 'alpha', 'correction'], fn);
   if (!Number.isSafeInteger(topK) || topK < 2) fail('invalid_option', fn, { kind: 'option', option: 'topK' }, 'an integer ≥ 2', topK);
   const plan = resolveCompareOptions(testOptions, fn);
-  const named = runs instanceof Map ? [...(runs as ReadonlyMap<string, ByQuery<Ranking>>)] : Object.entries(runs as Record<string, ByQuery<Ranking>>);
+  const named = [...readByQuery<ByQuery<Ranking>>(runs, fn, '`runs`', 'invalid_option', 'a Map or an object of run name → run')];
   if (named.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two runs or more', named.length);
   const [judgedA, judgedB] = [readQrels(qrelsA, fn, '`qrelsA`'), readQrels(qrelsB, fn, '`qrelsB`')];
   const coverage = commonQueries(judgedA, judgedB, fn);

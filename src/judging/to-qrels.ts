@@ -1,6 +1,6 @@
 // Judgments into qrels: one judge's grades, several judges' combined (by majority, mean or preference), or each judge's own.
 import { fail, mention, option, RankevalError, words } from '../core/errors.js';
-import { ownOptions } from '../core/boundary.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
 import type { QrelsByJudge } from '../formats/qrels-by-judge.js';
@@ -38,7 +38,8 @@ export interface ToQrelsOptions {
  * @returns qrels, as `evaluateRun`, `labelAgreement` and `compare` read them
  * @throws {RankevalError} `invalid_option` for a bad option, `combine: 'judge'` over several judges, or
  *   `combine: 'prefer'` without `judge`, the judges in order;
- *   `invalid_qrels` for a judgment without string ids, a judge's name or a finite grade
+ *   `invalid_qrels` for judgments that are not an iterable (a store read whole: pass `store.judgments`),
+ *   or a judgment without string ids, a judge's name or a finite grade
  * @example
  * // Two judges of one store, compared: how far the LLM agrees with the person.
  * labelAgreement(toQrels(judgments, { judge: 'alice' }), toQrels(judgments, { judge: 'gpt-4o' }))
@@ -74,8 +75,8 @@ export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions =
  *
  * @param judgments the judgments, any number of judges
  * @param options `judge`: the judges whose judgments count (one name or a list; default every judge)
- * @throws {RankevalError} `invalid_option` for a bad option; `invalid_qrels` for a judgment without string
- *   ids, a judge's name or a finite grade
+ * @throws {RankevalError} `invalid_option` for a bad option; `invalid_qrels` for judgments that are not an
+ *   iterable (pass `store.judgments`), or a judgment without string ids, a judge's name or a finite grade
  * @example
  * evaluateRunByJudge(run, toQrelsByJudge(store.judgments), { measures: ['ndcg@10'] })
  */
@@ -107,6 +108,15 @@ function judgeNames(judge: unknown, fn: string): Set<string> | undefined {
 
 /** Query → document → judge → the judge's last grade, for the judges counted. */
 function gradesByJudge(judgments: Iterable<Judgment>, counted: ReadonlySet<string> | undefined, fn: string): Map<string, Map<string, Map<string, number>>> {
+  // A store as parseJudgments returns it, `{ judgments, tornLine }`, is the likely slip: name its list.
+  if (typeof judgments !== 'object' || judgments === null || !whileReading(fn, 'invalid_qrels', '`judgments`', () => Symbol.iterator in judgments)) {
+    fail('invalid_qrels', fn, '`judgments`', "an iterable of judgments (a store's list: `store.judgments`)", judgments);
+  }
+  return whileReading(fn, 'invalid_qrels', '`judgments`', () => gradesOf(judgments, counted, fn));
+}
+
+/** gradesByJudge's loop, over an iterable the caller gave (read inside whileReading). */
+function gradesOf(judgments: Iterable<Judgment>, counted: ReadonlySet<string> | undefined, fn: string): Map<string, Map<string, Map<string, number>>> {
   const graded = new Map<string, Map<string, Map<string, number>>>();
   let index = 0;
   for (const judgment of judgments) {

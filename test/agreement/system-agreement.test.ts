@@ -72,6 +72,17 @@ describe('systemAgreement', () => {
     expect(() => systemAgreement({ first: runs.first }, qrelsA, qrelsB)).toThrow('systemAgreement: expected `runs` to be two runs or more, got `1` (number)');
     expect(() => systemAgreement(runs, qrelsA, qrelsB, { topK: 1 })).toThrow('expected `topK` to be an integer ≥ 2');
   });
+
+  it('refuses runs that cannot be read as a RankevalError naming them, never a raw TypeError', () => {
+    for (const given of [null, 'runs', [runs.first, runs.second]]) {
+      expect(() => systemAgreement(given as never, qrelsA, qrelsB)).toThrowError(expect.objectContaining({ code: 'invalid_option', fn: 'systemAgreement', received: given }));
+    }
+    const getter = { first: runs.first, get second(): never { throw new Error('boom'); } };
+    expect(() => systemAgreement(getter, qrelsA, qrelsB)).toThrowError(expect.objectContaining({ code: 'invalid_option', message: 'systemAgreement: reading `runs` threw Error: boom' }));
+    const { proxy, revoke } = Proxy.revocable(runs, {});
+    revoke();
+    expect(() => systemAgreement(proxy, qrelsA, qrelsB)).toThrowError(expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(/^systemAgreement: reading `runs` threw TypeError/) }));
+  });
 });
 
 describe('systemAgreement: what the figures rest on', () => {

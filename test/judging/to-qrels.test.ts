@@ -90,6 +90,22 @@ describe('toQrels', () => {
     expect(() => toQrels([{ ...store[0]!, grade: Number.NaN }])).toThrow('toQrels: expected the grade of judgments[0] to be a finite number, got `NaN` (number)');
     expect(() => toQrels([null as unknown as Judgment])).toThrow('toQrels: expected judgments[0] to be a judgment with string `query_id`, `doc_id` and `judge`, got `null` (null)');
   });
+
+  it('refuses what is not a list of judgments, a store read whole the likely slip, as a RankevalError naming it', () => {
+    const read = { judgments: store, tornLine: undefined }; // parseJudgments' answer, given for its `judgments`
+    for (const fn of [toQrels, toQrelsByJudge] as const) {
+      for (const judgments of [read, null, 5]) {
+        expect(() => fn(judgments as unknown as Judgment[])).toThrowError(
+          expect.objectContaining({ code: 'invalid_qrels', fn: fn.name, received: judgments, message: expect.stringContaining("expected `judgments` to be an iterable of judgments (a store's list: `store.judgments`)") }),
+        );
+      }
+      const throwing = { [Symbol.iterator]: () => { throw new Error('no more'); } };
+      expect(() => fn(throwing as unknown as Judgment[])).toThrowError(expect.objectContaining({ code: 'invalid_qrels', message: `${fn.name}: reading \`judgments\` threw Error: no more` }));
+      const { proxy, revoke } = Proxy.revocable<Judgment[]>([], {});
+      revoke();
+      expect(() => fn(proxy)).toThrowError(expect.objectContaining({ code: 'invalid_qrels', message: expect.stringMatching(new RegExp(`^${fn.name}: reading \`judgments\` threw TypeError`)) }));
+    }
+  });
 });
 
 describe('toQrelsByJudge', () => {
