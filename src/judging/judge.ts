@@ -39,7 +39,8 @@ export interface JudgeResult {
  * @param judgeFn the judge: `({ queryId, docId, query?, text?, signal }) => grade | { grade, rationale?, usage? }`
  * @throws {RankevalError} `invalid_option` for a bad option or pool; `parse_error` for a store with a bad
  *   line other than a torn last one (the store is left as it is); `io_error` (the path as `received`, the
- *   system's error as `cause`) when the file system refuses to read or write the store (a directory, a full disk)
+ *   system's error as `cause`) when the file system refuses to read or write the store (a full disk), or when
+ *   the store is not a regular file (a directory, a FIFO, /dev/null)
  * @example
  * const { qrels, failures } = await judge(pool, async ({ query, text, signal }) => parseGrade(await chat(relevancePrompt({ query, passage: text }), signal)), {
  *   store: 'judgments.jsonl', judge: 'gpt-4o-mini', queries, corpus,

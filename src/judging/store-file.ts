@@ -1,7 +1,7 @@
 // The judgments store on disk (Node only): read whole when opened, its torn last line cut off, then
 // appended to one whole line per write, each write flushed before the next judgment is counted.
-import { open, readFile, truncate } from 'node:fs/promises';
-import { option, RankevalError } from '../core/errors.js';
+import { open, readFile, stat, truncate } from 'node:fs/promises';
+import { isRankevalError, option, RankevalError } from '../core/errors.js';
 import { describeThrown, quoteJson } from '../core/quoting.js';
 import { parseJudgments, type Judgment, type JudgmentStore } from '../formats/judgments.js';
 import type { JudgmentSink } from './judge-loop.js';
@@ -15,6 +15,7 @@ export interface OpenStore extends JudgmentStore, JudgmentSink {
 
 /** What the file system may fail at: the small part of `fs/promises` the store uses (a test gives its own). */
 export interface StoreFileSystem {
+  readonly stat: (path: string) => Promise<{ isFile(): boolean; isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean }>;
   readonly readFile: (path: string) => Promise<Uint8Array>;
   readonly truncate: (path: string, length: number) => Promise<void>;
   readonly open: (path: string, flags: 'a+') => Promise<{
@@ -27,7 +28,7 @@ export interface StoreFileSystem {
   }>;
 }
 
-const nodeFileSystem: StoreFileSystem = { readFile, truncate, open };
+const nodeFileSystem: StoreFileSystem = { stat, readFile, truncate, open };
 
 /**
  * `action` on the store at `path`, a failure of the file system (EISDIR, ENOSPC, EACCES…) thrown as an
@@ -37,19 +38,31 @@ async function onDisk<T>(path: string, doing: string, fn: string | undefined, ac
   try {
     return await action();
   } catch (error) {
+    if (isRankevalError(error)) throw error;
     const problem = `cannot ${doing} the judgments store ${quoteJson(path)}: ${describeThrown(error)}`;
     throw new RankevalError({ code: 'io_error', fn, subject: option('store'), problem, expected: 'a judgments store that can be read and appended to', received: path }, { cause: error });
   }
 }
 
-/** The file's bytes, or none for a file that does not exist yet. */
-async function bytesOf(fs: StoreFileSystem, path: string): Promise<Uint8Array> {
+/**
+ * The file's bytes, or none for a file that does not exist yet. Anything but a regular file (a directory,
+ * a FIFO, a socket, a device such as /dev/null) is refused: its lines would not be kept, or reading it
+ * would wait for a writer.
+ */
+async function bytesOf(fs: StoreFileSystem, path: string, fn: string | undefined): Promise<Uint8Array> {
+  let kind: string | undefined;
   try {
-    return await fs.readFile(path);
+    const stats = await fs.stat(path);
+    if (!stats.isFile()) kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : stats.isCharacterDevice() ? 'a device' : 'not a file';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
     throw error;
   }
+  if (kind !== undefined) {
+    const problem = `the judgments store ${quoteJson(path)} is ${kind}, not a regular file: the judgments written to it would not be kept`;
+    throw new RankevalError({ code: 'io_error', fn, subject: option('store'), problem, expected: 'a regular file, or a path where one can be created', received: path });
+  }
+  return fs.readFile(path);
 }
 
 /**
@@ -60,10 +73,10 @@ async function bytesOf(fs: StoreFileSystem, path: string): Promise<Uint8Array> {
  * An append that fails (a full disk) rejects, and what it wrote of its line is cut off before the next
  * write: the file still ends with a whole line, and the appends after it are written as soon as they can be.
  * A store with any other bad line is refused (`parse_error`) and left as it is; a failure of the file
- * system is an `io_error` (of `fn`, the public function opening it, if any).
+ * system, or a store that is not a regular file, is an `io_error` (of `fn`, the public function opening it, if any).
  */
 export async function openStore(path: string, fn?: string, fs: StoreFileSystem = nodeFileSystem): Promise<OpenStore> {
-  const bytes = await onDisk(path, 'read', fn, () => bytesOf(fs, path));
+  const bytes = await onDisk(path, 'read', fn, () => bytesOf(fs, path, fn));
   const read = parseJudgments(bytes, { file: path });
   const ended = bytes.length === 0 || bytes[bytes.length - 1] === NEWLINE;
   if (read.tornLine !== undefined) await onDisk(path, 'cut the torn last line off', fn, () => fs.truncate(path, bytes.lastIndexOf(NEWLINE) + 1));

@@ -2,7 +2,7 @@
 // each failed write rejects its own append only, and what it wrote of its line is cut off, so that the file
 // holds whole lines and the appends after it are written.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { open, readFile, truncate } from 'node:fs/promises';
+import { open, readFile, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ const enospc = (): NodeJS.ErrnoException => Object.assign(new Error('ENOSPC: no 
 
 /** The real file system, but a disk that is full: every write of an open store fails with ENOSPC. */
 const fullDisk: StoreFileSystem = {
+  stat,
   readFile,
   truncate,
   async open(path, flags) {
@@ -29,10 +30,35 @@ const fullDisk: StoreFileSystem = {
 };
 
 describe('openStore and judge on a file system that fails', () => {
-  it('refuses a store that is a directory (EISDIR) as an io_error of judge naming the path, not a raw Node error', async () => {
+  it('refuses a store that is a directory as an io_error of judge naming the path, not a raw Node error', async () => {
     const error = await judge({ q1: ['d1'] }, () => 2, { store: dir, judge: 'llm' }).catch((thrown: unknown) => thrown);
-    expect(error).toMatchObject({ name: 'RankevalError', code: 'io_error', fn: 'judge', subject: { kind: 'option', option: 'store' }, received: dir, cause: { code: 'EISDIR' } });
-    expect((error as Error).message).toBe(`judge: cannot read the judgments store ${JSON.stringify(dir)}: Error: EISDIR: illegal operation on a directory, read`);
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'io_error', fn: 'judge', subject: { kind: 'option', option: 'store' }, received: dir });
+    expect((error as Error).message).toBe(`judge: the judgments store ${JSON.stringify(dir)} is a directory, not a regular file: the judgments written to it would not be kept`);
+  });
+
+  it.each([
+    ['a FIFO (named pipe)', { isFIFO: () => true }],
+    ['a device', { isCharacterDevice: () => true }],
+    ['a socket', { isSocket: () => true }],
+  ])('refuses a store that is %s, before reading it (a FIFO would wait for a writer) or writing to it', async (kind, is) => {
+    const path = join(dir, 'special.jsonl');
+    const never = (): Promise<never> => Promise.reject(new Error('not to be called'));
+    const special: StoreFileSystem = {
+      stat: async () => ({ isFile: () => false, isDirectory: () => false, isFIFO: () => false, isSocket: () => false, isCharacterDevice: () => false, ...is }),
+      readFile: never,
+      truncate: never,
+      open: never,
+    };
+    await expect(openStore(path, 'judge', special)).rejects.toMatchObject({
+      code: 'io_error',
+      fn: 'judge',
+      received: path,
+      message: `judge: the judgments store ${JSON.stringify(path)} is ${kind}, not a regular file: the judgments written to it would not be kept`,
+    });
+  });
+
+  it('refuses /dev/null, which would take every judgment and keep none', async () => {
+    await expect(judge({ q1: ['d1'] }, () => 2, { store: '/dev/null', judge: 'llm' })).rejects.toMatchObject({ code: 'io_error', received: '/dev/null', message: expect.stringContaining('is a device, not a regular file') });
   });
 
   it('rejects an append on a full disk (ENOSPC) with an io_error naming the path, and every append after it', async () => {
