@@ -2,7 +2,7 @@
 // missing, at the nominal, ordinal, interval or ratio level.
 import { fail } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
-import { undefinedFor } from './paired-scores.js';
+import { isList, undefinedFor } from './paired-scores.js';
 import { chanceDisagreement, distanceOf, distinctValues, unitScale } from './disagreement.js';
 import type { GradeTable } from './kappa.js';
 
@@ -38,7 +38,7 @@ const LEVELS: readonly MeasurementLevel[] = ['nominal', 'ordinal', 'interval', '
  * possible), leave α undefined: a RankevalError `undefined_statistic`, never a NaN. The order of the raters
  * and of the items does not change α.
  *
- * @param data one array per rater, one label per item (a finite number or `null`), all of one length
+ * @param data one array (or typed array) per rater, one label per item (a finite number or `null`), all of one length
  * @throws {RankevalError} `invalid_option` for a malformed matrix, a negative value at the ratio level or a
  *   bad option; `undefined_statistic` where α is undefined
  * @example
@@ -46,7 +46,7 @@ const LEVELS: readonly MeasurementLevel[] = ['nominal', 'ordinal', 'interval', '
  * // o(0,1) = o(1,0) = 1; n_0 = n_1 = 3, n = 6.
  * krippendorffAlpha([[0, 1, 0], [0, 1, 1]], { level: 'nominal' }) // => 1 − 5 · 2 / (3·3 + 3·3) = 4/9
  */
-export function krippendorffAlpha(data: readonly (readonly (number | null)[])[], options: KrippendorffAlphaOptions = {}): number {
+export function krippendorffAlpha(data: readonly ArrayLike<number | null>[], options: KrippendorffAlphaOptions = {}): number {
   const fn = 'krippendorffAlpha';
   const { level = 'ordinal' } = ownOptions(options, ['level'], fn);
   if (!LEVELS.includes(level)) fail('invalid_option', fn, { kind: 'option', option: 'level' }, "'nominal', 'ordinal', 'interval' or 'ratio'", level);
@@ -64,13 +64,14 @@ interface Units {
 }
 
 /** The labels of each item with two labels or more, checked, in two passes over the matrix (count, then place). */
-function unitsOf(data: readonly (readonly (number | null)[])[], level: MeasurementLevel, fn: string): Units {
+function unitsOf(data: readonly ArrayLike<number | null>[], level: MeasurementLevel, fn: string): Units {
   if (!Array.isArray(data)) fail('invalid_option', fn, { kind: 'argument', argument: 'data' }, 'an array of raters, each an array of labels', data);
   const items = data.length === 0 ? 0 : (data[0]?.length ?? 0);
   const counts = new Int32Array(items);
   for (let r = 0; r < data.length; r++) {
     const row: unknown = data[r];
-    if (!Array.isArray(row) || row.length !== items) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, `an array of ${items} labels, as long as the first rater's`, row);
+    if (!isList(row)) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, 'an array or a typed array of labels', row);
+    if (row.length !== items) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, `an array of ${items} labels, as long as the first rater's`, row);
     for (let i = 0; i < items; i++) {
       const value: unknown = row[i];
       if (value === null) continue;

@@ -37,9 +37,14 @@ export function pairedScores(x: ItemScores, y: ItemScores, fn: string, [nameX, n
   });
 }
 
+/** Whether `value` is read by position: an array or a typed array (a DataView is neither). */
+export function isList(value: unknown): value is ArrayLike<unknown> {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
 /** Whether `scores` is read by position (an array, a typed array) or by name (a plain record); refuses anything else. */
 function shapeOf(scores: unknown, name: string, fn: string): 'list' | 'record' {
-  if (Array.isArray(scores) || (ArrayBuffer.isView(scores) && !(scores instanceof DataView))) return 'list';
+  if (isList(scores)) return 'list';
   if (typeof scores !== 'object' || scores === null) return fail('invalid_option', fn, { kind: 'argument', argument: name }, SHAPES, scores);
   // A Map, a Set, a generator, a DataView or an ArrayBuffer has no own keys of its items: read as a record, it would be empty.
   if (Symbol.iterator in scores || scores instanceof DataView || scores instanceof ArrayBuffer) {

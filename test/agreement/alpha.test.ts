@@ -70,6 +70,15 @@ describe('krippendorffAlpha by hand', () => {
   });
 });
 
+describe('krippendorffAlpha reads typed arrays', () => {
+  it('as it reads arrays of the same labels, a rater at a time', () => {
+    const rows = [[1, 0, 1, 2, 3], [1, 0, 0, 2, 2]];
+    for (const level of ['nominal', 'ordinal', 'interval', 'ratio'] as const) {
+      expect(krippendorffAlpha([Float64Array.from(rows[0]!), Int8Array.from(rows[1]!)], { level })).toBe(krippendorffAlpha(rows, { level }));
+    }
+  });
+});
+
 describe('krippendorffAlpha refuses', () => {
   it('a single value among the labels that count, and no item with two labels', () => {
     expect(() => krippendorffAlpha([[4, null, 0], [4, 1, null]])).toThrow('krippendorffAlpha: α is undefined: every label that counts is 4, so no disagreement is possible');
@@ -81,6 +90,9 @@ describe('krippendorffAlpha refuses', () => {
     expect(() => krippendorffAlpha([[1, 'a' as never]])).toThrow('expected label 2 of rater 1 to be a finite number or null');
     expect(() => krippendorffAlpha([[1, -1], [1, 2]], { level: 'ratio' })).toThrow('expected label 2 of rater 1 to be a finite number ≥ 0 (ratio level) or null');
     expect(() => krippendorffAlpha({} as never)).toThrow('expected `data` to be an array of raters, each an array of labels');
+    // A rater that is no list is named as such, not as a rater of the wrong length.
+    expect(() => krippendorffAlpha([{ length: 2 } as never, [1, 2]])).toThrow('krippendorffAlpha: expected rater 1 of `data` to be an array or a typed array of labels, got');
+    expect(() => krippendorffAlpha([[1, 2], new Map() as never])).toThrow('krippendorffAlpha: expected rater 2 of `data` to be an array or a typed array of labels, got');
     expect(() => krippendorffAlpha([[1, 2]], { level: 'metric' as never })).toThrow("expected `level` to be 'nominal', 'ordinal', 'interval' or 'ratio'");
   });
 });
