@@ -18,7 +18,7 @@ const WHITESPACE = /\s/;
  * A query with no judged document has no line. `parseGoldenSet` reads either back to the same qrels.
  *
  * @throws {RankevalError} `invalid_qrels` for an id with whitespace, or a grade that is not a whole
- *   number, in TREC (JSONL holds both)
+ *   number within ±(2^53 − 1), in TREC (JSONL holds both)
  */
 export function qrelsText(qrels: ReadonlyMap<string, ReadonlyMap<string, number>>, format: QrelsFormat): string {
   let text = '';
@@ -34,6 +34,8 @@ export function qrelsText(qrels: ReadonlyMap<string, ReadonlyMap<string, number>
       };
       if (WHITESPACE.test(qid) || WHITESPACE.test(doc) || qid === '' || doc === '') refuse(`query ${quoteJson(qid)}, document ${quoteJson(doc)}: an id is empty or has whitespace`, [qid, doc]);
       if (!Number.isInteger(grade)) refuse(`query ${quoteJson(qid)}, document ${quoteJson(doc)}: the grade ${grade} is not a whole number`, grade);
+      // Past 2^53 − 1 a grade prints as 1e+21, which trec_eval reads as 1 and the TREC reader refuses.
+      if (!Number.isSafeInteger(grade)) refuse(`query ${quoteJson(qid)}, document ${quoteJson(doc)}: the grade ${grade} is beyond ±(2^53 − 1), the whole numbers a TREC grade may be`, grade);
       text += `${qid} 0 ${doc} ${grade}\n`;
     }
   }

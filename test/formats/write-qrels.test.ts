@@ -25,6 +25,16 @@ describe('qrelsText', () => {
     expect(() => qrelsText(new Map([['q 1', new Map([['d1', 1]])]]), 'trec')).toThrow('query "q 1", document "d1": an id is empty or has whitespace; TREC qrels cannot hold it (JSONL can)');
     expect(() => qrelsText(new Map([['q1', new Map([['d1', 0.5]])]]), 'trec')).toThrow('query "q1", document "d1": the grade 0.5 is not a whole number; TREC qrels cannot hold it (JSONL can)');
   });
+
+  it('refuses in TREC a whole grade past 2^53 − 1, which would print as 1e+21 (read by trec_eval as 1, refused on reading)', () => {
+    for (const grade of [1e21, -(2 ** 53)]) {
+      expect(() => qrelsText(new Map([['q1', new Map([['d1', grade]])]]), 'trec')).toThrowError(
+        expect.objectContaining({ code: 'invalid_qrels', received: grade, message: `query "q1", document "d1": the grade ${grade} is beyond ±(2^53 − 1), the whole numbers a TREC grade may be; TREC qrels cannot hold it (JSONL can)` }),
+      );
+    }
+    const largest = qrelsText(new Map([['q1', new Map([['d1', 2 ** 53 - 1]])]]), 'trec');
+    expect(parseGoldenSet(largest).qrels.get('q1')?.get('d1')).toBe(2 ** 53 - 1);
+  });
 });
 
 describe('writeGoldenSet', () => {
