@@ -67,7 +67,8 @@ export interface QuerySample {
 export type SystemAgreementWarning =
   | { readonly code: 'different_queries'; readonly message: string; readonly onlyA: QuerySample; readonly onlyB: QuerySample }
   | { readonly code: 'no_queries'; readonly message: string; readonly queries: number }
-  | { readonly code: 'few_systems'; readonly message: string; readonly scope: 'all' | 'top'; readonly systems: number };
+  | { readonly code: 'few_systems'; readonly message: string; readonly scope: 'all' | 'top'; readonly systems: number }
+  | { readonly code: 'tied_means'; readonly message: string; readonly scope: 'all' | 'top'; readonly side: 'A' | 'B' | 'both' };
 
 export interface SystemAgreement extends OrderAgreement {
   readonly measure: string;
@@ -133,7 +134,7 @@ export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery
     }
   }
   const [all, top] = [correlations(order), correlations(order.slice(0, topK))];
-  const warnings = [...coverage.warnings, ...fewSystems(all, top)];
+  const warnings = [...coverage.warnings, ...fewSystems(all, top), ...tiedMeans(order, topK)];
   return { measure, queries: coverage.queries.length, ...all, runs: order, top, flips, warnings };
 }
 
@@ -175,6 +176,25 @@ function fewSystems(all: OrderAgreement, top: OrderAgreement): SystemAgreementWa
   const over = scope === 'all' ? `${order.systems} systems` : `the top ${order.systems} systems`;
   const message = `τ_b, τ_AP,b and Spearman's ρ over ${over} are 1, −1 or undefined whatever the labels: they say nothing of the labels' agreement`;
   return [{ code: 'few_systems', message, scope, systems: order.systems }];
+}
+
+/**
+ * The tied_means warning: every system's mean the same under a label set (over all, or the top `topK`
+ * under A), which leaves τ_b, τ_AP,b and ρ undefined (`null`, blank in the CLI) — said, not left blank.
+ * Over fewer than three systems few_systems says enough.
+ */
+function tiedMeans(order: readonly { meanA: number; meanB: number }[], topK: number): SystemAgreementWarning[] {
+  for (const [scope, runs] of [['all', order], ['top', order.slice(0, topK)]] as const) {
+    if (runs.length < 3) continue;
+    const [tiedA, tiedB] = [runs.every((run) => run.meanA === runs[0]!.meanA), runs.every((run) => run.meanB === runs[0]!.meanB)];
+    if (!tiedA && !tiedB) continue;
+    const side = tiedA && tiedB ? 'both' : tiedA ? 'A' : 'B';
+    const under = side === 'both' ? 'under both label sets' : `under ${side}`;
+    const over = scope === 'all' ? `all ${runs.length} systems` : `the top ${runs.length} systems`;
+    const message = `${over} have one mean ${under} (${side === 'B' ? runs[0]!.meanB : runs[0]!.meanA}): τ_b, τ_AP,b and Spearman's ρ are undefined, left blank`;
+    return [{ code: 'tied_means', message, scope, side }];
+  }
+  return [];
 }
 
 /** One run's mean and per-query scores (query-id order) on `measure`, a RankevalError it throws placed at the run. */

@@ -73,6 +73,16 @@ describe('systemAgreement', () => {
     expect(() => systemAgreement(runs, qrelsA, qrelsB, { topK: 1 })).toThrow('expected `topK` to be an integer ≥ 2');
   });
 
+  it('says, as a tied_means warning, why the correlations are null when one label set gives every system one mean', () => {
+    // Under B only d9 is relevant, which no run retrieves: every run scores 0 under B.
+    const result = systemAgreement(runs, qrelsA, { q1: { d9: 1 }, q2: { d9: 1 } }, { measure: 'P@1' });
+    expect(result).toMatchObject({ tauB: null, tauAPB: null, spearman: null, top: { tauB: null } });
+    expect(result.warnings).toEqual([
+      { code: 'tied_means', scope: 'all', side: 'B', message: "all 3 systems have one mean under B (0): τ_b, τ_AP,b and Spearman's ρ are undefined, left blank" },
+    ]);
+    expect(systemAgreement(runs, qrelsA, qrelsB, { measure: 'P@1' }).warnings.filter(({ code }) => code === 'tied_means')).toEqual([]);
+  });
+
   it('refuses runs that cannot be read as a RankevalError naming them, never a raw TypeError', () => {
     for (const given of [null, 'runs', [runs.first, runs.second]]) {
       expect(() => systemAgreement(given as never, qrelsA, qrelsB)).toThrowError(expect.objectContaining({ code: 'invalid_option', fn: 'systemAgreement', received: given }));
