@@ -27,10 +27,10 @@ export const NUGGET_SCORES = [
   { key: 'all', name: 'all_score', weights: ALL, credit: PARTIAL },
   { key: 'strictWeighted', name: 'strict_weighted_score', weights: WEIGHTED, credit: STRICT },
   { key: 'weighted', name: 'weighted_score', weights: WEIGHTED, credit: PARTIAL },
-] as const satisfies readonly NuggetScoreDeclaration[];
+] as const satisfies readonly (NuggetScoreDeclaration & { readonly key: NuggetScoreKey })[];
 
-/** The key of a nugget score: `strictVital`, `strictAll`, `vital`, `all`, `strictWeighted`, `weighted`. */
-export type NuggetScoreKey = (typeof NUGGET_SCORES)[number]['key'];
+/** The key of a nugget score, spelled out so that the API reference shows the names. */
+export type NuggetScoreKey = 'strictVital' | 'strictAll' | 'vital' | 'all' | 'strictWeighted' | 'weighted';
 
 /** An answer's (or a mean's) value of every nugget score. */
 export type NuggetScores = Readonly<Record<NuggetScoreKey, number>>;
