@@ -170,13 +170,24 @@ export type { FusionSetting, OptimizedFusionMethod } from './fusion/grid.js';
  * Golden set: making one — the documents to judge pooled from several runs (`pool`), how far a pool covers
  * each run (`poolStats`), and the pool file written and read back; judgments read from a judgments store and
  * turned into qrels (one judge, or several combined), and an LLM judge's prompt and the reading of its
- * answer. The judging loop, which writes the store, is `judge` from `rankeval/judge`.
+ * answer; a run's mean (or two runs' difference) from a few human labels and a judge's labels of every
+ * query (`estimateRun`, `estimateDifference`). The judging loop, which writes the store, is `judge` from
+ * `rankeval/judge`.
  */
 export { pool, type Pool, type PoolOptions, type PoolOrder } from './judging/pool.js';
 export { poolStats, type PoolStats, type PoolStatsOptions, type RunCoverage } from './judging/pool-stats.js';
 export { parsePool, poolLines, readPool, type PoolFormat } from './formats/pool.js';
 export { parseJudgments, readJudgments, type Judgment, type JudgmentStore, type StoreReadOptions } from './formats/judgments.js';
 export { toQrels, toQrelsByJudge, type CombineJudges, type ToQrelsOptions } from './judging/to-qrels.js';
+export {
+  estimateDifference,
+  estimateRun,
+  type EstimateLabels,
+  type EstimateRunOptions,
+  type EstimateWarning,
+  type LabelSource,
+  type RunEstimate,
+} from './judging/estimate.js';
 export { relevancePrompt, type RelevancePromptInput } from './judging/relevance-prompt.js';
 export { parseGrade } from './judging/parse-grade.js';
 export type { RelevanceScale } from './judging/scale.js';

@@ -176,7 +176,7 @@ export function tooFewForPairedTest(queries: number): { readonly problem: string
  * Refuses a measure whose run figure is not a mean: the tests and intervals are about the mean of per-query
  * differences, and a sum (num_ret) or a geometric mean (gm_map) would sit beside an interval about something else.
  */
-function checkAveraged(base: RunEvaluation, measures: readonly string[], fn: string): void {
+export function checkAveraged(base: RunEvaluation, measures: readonly string[], fn: string): void {
   for (const measure of measures) {
     const aggregate = base.conventions.aggregation[measure];
     if (aggregate !== 'mean') {
