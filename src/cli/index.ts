@@ -8,6 +8,8 @@ import { messageText } from '../text/escape.js';
 import { closest } from '../core/suggest.js';
 import { agreeUsage, runAgree } from './agree.js';
 import { compareUsage, runCompare } from './compare.js';
+import { estimateUsage, runEstimate } from './estimate.js';
+import { planUsage, runPlan } from './plan.js';
 import { evalUsage, runEval } from './eval.js';
 import { mergeUsage, runMerge } from './merge.js';
 import { nuggetsUsage, runNuggets } from './nuggets.js';
@@ -31,6 +33,12 @@ Commands:
                                                   RBO and Jaccard per query (rankeval overlap --help)
   agree QRELS_A QRELS_B [RUN …] [-m MEASURE]      how far two label sets agree (κ, α), and whether they
                                                   order the runs alike (τ) (rankeval agree --help)
+  estimate RUN … --human H --judge J [-m MEASURE …]  each run's mean from a few human labels and an LLM
+                                                  judge's labels of every query, with its interval
+                                                  (rankeval estimate --help)
+  plan RUN --human H --judge J -m M --cost-human X --cost-judge Y --budget B | --sd S --delta D
+                                                  how many queries to have judged, by people and by the
+                                                  model, or for a paired test (rankeval plan --help)
   pool RUN … [--depth 10] [--qrels EXISTING] -o POOL.jsonl
                                                   the documents to judge for a golden set: the runs'
                                                   top documents, less those judged (rankeval pool --help)
@@ -55,7 +63,7 @@ output cannot be written (rankeval trec exits as trec_eval: 1 bad arguments, 2 a
 is malformed, 4 a measure fails, 7 nothing to evaluate).
 `;
 
-const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'judge', 'fuse', 'pool', 'nuggets', 'trec', 'help'];
+const COMMANDS = ['eval', 'compare', 'report', 'merge', 'overlap', 'agree', 'estimate', 'plan', 'judge', 'fuse', 'pool', 'nuggets', 'trec', 'help'];
 
 /** The version in rankeval's package.json, found upwards from this module wherever the build puts it. */
 function version(): string {
@@ -90,6 +98,8 @@ async function commandUsage(command: string): Promise<string> {
   if (command === 'merge') return mergeUsage;
   if (command === 'overlap') return overlapUsage;
   if (command === 'agree') return agreeUsage;
+  if (command === 'estimate') return estimateUsage;
+  if (command === 'plan') return planUsage;
   if (command === 'judge') return judgeUsage;
   if (command === 'nuggets') return nuggetsUsage;
   if (command === 'report') return (await import('./report.js')).reportUsage;
@@ -137,6 +147,8 @@ async function main(args: readonly string[]): Promise<number> {
     if (command === 'merge') return await runMerge(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'overlap') return await runOverlap(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'agree') return await runAgree(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'estimate') return await runEstimate(rest, { stdout: process.stdout, stderr: process.stderr });
+    if (command === 'plan') return await runPlan(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'judge') return await runJudge(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'nuggets') return await runNuggets(rest, { stdout: process.stdout, stderr: process.stderr });
     const load = LOADED_WHEN_RUN[command];

@@ -12,7 +12,7 @@ import { resolveRunSettings } from '../engine/settings.js';
 import type { Conventions } from '../measures/conventions.js';
 import type { MeasureKey } from '../measures/registry.js';
 import type { Judgment, JudgmentStore } from '../formats/judgments.js';
-import { estimateMean, type EstimateMeanOptions, type MeanEstimate } from '../stats/ppi.js';
+import { estimateMean, type EstimateMeanData, type EstimateMeanOptions, type MeanEstimate } from '../stats/ppi.js';
 import { toQrels } from './to-qrels.js';
 
 /** One set of labels: qrels (any shape evaluateRun takes), or one judge of a judgments store, by name. */
@@ -141,8 +141,8 @@ function estimation(labels: EstimateLabels, given: EstimateRunOptions, fn: strin
     }
     return evaluation;
   };
-  const estimate = <T extends RunEvaluation | readonly RunEvaluation[]>(human: T, judge: T, value: (scored: T, qid: string, measure: string) => number): RunEstimate => {
-    const first = (scored: T): RunEvaluation => (Array.isArray(scored) ? scored[0] : scored) as RunEvaluation;
+  /** Each measure's per-query values under both label sets, paired by query; `rest`: at least one judge-only query is needed. */
+  const samples = <T extends RunEvaluation | readonly RunEvaluation[]>(human: T, judge: T, value: (scored: T, qid: string, measure: string) => number, rest: boolean): Samples => {
     // The queries behind the means: `noRelevant: 'skip'` may leave some out of either scoring.
     const humanQueries = commonQueries(Array.isArray(human) ? human : [human]);
     const judged = commonQueries(Array.isArray(judge) ? judge : [judge]);
@@ -154,21 +154,41 @@ function estimation(labels: EstimateLabels, given: EstimateRunOptions, fn: strin
     const humanSet = new Set(settings.human.qrels.keys());
     const judgeOnlyQueries = judged.filter((qid) => !humanSet.has(qid));
     if (humanQueries.length < 2) throw new RankevalError({ code: 'no_queries', fn, subject: { kind: 'argument', argument: 'human' }, problem: `the estimate needs at least 2 human-judged queries, got ${humanQueries.length}`, expected: 'at least 2 human-judged queries', received: humanQueries.length });
-    if (judgeOnlyQueries.length === 0) throw new RankevalError({ code: 'no_queries', fn, subject: { kind: 'argument', argument: 'judge' }, problem: 'the judge labelled no query beyond the human-judged ones: there is nothing for its labels to add', expected: 'at least 1 query labelled by the judge only', received: 0 });
-    const estimates: Record<string, MeanEstimate> = Object.create(null);
-    for (const measure of Object.keys(first(judge).mean)) {
-      estimates[measure] = estimateMean(
-        {
-          human: humanQueries.map((qid) => value(human, qid, measure)),
-          judgeOnHuman: humanQueries.map((qid) => value(judge, qid, measure)),
-          judgeOnRest: judgeOnlyQueries.map((qid) => value(judge, qid, measure)),
-        },
-        meanOptions,
-      );
+    if (rest && judgeOnlyQueries.length === 0) throw new RankevalError({ code: 'no_queries', fn, subject: { kind: 'argument', argument: 'judge' }, problem: 'the judge labelled no query beyond the human-judged ones: there is nothing for its labels to add', expected: 'at least 1 query labelled by the judge only', received: 0 });
+    const first = (Array.isArray(judge) ? judge[0] : judge) as RunEvaluation;
+    const values: Record<string, EstimateMeanData> = Object.create(null);
+    for (const measure of Object.keys(first.mean)) {
+      values[measure] = {
+        human: humanQueries.map((qid) => value(human, qid, measure)),
+        judgeOnHuman: humanQueries.map((qid) => value(judge, qid, measure)),
+        judgeOnRest: judgeOnlyQueries.map((qid) => value(judge, qid, measure)),
+      };
     }
-    return { estimates, humanQueries, judgeOnlyQueries, conventions: first(judge).conventions, warnings };
+    return { values, humanQueries, judgeOnlyQueries, conventions: first.conventions, warnings };
   };
-  return { score, estimate };
+  const estimate = <T extends RunEvaluation | readonly RunEvaluation[]>(human: T, judge: T, value: (scored: T, qid: string, measure: string) => number): RunEstimate => {
+    const { values, ...rest } = samples(human, judge, value, true);
+    const estimates: Record<string, MeanEstimate> = Object.create(null);
+    for (const [measure, data] of Object.entries(values)) estimates[measure] = estimateMean(data, meanOptions);
+    return { estimates, ...rest };
+  };
+  return { score, samples, estimate };
+}
+
+/** Per-measure values under both label sets, with the queries behind them. */
+interface Samples extends Omit<RunEstimate, 'estimates'> {
+  readonly values: Record<string, EstimateMeanData>;
+}
+
+/**
+ * A pilot for planLabels: each measure's values of `run` on the human-judged queries under the human labels
+ * and under the judge's (paired by query), read and checked as estimateRun reads them; the judge need label
+ * no other query. For `rankeval plan`.
+ */
+export function pilotSamples(run: ByQuery<Ranking>, labels: EstimateLabels, options: EstimateRunOptions, fn: string): Samples {
+  const { score, samples } = estimation(labels, options, fn);
+  const human = score(run, 'human');
+  return samples(human, score(run, 'judge'), (evaluation, qid, measure) => evaluation.perQuery[qid]![measure]!, false);
 }
 
 /** The queries every evaluation scored, in the first one's order (query-id order). */

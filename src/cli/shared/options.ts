@@ -118,7 +118,7 @@ export function canonicalMeasure(name: string, usage: (message: string) => CliEr
  * The names of `-m` values, refusing an empty one: `-m ''` or `-m P@1,,ndcg@10` is a slip (a variable left
  * unset, a stray comma), not a request for the default measures.
  */
-function measureNames(values: readonly string[], flag: string, usage: (message: string) => CliError): string[] {
+export function measureNames(values: readonly string[], flag: string, usage: (message: string) => CliError): string[] {
   for (const value of values) {
     if (splitMeasures([value]).includes('')) {
       throw usage(value.trim() === '' ? `${flag} takes measure names; got '${value}'` : `${flag} '${value}' has an empty measure name (names are separated by single commas)`);
