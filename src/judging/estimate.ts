@@ -2,7 +2,7 @@
 // and an LLM judge's labels of every query, scored by the engine and estimated by stats/ppi.ts.
 import { ownOptions } from '../core/boundary.js';
 import { fail, RankevalError } from '../core/errors.js';
-import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
+import type { ByQuery, Qrels, Ranking } from '../core/types.js';
 import { checkAveraged } from '../analysis/compare.js';
 import { scoreRunOn } from '../engine/evaluate-run.js';
 import type { RunWarning } from '../engine/run-checks.js';
@@ -26,17 +26,8 @@ export interface EstimateLabels {
   readonly judge: LabelSource;
 }
 
-export interface EstimateRunOptions<Name extends string = string> extends MetricOptions, EstimateMeanOptions {
-  /** Measure names, as `evaluateRun` takes them; each a mean over queries. */
-  readonly measures: readonly Name[];
-  /** As in `evaluateRun`. */
-  readonly noRelevant?: EvaluateRunOptions['noRelevant'];
-  readonly checks?: EvaluateRunOptions['checks'];
-  readonly systemK?: EvaluateRunOptions['systemK'];
-  readonly lengths?: EvaluateRunOptions['lengths'];
-  readonly aspects?: EvaluateRunOptions['aspects'];
-  readonly scoreOrder?: EvaluateRunOptions['scoreOrder'];
-}
+/** evaluateRun's options (but `slices`: an estimate is over all queries) and estimateMean's. */
+export interface EstimateRunOptions<Name extends string = string> extends Omit<EvaluateRunOptions<Name>, 'slices'>, EstimateMeanOptions {}
 
 /** An evaluateRun warning of one scoring: which labels (and, for a difference, which run) it came from. */
 export interface EstimateWarning {

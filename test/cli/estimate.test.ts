@@ -83,6 +83,14 @@ describe('rankeval plan', () => {
     expect(JSON.parse(result.stdout)).toEqual({ measure: 'P@2', ...planLabels({ human: precision.human, judgeOnHuman: precision.judgeOnHuman }, { costHuman: 1, costJudge: 0.01, budget: 100 }) });
   });
 
+  it('prints the plan as a table', async () => {
+    const plan = planLabels({ human: precision.human, judgeOnHuman: precision.judgeOnHuman }, { costHuman: 1, costJudge: 0.01, effectiveN: 10 });
+    const result = await runCommand(runPlan, [file('run.trec'), ...labels(), '-m', 'P@2', '--cost-human', '1', '--cost-judge', '0.01', '--effective-n', '10'], { hide: dir });
+    expect(result.status).toBe(0);
+    const cells = result.stdout.split('\n').find((text) => text.includes('P@2'))!.trim().split(/\s+/);
+    expect(cells).toEqual(['P@2', String(plan.human), String(plan.judgeOnly), plan.cost.toFixed(4), String(plan.effectiveN), plan.correlation.toFixed(4)]);
+  });
+
   it('plans from a standard deviation as queriesNeeded does', async () => {
     const result = await runCommand(runPlan, ['--sd', '0.05', '--delta', '0.02', '--format', 'json']);
     expect(result.status).toBe(0);

@@ -86,6 +86,12 @@ describe('estimateRun refuses bad input with a RankevalError naming the value', 
     expect(error.message).toContain('query "q6" is judged by people but not by the judge');
   });
 
+  it('a human-judged query that noRelevant: skip leaves out under the judge’s labels only', () => {
+    // The judge calls nothing of q3 relevant (b: 0): skipped under its labels, scored under people's.
+    const error = refusal(() => estimateRun(run, { human, judge: { ...judge, q3: { b: 0 } } }, { measures: ['P@2'], noRelevant: 'skip' }));
+    expect(error).toMatchObject({ code: 'invalid_qrels', subject: { kind: 'query', query: 'q3' }, received: 'q3' });
+  });
+
   it('fewer than 2 human-judged queries', () => {
     const error = refusal(() => estimateRun(run, { human: { q1: human.q1 }, judge }, { measures: ['P@2'] }));
     expect(error).toMatchObject({ code: 'no_queries', subject: { kind: 'argument', argument: 'human' }, received: 1 });
