@@ -3,7 +3,7 @@
 import { fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
-import { concordance, denseRanks } from './rank-pairs.js';
+import { pairCounts } from './rank-pairs.js';
 
 /** How ties are treated: `'a'` allows them in `y` only (accuracy against a reference), `'b'` anywhere (agreement). */
 export type TieVariant = 'a' | 'b';
@@ -54,17 +54,17 @@ export function kendallTau(x: ItemScores, y: ItemScores, options: KendallTauOpti
   const n = scores.x.length;
   if (n < 2) undefinedFor(fn, `τ_${variant} needs two items or more, got ${n}`, 'two items or more', n);
   const pairs = (n * (n - 1)) / 2;
-  const [rx, ry] = [denseRanks(scores.x), denseRanks(scores.y)];
+  const counts = pairCounts(scores.x, scores.y);
   if (variant === 'a') {
-    if (rx.tiedPairs > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', rx.tiedPairs);
-    return concordance(rx, ry) / pairs;
+    if (counts.tiedX > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', counts.tiedX);
+    return counts.concordance / pairs;
   }
-  constantSide(fn, `τ_${variant}`, rx.distinct === 1, ry.distinct === 1);
+  constantSide(fn, `τ_${variant}`, counts.distinctX === 1, counts.distinctY === 1);
   if (variant === 'c') {
-    const m = Math.min(rx.distinct, ry.distinct);
-    return (2 * concordance(rx, ry)) / ((n * n * (m - 1)) / m);
+    const m = Math.min(counts.distinctX, counts.distinctY);
+    return (2 * counts.concordance) / ((n * n * (m - 1)) / m);
   }
-  return concordance(rx, ry) / Math.sqrt((pairs - rx.tiedPairs) * (pairs - ry.tiedPairs));
+  return counts.concordance / Math.sqrt((pairs - counts.tiedX) * (pairs - counts.tiedY));
 }
 
 /** The `variant` option, one of `known`, `'b'` by default. */
