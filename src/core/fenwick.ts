@@ -1,5 +1,5 @@
-// Counting helpers over sorted positions, for the O(n log n) pair counts (agreement's rank pairs, the
-// preference counts of metrics): a Fenwick tree of counts and a binary search.
+// Counting helpers over sorted positions, for the O(n log n) pair counts: a Fenwick tree of counts (agreement's
+// rank pairs, the preference counts of metrics) and a binary search (the preference counts).
 
 /** The index of the first of `sorted[0 … length − 1]` (ascending) that is not below `value`: `length` if none is. */
 export function lowerBound(sorted: ArrayLike<number>, value: number, length = sorted.length): number {
