@@ -1,17 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { evaluateRun, isRankevalError, RankevalError } from '../../src/index.js';
+import { evaluateRun, RankevalError } from '../../src/index.js';
+import { caught } from '../helpers/caught.js';
 import { errorMessage, failId, fieldsOf, mention, parseError, speakingFor, subjectWords, type ErrorSubject } from '../../src/core/errors.js';
 
 describe('RankevalError carries what it is about as fields, and its message is built from them', () => {
-  const thrown = (call: () => unknown): RankevalError => {
-    try {
-      call();
-    } catch (error) {
-      if (isRankevalError(error)) return error;
-      throw error;
-    }
-    throw new Error('no error');
-  };
   const rebuilt = (error: RankevalError): string => errorMessage(fieldsOf(error));
 
   test("a file's line: the file and the line, nothing in `received`", () => {
