@@ -50,13 +50,17 @@ function checkedAnswer(answer: unknown, i: number): NuggetAnswer {
   if (typeof runId !== 'string' || runId === '') fail('invalid_nuggets', FN, `${what}.runId`, 'a non-empty string', runId);
   if (typeof queryId !== 'string' || queryId === '') fail('invalid_nuggets', FN, `${what}.queryId`, 'a non-empty string', queryId);
   if (!Array.isArray(nuggets)) fail('invalid_nuggets', FN, `${what}.nuggets`, 'an array of nuggets', nuggets);
-  nuggets.forEach((nugget: AssignedNugget, j) => {
-    const at = `${what}.nuggets[${j}]`;
-    if (typeof nugget !== 'object' || nugget === null) fail('invalid_nuggets', FN, at, 'a nugget {text, importance, assignment}', nugget);
-    if (!IMPORTANCE.includes(nugget.importance)) fail('invalid_nuggets', FN, `${at}.importance`, "'vital' or 'okay'", nugget.importance);
-    if (!SUPPORT.includes(nugget.assignment)) fail('invalid_nuggets', FN, `${at}.assignment`, "'support', 'partial_support' or 'not_support'", nugget.assignment);
-  });
+  nuggets.forEach((nugget: unknown, j) => checkedNugget(nugget, FN, `${what}.nuggets[${j}]`));
   return answer as NuggetAnswer;
+}
+
+/** One assigned nugget checked at the boundary of `fn`: an object of the known vocabulary, named `at`. */
+export function checkedNugget(nugget: unknown, fn: string, at: string): AssignedNugget {
+  if (typeof nugget !== 'object' || nugget === null) fail('invalid_nuggets', fn, at, 'a nugget {text, importance, assignment}', nugget);
+  const { importance, assignment } = nugget as AssignedNugget;
+  if (!IMPORTANCE.includes(importance)) fail('invalid_nuggets', fn, `${at}.importance`, "'vital' or 'okay'", importance);
+  if (!SUPPORT.includes(assignment)) fail('invalid_nuggets', fn, `${at}.assignment`, "'support', 'partial_support' or 'not_support'", assignment);
+  return nugget as AssignedNugget;
 }
 
 /** The means of each score over `scores` (never empty). */
