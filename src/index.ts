@@ -158,6 +158,13 @@ export {
   type NuggetRunScores,
 } from './nuggets/evaluate-nuggets.js';
 export type { NuggetScoreKey, NuggetScores } from './nuggets/scores.js';
+export {
+  nuggetRecall,
+  nuggetRecallOfRun,
+  type DocumentNuggets,
+  type NuggetRecallOptions,
+  type NuggetRecallResult,
+} from './nuggets/nugget-recall.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';
