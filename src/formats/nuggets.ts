@@ -44,7 +44,8 @@ export type NuggetBank = Readonly<Record<string, { readonly query?: string; read
 export type NuggetReadOptions = Omit<ReadOptions<'jsonl'>, 'format'>;
 
 const IMPORTANCE: readonly string[] = ['vital', 'okay'];
-const SUPPORT: readonly string[] = ['support', 'partial_support', 'not_support'];
+/** The assignments, fullest first: nuggetizer's vocabulary. */
+export const SUPPORT: readonly NuggetSupport[] = ['support', 'partial_support', 'not_support'];
 
 const ASSIGNMENT_LINE: JsonLine = {
   name: 'an assignment line',
@@ -67,7 +68,7 @@ function readNuggets(value: unknown, assigned: boolean, file: string, line: numb
       throw parseError(file, line, `${where}.importance must be "vital" or "okay", got ${quoteJson(importance, 60)}`, '"vital" or "okay"', importance);
     }
     if (!assigned) return { text, importance } as AssignedNugget;
-    if (typeof assignment !== 'string' || !SUPPORT.includes(assignment)) {
+    if (typeof assignment !== 'string' || !(SUPPORT as readonly string[]).includes(assignment)) {
       throw parseError(file, line, `${where}.assignment must be "support", "partial_support" or "not_support", got ${quoteJson(assignment, 60)}`, 'one of support, partial_support, not_support', assignment);
     }
     return { text, importance, assignment } as AssignedNugget;
@@ -77,12 +78,17 @@ function readNuggets(value: unknown, assigned: boolean, file: string, line: numb
 /** The grades an assignments file is read on: 3 (default) takes `partial_support`, 2 refuses it at its line. */
 export type NuggetGrades = 2 | 3;
 
+/** The `grades` option read at a boundary: 2 or 3, else `invalid_option`. */
+export function readNuggetGrades(grades: unknown, fn: string): NuggetGrades {
+  return grades === 2 || grades === 3 ? grades : fail('invalid_option', fn, { kind: 'option', option: 'grades' }, '2 or 3', grades);
+}
+
 const assignmentsKind: FileKind<'jsonl', NuggetAnswer[], NuggetGrades> = {
   what: 'nugget assignments',
   formats: ['jsonl'],
   options: {
     keys: ['grades'],
-    resolve: ({ grades = 3 }, fn) => (grades === 2 || grades === 3 ? grades : fail('invalid_option', fn, { kind: 'option', option: 'grades' }, '2 or 3', grades)),
+    resolve: ({ grades = 3 }, fn) => readNuggetGrades(grades, fn),
   },
   detect: () => 'jsonl',
   open: (_format, file, grades) => {
