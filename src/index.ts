@@ -131,7 +131,8 @@ export {
  * Answers: the answers of RAG systems scored by the nuggets (atomic facts) they support, as the TREC RAG
  * track scores them (castorini/nuggetizer): the assignments, the nugget bank and the answers (nuggetizer's
  * input, a TREC RAG run) read from their files, the
- * scores per answer, per run and over all, and each run's per-topic scores for the agreement functions.
+ * scores per answer, per run and over all, and each run's per-topic scores for the agreement functions; an
+ * LLM assigner's prompt and the reading of its answer.
  */
 export {
   parseNuggetAssignments,
@@ -165,6 +166,8 @@ export {
   type NuggetRecallOptions,
   type NuggetRecallResult,
 } from './nuggets/nugget-recall.js';
+export { nuggetAssignmentPrompt, type NuggetAssignmentPromptInput, type NuggetAssignmentPromptOptions } from './nuggets/assignment-prompt.js';
+export { parseAssignment, type ParseAssignmentOptions } from './nuggets/parse-assignment.js';
 
 /** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
 export { fuse } from './fusion/fuse.js';
