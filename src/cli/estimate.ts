@@ -8,7 +8,7 @@ import { type Io, usageError } from './shared/command.js';
 import { runNames } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
-import { LABEL_HELP, LABEL_OPTIONS, loadLabels, readLabelArgs, type LabelArgs } from './shared/labels.js';
+import { LABEL_HELP, LABEL_OPTIONS, labelWarningLine, loadLabels, readLabelArgs, type LabelArgs } from './shared/labels.js';
 import { DEFAULT_MEASURES, OUTPUT_FORMATS } from './shared/options.js';
 
 export const estimateUsage = `Usage: rankeval estimate RUN … --human H --judge J [-m MEASURE …] [--alpha A] [--lambda L] [--format F]
@@ -96,7 +96,7 @@ export async function runEstimate(argv: readonly string[], io: Io): Promise<numb
   const options = { measures: args.measures, alpha: args.alpha, lambda: args.lambda, relevanceThreshold: args.relevanceThreshold };
   const results: { run: string; result: RunEstimate }[] = args.runs.map(({ name }, i) => ({ run: name, result: asInputError(labelFiles, () => estimateRun(runs[i]!.rankings, { human: human.qrels, judge: judge.qrels }, options)) }));
   for (const { run, result } of results) {
-    for (const { labels, warning } of result.warnings) io.stderr.write(`rankeval estimate: warning: ${messageText(`run ${JSON.stringify(run)}, under ${labels === 'human' ? inputName(args.human) : inputName(args.judge)}: ${warning.message}`)}\n`);
+    for (const warning of result.warnings) io.stderr.write(labelWarningLine('estimate', args, run, warning));
   }
   if (args.format === 'json') {
     io.stdout.write(`${JSON.stringify(results.map(({ run, result }) => ({ run, ...result })), null, 2)}\n`);

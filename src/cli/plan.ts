@@ -1,6 +1,6 @@
 // `rankeval plan`: how many queries to have judged, by people and by the model (from a pilot), or how many
 // a paired comparison needs (from the standard deviation of its differences).
-import { pilotSamples } from '../judging/estimate.js';
+import { pilotSamples, type RunEstimate } from '../judging/estimate.js';
 import { queriesNeeded } from '../stats/power.js';
 import { planLabels, type LabelPlan } from '../stats/ppi.js';
 import { messageText } from '../text/escape.js';
@@ -9,8 +9,9 @@ import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { type Io, usageError } from './shared/command.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
-import { LABEL_HELP, LABEL_OPTIONS, loadLabels, readLabelArgs, type LabelArgs } from './shared/labels.js';
+import { LABEL_HELP, LABEL_OPTIONS, labelWarningLine, loadLabels, readLabelArgs, type LabelArgs } from './shared/labels.js';
 import { OUTPUT_FORMATS } from './shared/options.js';
+import { runNames } from './shared/comparison.js';
 
 export const planUsage = `Usage: rankeval plan RUN --human H --judge J -m MEASURE --cost-human X --cost-judge Y (--budget B | --effective-n N)
        rankeval plan --sd S --delta D [--power P] [--alpha A] [--sides 1|2]
@@ -111,11 +112,14 @@ export async function runPlan(argv: readonly string[], io: Io): Promise<number> 
   const { human, judge, runs } = await loadLabels(args, [args.run], io);
   const labelFiles = `${inputName(args.human)} or ${inputName(args.judge)}`;
   const measure = args.measures[0]!;
+  let pilotWarnings: RunEstimate['warnings'] = [];
   const plan: LabelPlan = asInputError(labelFiles, () => {
     const pilot = pilotSamples(runs[0]!.rankings, { human: human.qrels, judge: judge.qrels }, { measures: [measure], relevanceThreshold: args.relevanceThreshold }, 'plan');
+    pilotWarnings = pilot.warnings;
     const { budget, effectiveN, maxTotal } = args;
     return planLabels(pilot.values[measure]!, { costHuman: args.costHuman, costJudge: args.costJudge, ...(budget === undefined ? {} : { budget }), ...(effectiveN === undefined ? {} : { effectiveN }), ...(maxTotal === undefined ? {} : { maxTotal }) });
   });
+  for (const warning of pilotWarnings) io.stderr.write(labelWarningLine('plan', args, runNames([args.run], undefined, usage)[0]!, warning));
   for (const warning of plan.warnings) io.stderr.write(`rankeval plan: warning: ${messageText(warning.message)}\n`);
   if (args.format === 'json') {
     io.stdout.write(`${JSON.stringify({ measure, ...plan }, null, 2)}\n`);

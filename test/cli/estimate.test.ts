@@ -83,6 +83,15 @@ describe('rankeval plan', () => {
     expect(JSON.parse(result.stdout)).toEqual({ measure: 'P@2', ...planLabels({ human: precision.human, judgeOnHuman: precision.judgeOnHuman }, { costHuman: 1, costJudge: 0.01, budget: 100 }) });
   });
 
+  it('warns of what scoring the pilot met, as estimate does for the same run', async () => {
+    const pilot = [file('run.trec'), ...labels(), '-m', 'P@2'];
+    const planned = await runCommand(runPlan, [...pilot, '--cost-human', '1', '--cost-judge', '0.01', '--budget', '100'], { hide: dir });
+    const estimated = await runCommand(runEstimate, pilot, { hide: dir });
+    const warnings = (stderr: string, command: string): string[] => stderr.split('\n').filter((line) => line.startsWith(`rankeval ${command}: warning: run`)).map((line) => line.slice(`rankeval ${command}`.length));
+    expect(warnings(estimated.stderr, 'estimate')).not.toEqual([]);
+    expect(warnings(planned.stderr, 'plan')).toEqual(warnings(estimated.stderr, 'estimate'));
+  });
+
   it('prints the plan as a table', async () => {
     const plan = planLabels({ human: precision.human, judgeOnHuman: precision.judgeOnHuman }, { costHuman: 1, costJudge: 0.01, effectiveN: 10 });
     const result = await runCommand(runPlan, [file('run.trec'), ...labels(), '-m', 'P@2', '--cost-human', '1', '--cost-judge', '0.01', '--effective-n', '10'], { hide: dir });

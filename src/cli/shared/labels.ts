@@ -4,6 +4,8 @@ import type { GoldenSet } from '../../formats/golden-collector.js';
 import type { Run } from '../../formats/run-collector.js';
 import { parseMeasure } from '../../measures/registry.js';
 import type { CliError, Io } from './command.js';
+import { inputName } from './input.js';
+import { messageText } from '../../text/escape.js';
 import { checkStdinOnce, loadGoldenSet, loadRun } from './files.js';
 import { canonicalMeasure, measureNames, readGradeColumn, readQrelsFormat, readRelevanceThreshold, readRunFormat } from './options.js';
 
@@ -57,4 +59,9 @@ export async function loadLabels(args: LabelArgs, runPaths: readonly string[], i
   const runs: Run[] = [];
   for (const path of runPaths) runs.push(await loadRun(path, args.runFormat, io.stderr));
   return { human, judge, runs };
+}
+
+/** A label scoring's warning as the commands print it: the run and the label file it was scored under. */
+export function labelWarningLine(command: string, args: Pick<LabelArgs, 'human' | 'judge'>, run: string, { labels, warning }: { labels: 'human' | 'judge'; warning: { message: string } }): string {
+  return `rankeval ${command}: warning: ${messageText(`run ${JSON.stringify(run)}, under ${labels === 'human' ? inputName(args.human) : inputName(args.judge)}: ${warning.message}`)}\n`;
 }
