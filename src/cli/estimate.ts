@@ -3,7 +3,7 @@
 import { estimateRun, type RunEstimate } from '../judging/estimate.js';
 import { messageText } from '../text/escape.js';
 import { renderTable, type Column } from '../text/table.js';
-import { decimalNumber, numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
+import { flagNumber, numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { type Io, usageError } from './shared/command.js';
 import { runNames } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
@@ -58,7 +58,7 @@ export function parseEstimateArgs(args: readonly string[]): EstimateArgs | 'help
   if (positionals.length === 0) throw usage('expected a run or more (RUN …)');
   const labels = readLabelArgs(values, positionals, usage, DEFAULT_MEASURES);
   const names = runNames(positionals, values.names, usage);
-  const lambda = values.lambda === undefined || values.lambda === 'tuned' ? 'tuned' : decimalNumber(values.lambda);
+  const lambda = values.lambda === undefined || values.lambda === 'tuned' ? 'tuned' : flagNumber(values.lambda);
   if (lambda !== 'tuned' && !(lambda >= 0 && lambda <= 1)) throw usage(`--lambda takes tuned or a number from 0 to 1; got '${values.lambda}'`);
   return {
     ...labels,

@@ -13,7 +13,7 @@ import { checkGates, type Gate, gateText } from '../text/gates.js';
 import { escapeControls, escapeMarkdown, messageText } from '../text/escape.js';
 import { budgetSentence, budgetTable, budgetText, budgetWording, explanationTable, explanationText, missedText } from '../text/explain.js';
 import { type Cell, type Column, renderTable } from '../text/table.js';
-import { decimalNumber, parseCommandArgs } from './shared/args.js';
+import { flagNumber, parseCommandArgs } from './shared/args.js';
 import { CliError, GATE_FAILED, INPUT_ERROR, type Io, USAGE_ERROR, usageError } from './shared/command.js';
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, loadGoldenSetAnd, scoreRunFile } from './shared/files.js';
 import { inputName } from './shared/input.js';
@@ -124,7 +124,7 @@ export function parseEvalArgs(args: readonly string[]): EvalArgs | 'help' {
 
   let depth: number | undefined;
   if (values.depth !== undefined) {
-    depth = decimalNumber(values.depth);
+    depth = flagNumber(values.depth);
     if (!Number.isSafeInteger(depth) || depth <= 0) throw usage(`--depth takes a positive integer; got '${values.depth}'`);
   }
   return {

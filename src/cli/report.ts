@@ -7,7 +7,7 @@ import { remeasured } from '../engine/settings.js';
 import { messageText } from '../text/escape.js';
 import { explainRanking, explainTop } from '../analysis/explain.js';
 import { readJudgments } from '../core/judgments.js';
-import { decimalNumber, parseCommandArgs } from './shared/args.js';
+import { flagNumber, parseCommandArgs } from './shared/args.js';
 import { type Io, usageError } from './shared/command.js';
 import { compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
@@ -120,7 +120,7 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   for (const flag of ['p', 'depth'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --overlap, which compares two runs without a golden set`);
   const args = readCompareArgs(values, positionals, 1, usage);
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
-  const losses = values.losses === undefined ? 10 : decimalNumber(values.losses);
+  const losses = values.losses === undefined ? 10 : flagNumber(values.losses);
   if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
   const output = outputName(values.output, usage);
   if (output !== undefined) checkOutput(output, inputs, 'the report', usage);

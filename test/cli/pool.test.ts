@@ -77,6 +77,7 @@ describe('rankeval pool', () => {
   it('refuses bad arguments before reading, and names a file it cannot read', async () => {
     expect(await runCommand(runPool, [])).toMatchObject({ status: 2, stderr: 'expected one run or more (RUN …) (see rankeval pool --help)' });
     expect((await runCommand(runPool, [...RUNS(), '--depth', '0'])).stderr).toBe("--depth takes a positive integer; got '0' (see rankeval pool --help)");
+    expect((await runCommand(runPool, [...RUNS(), '--depth', ' 3'])).stderr).toBe("--depth takes a positive integer; got ' 3' (see rankeval pool --help)");
     expect((await runCommand(runPool, [...RUNS(), '--order', 'borda'])).stderr).toBe("--order takes rank, rrf; got 'borda' (see rankeval pool --help)");
     expect((await runCommand(runPool, [...RUNS(), '-o', file('dense.jsonl')], { hide: dir })).stderr).toBe('-o dense.jsonl is a run; the pool would overwrite it (see rankeval pool --help)');
     expect((await runCommand(runPool, [file('missing.trec')], { hide: dir })).status).toBe(3);

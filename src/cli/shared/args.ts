@@ -118,7 +118,11 @@ function attachNegativeValues(args: readonly string[], options: Options): string
 
 // A flag's number is written in decimal (`0.9`, `-1`, `1e-3`), as in the files: a typo such as `0x1` in a
 // gate must not pass unnoticed.
-export { decimalNumber };
+/**
+ * A flag's text as a decimal number, NaN when it is not one. Taken as typed: a value quoted with spaces
+ * (`--depth ' 3'`) is refused rather than trimmed, as a file's field is.
+ */
+export const flagNumber = (text: string): number => (text.trim() === text ? decimalNumber(text) : Number.NaN);
 
 export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string, fallback: T, usage: (message: string) => CliError): T {
   if (value === undefined) return fallback;
@@ -130,7 +134,7 @@ export function oneOf<T extends string>(value: string | undefined, allowed: read
 /** A flag's number, or undefined without the flag; a usage error saying what it takes when `check` refuses it. */
 export function numberFlag(text: string | undefined, flag: string, check: (value: number) => boolean, expected: string, usage: (message: string) => CliError): number | undefined {
   if (text === undefined) return undefined;
-  const value = decimalNumber(text);
+  const value = flagNumber(text);
   if (!check(value)) throw usage(`${flag} takes ${expected}; got '${text}'`);
   return value;
 }

@@ -9,7 +9,7 @@ import { gateText } from '../../text/gates.js';
 import { escapeControls, escapeMarkdown } from '../../text/escape.js';
 import { type Cell, type Column, renderTable } from '../../text/table.js';
 import { canonicalMeasure, type OutputFormat } from './options.js';
-import { decimalNumber } from './args.js';
+import { decimalNumber } from '../../formats/columns.js';
 import type { CliError } from './command.js';
 
 /** A gate flag read: the measure as written and in canonical form, the threshold and the side it bounds. */

@@ -1,6 +1,5 @@
 // Flags that `rankeval eval`, `compare`, `report` and `fuse --optimize` share, read one way for all of them.
 import { isRankevalError, type RankevalError } from '../../core/errors.js';
-import { decimalNumber } from '../../formats/columns.js';
 import type { GoldenSetFormat } from '../../formats/golden-set.js';
 import type { RunFormat } from '../../formats/run.js';
 import { averagesTies, readsLengths } from '../../measures/catalogue.js';
@@ -9,7 +8,7 @@ import { splitMeasures } from '../../measures/names/list.js';
 import { readsBeyond } from '../../engine/system-k.js';
 import { RUN_CHECK_MODES, settleCheck, type RunCheckMode } from '../../engine/run-checks.js';
 import type { ScoreOrder, Ties } from '../../core/types.js';
-import { inputFlag, oneOf } from './args.js';
+import { flagNumber, inputFlag, oneOf } from './args.js';
 import type { CliError } from './command.js';
 import { cliMessage } from './wording.js';
 
@@ -35,7 +34,7 @@ export function readGradeColumn(text: string | undefined, usage: (message: strin
 
 /** `-l`, `--relevance-threshold N`: a finite number (default 1). */
 export function readRelevanceThreshold(text: string | undefined, usage: (message: string) => CliError): number {
-  const threshold = text === undefined ? 1 : decimalNumber(text);
+  const threshold = text === undefined ? 1 : flagNumber(text);
   if (!Number.isFinite(threshold)) throw usage(`--relevance-threshold takes a number; got '${text}'`);
   return threshold;
 }

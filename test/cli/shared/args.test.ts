@@ -9,7 +9,7 @@ import { runMerge } from '../../../src/cli/merge.js';
 import { runOverlap } from '../../../src/cli/overlap.js';
 import { runPool } from '../../../src/cli/pool.js';
 import { runReport } from '../../../src/cli/report.js';
-import { parseCommandArgs } from '../../../src/cli/shared/args.js';
+import { flagNumber, parseCommandArgs } from '../../../src/cli/shared/args.js';
 import { usageError } from '../../../src/cli/shared/command.js';
 import { runCommand, type Command } from '../../helpers/cli.js';
 
@@ -54,5 +54,29 @@ describe('parseCommandArgs: a flag of one value given twice', () => {
     ['judge', runJudge, ['pool.jsonl', '--port', '1', '--port', '2'], "--port is given twice ('1' and '2')"],
   ])('rankeval %s refuses it before reading a file, exit 2', async (command, run, args, message) => {
     expect(await runCommand(run, args)).toEqual({ status: 2, stdout: '', stderr: `${message}; it takes one value (see rankeval ${command} --help)` });
+  });
+});
+
+describe('flagNumber: a flag’s number as typed', () => {
+  it('reads a decimal number', () => {
+    expect([flagNumber('3'), flagNumber('0.25'), flagNumber('-1e3')]).toEqual([3, 0.25, -1000]);
+  });
+
+  it('refuses a value with spaces around it, which a file’s field would trim', () => {
+    for (const text of [' 3', '3 ', '\t3', '3\n']) expect(flagNumber(text)).toBeNaN();
+  });
+});
+
+describe('a number flag quoted with a space is refused by every command that reads one', () => {
+  const cases: [string, string, Command, readonly string[]][] = [
+    ['pool', '--depth', runPool, ['run.trec']],
+    ['eval', '--depth', runEval, ['run.trec', '--qrels', 'qrels']],
+    ['eval', '--relevance-threshold', runEval, ['run.trec', '--qrels', 'qrels']],
+    ['report', '--losses', runReport, ['qrels', 'a.trec', 'b.trec']],
+  ];
+  it.each(cases)('%s %s', async (_name, flag, command, args) => {
+    const result = await runCommand(command, [...args, flag, ' 3']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`' 3'`);
   });
 });
