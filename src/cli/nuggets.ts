@@ -109,7 +109,7 @@ function table(result: NuggetEvaluation, perQuery: boolean): string {
   const columns: Column[] = [
     { name: 'run', kind: 'text' },
     ...(perQuery ? [{ name: 'topic', kind: 'text' } as const] : []),
-    { name: 'topics', kind: 'count' },
+    { name: 'n', kind: 'count' },
     ...NUGGET_SCORES.map(({ name }) => ({ name, kind: 'score' }) as const),
   ];
   const rows: Cell[][] = [];

@@ -33,7 +33,7 @@ describe('rankeval nuggets', () => {
     const result = await runCommand(runNuggets, [file('a.jsonl'), file('b.jsonl')]);
     expect(result).toMatchObject({ status: 0, stderr: '' });
     const rows = result.stdout.trimEnd().split('\n').map((line) => line.split(/\s+/));
-    expect(rows[0]).toEqual(['run', 'topics', 'strict_vital_score', 'strict_all_score', 'vital_score', 'all_score', 'strict_weighted_score', 'weighted_score']);
+    expect(rows[0]).toEqual(['run', 'n', 'strict_vital_score', 'strict_all_score', 'vital_score', 'all_score', 'strict_weighted_score', 'weighted_score']);
     // a: vital (1 + 0.5)/2; all ((1 + 0.5)/2 + 0.5/1)/2. b: vital 0, all 1/2. all answers: vital (1 + 0.5 + 0)/3.
     expect(rows[1]!.slice(0, 2)).toEqual(['a', '2']);
     expect(rows[1]![4]).toBe(((1 + 0.5) / 2).toFixed(4));
@@ -60,7 +60,7 @@ describe('rankeval nuggets', () => {
     expect(parsed.byRun['b']!.mean['all']).toBe((1 / 2 + 0) / 2);
     expect(parsed.mean['vital']).toBe((1 + 0.5 + 0 + 0) / 4);
     const table = await runCommand(runNuggets, [file('b.jsonl'), '--topics', file('bank.jsonl'), '-q']);
-    expect(table.stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['run topic topics', 'b 1 1', 'b 2 1', 'b all 2', 'all all 2', '']);
+    expect(table.stdout.split('\n').map((line) => line.split(/\s+/).slice(0, 3).join(' '))).toEqual(['run topic n', 'b 1 1', 'b 2 1', 'b all 2', 'all all 2', '']);
     const perAnswer = JSON.parse((await runCommand(runNuggets, [file('b.jsonl'), '--topics', file('bank.jsonl'), '-q', '--format', 'json'])).stdout) as { perAnswer: unknown[] };
     expect(perAnswer.perAnswer).toHaveLength(2);
   });
