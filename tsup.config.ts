@@ -1,7 +1,8 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 // One build per format, every entry in it and `splitting` on, so that the entries share one copy of the
-// library: `rankeval/matchers`, `rankeval/report`, `rankeval/judge` and the CLI import the chunks that
+// library: the subpath entries (`rankeval/fusion`, `rankeval/matchers` …) and the CLI import the chunks that
 // `rankeval` re-exports, an error thrown by one entry is an `instanceof RankevalError` imported from
 // another, and a bundle using two entries carries the library once. The library entry's chunks stay
 // dependency-free and Node-free (for Node, browsers, Deno and Bun); Node built-ins (`rankeval/judge` writes
@@ -18,7 +19,15 @@ const shared: Options = {
   external: ['vitest', '@observablehq/plot', 'linkedom', /^node:/],
 };
 
-const library = { index: 'src/index.ts', matchers: 'src/matchers/index.ts', report: 'src/report/index.ts', judge: 'src/judging/index.ts' };
+// The specialist subpath entries: each file src/entries/NAME.ts is `rankeval/NAME`, built as dist/NAME.*
+// (test/api.test.ts checks that package.json exports each one, and typedoc.json documents it).
+const specialist = Object.fromEntries(
+  readdirSync('src/entries')
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [file.slice(0, -'.ts'.length), `src/entries/${file}`]),
+);
+
+const library = { index: 'src/index.ts', ...specialist, matchers: 'src/matchers/index.ts', report: 'src/report/index.ts', judge: 'src/judging/index.ts' };
 
 // `npm run bench` builds the JavaScript only (RANKEVAL_BUILD=js): the type declarations are most of the
 // build's time and no benchmark reads them; those already in dist are left there (every other file goes).

@@ -1,7 +1,8 @@
 // `npm run bench` (its second half): operations and ranked documents per second for evaluate() and evaluateRun() on the
 // built package. Data come from a fixed seed (bench/data.mjs) and every case runs a fixed number of
 // iterations, so a run measures the same work and ends in about the same time (~15 s here, when idle).
-import { averagePrecision, evaluate, evaluateRun, fuse, ndcgAtK, optimizeFusion, recallAtK, reciprocalRank } from '../dist/index.js';
+import { fuse, optimizeFusion } from '../dist/fusion.js';
+import { averagePrecision, evaluate, evaluateRun, ndcgAtK, recallAtK, reciprocalRank } from '../dist/index.js';
 import { hybridRuns, msMarcoLikeRun, singleQuery } from './data.mjs';
 
 const small = singleQuery({ length: 10, judged: 5 });

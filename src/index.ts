@@ -1,5 +1,8 @@
 // `rankeval`: the library entry. It imports nothing (no dependencies, no Node built-ins). Its exports come in
-// the groups below, which docs/api.md lists the same way; test/api.test.ts holds every name.
+// the groups below, which docs/api.md lists the same way; test/api.test.ts holds every name. It keeps the
+// user's path (evaluate, golden sets, compare, retriever, agreement, labels, nuggets); the specialist parts
+// have subpath entries in src/entries/ (`rankeval/preferences`, `rankeval/fusion`, `rankeval/diversity`),
+// each with the rule, at its top, that decides which names it takes.
 
 /**
  * Single rankings: each metric scores one ranking against its query's judgments (`(ranking, qrels, k?,
@@ -9,16 +12,12 @@
 export { averagePrecision } from './metrics/average-precision.js';
 export { contextPrecision } from './metrics/context-precision.js';
 export { dcgAtK, idcgAtK, ndcgAtK } from './metrics/dcg.js';
-export { allAspects, alphaNdcg, aspectRecall, errIa, pIa } from './metrics/diversity.js';
-export type { QueryAspects } from './core/aspects.js';
 export { f1AtK } from './metrics/f1.js';
 export { precisionAtK } from './metrics/precision.js';
 export { rPrecision } from './metrics/r-precision.js';
 export { recallAtK } from './metrics/recall.js';
 export { reciprocalRank } from './metrics/reciprocal-rank.js';
 export { successAtK } from './metrics/success.js';
-export { evaluatePreferences, type PreferenceMeasure, type PreferenceScores } from './metrics/preferences.js';
-export type { PreferenceJudgment, Preferences, QueryPreferences } from './metrics/preference-counts.js';
 export { evaluate, type EvaluateOptions, type Evaluation } from './engine/evaluate.js';
 export type { EvaluateMeasuresOptions } from './engine/ranking-measures.js';
 export {
@@ -39,7 +38,6 @@ export {
  * afterwards (`mergeEvaluations`), or by calling the retriever itself (`evaluateRetriever`).
  */
 export { evaluateRun } from './engine/evaluate-run.js';
-export { evaluatePreferencesRun, type PreferenceRunScores } from './metrics/preferences.js';
 export { evaluateRunByJudge, type ByJudge, type JudgeEvaluation } from './engine/evaluate-by-judge.js';
 export type { EvaluateRunOptions } from './engine/run-options.js';
 export type { MeanScores, Mergeable, RunEvaluation } from './engine/run-result.js';
@@ -169,13 +167,6 @@ export {
 export { nuggetAssignmentPrompt, type NuggetAssignmentPromptInput, type NuggetAssignmentPromptOptions } from './nuggets/assignment-prompt.js';
 export { parseAssignment, type ParseAssignmentOptions } from './nuggets/parse-assignment.js';
 
-/** Fusion: several runs combined into one (`fuse`), and a fusion's weights tuned by cross-validation. */
-export { fuse } from './fusion/fuse.js';
-export type { FuseOptions, FusionMethod, FusionNorm } from './fusion/options.js';
-export type { FusionRun } from './fusion/runs.js';
-export { optimizeFusion, type FusionFold, type FusionOptimization, type OptimizeFusionOptions } from './fusion/optimize.js';
-export type { FusionSetting, OptimizedFusionMethod } from './fusion/grid.js';
-
 /**
  * Golden set: making one — the documents to judge pooled from several runs (`pool`), how far a pool covers
  * each run (`poolStats`), and the pool file written and read back; judgments read from a judgments store and
@@ -212,7 +203,6 @@ export { parseRun, readRun, type Run, type RunFormat } from './formats/run.js';
 export { writeRun, type WriteRunOptions } from './formats/write-run.js';
 export { writeGoldenSet, type WriteGoldenSetOptions } from './formats/write-qrels.js';
 export { parseLengths, readLengths, type LengthsFormat } from './formats/lengths.js';
-export { parsePreferences, readPreferences, type PreferencesFormat } from './formats/preferences.js';
 export { parseQrelsByJudge, readQrelsByJudge, type QrelsByJudge, type QrelsByJudgeFormat } from './formats/qrels-by-judge.js';
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 

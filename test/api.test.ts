@@ -1,9 +1,11 @@
 // The public surface, name by name: every export of each entry with its kind, read by the TypeScript
 // compiler from the sources (type-only exports included), compared to the list below. A change of the
-// surface fails here until this list is edited with it, so that adding, removing or renaming an export is
-// a decision (and a removed or renamed documented name keeps a deprecated alias and a CHANGELOG line).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// surface fails here until this list is edited with it, so that adding, removing, renaming or moving an
+// export is a decision (a removed or renamed documented name keeps a deprecated alias and a CHANGELOG line;
+// a name moved to another entry gets a row in docs/api.md's "Where did X go" and a CHANGELOG line). Which
+// entry a name belongs in is decided by RULES below, the rules written at the top of src/entries/*.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
 
@@ -11,6 +13,9 @@ const root = join(import.meta.dirname, '..');
 
 const ENTRIES = {
   rankeval: 'src/index.ts',
+  'rankeval/diversity': 'src/entries/diversity.ts',
+  'rankeval/fusion': 'src/entries/fusion.ts',
+  'rankeval/preferences': 'src/entries/preferences.ts',
   'rankeval/judge': 'src/judging/index.ts',
   'rankeval/matchers': 'src/matchers/index.ts',
   'rankeval/report': 'src/report/index.ts',
@@ -68,13 +73,6 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'ExplainedDocument: interface',
     'Explanation: interface',
     'FlippedPair: interface',
-    'FuseOptions: interface',
-    'FusionFold: interface',
-    'FusionMethod: type',
-    'FusionNorm: type',
-    'FusionOptimization: interface',
-    'FusionRun: type',
-    'FusionSetting: type',
     'Gain: type',
     'GoldenSet: interface',
     'GoldenSetFormat: type',
@@ -124,8 +122,6 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'NuggetScoreKey: type',
     'NuggetScores: type',
     'NuggetSupport: type',
-    'OptimizeFusionOptions: interface',
-    'OptimizedFusionMethod: type',
     'OrderAgreement: interface',
     'Overlap: interface',
     'OverlapOptions: interface',
@@ -139,20 +135,12 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'PoolOrder: type',
     'PoolStats: interface',
     'PoolStatsOptions: interface',
-    'PreferenceJudgment: interface',
-    'PreferenceMeasure: type',
-    'PreferenceRunScores: interface',
-    'PreferenceScores: type',
-    'Preferences: type',
-    'PreferencesFormat: type',
     'Qrels: type',
     'QrelsByJudge: type',
     'QrelsByJudgeFormat: type',
     'QueriesNeeded: interface',
     'QueriesNeededOptions: type',
-    'QueryAspects: type',
     'QueryOverlap: interface',
-    'QueryPreferences: type',
     'QuerySample: interface',
     'RagAnswer: interface',
     'RankCorrelationOptions: interface',
@@ -200,9 +188,6 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'UnjudgedDocuments: interface',
     'WriteGoldenSetOptions: interface',
     'WriteRunOptions: interface',
-    'allAspects: function',
-    'alphaNdcg: function',
-    'aspectRecall: function',
     'averagePrecision: function',
     'cohenKappa: function',
     'compare: function',
@@ -210,14 +195,11 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'contextPrecision: function',
     'createEvaluator: function',
     'dcgAtK: function',
-    'errIa: function',
     'estimateDifference: function',
     'estimateMean: function',
     'estimateRun: function',
     'evaluate: function',
     'evaluateNuggets: function',
-    'evaluatePreferences: function',
-    'evaluatePreferencesRun: function',
     'evaluateRetriever: function',
     'evaluateRun: function',
     'evaluateRunByJudge: function',
@@ -225,7 +207,6 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'explainRanking: function',
     'explainWithinBudget: function',
     'f1AtK: function',
-    'fuse: function',
     'higherIsBetter: function',
     'idcgAtK: function',
     'isRankevalError: function',
@@ -240,9 +221,7 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'nuggetRecall: function',
     'nuggetRecallOfRun: function',
     'nuggetScoresByRun: function',
-    'optimizeFusion: function',
     'overlap: function',
-    'pIa: function',
     'parseAssignment: function',
     'parseGoldenSet: function',
     'parseGrade: function',
@@ -252,7 +231,6 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'parseNuggetAssignments: function',
     'parseNuggetBank: function',
     'parsePool: function',
-    'parsePreferences: function',
     'parseQrelsByJudge: function',
     'parseRagRun: function',
     'parseRun: function',
@@ -271,7 +249,6 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'readNuggetAssignments: function',
     'readNuggetBank: function',
     'readPool: function',
-    'readPreferences: function',
     'readQrelsByJudge: function',
     'readRun: function',
     'recallAtK: function',
@@ -286,6 +263,40 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'toQrelsByJudge: function',
     'writeGoldenSet: function',
     'writeRun: function',
+  ],
+  'rankeval/diversity': [
+    'QueryAspects: type',
+    'allAspects: function',
+    'alphaNdcg: function',
+    'aspectRecall: function',
+    'errIa: function',
+    'pIa: function',
+  ],
+  'rankeval/fusion': [
+    'FuseOptions: interface',
+    'FusionFold: interface',
+    'FusionMethod: type',
+    'FusionNorm: type',
+    'FusionOptimization: interface',
+    'FusionRun: type',
+    'FusionSetting: type',
+    'OptimizeFusionOptions: interface',
+    'OptimizedFusionMethod: type',
+    'fuse: function',
+    'optimizeFusion: function',
+  ],
+  'rankeval/preferences': [
+    'PreferenceJudgment: interface',
+    'PreferenceMeasure: type',
+    'PreferenceRunScores: interface',
+    'PreferenceScores: type',
+    'Preferences: type',
+    'PreferencesFormat: type',
+    'QueryPreferences: type',
+    'evaluatePreferences: function',
+    'evaluatePreferencesRun: function',
+    'parsePreferences: function',
+    'readPreferences: function',
   ],
   'rankeval/judge': [
     'JudgeAnswer: type',
@@ -351,26 +362,70 @@ function kindOf(checker: ts.TypeChecker, exported: ts.Symbol): string {
   return symbol.flags & ts.SymbolFlags.Interface ? 'interface' : 'type';
 }
 
-/** Each entry's exports as `name: kind`, sorted by name (code points). */
-function surface(): Record<Entry, string[]> {
+/** Where each entry's exports are declared, read once by one program over every entry. */
+let declared: Record<Entry, { name: string; kind: string; file: string }[]> | undefined;
+
+/** Each entry's exports: name, kind, and the file (relative to the root, `/` separators) that declares it. */
+function exportsOfEntries(): Record<Entry, { name: string; kind: string; file: string }[]> {
+  if (declared !== undefined) return declared;
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
   const files = Object.values(ENTRIES).map((file) => join(root, file));
   const program = ts.createProgram(files, config.options);
   const checker = program.getTypeChecker();
-  const read = (file: string): string[] => {
+  const read = (file: string) => {
     const module = checker.getSymbolAtLocation(program.getSourceFile(join(root, file))!)!;
-    return checker
-      .getExportsOfModule(module)
-      .map((exported) => `${exported.name}: ${kindOf(checker, exported)}`)
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return checker.getExportsOfModule(module).map((exported) => {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const source = symbol.declarations![0]!.getSourceFile().fileName;
+      return { name: exported.name, kind: kindOf(checker, exported), file: relative(root, source).split(sep).join('/') };
+    });
   };
-  return Object.fromEntries(Object.entries(ENTRIES).map(([entry, file]) => [entry, read(file)])) as Record<Entry, string[]>;
+  declared = Object.fromEntries(Object.entries(ENTRIES).map(([entry, file]) => [entry, read(file)])) as Record<Entry, { name: string; kind: string; file: string }[]>;
+  return declared;
 }
 
-test('the entries are the package’s exports', () => {
-  const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+/** Each entry's exports as `name: kind`, sorted by name (code points). */
+function surface(): Record<Entry, string[]> {
+  const rows = (entry: Entry) => exportsOfEntries()[entry].map(({ name, kind }) => `${name}: ${kind}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(Object.keys(ENTRIES).map((entry) => [entry, rows(entry as Entry)])) as Record<Entry, string[]>;
+}
+
+/**
+ * The specialist entries' rules (each written at the top of its file in src/entries/): whether a name, declared
+ * in `file`, belongs to that entry. A name that no rule claims belongs to `rankeval`.
+ */
+const RULES: Partial<Record<Entry, (name: string, file: string) => boolean>> = {
+  'rankeval/preferences': (name, file) => /preference/i.test(name) || /preference/.test(file),
+  'rankeval/fusion': (_, file) => file.startsWith('src/fusion/'),
+  'rankeval/diversity': (_, file) => file === 'src/metrics/diversity.ts' || file === 'src/core/aspects.ts',
+};
+
+test('the entries are the package’s exports, with types for TypeScript’s older resolutions too', () => {
+  const { exports, typesVersions } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; typesVersions: { '*': Record<string, unknown> } };
   const entries = Object.keys(exports).filter((path) => path !== './package.json').map((path) => join('rankeval', path));
   expect(entries.sort()).toEqual(Object.keys(ENTRIES).sort());
+  expect(Object.keys(typesVersions['*']).map((path) => `rankeval/${path}`).sort()).toEqual(Object.keys(ENTRIES).filter((entry) => entry !== 'rankeval').sort());
+});
+
+test('every file of src/entries/ is an entry that only re-exports, and the API reference (typedoc.json) has every entry', () => {
+  const files = readdirSync(join(root, 'src/entries')).filter((file) => file.endsWith('.ts')).map((file) => `src/entries/${file}`);
+  expect(files.filter((file) => !(Object.values(ENTRIES) as string[]).includes(file))).toEqual([]);
+  for (const file of files) {
+    const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest);
+    expect(source.statements.filter((statement) => !(ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined)).map((statement) => statement.getText(source)), file).toEqual([]);
+  }
+  const { entryPoints } = JSON.parse(readFileSync(join(root, 'typedoc.json'), 'utf8')) as { entryPoints: string[] };
+  expect([...entryPoints].sort()).toEqual(Object.values(ENTRIES).sort());
+});
+
+test('each name of `rankeval` and of the specialist entries is in the entry its rule names', () => {
+  const ruled = (['rankeval', ...Object.keys(RULES)] as Entry[]).flatMap((entry) => exportsOfEntries()[entry].map((exported) => ({ entry, ...exported })));
+  const misplaced = ruled.flatMap(({ entry, name, file }) => {
+    const claimed = (Object.entries(RULES) as [Entry, (name: string, file: string) => boolean][]).filter(([, rule]) => rule(name, file)).map(([owner]) => owner);
+    const belongs = claimed.length === 0 ? ['rankeval'] : claimed;
+    return belongs.length === 1 && belongs[0] === entry ? [] : [`${name} (${file}): in ${entry}, by the rules in ${belongs.join(' and ')}`];
+  });
+  expect(misplaced).toEqual([]);
 });
 
 test('each entry exports exactly the names and kinds listed here', () => {

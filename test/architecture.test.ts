@@ -25,6 +25,7 @@ const LAYERS = [
   'report', // the HTML report
   'matchers', // test matchers
   'cli', // the rankeval command
+  'entries', // the specialist subpath entries (rankeval/fusion …): re-exports of the layers below
 ] as const;
 
 /** Files at the root of src/: the package's entries. */

@@ -6,7 +6,8 @@
 //   npm run example:rag
 import { createReadStream, mkdirSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
-import { compare, evaluateRetriever, optimizeFusion, readGoldenSet, writeRun, type FusionSetting, type ScoredDocument } from 'rankeval';
+import { compare, evaluateRetriever, readGoldenSet, writeRun, type ScoredDocument } from 'rankeval';
+import { optimizeFusion, type FusionSetting } from 'rankeval/fusion';
 import { LATENCY_HEADER, latencyCells } from './latency-columns.js';
 import { DEPTH, retrievers } from './retrievers.js';
 

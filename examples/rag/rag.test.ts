@@ -1,7 +1,8 @@
 // The RAG example's retrieval tests, as a team would keep them next to its retriever: a few questions that
 // must work, and gates on the whole golden set that fail the build when retrieval gets worse.
 import { readFileSync } from 'node:fs';
-import { fuse, parseGoldenSet, parseRun } from 'rankeval';
+import { parseGoldenSet, parseRun } from 'rankeval';
+import { fuse } from 'rankeval/fusion';
 import 'rankeval/vitest';
 import { describe, expect, it } from 'vitest';
 import { renderExampleReport } from './example-report.js';

@@ -1,7 +1,7 @@
 // Small text retrievers for the examples, written here so that the examples need nothing but rankeval:
 // a keyword matcher (how many of the question's words a text contains), Okapi BM25, a character-trigram
 // cosine similarity, and a hybrid that fuses other retrievers' rankings with rankeval's `fuse`.
-import { fuse, type FuseOptions } from 'rankeval';
+import { fuse, type FuseOptions } from 'rankeval/fusion';
 
 export interface Document {
   readonly id: string;

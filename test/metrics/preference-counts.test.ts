@@ -3,7 +3,7 @@
 // enumerated; trec_eval's 16-bit pair counts; a query too large for a table of pairs.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { evaluatePreferences } from '../../src/index.js';
+import { evaluatePreferences } from '../../src/entries/preferences.js';
 import { chainTally, countPreferences, type PairSums, type PairTally, type PreferenceLine } from '../../src/metrics/preference-counts.js';
 
 /** Where a preference of a to b falls, as form_prefs_counts sorts it. */

@@ -3,7 +3,8 @@
 // occurring preferences, and prefs_avgjg_Rnonrel's treatment of non-relevant documents. Every value here
 // was confirmed with trec_eval 9.0.8 (-R prefs -m all_prefs).
 import { describe, expect, test } from 'vitest';
-import { evaluatePreferences, evaluatePreferencesRun, isRankevalError } from '../../src/index.js';
+import { evaluatePreferences, evaluatePreferencesRun } from '../../src/entries/preferences.js';
+import { isRankevalError } from '../../src/index.js';
 import { countPreferences, isPreferenceCycle, type PreferenceCounts, type PreferenceLine } from '../../src/metrics/preference-counts.js';
 import { PREFERENCE_MEASURES } from '../../src/metrics/preferences.js';
 import { trecMeasures } from '../../src/measures/trec-table.js';

@@ -1,7 +1,7 @@
 // Laws of the preference measures (evaluatePreferences), one invariant each.
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { evaluatePreferences } from '../../src/index.js';
+import { evaluatePreferences } from '../../src/entries/preferences.js';
 
 /** One judgment group of one sub-group: distinct documents d0 … dn−1 at levels 0 … 3. */
 const group = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }).map((levels) => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aboutGoldenSet, cliMessage } from '../../../src/cli/shared/wording.js';
 import { errorOf } from '../../helpers/files.js';
-import { evaluateRun, fuse, RankevalError } from '../../../src/index.js';
+import { fuse } from '../../../src/entries/fusion.js';
+import { evaluateRun, RankevalError } from '../../../src/index.js';
 
 /** The RankevalError `call` throws. */
 const thrown = (call: () => unknown): RankevalError => errorOf(call) as RankevalError;
