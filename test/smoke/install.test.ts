@@ -11,13 +11,12 @@ import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumForTests, chromiumPath } from '../helpers/chromium.js';
+import { SMOKE as smoke, VITEST_CJS } from '../helpers/smoke.js';
 
 const root = join(import.meta.dirname, '../..');
 const BUN = process.env['RANKEVAL_BUN'];
 const DENO = process.env['RANKEVAL_DENO'];
 const NEEDS = 'needs @observablehq/plot and linkedom: npm install @observablehq/plot linkedom';
-// What test/smoke/import.mjs and require.cjs print when the package works (the same as in package.test.ts).
-const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'], className: ['RankevalError', 'RankevalError', 'RankevalError'], retriever: { mrr: 0.5, failed: ['slow'], timed: true, kept: ['fast', 'slow'] } };
 // What report.mjs (written below) prints: renderReport's rejection without Observable Plot and linkedom.
 const missingLibraries = { sameClass: true, code: 'missing_dependency', message: `rankeval report ${NEEDS}` };
 
@@ -65,7 +64,7 @@ describe('the packed package installed in an empty project', () => {
 
   it('ships the built entries, the bin, types, README, LICENSE and CHANGELOG, and no source maps', () => {
     const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'bin/rankeval.js', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+    for (const file of ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/fusion.js', 'dist/fusion.d.cts', 'dist/cli.js', 'bin/rankeval.js', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
       expect(listed).toContain(`package/${file}`);
     }
     expect(listed.filter((file) => file.endsWith('.map'))).toEqual([]);
@@ -73,7 +72,7 @@ describe('the packed package installed in an empty project', () => {
 
   it('runs under Node as ESM and as CommonJS', () => {
     expect(json(inApp(process.execPath, ['import.mjs']))).toEqual({ format: 'esm', ...smoke });
-    expect(json(inApp(process.execPath, ['require.cjs']))).toEqual({ format: 'cjs', ...smoke, vitest: 'rankeval/vitest cannot be loaded with require()' });
+    expect(json(inApp(process.execPath, ['require.cjs']))).toEqual({ format: 'cjs', ...smoke, vitest: VITEST_CJS });
   });
 
   it('typechecks a user’s ESM and CommonJS files under strict settings (nodenext resolution)', () => {
@@ -81,16 +80,20 @@ describe('the packed package installed in an empty project', () => {
 const checked: number = scores.ndcg;
 const data: ReportData | undefined = undefined;
 const cause: RankevalErrorCode = 'missing_dependency';
-export const used = [checked, data, cause, rankevalMatchers.toRankFirst, renderReport];
+const fused: ScoredDocument[] | undefined = fuse([{ q: [{ id: 'G', score: 1 }] }], { method: 'rrf' }).get('q');
+const preferred: number = evaluatePreferences(['G'], { g: { s: [{ doc: 'G', level: 1 }] } }).prefs_simp;
+const aspects: QueryAspects = new Map([['x', new Map([['G', 1]])]]);
+export const used = [checked, data, cause, rankevalMatchers.toRankFirst, renderReport, fused, preferred, aspectRecall(['G'], aspects, 1)];
 `;
-    writeFileSync(
-      join(app, 'use.mts'),
-      `import { evaluate, type RankevalErrorCode } from 'rankeval';\nimport { rankevalMatchers } from 'rankeval/matchers';\nimport { renderReport, type ReportData } from 'rankeval/report';\n${use}`,
-    );
-    writeFileSync(
-      join(app, 'use.cts'),
-      `import { evaluate, type RankevalErrorCode } from 'rankeval';\nimport { rankevalMatchers } from 'rankeval/matchers';\nimport { renderReport, type ReportData } from 'rankeval/report';\n${use}`,
-    );
+    const imports = `import { evaluate, type RankevalErrorCode, type ScoredDocument } from 'rankeval';
+import { aspectRecall, type QueryAspects } from 'rankeval/diversity';
+import { fuse } from 'rankeval/fusion';
+import { rankevalMatchers } from 'rankeval/matchers';
+import { evaluatePreferences } from 'rankeval/preferences';
+import { renderReport, type ReportData } from 'rankeval/report';
+`;
+    writeFileSync(join(app, 'use.mts'), `${imports}${use}`);
+    writeFileSync(join(app, 'use.cts'), `${imports}${use}`);
     const compilerOptions = { strict: true, noUncheckedIndexedAccess: true, module: 'nodenext', target: 'es2022', noEmit: true, types: [] };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['use.mts', 'use.cts'] }));
     const result = inApp(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', '.']);
@@ -115,7 +118,7 @@ export const used = [checked, data, cause, rankevalMatchers.toRankFirst, renderR
 
   it.skipIf(BUN === undefined)('runs under Bun as ESM and as CommonJS (RANKEVAL_BUN)', () => {
     expect(json(inApp(BUN!, ['import.mjs']))).toEqual({ format: 'esm', ...smoke });
-    expect(json(inApp(BUN!, ['require.cjs']))).toEqual({ format: 'cjs', ...smoke, vitest: 'rankeval/vitest cannot be loaded with require()' });
+    expect(json(inApp(BUN!, ['require.cjs']))).toEqual({ format: 'cjs', ...smoke, vitest: VITEST_CJS });
     expect(json(inApp(BUN!, ['report.mjs']))).toEqual(missingLibraries);
   });
 
@@ -130,7 +133,10 @@ export const used = [checked, data, cause, rankevalMatchers.toRankFirst, renderR
 <script type="importmap">{ "imports": {
   "rankeval": "/node_modules/rankeval/dist/index.js",
   "rankeval/matchers": "/node_modules/rankeval/dist/matchers.js",
-  "rankeval/report": "/node_modules/rankeval/dist/report.js"
+  "rankeval/report": "/node_modules/rankeval/dist/report.js",
+  "rankeval/preferences": "/node_modules/rankeval/dist/preferences.js",
+  "rankeval/fusion": "/node_modules/rankeval/dist/fusion.js",
+  "rankeval/diversity": "/node_modules/rankeval/dist/diversity.js"
 } }</script>
 <script type="module">import '/import.mjs';</script>`;
     const server = await serve(app, page);

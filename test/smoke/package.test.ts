@@ -4,14 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { SMOKE as smoke, VITEST_CJS } from '../helpers/smoke.js';
 
 const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
 const run = (script: string): unknown => JSON.parse(execFileSync(process.execPath, [join(import.meta.dirname, script)], { cwd: root, encoding: 'utf8' }));
 
-// The worked example's numbers, and the same error class whichever entry threw (one copy of the library).
-const smoke = { ndcg: '0.6388', mrr: 1, guarded: true, matcher: true, oneLibrary: ['invalid_cutoff', 'invalid_cutoff', 'unknown_measure'], className: ['RankevalError', 'RankevalError', 'RankevalError'], retriever: { mrr: 0.5, failed: ['slow'], timed: true, kept: ['fast', 'slow'] } };
-const VITEST_CJS = 'rankeval/vitest cannot be loaded with require()';
 
 // Top-level `import … from "x"`, `import "x"`, `export … from "x"` and `var a = require("x")`: loaded with the module.
 const EAGER = /^(?:(?:import|export)\b[^;]*?from\s*|import\s*|var \w+ = require\()["']([^"']+)["']/gm;
@@ -50,7 +48,7 @@ describe('the built package', () => {
     expect(run('require.cjs')).toEqual({ format: 'cjs', ...smoke, vitest: VITEST_CJS });
   });
 
-  test.each(['index.js', 'index.cjs'])('dist/%s and every chunk it loads import nothing (no node: built-ins, no packages)', (entry) => {
+  test.each(['index', 'preferences', 'fusion', 'diversity'].flatMap((entry) => [`${entry}.js`, `${entry}.cjs`]))('dist/%s and every chunk it loads import nothing (no node: built-ins, no packages)', (entry) => {
     const graph = moduleGraph(entry);
     expect(graph.staticFiles.size).toBeGreaterThan(1);
     expect([...graph.staticPackages, ...graph.lazyPackages]).toEqual([]);
@@ -70,8 +68,8 @@ describe('the built package', () => {
 
   test('the entries share one copy of the library: the chunk that defines RankevalError, once per format', () => {
     for (const [format, entries] of [
-      ['js', ['index.js', 'matchers.js', 'report.js', 'judge.js', 'cli.js']],
-      ['cjs', ['index.cjs', 'matchers.cjs', 'report.cjs', 'judge.cjs']],
+      ['js', ['index.js', 'preferences.js', 'fusion.js', 'diversity.js', 'matchers.js', 'report.js', 'judge.js', 'cli.js']],
+      ['cjs', ['index.cjs', 'preferences.cjs', 'fusion.cjs', 'diversity.cjs', 'matchers.cjs', 'report.cjs', 'judge.cjs']],
     ] as const) {
       const definers = entries.map((entry) => [...moduleGraph(entry).staticFiles].filter((file) => /\bRankevalError = (?:\(_class = )?class\b/.test(readFileSync(join(dist, file), 'utf8'))));
       expect(new Set(definers.flat()).size, format).toBe(1);

@@ -2,6 +2,9 @@
 const { evaluate, evaluateRetriever, evaluateRun, isRankevalError, ndcgAtK, parseRun, RankevalError, writeRun } = require('rankeval');
 const { rankevalMatchers } = require('rankeval/matchers');
 const { reportData } = require('rankeval/report');
+const { aspectRecall } = require('rankeval/diversity');
+const { fuse } = require('rankeval/fusion');
+const { evaluatePreferences } = require('rankeval/preferences');
 
 const thrown = (fn) => {
   try {
@@ -20,6 +23,13 @@ const matcher = rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['G', 'x
 // Errors thrown by the other entries are instances of the class that `rankeval` exports: one copy of the library.
 const fromMatchers = thrown(() => rankevalMatchers.toHaveRecallAtK.call({ isNot: false }, ['a'], { a: 1 }, 0, 0.5));
 const fromReport = thrown(() => reportData({ qrels: new Map([['q', new Map([['a', 1]])]]), runs: new Map([['r', new Map()]]) }, { measures: ['nope'] }));
+// The specialist entries: one call each, and an error each throws.
+const specialist = {
+  fused: fuse({ a: { q: [{ id: 'd1', score: 2 }, { id: 'd2', score: 1 }] }, b: { q: [{ id: 'd2', score: 1 }] } }, { method: 'rrf' }).get('q').map((document) => document.id),
+  preferred: evaluatePreferences(['d1', 'd2', 'd3'], { g: { s: [{ doc: 'd1', level: 3 }, { doc: 'd2', level: 1 }, { doc: 'd3', level: 2 }] } }).prefs_simp,
+  aspects: aspectRecall(['a'], new Map([['x', new Map([['a', 1]])], ['y', new Map([['b', 1]])]]), 1),
+};
+const fromSpecialist = [thrown(() => fuse([{ q: [] }, { q: [] }], { method: 'rrf', k: 0 })), thrown(() => evaluatePreferences(['d1'], null)), thrown(() => aspectRecall(['a'], new Map(), 0))];
 // vitest is ESM-only, and so is the entry that registers the matchers on its expect.
 const vitestEntry = thrown(() => require('rankeval/vitest'));
 // evaluateRetriever with the platform's clock (performance.now), timers and AbortController: one call
@@ -42,9 +52,10 @@ console.log(
     mrr: run.mean['mrr@10'],
     guarded: isRankevalError(cutoff) && cutoff.code === 'invalid_cutoff',
     matcher: matcher.pass,
-    oneLibrary: [cutoff, fromMatchers, fromReport].map((error) => error instanceof RankevalError && error.code),
+    oneLibrary: [cutoff, fromMatchers, fromReport, ...fromSpecialist].map((error) => error instanceof RankevalError && error.code),
     // The class's own name, which stack traces and util.inspect print: the CommonJS build once named it `_class`.
     className: [RankevalError.name, cutoff.constructor.name, cutoff.name],
+    specialist,
     retriever,
     vitest: vitestEntry?.message.split(':')[0],
   }),
