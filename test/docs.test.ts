@@ -66,7 +66,9 @@ const fileOf = (block: Block) => `${block.file.replace(/[/.]/g, '-')}-line-${blo
 
 it('the README and the guides have TypeScript blocks to check, every entry’s among them', () => {
   const code = typescript.map((block) => block.code).join('\n');
-  for (const entry of ["from 'rankeval'", "from 'rankeval/report'", "'rankeval/vitest'", "from 'rankeval/matchers'"]) expect(code).toContain(entry);
+  for (const entry of ["from 'rankeval'", "from 'rankeval/report'", "'rankeval/vitest'", "from 'rankeval/matchers'", "from 'rankeval/preferences'", "from 'rankeval/fusion'", "from 'rankeval/diversity'"]) {
+    expect(code).toContain(entry);
+  }
 });
 
 it('every TypeScript block of the README and the guides typechecks under tsc --init’s strict defaults', () => {
