@@ -396,6 +396,61 @@ describe('the top of each ranking that the report keeps (it shows the queries lo
   });
 });
 
+describe('two evaluations at once (no state is shared between calls)', () => {
+  /**
+   * Sources of the texts' lines that hand them out in turns, one line of the first, then one of the second,
+   * …, whoever pulls first; `turns` records whose line went out.
+   */
+  function alternating(texts: readonly string[], turns: number[]): (() => AsyncGenerator<string>)[] {
+    const lines = texts.map((text) => text.split(/(?<=\n)/).filter((line) => line !== ''));
+    const given = [0, 0];
+    const waiting: (() => void)[] = [];
+    return lines.map((own, side) => async function* () {
+      const other = 1 - side;
+      for (const line of own) {
+        // The first source's line i goes after i of the other's, the second's after i + 1 of the first's.
+        const after = Math.min(given[side]! + side, lines[other]!.length);
+        while (given[other]! < after) await new Promise<void>((resolve) => waiting.push(resolve));
+        given[side]!++;
+        turns.push(side);
+        for (const wake of waiting.splice(0)) wake();
+        yield line;
+      }
+    });
+  }
+
+  // Pairs of oracle runs, grouped by query (so each is read in one pass): each scored alone, then both
+  // read at once, line by line in turns, a query of one scored while the other's is half read.
+  const pairs = readable.slice(0, -1).map((item, i) => [item, readable[i + 1]!] as const);
+  test.each(pairs.map((pair) => [`${pair[0].name} with ${pair[1].name}`, pair] as const))('%s: each scores as it does alone, under every option set', async (_name, pair) => {
+    const texts = pair.map((item) => groupLines(item.run));
+    for (let set = 0; set < optionSets(pair[0].golden!).length; set++) {
+      const options = pair.map((item) => optionSets(item.golden!)[set]![1]);
+      const alone = await Promise.all(texts.map((text, side) => streamed(text, pair[side]!.golden!, options[side]!, 'trec')));
+      const turns: number[] = [];
+      const sources = alternating(texts, turns);
+      const together = await Promise.all(sources.map((source, side) => streamed(source(), pair[side]!.golden!, options[side]!, 'trec')));
+      expect(together).toStrictEqual(alone);
+      // The reads did alternate.
+      expect(turns.slice(0, 4)).toStrictEqual([0, 1, 0, 1]);
+    }
+  });
+
+  it('two evaluators fed query by query in turns each give the result it gives alone', () => {
+    const [first, second] = [readable[0]!, readable[readable.length - 1]!];
+    const rankings = [first, second].map(({ run }) => [...rankingsFor(parseRun(run), 'trec')]);
+    const options = { measures: MEASURES };
+    const alone = [first, second].map(({ golden }, side) => evaluateRun(new Map(rankings[side]), golden!, options));
+    const evaluators = [first, second].map(({ golden }) => createEvaluator(golden!, options));
+    for (let i = 0; i < Math.max(rankings[0]!.length, rankings[1]!.length); i++) {
+      rankings.forEach((own, side) => {
+        if (i < own.length) evaluators[side]!.add(...own[i]!);
+      });
+    }
+    expect(evaluators.map((evaluator) => evaluator.result())).toStrictEqual(alone);
+  });
+});
+
 describe('createEvaluator', () => {
   it('adding the queries in any order gives evaluateRun\'s result', () => {
     fc.assert(

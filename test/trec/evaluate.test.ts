@@ -1,23 +1,27 @@
 import { describe, expect, test } from 'vitest';
-import { createTrecEvaluation } from '../../src/trec/evaluate.js';
+import { createTrecEvaluation, type TrecEvalOptions } from '../../src/trec/evaluate.js';
+import { groupLines, oracleCases } from '../helpers/stream-runs.js';
 import { createRunReader, parseQrels } from '../../src/formats/trec-bytes.js';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
+/** trec_eval's options for `-q -m MEASURE…` (with -J when `judgedOnly`). */
+const trecOptions = (measures: readonly string[], judgedOnly = false): TrecEvalOptions => ({
+  relFormat: 'qrels',
+  perQuery: true,
+  complete: false,
+  relevanceLevel: 1,
+  maxDocs: 1000,
+  numDocsInColl: 0,
+  judgedOnly,
+  summary: true,
+  measures,
+  version: 9,
+});
+
 /** `trec_eval -q -m MEASURE… qrels run` on in-memory files: measure → qid → printed value. */
 function trecEval(qrels: string, run: string, measures: readonly string[], judgedOnly = false): Map<string, Map<string, string>> {
-  const evaluation = createTrecEvaluation(parseQrels(bytes(qrels), 'qrels'), 'run', {
-    relFormat: 'qrels',
-    perQuery: true,
-    complete: false,
-    relevanceLevel: 1,
-    maxDocs: 1000,
-    numDocsInColl: 0,
-    judgedOnly,
-    summary: true,
-    measures,
-    version: 9,
-  });
+  const evaluation = createTrecEvaluation(parseQrels(bytes(qrels), 'qrels'), 'run', trecOptions(measures, judgedOnly));
   const reader = createRunReader('run', (block) => evaluation.addBlock(block));
   reader.push(bytes(run), true);
   const values = new Map<string, Map<string, string>>();
@@ -78,5 +82,40 @@ describe('-J: judged documents only', () => {
     expect(whole.get('map')?.get('q1')).toBe((1 / 4 / 2).toFixed(4));
     expect(condensed.get('map')?.get('q1')).toBe((1 / 2 / 2).toFixed(4));
     expect([condensed.get('num_ret')?.get('q1'), condensed.get('num_rel')?.get('q1')]).toEqual(['2', '2']);
+  });
+});
+
+describe('two evaluations at once (no state is shared between calls)', () => {
+  /** The output of each run, or its error's message, with the runs' lines fed to their readers in turns. */
+  function together(cases: readonly { qrels: string; run: string }[], measures: readonly string[]): string[] {
+    const outcomes: string[] = cases.map(() => '');
+    const evaluations = cases.map(({ qrels }) => createTrecEvaluation(parseQrels(bytes(qrels), 'qrels'), 'run', trecOptions(measures)));
+    const readers = evaluations.map((evaluation) => createRunReader('run', (block) => evaluation.addBlock(block)));
+    const lines = cases.map(({ run }) => groupLines(run).split(/(?<=\n)/));
+    const failed = cases.map(() => false);
+    const attempt = (side: number, step: () => string | void): void => {
+      if (failed[side]) return;
+      try {
+        const output = step();
+        if (output !== undefined) outcomes[side] = output;
+      } catch (error) {
+        failed[side] = true;
+        outcomes[side] = (error as Error).message;
+      }
+    };
+    for (let i = 0; i < Math.max(...lines.map((own) => own.length)); i++) {
+      lines.forEach((own, side) => i < own.length && attempt(side, () => readers[side]!.push(bytes(own[i]!), false)));
+    }
+    readers.forEach((reader, side) => attempt(side, () => reader.push(new Uint8Array(0), true)));
+    readers.forEach((reader, side) => attempt(side, () => evaluations[side]!.finish(reader.runId())));
+    return outcomes;
+  }
+  const cases = oracleCases();
+  const pairs = cases.slice(0, -1).map((item, i) => [item, cases[i + 1]!] as const);
+
+  test.each(pairs.map((pair) => [`${pair[0].name} with ${pair[1].name}`, pair] as const))('%s: each run scores as it does alone, read line by line in turns', (_name, pair) => {
+    for (const measures of [[], ['all_trec']]) {
+      expect(together(pair, measures)).toStrictEqual(pair.map((item) => together([item], measures)[0]));
+    }
   });
 });
