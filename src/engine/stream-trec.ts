@@ -7,12 +7,12 @@ import { lineTooLong, MAX_LINE_BYTES } from '../formats/lines.js';
 import { utf8FromLatin1 } from '../formats/utf8.js';
 import type { Hit } from '../metrics/judged-ranking.js';
 import type { TieGroup } from '../core/ordering.js';
-import { findDocument, indexBlock } from '../formats/block-index.js';
+import { DocumentTable } from '../formats/block-index.js';
 import { createRunReader, hashBytes, type RunBlock } from '../formats/trec-bytes.js';
 import { trecRepeatWatch } from '../formats/run-readers.js';
 import { latin1 } from '../core/latin1.js';
 import type { ScoreOrder, Ties } from '../core/types.js';
-import { rankOrder } from '../formats/rank-order.js';
+import { RankOrder } from '../formats/rank-order.js';
 import type { RunScorer } from './scorer.js';
 import { scoresRise } from './run-checks.js';
 import type { FoundQuery, JudgedQuery, ShownRanking } from './found.js';
@@ -57,9 +57,6 @@ function judgedBytes(query: JudgedQuery): JudgedBytes {
   return { bytes, start, end, hash, grade: Float64Array.from(query.judgments.grades.values()) };
 }
 
-// Reused across blocks: each document's rank.
-let rankBuffer = new Int32Array(1024);
-
 /** Refuses a document id that is not UTF-8 (the reader marks blocks of ASCII ids, the usual, as such). */
 function checkUtf8(block: RunBlock, file: string): void {
   if (block.ascii) return;
@@ -85,20 +82,20 @@ function topIds(block: RunBlock, order: ArrayLike<number>, file: string, depth: 
 }
 
 /** The rank order of a block's documents under `ties`: trec_eval's (score, then id descending), or the file's. */
-function blockOrder(block: RunBlock, ties: Ties, scoreOrder: ScoreOrder): ArrayLike<number> {
-  return ties === 'given' ? Int32Array.from({ length: block.count }, (_, i) => i) : scoreRankOrder(block, scoreOrder);
+function blockOrder(rankOrder: RankOrder, block: RunBlock, ties: Ties, scoreOrder: ScoreOrder): ArrayLike<number> {
+  return ties === 'given' ? Int32Array.from({ length: block.count }, (_, i) => i) : scoreRankOrder(rankOrder, block, scoreOrder);
 }
 
-/** trec_eval's rank order of the block (rankOrder), a lower score first under `scoreOrder: 'ascending'`. */
-function scoreRankOrder(block: RunBlock, scoreOrder: ScoreOrder): Int32Array {
-  if (scoreOrder === 'descending') return rankOrder(block);
+/** trec_eval's rank order of the block (RankOrder), a lower score first under `scoreOrder: 'ascending'`. */
+function scoreRankOrder(rankOrder: RankOrder, block: RunBlock, scoreOrder: ScoreOrder): Int32Array {
+  if (scoreOrder === 'descending') return rankOrder.of(block);
   // Read negated, as orderRanking reads an ascending ranking, and put back for what reads the scores after.
   const negate = (): void => {
     for (let i = 0; i < block.count; i++) block.score[i] = -block.score[i]!;
   };
   negate();
   try {
-    return rankOrder(block);
+    return rankOrder.of(block);
   } finally {
     negate();
   }
@@ -109,16 +106,21 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
   const ties = scorer.options.ties;
   const { scoreOrder, checkRising } = scorer.reading;
   const watch = trecRepeatWatch(file);
+  // This reader's own space, reused from block to block: the table of a block's documents, their order,
+  // each one's rank.
+  const documents = new DocumentTable();
+  const rankOrder = new RankOrder();
+  let rankBuffer = new Int32Array(1024);
   const scoreBlock = (block: RunBlock): void => {
     const qid = utf8FromLatin1(block.qid, file, block.line[0]!, 'the query id');
     checkUtf8(block, file);
     const query = scorer.begin(qid, block.count, { file, line: block.line[0]! });
     // Repeats were refused as the lines were read (`watch`): indexed for the judged documents' lookup.
-    indexBlock(block, block.count, null, (first, second) => watch.repeated(block, first, second));
+    documents.index(block, block.count, null, (first, second) => watch.repeated(block, first, second));
     const wanted = keep?.wanted.has(qid) === true;
     if ((query === undefined || query.skipped) && !wanted) return;
-    const order = blockOrder(block, ties, scoreOrder);
-    if (wanted) keep!.kept.set(qid, blockResults(block, ties === 'given' ? scoreRankOrder(block, scoreOrder) : order, file));
+    const order = blockOrder(rankOrder, block, ties, scoreOrder);
+    if (wanted) keep!.kept.set(qid, blockResults(block, ties === 'given' ? scoreRankOrder(rankOrder, block, scoreOrder) : order, file));
     if (query === undefined || query.skipped) return;
 
     const count = block.count;
@@ -131,7 +133,7 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
     const judgedIds = topDepth > 0 ? [...query.judgments.grades.keys()] : undefined;
     const ranks = judgedIds === undefined ? undefined : new Map<string, number>();
     for (let j = 0; j < ids.grade.length; j++) {
-      const i = findDocument(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
+      const i = documents.find(block, ids.bytes, ids.start[j]!, ids.end[j]!, ids.hash[j]!);
       if (i === -1) continue;
       hits.push([rankBuffer[i]!, ids.grade[j]!]);
       if (ranks !== undefined) ranks.set(judgedIds![j]!, rankBuffer[i]!);
@@ -145,7 +147,7 @@ export function trecBlockScorer(file: string, scorer: RunScorer, keep: KeptQueri
       length: count,
       hits,
       tieGroups: ties === 'average' ? tieGroupsOf(block, order) : undefined,
-      holdsQueryId: findDocument(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
+      holdsQueryId: documents.find(block, qidBytes, 0, qidBytes.length, hashBytes(qidBytes, 0, qidBytes.length)) !== -1,
       scoresAllTie,
       scoresRise: checkRising && scoresRise(count, (i) => block.score[i]!),
       ...(shown === undefined ? {} : { shown }),

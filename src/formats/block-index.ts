@@ -1,12 +1,13 @@
 // Internal: the documents of one block of run lines, indexed by the hashes the run reader computed, for the
 // two evaluators that read runs as bytes (`rankeval trec`, and the commands' scoring stream): repeats are
-// found as the documents go in, and a judged document is found by its bytes, with no string made. The run
-// reader keeps a table of its own to find a repeat as its line is read (RunLines' RepeatWatch).
+// found as the documents go in, and a judged document is found by its bytes, with no string made. Each
+// user owns its table (an evaluation, a run reader's RepeatWatch), so two runs read at once never share one.
 import type { RunBlock } from './run-block.js';
 
 /**
  * An open-addressing table of (stamp, hash, key) slots over a block's documents: a slot is taken when its
- * stamp is the current one, so the table is never cleared between blocks.
+ * stamp is the current one, so the table is never cleared between blocks. It answers for the block it
+ * indexed last, until its next `reset` or `index`.
  */
 export class DocumentTable {
   private table = new Int32Array(0);
@@ -26,6 +27,19 @@ export class DocumentTable {
     }
     this.stamp++;
     this.order = order;
+  }
+
+  /**
+   * Indexes the documents `order[0…n−1]` of `block` (or the first n in file order, with `order` null), each
+   * under its position k in that list, calling `onRepeat(earlierKey, key)` (which must throw) for a document
+   * already indexed.
+   */
+  index(block: RunBlock, n: number, order: ArrayLike<number> | null, onRepeat: (earlierKey: number, key: number) => never): void {
+    this.reset(n, order);
+    for (let key = 0; key < n; key++) {
+      const earlier = this.add(block, key);
+      if (earlier !== -1) onRepeat(earlier, key);
+    }
   }
 
   /** Whether `n` documents fit at a load of at most one half. */
@@ -71,27 +85,6 @@ export class DocumentTable {
     }
     return -1;
   }
-}
-
-// Reused across blocks by the evaluators.
-const shared = new DocumentTable();
-
-/**
- * Indexes the documents `order[0…n−1]` of `block` (or the first n in file order, with `order` null), each
- * under its position k in that list, calling `onRepeat(earlierKey, key)` (which must throw) for a document
- * already indexed.
- */
-export function indexBlock(block: RunBlock, n: number, order: ArrayLike<number> | null, onRepeat: (earlierKey: number, key: number) => never): void {
-  shared.reset(n, order);
-  for (let key = 0; key < n; key++) {
-    const earlier = shared.add(block, key);
-    if (earlier !== -1) onRepeat(earlier, key);
-  }
-}
-
-/** The key of the document of the block indexed last whose id is `bytes[start, end)` (FNV-1a `hash`), or −1. */
-export function findDocument(block: RunBlock, bytes: Uint8Array, start: number, end: number, hash: number): number {
-  return shared.find(block, bytes, start, end, hash);
 }
 
 /** strcmp on two byte ranges. */

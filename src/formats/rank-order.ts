@@ -3,15 +3,26 @@
 import { compareBytes } from './block-index.js';
 import type { RunBlock } from './run-block.js';
 
-// Reused across blocks (a typed-array scratch buffer): the order of the block being ranked.
-let orderBuffer = new Int32Array(1024);
-
 /**
- * The documents' indices in rank order: score descending, ties by docno descending in byte order (trec_eval's
- * comp_sim_docno). Runs are usually written by score already, so that is checked first and only groups of
- * equal scores are put in order; anything else is sorted whole.
+ * The rank order of blocks, one after another, for one user (an evaluation, a run reader): the order it
+ * returns lives in a buffer it owns, valid until its next `of`, so two runs read at once need two of them.
  */
-export function rankOrder(block: RunBlock): Int32Array {
+export class RankOrder {
+  private buffer = new Int32Array(1024);
+
+  /**
+   * The documents' indices in rank order: score descending, ties by docno descending in byte order
+   * (trec_eval's comp_sim_docno). Runs are usually written by score already, so that is checked first and
+   * only groups of equal scores are put in order; anything else is sorted whole.
+   */
+  of(block: RunBlock): Int32Array {
+    if (this.buffer.length < block.count) this.buffer = new Int32Array(Math.max(block.count, this.buffer.length * 2));
+    return rankOrder(block, this.buffer);
+  }
+}
+
+/** The rank order of `block` (RankOrder's `of`), in `buffer` when the scores come in order. */
+function rankOrder(block: RunBlock, buffer: Int32Array): Int32Array {
   const { count, score, docBytes, docStart, docEnd } = block;
   const idDescending = (a: number, b: number): number => compareBytes(docBytes, docStart[b]!, docEnd[b]!, docBytes, docStart[a]!, docEnd[a]!);
   let byScore = true;
@@ -26,8 +37,7 @@ export function rankOrder(block: RunBlock): Int32Array {
     };
     return Int32Array.from(Array.from({ length: count }, (_, i) => i).sort(compare));
   }
-  if (orderBuffer.length < count) orderBuffer = new Int32Array(Math.max(count, orderBuffer.length * 2));
-  const order = orderBuffer.subarray(0, count);
+  const order = buffer.subarray(0, count);
   for (let i = 0; i < count; i++) order[i] = i;
   for (let first = 0; first < count; ) {
     let last = first + 1;

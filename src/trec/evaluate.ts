@@ -8,7 +8,7 @@ import type { Qrels, QrelsQuery, RepeatWatch, RunBlock } from '../formats/trec-b
 import { checkQueryCount } from '../formats/run-limits.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
 import { emptyRankingValues } from './empty-ranking.js';
-import { judgeRanking, repeatedDocument } from './judge-ranking.js';
+import { RankingJudge, repeatedDocument } from './judge-ranking.js';
 import { missingQueryResults } from './missing-queries.js';
 import { MIN_GEO_MEAN, printResults, type JudgedQueries, type QueryResult } from './output.js';
 import { GRADED_COUNTS, gradedHits, rankedHits } from './ranked-relevance.js';
@@ -74,7 +74,8 @@ const TREC_OPTIONS: ResolvedOptions = { relevanceThreshold: 1, gain: 'linear', a
 /** Evaluates the run against graded qrels (-R qrels). */
 export function createTrecEvaluation(qrels: Qrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const plan = planOf(options);
-  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateQuery(block, judged, qrels, runFile, options, plan), repeatedDocument(runFile));
+  const judge = new RankingJudge();
+  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateQuery(judge, block, judged, qrels, runFile, options, plan), repeatedDocument(runFile));
 }
 
 /**
@@ -159,8 +160,8 @@ export function planOf(options: TrecEvalOptions): Plan {
 }
 
 /** One query's values, in the order of the bound measures, and its relstring when selected. */
-function evaluateQuery(block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {
-  const whole = judgeRanking(block, judged, qrels, runFile, options);
+function evaluateQuery(judge: RankingJudge, block: RunBlock, judged: QrelsQuery, qrels: Qrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {
+  const whole = judge.judge(block, judged, qrels, runFile, options);
   const query = options.judgedOnly ? judgedOnly(whole) : whole;
   const values = new Float64Array(plan.valueCount);
   scoreRanking(query, judged.grade, options, plan, values);

@@ -4,7 +4,7 @@
 import type { JudgeQrels, QrelsQuery, RunBlock } from '../formats/trec-bytes.js';
 import { judgedOnly, type JudgedRanking } from '../metrics/judged-ranking.js';
 import { createEvaluation, planOf, scoreRanking, type Plan, type TrecEvalOptions, type TrecEvaluation } from './evaluate.js';
-import { judgeRanking, repeatedDocument } from './judge-ranking.js';
+import { RankingJudge, repeatedDocument } from './judge-ranking.js';
 import type { QueryResult } from './output.js';
 
 /**
@@ -15,15 +15,16 @@ import type { QueryResult } from './output.js';
  */
 export function createJudgesEvaluation(qrels: JudgeQrels, runFile: string, options: TrecEvalOptions): TrecEvaluation {
   const plan = planOf(options);
-  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateByJudge(block, judged, qrels, runFile, options, plan), repeatedDocument(runFile));
+  const judge = new RankingJudge();
+  return createEvaluation(qrels, runFile, options, plan, (block, judged) => evaluateByJudge(judge, block, judged, qrels, runFile, options, plan), repeatedDocument(runFile));
 }
 
-function evaluateByJudge(block: RunBlock, judged: QrelsQuery, qrels: JudgeQrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {
+function evaluateByJudge(judge: RankingJudge, block: RunBlock, judged: QrelsQuery, qrels: JudgeQrels, runFile: string, options: TrecEvalOptions, plan: Plan): QueryResult {
   const groups = qrels.judges.get(judged.qid)!;
   const values = new Float64Array(plan.valueCount);
   const ofGroup = new Float64Array(plan.valueCount);
   for (const { judged: byGroup } of groups) {
-    const whole = judgeRanking(block, byGroup, qrels, runFile, options);
+    const whole = judge.judge(block, byGroup, qrels, runFile, options);
     const query = options.judgedOnly ? judgedOnly(whole) : whole;
     ofGroup.fill(0);
     scoreRanking(query, byGroup.grade, options, plan, ofGroup);
