@@ -6,6 +6,7 @@
 // exhaust a probe budget and fall back to a Map, so the cost stays O(n) expected for any input.
 import { failId, RankevalError } from './errors.js';
 import { describeValue } from './quoting.js';
+import { giveBackInt32, lendInt32 } from './scratch.js';
 
 /**
  * The ranks of one ranking's ids: built by indexIds, read by rankOf, handed back by releaseIndex. Its
@@ -25,11 +26,6 @@ export interface IdIndex {
   /** The ranks when the ids collided past the probe budget, else null. */
   readonly fallback: Map<string, number> | null;
 }
-
-// A table no index owns, kept to be reused (cleared) by the next index that fits in it: allocating a
-// fresh zeroed array for every ranking costs more than clearing one that is already in cache. Its content
-// means nothing between calls.
-let spare: Int32Array | null = null;
 
 // Ids up to this length are hashed whole: short ids (MS MARCO's digits, TREC's `LA010189-0001`) often
 // differ in one or two inner characters. Longer ids are sampled, as reading every character of each one
@@ -91,7 +87,8 @@ export function indexIds(ids: readonly unknown[], fn: string, where: string): Id
   const n = ids.length;
   let wanted = 64;
   while (wanted < 2 * n) wanted *= 2;
-  const table = takeTable(wanted);
+  // Lent by the scratch space (its table until releaseIndex gives it back), cleared here.
+  const table = lendInt32(wanted).fill(0, 0, wanted);
   // Ranks 1…n need 32 − clz32(n) bits (at most 31: a typed array of 2n slots is shorter than 2³²); the
   // mask is built with integer operations so that it stays a small integer, never a boxed double.
   const rankBits = 32 - Math.clz32(n);
@@ -114,15 +111,6 @@ export function indexIds(ids: readonly unknown[], fn: string, where: string): Id
     table[slot] = tag | (i + 1);
   }
   return { ids, table, slotMask: mask, rankMask: ranks, fallback: null };
-}
-
-/** A cleared table of at least `slots` entries: the spare one when it is large enough, else a new one. */
-function takeTable(slots: number): Int32Array {
-  if (spare === null || spare.length < slots) return new Int32Array(slots);
-  const table = spare;
-  spare = null;
-  table.fill(0, 0, slots);
-  return table;
 }
 
 function indexWithMap(ids: readonly unknown[], fn: string, where: string): Map<string, number> {
@@ -157,13 +145,13 @@ export function rankOf(index: IdIndex, id: string): number {
 }
 
 /**
- * Ends `index`: its table becomes the spare one the next index may reuse (the larger of the two is kept),
- * and rankOf refuses it from then on. An index never released is simply collected.
+ * Ends `index`: its table goes back to the scratch space (giveBackInt32) for the next index, and rankOf
+ * refuses it from then on. An index never released is simply collected.
  */
 export function releaseIndex(index: IdIndex): void {
   const table = index.table;
   index.table = null;
-  if (table !== null && (spare === null || table.length > spare.length)) spare = table;
+  if (table !== null) giveBackInt32(table);
 }
 
 function duplicate(id: string, first: number, second: number, fn: string, where: string): never {

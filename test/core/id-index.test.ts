@@ -29,6 +29,24 @@ describe('the id index', () => {
     releaseIndex(next);
   });
 
+  test('indexes built and released in turns each answer for their own ranking', () => {
+    const rankings = [['a', 'b', 'c'], ['c', 'x'], ['y', 'a'], ['b']];
+    const expected = (ids: string[]) => ['a', 'b', 'c', 'x', 'y'].map((id) => ids.indexOf(id) + 1);
+    const first = indexIds(rankings[0]!, 'test', 'the ranking');
+    const second = indexIds(rankings[1]!, 'test', 'the ranking');
+    releaseIndex(first);
+    // The third reuses the first's table (given back), while the second still holds its own.
+    const third = indexIds(rankings[2]!, 'test', 'the ranking');
+    expect(['a', 'b', 'c', 'x', 'y'].map((id) => rankOf(second, id))).toEqual(expected(rankings[1]!));
+    expect(['a', 'b', 'c', 'x', 'y'].map((id) => rankOf(third, id))).toEqual(expected(rankings[2]!));
+    releaseIndex(second);
+    const fourth = indexIds(rankings[3]!, 'test', 'the ranking');
+    expect(['a', 'b', 'c', 'x', 'y'].map((id) => rankOf(third, id))).toEqual(expected(rankings[2]!));
+    expect(['a', 'b', 'c', 'x', 'y'].map((id) => rankOf(fourth, id))).toEqual(expected(rankings[3]!));
+    releaseIndex(third);
+    releaseIndex(fourth);
+  });
+
   // Ids longer than 16 characters are fingerprinted from a sample (for 40 characters: positions 0, 1, 10,
   // 20, 30 and 33–39); these 40-character ids differ only at position 5, which the sample skips, so they all
   // share one fingerprint and force the collision path and then the Map fallback.
