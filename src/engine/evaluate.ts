@@ -146,20 +146,22 @@ interface ClassicMeasure {
 
 type ClassicPlan = { readonly [Field in keyof typeof CLASSIC_MEASURES]: ClassicMeasure };
 
-/** The classic measures parsed (at no cutoff), on first use. */
+// Memos of values that never change once made, so that a call parses no name and builds no plan: the
+// classic measures parsed (at no cutoff) on first use, and the frozen plans of the 64 cutoffs used last. No
+// call can change what another reads, so they are no state between calls (see core/README.md).
 let classicMeasures: [keyof typeof CLASSIC_MEASURES, ParsedMeasure][] | undefined;
-
-/** The plans of the cutoffs used last: a call parses no name and builds no plan. */
 const classicPlans = new Map<number, ClassicPlan>();
 const PLANS_KEPT = 64;
 
-/** The classic measures at cutoff k: each named measure's parameters with the cutoff k. */
+/** The classic measures at cutoff k: each named measure's parameters with the cutoff k, frozen. */
 function classicPlan(k: number): ClassicPlan {
   let plan = classicPlans.get(k);
   if (plan === undefined) {
     classicMeasures ??= Object.entries(CLASSIC_MEASURES).map(([field, name]) => [field as keyof typeof CLASSIC_MEASURES, parseMeasure(name)]);
-    plan = Object.fromEntries(
-      classicMeasures.map(([field, { definition, params }]) => [field, { ofCounts: definition.ofCounts!, params: { ...params, cutoff: k } }]),
+    plan = Object.freeze(
+      Object.fromEntries(
+        classicMeasures.map(([field, { definition, params }]) => [field, Object.freeze({ ofCounts: definition.ofCounts!, params: Object.freeze({ ...params, cutoff: k }) })]),
+      ),
     ) as unknown as ClassicPlan;
     if (classicPlans.size === PLANS_KEPT) classicPlans.clear();
     classicPlans.set(k, plan);

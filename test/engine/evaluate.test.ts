@@ -487,3 +487,21 @@ describe('evaluateRun: mergeable', () => {
     expect(result.mergeable.tiedQueries).toEqual([]);
   });
 });
+
+describe('evaluate, called at many cutoffs in turns', () => {
+  // Each cutoff's plan is kept (the 64 latest): calls at 70 cutoffs, forwards then backwards, cycle past
+  // that, and every call must give what the metric functions give at its own k.
+  test('gives at each cutoff what the metric functions give there, whatever cutoff came before', () => {
+    const ranks = Array.from({ length: 70 }, (_, i) => i + 1);
+    for (const k of [...ranks, ...ranks.reverse()]) {
+      const values = evaluate(ranking, qrels, k);
+      expect([values.precision, values.recall, values.ndcg, values.dcg, values.averagePrecision]).toStrictEqual([
+        precisionAtK(ranking, qrels, k),
+        recallAtK(ranking, qrels, k),
+        ndcgAtK(ranking, qrels, k),
+        dcgAtK(ranking, qrels, k),
+        averagePrecision(ranking, qrels, k),
+      ]);
+    }
+  });
+});
