@@ -3,6 +3,8 @@
 // normal number: sums, products and orders computed on rescaled values are those of the values themselves,
 // without overflow.
 
+// exponentOf's own scratch: written and read within one call that calls nothing in between, so no two
+// users ever hold it (no state between calls, see core/README.md).
 const bits = new DataView(new ArrayBuffer(8));
 
 /** ⌊log2 |x|⌋, exactly, for a finite x ≠ 0 (−1074 … 1023); −Infinity for 0. */
