@@ -1,8 +1,9 @@
-// What the judging page shows a person, pair after pair: the pool in judging order, their grades so far
+// What the judging page shows a person grading, pair after pair: the pool in judging order, their grades so far
 // (their own lines of the store), where they are, progress, and the undo history. Pure: the caller writes
 // each judgment to the store before it tells the session, so what is shown next is never ahead of the disk.
 import type { Passage } from '../formats/corpus.js';
 import type { Judgment } from '../formats/judgments.js';
+import { placeSession, type PlaceSession } from './place-session.js';
 import { onScale, type RelevanceScale } from './scale.js';
 
 /** What the session is made of: the pool, the texts, the judge, the scale, and the store's judgments. */
@@ -77,32 +78,12 @@ interface PoolPair {
   readonly query: number;
 }
 
-/** The judge's grades by place in the pool, their graded places (the undo history, the last graded at the end), and the place of their last line. */
-class Grades {
-  readonly byPlace = new Map<number, number>();
-  readonly history: number[] = [];
-  last: number | undefined;
-
-  /** A grade given: a place graded again moves to the end of the history. */
-  note(index: number, grade: number): void {
-    this.byPlace.set(index, grade);
-    this.last = index;
-    const earlier = this.history.lastIndexOf(index);
-    if (earlier >= 0) this.history.splice(earlier, 1);
-    this.history.push(index);
-  }
-}
-
 /** The pair at `index` as the page shows it, with the progress of its query. */
-function shownPair(input: JudgingSessionInput, pairs: readonly PoolPair[], grades: Grades, index: number): ShownPair {
-  const { queryId, docId, query } = pairs[index]!;
+function shownPair(input: JudgingSessionInput, pairs: readonly PoolPair[], session: PlaceSession<number>, index: number): ShownPair {
+  const { queryId, docId } = pairs[index]!;
   const passage = input.corpus.get(docId)!;
-  let first = index;
-  while (first > 0 && pairs[first - 1]!.query === query) first--;
-  const count = input.pool[queryId]!.length;
-  let judged = 0;
-  for (let at = first; at < first + count; at++) if (grades.byPlace.has(at)) judged++;
-  const grade = grades.byPlace.get(index);
+  const { number, labelled, total } = session.progress(index);
+  const grade = session.labelOf(index);
   return {
     index,
     queryId,
@@ -111,9 +92,9 @@ function shownPair(input: JudgingSessionInput, pairs: readonly PoolPair[], grade
     ...(passage.title === undefined ? {} : { title: passage.title }),
     text: passage.text,
     ...(grade === undefined ? {} : { grade }),
-    queryNumber: query + 1,
-    queryJudged: judged,
-    queryTotal: count,
+    queryNumber: number,
+    queryJudged: labelled,
+    queryTotal: total,
   };
 }
 
@@ -130,51 +111,26 @@ function shownPair(input: JudgingSessionInput, pairs: readonly PoolPair[], grade
 export function createJudgingSession(input: JudgingSessionInput): JudgingSession {
   const pairs: PoolPair[] = Object.entries(input.pool).flatMap(([queryId, docs], query) => docs.map((docId) => ({ queryId, docId, query })));
   const indexOf = new Map(pairs.map(({ queryId, docId }, index) => [keyOf(queryId, docId), index]));
-  const grades = new Grades();
-  for (const judgment of input.judgments) {
+  const mine = input.judgments.flatMap((judgment): [number, number][] => {
     const index = judgment.judge === input.judge ? indexOf.get(keyOf(judgment.query_id, judgment.doc_id)) : undefined;
-    if (index !== undefined) grades.note(index, judgment.grade);
-  }
-  /** The first unjudged pair after `index`, wrapping round, `index` itself last unless `skipping` it; else the end. */
-  const nextUnjudged = (index: number, skipping: boolean): number => {
-    for (let step = 1; step <= pairs.length - (skipping ? 1 : 0); step++) {
-      const next = (index + step) % pairs.length;
-      if (!grades.byPlace.has(next)) return next;
-    }
-    return pairs.length;
-  };
-  const { history } = grades;
-  /** Where a restart goes: the first unjudged pair after the judge's last line (undone or not). */
-  const resume = (): number => nextUnjudged(grades.last ?? pairs.length - 1, false);
-  let current = resume();
-
+    return index === undefined ? [] : [[index, judgment.grade]];
+  });
+  const session = placeSession(pairs.map(({ query }) => query), mine);
   return {
     view: () => ({
       judge: input.judge,
       scale: input.scale,
       total: pairs.length,
-      judged: grades.byPlace.size,
+      judged: session.labelled(),
       queries: Object.keys(input.pool).length,
-      ...(current < pairs.length ? { pair: shownPair(input, pairs, grades, current) } : {}),
-      canUndo: history.length > 0,
+      ...(session.current() < pairs.length ? { pair: shownPair(input, pairs, session, session.current()) } : {}),
+      canUndo: session.canUndo(),
     }),
     onScale: (grade): grade is number => typeof grade === 'number' && onScale(grade, input.scale.length),
-    graded(index, judgment) {
-      grades.note(index, judgment.grade);
-      current = nextUnjudged(index, false);
-    },
-    skip(index) {
-      current = nextUnjudged(index, true);
-    },
-    move(index) {
-      current = Math.max(0, Math.min(index, pairs.length));
-    },
-    undo() {
-      const last = history.pop();
-      if (last !== undefined) current = last;
-    },
-    open() {
-      current = resume();
-    },
+    graded: (index, judgment) => session.took(index, judgment.grade),
+    skip: session.skip,
+    move: session.move,
+    undo: session.undo,
+    open: session.open,
   };
 }
