@@ -7,6 +7,7 @@ import { renderTable, type Cell, type Column } from '../text/table.js';
 import { messageText } from '../text/escape.js';
 import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { joinAnswers } from './shared/answers.js';
 import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank } from './shared/files.js';
 import { inputName } from './shared/input.js';
 
@@ -79,29 +80,6 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
   };
 }
 
-/**
- * The answers of every file as one input. A run answering a topic in two files is refused with both
- * places, as a file answering it twice is; with a bank, so is an answer to a topic the bank does not have.
- */
-function joined(files: readonly (readonly [path: string, answers: readonly NuggetAnswer[]])[], bank: NuggetBank | undefined, bankPath: string | undefined): NuggetAnswer[] {
-  const seen = new Map<string, string>();
-  const all: NuggetAnswer[] = [];
-  for (const [path, answers] of files) {
-    for (const answer of answers) {
-      const key = `${answer.runId}\t${answer.queryId}`;
-      const place = `${inputName(path)}:${answer.line}`;
-      if (bank !== undefined && !Object.hasOwn(bank, answer.queryId)) {
-        throw new CliError(messageText(`${place}: topic ${JSON.stringify(answer.queryId)} is not in the nugget bank ${inputName(bankPath!)} (--topics)`), INPUT_ERROR);
-      }
-      const first = seen.get(key);
-      if (first !== undefined) throw new CliError(messageText(`${place}: run ${JSON.stringify(answer.runId)} answers topic ${JSON.stringify(answer.queryId)} twice (${first} and ${place})`), INPUT_ERROR);
-      seen.set(key, place);
-      all.push(answer);
-    }
-  }
-  return all;
-}
-
 const scoreCells = (scores: NuggetScores): Cell[] => NUGGET_SCORES.map(({ key }) => scores[key]);
 
 /** The means per run (then each run's topics, with -q), and nuggetizer's mean over all answers last. */
@@ -149,7 +127,7 @@ export async function runNuggets(argv: readonly string[], io: Io): Promise<numbe
   const files: [string, NuggetAnswer[]][] = [];
   for (const file of args.files) files.push([file, await loadNuggetAssignments(file, args.grades, io.stderr)]);
   const bank = args.topics === undefined ? undefined : await loadNuggetBank(args.topics, io.stderr);
-  const result = evaluateNuggets(joined(files, bank, args.topics), bank === undefined ? {} : { topics: bank });
+  const result = evaluateNuggets(joinAnswers(files, bank === undefined ? undefined : { bank, path: args.topics!, flag: '--topics' }), bank === undefined ? {} : { topics: bank });
   if (result.mean === undefined) throw new CliError(messageText(`no answers to score in ${args.files.map(inputName).join(', ')}`), INPUT_ERROR);
   io.stdout.write(args.format === 'table' ? table(result, args.perQuery) : args.format === 'trec' ? trecLines(result, args.perQuery) : json(result, args.perQuery));
   return 0;
