@@ -147,6 +147,14 @@ export {
   type NuggetReadOptions,
   type NuggetSupport,
 } from './formats/nuggets.js';
+export {
+  nuggetAssignmentsOf,
+  parseNuggetJudgments,
+  readNuggetJudgments,
+  type NuggetAssignmentsOfOptions,
+  type NuggetJudgment,
+  type NuggetJudgmentStore,
+} from './formats/nugget-judgments.js';
 export { parseNuggetAnswers, parseRagRun, type AnswerSentence, type NuggetAnswersReadOptions, type RagAnswer } from './formats/rag-answers.js';
 export {
   evaluateNuggets,

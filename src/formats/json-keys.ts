@@ -3,6 +3,8 @@
 // `id`) is refused with a did-you-mean rather than ignored.
 
 /** What a JSONL line is read by: its keys, and how messages name the line and its main keys. */
+import type { StoreIdentity } from './store.js';
+
 export interface JsonLine {
   /** How a message names such a line: `a golden-set line`. */
   readonly name: string;
@@ -12,6 +14,8 @@ export interface JsonLine {
   readonly keys: readonly string[];
   /** The key of the line's query id, which no two lines share: `query_id` unless named. */
   readonly id?: string;
+  /** Stores whose line, met in such a file, is refused as `wrong_file_kind`, naming what the file should be. */
+  readonly refuses?: { readonly stores: readonly StoreIdentity[]; readonly file: string };
 }
 
 export const GOLDEN_LINE: JsonLine = {

@@ -8,6 +8,7 @@ import { decodeUtf8 } from './utf8.js';
 import { parseJson } from './json-text.js';
 import { type JsonLine, misnamedKeyWords } from './json-keys.js';
 import { meantKey, misnamedKey } from '../core/suggest.js';
+import { hasMarks, wrongStoreKind } from './store.js';
 
 /**
  * The largest `json` file read, in bytes. The file is one JSON value, so it is held whole; past this size
@@ -96,6 +97,7 @@ export function jsonRecord(text: string, file: string, line: number, shape: Json
   const record = parseJson(text, file, line);
   if (typeof record !== 'object' || record === null || Array.isArray(record)) throw parseError(file, line, `expected a JSON object ${shape.fields}`);
   checkParsedWhole(text, record, file, line);
+  for (const store of shape.refuses?.stores ?? []) if (hasMarks(record, store.marks)) throw wrongStoreKind(store, shape.refuses!.file, record, file, line);
   const misnamed = misnamedKey(record, shape.keys);
   if (misnamed !== undefined) throw parseError(file, line, misnamedKeyWords(misnamed, shape.keys, `${shape.name}'s`));
   return record as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { jsonlReader, queryId } from './json.js';
 import type { JsonLine } from './json-keys.js';
 import type { FileKind } from './reader.js';
 import { runIdOf, runTopicReader } from './rag-answers.js';
+import { JUDGMENTS_STORE, NUGGET_STORE } from './store.js';
 import { oneFormat, parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';
 
 /** How much a nugget matters to its topic. */
@@ -51,6 +52,7 @@ const ASSIGNMENT_LINE: JsonLine = {
   name: 'an assignment line',
   fields: '{"qid", "run_id", "nuggets"}',
   keys: ['query', 'qid', 'answer_text', 'response_length', 'run_id', 'nuggets'],
+  refuses: { stores: [NUGGET_STORE, JUDGMENTS_STORE], file: "nugget assignments file (nuggetizer's assign output)" },
 };
 const BANK_LINE: JsonLine = { name: 'a nugget bank line', fields: '{"qid", "nuggets"}', keys: ['query', 'qid', 'nuggets'], id: 'qid' };
 
@@ -128,7 +130,9 @@ export interface NuggetAssignmentsReadOptions extends NuggetReadOptions {
  * Blank lines are skipped; answers keep file order.
  *
  * @throws {RankevalError} `parse_error` (`file:line: …`) for malformed JSON, a field missing or of the wrong
- *   type, an unknown importance or assignment, a run answering a topic twice; `invalid_option` for a bad option
+ *   type, an unknown importance or assignment, a run answering a topic twice; `wrong_file_kind` for a line
+ *   of a nugget-assignment store (nuggetAssignmentsOf turns one into assignments) or of a judgments store;
+ *   `invalid_option` for a bad option
  * @example
  * parseNuggetAssignments('{"qid": "1", "run_id": "r", "nuggets": [{"text": "a", "importance": "vital", "assignment": "support"}]}')
  * // => [{ runId: 'r', queryId: '1', nuggets: [{ text: 'a', importance: 'vital', assignment: 'support' }], line: 1 }]

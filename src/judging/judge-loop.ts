@@ -3,7 +3,7 @@
 // leaves nothing half-done.
 import { describeThrown, describeValue } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
-import { isUsage } from '../formats/judgments.js';
+import { isUsage } from '../formats/store.js';
 import type { JudgeFunction, JudgeSettings, PoolPair } from './judge-settings.js';
 import { onScale, scaleWords } from './scale.js';
 

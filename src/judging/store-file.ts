@@ -1,17 +1,34 @@
-// The judgments store on disk (Node only): read whole when opened, its torn last line cut off, then
-// appended to one whole line per write, each write flushed before the next judgment is counted.
+// A store on disk (Node only), judgments or nugget assignments: read whole when opened, its torn last line
+// cut off, then appended to one whole line per write, each write flushed before the next line is counted.
 import { open, readFile, stat, truncate } from 'node:fs/promises';
 import { isRankevalError, option, RankevalError } from '../core/errors.js';
 import { describeThrown, quoteJson } from '../core/quoting.js';
-import { parseJudgments, type Judgment, type JudgmentStore } from '../formats/judgments.js';
-import type { JudgmentSink } from './judge-loop.js';
+import { parseJudgments, type Judgment } from '../formats/judgments.js';
+import { parseNuggetJudgments, type NuggetJudgment } from '../formats/nugget-judgments.js';
+import { JUDGMENTS_STORE, NUGGET_STORE, type StoreLines } from '../formats/store.js';
 
 const NEWLINE = 10;
 
-/** An open store: what it held, and a sink that appends to it. */
-export interface OpenStore extends JudgmentStore, JudgmentSink {
+/** An open store of `T` lines: what it held, and a sink that appends to it. */
+export interface OpenStoreOf<T> extends StoreLines<T> {
+  /** Writes one line and waits for it to reach the disk. */
+  append(line: T): Promise<void>;
   close(): Promise<void>;
 }
+
+/** An open judgments store. */
+export type OpenStore = OpenStoreOf<Judgment>;
+
+/** A kind of store on disk: its name and its lines' in messages, and its reader. */
+export interface StoreFormat<T> {
+  readonly what: string;
+  /** What its lines are: `judgments`. */
+  readonly lines: string;
+  parse(bytes: Uint8Array, file: string): StoreLines<T>;
+}
+
+const JUDGMENTS: StoreFormat<Judgment> = { what: JUDGMENTS_STORE.what, lines: 'judgments', parse: (bytes, file) => parseJudgments(bytes, { file }) };
+const NUGGETS: StoreFormat<NuggetJudgment> = { what: NUGGET_STORE.what, lines: 'assignments', parse: (bytes, file) => parseNuggetJudgments(bytes, { file }) };
 
 /** What the file system may fail at: the small part of `fs/promises` the store uses (a test gives its own). */
 export interface StoreFileSystem {
@@ -34,13 +51,13 @@ const nodeFileSystem: StoreFileSystem = { stat, readFile, truncate, open };
  * `action` on the store at `path`, a failure of the file system (EISDIR, ENOSPC, EACCES…) thrown as an
  * `io_error` naming the store (the option `store`, its path `received`) with the system's error as `cause`.
  */
-async function onDisk<T>(path: string, doing: string, fn: string | undefined, action: () => Promise<T>): Promise<T> {
+async function onDiskOf<T>(what: string, path: string, doing: string, fn: string | undefined, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
     if (isRankevalError(error)) throw error;
-    const problem = `cannot ${doing} the judgments store ${quoteJson(path)}: ${describeThrown(error)}`;
-    throw new RankevalError({ code: 'io_error', fn, subject: option('store'), problem, expected: 'a judgments store that can be read and appended to', received: path }, { cause: error });
+    const problem = `cannot ${doing} the ${what} ${quoteJson(path)}: ${describeThrown(error)}`;
+    throw new RankevalError({ code: 'io_error', fn, subject: option('store'), problem, expected: `a ${what} that can be read and appended to`, received: path }, { cause: error });
   }
 }
 
@@ -49,7 +66,7 @@ async function onDisk<T>(path: string, doing: string, fn: string | undefined, ac
  * a FIFO, a socket, a device such as /dev/null) is refused: its lines would not be kept, or reading it
  * would wait for a writer.
  */
-async function bytesOf(fs: StoreFileSystem, path: string, fn: string | undefined): Promise<Uint8Array> {
+async function bytesOf({ what, lines }: StoreFormat<unknown>, fs: StoreFileSystem, path: string, fn: string | undefined): Promise<Uint8Array> {
   let kind: string | undefined;
   try {
     const stats = await fs.stat(path);
@@ -59,14 +76,20 @@ async function bytesOf(fs: StoreFileSystem, path: string, fn: string | undefined
     throw error;
   }
   if (kind !== undefined) {
-    const problem = `the judgments store ${quoteJson(path)} is ${kind}, not a regular file: the judgments written to it would not be kept`;
+    const problem = `the ${what} ${quoteJson(path)} is ${kind}, not a regular file: the ${lines} written to it would not be kept`;
     throw new RankevalError({ code: 'io_error', fn, subject: option('store'), problem, expected: 'a regular file, or a path where one can be created', received: path });
   }
   return fs.readFile(path);
 }
 
+/** Opens the judgments store at `path` (created if absent) for appending, as openStoreOf does. */
+export const openStore = (path: string, fn?: string, fs?: StoreFileSystem): Promise<OpenStore> => openStoreOf(JUDGMENTS, path, fn, fs);
+
+/** Opens the nugget-assignment store at `path` (created if absent) for appending, as openStoreOf does. */
+export const openNuggetStore = (path: string, fn?: string, fs?: StoreFileSystem): Promise<OpenStoreOf<NuggetJudgment>> => openStoreOf(NUGGETS, path, fn, fs);
+
 /**
- * Opens the store at `path` (created if absent) for appending. A torn last line (a write a crash cut) is
+ * Opens the store of `format` at `path` (created if absent) for appending. A torn last line (a write a crash cut) is
  * cut off the file, so that the next line starts whole; a whole last line that only lost its line end gets
  * one. Each `append` writes one line with one write (the rest, rarely, with more) and waits for the data to
  * reach the disk, so that a crash at any moment leaves every earlier line whole and can cut only this one.
@@ -75,12 +98,13 @@ async function bytesOf(fs: StoreFileSystem, path: string, fn: string | undefined
  * A store with any other bad line is refused (`parse_error`) and left as it is; a failure of the file
  * system, or a store that is not a regular file, is an `io_error` (of `fn`, the public function opening it, if any).
  */
-export async function openStore(path: string, fn?: string, fs: StoreFileSystem = nodeFileSystem): Promise<OpenStore> {
-  const bytes = await onDisk(path, 'read', fn, () => bytesOf(fs, path, fn));
-  const read = parseJudgments(bytes, { file: path });
+export async function openStoreOf<T>(format: StoreFormat<T>, path: string, fn?: string, fs: StoreFileSystem = nodeFileSystem): Promise<OpenStoreOf<T>> {
+  const onDisk = <R>(doing: string, action: () => Promise<R>): Promise<R> => onDiskOf(format.what, path, doing, fn, action);
+  const bytes = await onDisk('read', () => bytesOf(format, fs, path, fn));
+  const read = format.parse(bytes, path);
   const ended = bytes.length === 0 || bytes[bytes.length - 1] === NEWLINE;
-  if (read.tornLine !== undefined) await onDisk(path, 'cut the torn last line off', fn, () => fs.truncate(path, bytes.lastIndexOf(NEWLINE) + 1));
-  const handle = await onDisk(path, 'open', fn, () => fs.open(path, 'a+'));
+  if (read.tornLine !== undefined) await onDisk('cut the torn last line off', () => fs.truncate(path, bytes.lastIndexOf(NEWLINE) + 1));
+  const handle = await onDisk('open', () => fs.open(path, 'a+'));
   const encoder = new TextEncoder();
   // The bytes a failed write left at the end of the file: cut off before the next write, where they still end it.
   let left: Uint8Array | undefined;
@@ -93,7 +117,7 @@ export async function openStore(path: string, fn?: string, fs: StoreFileSystem =
     left = undefined;
   };
   const write = (data: Uint8Array): Promise<void> =>
-    onDisk(path, 'write', fn, async () => {
+    onDisk('write', async () => {
       await cutLeft();
       let at = 0;
       try {
@@ -105,7 +129,7 @@ export async function openStore(path: string, fn?: string, fs: StoreFileSystem =
         throw error;
       }
     });
-  const close = (): Promise<void> => onDisk(path, 'close', fn, () => handle.close());
+  const close = (): Promise<void> => onDisk('close', () => handle.close());
   try {
     if (!ended && read.tornLine === undefined) await write(encoder.encode('\n'));
   } catch (error) {
@@ -117,8 +141,8 @@ export async function openStore(path: string, fn?: string, fs: StoreFileSystem =
   let writing: Promise<unknown> = Promise.resolve();
   return {
     ...read,
-    append(judgment: Judgment) {
-      const line = writing.then(() => write(encoder.encode(`${JSON.stringify(judgment)}\n`)));
+    append(record: T) {
+      const line = writing.then(() => write(encoder.encode(`${JSON.stringify(record)}\n`)));
       writing = line.catch(() => undefined);
       return line;
     },

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Judgment } from '../../src/formats/judgments.js';
-import { openStore, type StoreFileSystem } from '../../src/judging/store-file.js';
+import type { NuggetJudgment } from '../../src/formats/nugget-judgments.js';
+import { openNuggetStore, openStore, type StoreFileSystem } from '../../src/judging/store-file.js';
 import { judge } from '../../src/judging/judge.js';
 import { failingWrites, fileHandlePrototype } from '../helpers/failing-writes.js';
 
@@ -105,5 +106,37 @@ describe('openStore: appends after a failed write', () => {
     await store.append(line('d2', 2));
     await store.close();
     expect(readFileSync(path, 'utf8')).toBe(`${JSON.stringify(line('d2', 2))}\n`);
+  });
+});
+
+describe('openNuggetStore: the nugget-assignment store on the same machinery', () => {
+  const assignment = (nugget: string): NuggetJudgment => ({ topic_id: 't1', run_id: 'r', nugget, importance: 'vital', assignment: 'support', judge: 'llm', at: '2026-12-07T23:30:00.000Z' });
+
+  it('appends whole lines, and cuts a torn last line off when opened again, naming it', async () => {
+    const path = join(dir, 'nuggets.jsonl');
+    const store = await openNuggetStore(path);
+    await store.append(assignment('a'));
+    await store.close();
+    writeFileSync(path, `${readFileSync(path, 'utf8')}${JSON.stringify(assignment('b')).slice(0, 25)}`);
+    const again = await openNuggetStore(path);
+    expect({ judgments: again.judgments, tornLine: again.tornLine }).toEqual({ judgments: [assignment('a')], tornLine: 2 });
+    await again.append(assignment('c'));
+    await again.close();
+    expect(readFileSync(path, 'utf8')).toBe([assignment('a'), assignment('c')].map((line) => `${JSON.stringify(line)}\n`).join(''));
+  });
+
+  it('refuses a judgments store as wrong_file_kind, and leaves it as it is', async () => {
+    const path = join(dir, 'judgments-not-nuggets.jsonl');
+    writeFileSync(path, `${JSON.stringify(judgment)}\n`);
+    await expect(openNuggetStore(path, 'assignNuggets')).rejects.toMatchObject({ code: 'wrong_file_kind', subject: { kind: 'file', file: path, line: 1 } });
+    await expect(openStore(join(dir, 'nuggets.jsonl'))).rejects.toMatchObject({ code: 'wrong_file_kind', expected: 'a judgments store' });
+    expect(readFileSync(path, 'utf8')).toBe(`${JSON.stringify(judgment)}\n`);
+  });
+
+  it('names the nugget-assignment store in its io_error', async () => {
+    await expect(openNuggetStore(dir, 'assignNuggets')).rejects.toMatchObject({
+      code: 'io_error',
+      message: `assignNuggets: the nugget-assignment store ${JSON.stringify(dir)} is a directory, not a regular file: the assignments written to it would not be kept`,
+    });
   });
 });
