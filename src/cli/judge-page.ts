@@ -1,22 +1,30 @@
 // `rankeval judge POOL --corpus CORPUS --queries QUERIES`: the judging page for people, served on the
-// loopback address until the command is stopped (Ctrl-C), each key press appended to the store at once.
+// loopback address until the command is stopped (Ctrl-C), each key press appended to the store at once;
+// with `--nuggets BANK --answers ANSWERS`, the same page checking nugget assignments of RAG answers.
+import { basename, extname } from 'node:path';
 import { isIP } from 'node:net';
 import { userInfo } from 'node:os';
 import { readCorpus, readQueries } from '../formats/corpus.js';
+import type { NuggetBank, NuggetGrades } from '../formats/nuggets.js';
 import { readPool, type Pool } from '../formats/pool.js';
+import { parseNuggetAnswers, parseRagRun, type RagAnswer } from '../formats/rag-answers.js';
 import type { Source } from '../formats/source.js';
 import { DEFAULT_SCALE, type RelevanceScale } from '../judging/scale.js';
-import { openStore, type OpenStore } from '../judging/store-file.js';
+import { openNuggetStore, openStore } from '../judging/store-file.js';
 import { quoteJson } from '../core/quoting.js';
 import { messageText } from '../text/escape.js';
-import { numberFlag, parseCommandArgs } from './shared/args.js';
+import { joinAnswers } from './shared/answers.js';
+import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, foreignMessage, INPUT_ERROR, type Io, usageError } from './shared/command.js';
-import { tornLineWarning } from './shared/files.js';
-import { openInput, readFailure } from './shared/input.js';
-import { startJudgePage, storeFailure, type JudgePageSettings } from './judge-page-server.js';
+import { checkStdinOnce, loadNuggetBank, tornLineWarning } from './shared/files.js';
+import { inputName, MAX_KEPT_BYTES, openInput, readFailure, readWhole, STDIN } from './shared/input.js';
+import { startJudgePage, storeFailure, type JudgePageSettings, type NuggetPageSettings } from './judge-page-server.js';
 
 /** The judging page's line of `rankeval judge --help`'s usage. */
 export const JUDGE_PAGE_USAGE = 'rankeval judge POOL --corpus CORPUS --queries QUERIES [--judge NAME] [flags]';
+
+/** The nugget page's line of `rankeval judge --help`'s usage. */
+export const NUGGET_PAGE_USAGE = 'rankeval judge --nuggets BANK --answers ANSWERS… [--grades 2|3] [--judge NAME] [flags]';
 
 /** The judging page's part of `rankeval judge --help`. */
 export const JUDGE_PAGE_HELP = `The judging page (POOL …): a person grades each pair of the pool (the query, and the passage from the
@@ -44,19 +52,69 @@ and a judge's latest line of a pair counts).
   --host H            the address to listen on, an IP address or a host name (default 127.0.0.1, this
                       computer only); another address lets other computers reach the page, whose URL
                       carries its secret token, and is warned of (0.0.0.0 or :: is every interface)
+
+Nuggets (--nuggets BANK --answers ANSWERS…): the same page, for a person checking which nuggets an answer
+supports (what an LLM assigned, or from scratch). It shows a topic's question (when the bank has it), one
+run's answer to it sentence by sentence with its citations, and the topic's nuggets one at a time (text,
+vital or okay); each key press is one assignment, appended to a nugget store as grades are to theirs, and
+a judge's latest line of a nugget counts. rankeval nuggets scores the store.
+
+Keys: y supported · p partly supported (3 grades only) · n not supported · ← → s u as above.
+
+  --nuggets BANK      the nugget bank, nuggetizer's create output: JSON Lines {"qid", "query", "nuggets"}
+  --answers FILE      the answers, answer after answer in file order; repeat it for several files. A TREC
+                      RAG run (JSON Lines {"metadata": {"run_id", "topic_id"}, "responses", "references"})
+                      or nuggetizer's answers (JSON Lines {"topic_id", "answer": [{"text"}]}, its run the
+                      line's "run_id" or else the file's name without its extension), told by the first line
+  --grades G          3 (default: support, partial_support, not_support) or 2 (no partial support)
+  --store FILE        the nugget store, created if absent (default nugget-assignments.jsonl)
+  --judge, --port, --host as above
 `;
 
 const usage = usageError('judge');
 
-export interface JudgePageArgs {
+/** What both modes of the page take: the store, the judge, and where it listens. */
+interface ServeArgs {
+  readonly store: string;
+  readonly judge: string;
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface JudgePageArgs extends ServeArgs {
   readonly pool: string;
   readonly corpus: string;
   readonly queries: string;
-  readonly store: string;
-  readonly judge: string;
   readonly scale: RelevanceScale;
-  readonly host: string;
-  readonly port: number;
+}
+
+export interface NuggetPageArgs extends ServeArgs {
+  readonly nuggets: string;
+  readonly answers: readonly string[];
+  readonly grades: NuggetGrades;
+}
+
+/** The flags of both modes. */
+const SERVE_OPTIONS = {
+  store: { type: 'string' },
+  judge: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+} as const;
+
+/** `--judge NAME`: a name, not blank; default the login name. */
+function judgeFlag(text: string | undefined): string {
+  const judge = text ?? loginName();
+  if (judge.trim() === '') throw usage(`--judge takes a name; got '${judge}'`);
+  return judge;
+}
+
+/** `--host` and `--port` read: the address to listen on (default the loopback) and the port (default 0, a free one). */
+function listenFlags(values: { host?: string | undefined; port?: string | undefined }): Pick<ServeArgs, 'host' | 'port'> {
+  return {
+    host: hostFlag(values.host),
+    port: numberFlag(values.port, '--port', (port) => Number.isInteger(port) && port >= 0 && port <= 65535, 'an integer from 0 to 65535', usage) ?? 0,
+  };
 }
 
 /** The login name, or `judge` where there is none (a container's user without a name). */
@@ -97,33 +155,29 @@ function scaleFlag(text: string | undefined): RelevanceScale {
 export function parseJudgePageArgs(args: readonly string[]): JudgePageArgs {
   const { values, positionals } = parseCommandArgs(
     args,
-    {
-      corpus: { type: 'string' },
-      queries: { type: 'string' },
-      store: { type: 'string' },
-      judge: { type: 'string' },
-      scale: { type: 'string' },
-      host: { type: 'string' },
-      port: { type: 'string' },
-    },
+    { corpus: { type: 'string' }, queries: { type: 'string' }, scale: { type: 'string' }, ...SERVE_OPTIONS },
     usage,
   );
   if (positionals.length === 0) throw usage('expected a pool file to judge in the page (POOL --corpus CORPUS --queries QUERIES), or --export qrels|jsonl to write the store as a golden set');
   if (positionals.length > 1) throw usage(`expected one pool file (POOL), got ${positionals.length}: '${positionals.join(' ')}'`);
   if (values.corpus === undefined || values.queries === undefined) throw usage('the judging page needs --corpus FILE and --queries FILE: the texts it shows');
-  const judge = values.judge ?? loginName();
-  if (judge.trim() === '') throw usage(`--judge takes a name; got '${judge}'`);
-  return {
-    pool: positionals[0]!,
-    corpus: values.corpus,
-    queries: values.queries,
-    store: values.store ?? 'judgments.jsonl',
-    judge,
-    scale: scaleFlag(values.scale),
-    host: hostFlag(values.host),
-    port: numberFlag(values.port, '--port', (port) => Number.isInteger(port) && port >= 0 && port <= 65535, 'an integer from 0 to 65535', usage) ?? 0,
-  };
+  const judge = judgeFlag(values.judge);
+  const scale = scaleFlag(values.scale);
+  return { pool: positionals[0]!, corpus: values.corpus, queries: values.queries, store: values.store ?? 'judgments.jsonl', judge, scale, ...listenFlags(values) };
 }
+
+/** The nugget page's arguments (`rankeval judge --nuggets BANK --answers ANSWERS…`). */
+export function parseNuggetPageArgs(args: readonly string[]): NuggetPageArgs {
+  const { values, positionals } = parseCommandArgs(args, { nuggets: { type: 'string' }, answers: { type: 'string', multiple: true }, grades: { type: 'string' }, ...SERVE_OPTIONS }, usage);
+  if (positionals.length > 0) throw usage(`unexpected argument '${positionals.join(' ')}': the nugget page reads the answers of --answers, not a pool`);
+  if (values.nuggets === undefined || values.answers === undefined) throw usage('the nugget page needs --nuggets BANK and --answers FILE: the nuggets and the answers it shows');
+  checkStdinOnce([values.nuggets, ...values.answers], usage);
+  const grades = oneOf(values.grades, ['3', '2'], '--grades', '3', usage) === '2' ? 2 : 3;
+  return { nuggets: values.nuggets, answers: values.answers, grades, store: values.store ?? 'nugget-assignments.jsonl', judge: judgeFlag(values.judge), ...listenFlags(values) };
+}
+
+/** Whether the arguments ask for the nugget page (`--nuggets`). */
+export const isNuggetPage = (argv: readonly string[]): boolean => argv.some((arg) => /^--nuggets(?:=|$)/.test(arg));
 
 /** A file read whole by `read`, every failure one line naming the file. */
 async function load<T>(path: string, read: (source: Source, file: string) => Promise<T>): Promise<T> {
@@ -156,8 +210,55 @@ export async function loadJudgePage(args: JudgePageArgs): Promise<JudgePageSetti
   return { pool, queries, corpus, store, judge, scale, host, port };
 }
 
+/**
+ * The answers of one file: a TREC RAG run when its first line has "metadata", else nuggetizer's answers,
+ * whose run is the line's `run_id` or the file's name without its extension (as nuggetizer names it).
+ */
+function readAnswers(path: string): RagAnswer[] {
+  const input = openInput(path, INPUT_ERROR);
+  try {
+    const bytes = readWhole(input, MAX_KEPT_BYTES, 'too large for the page: split it into several --answers files');
+    const first = /\S[^\n]*/.exec(new TextDecoder().decode(bytes))?.[0];
+    const file = input.name;
+    if (first !== undefined && isRagRunLine(first)) return parseRagRun(bytes, { file });
+    return parseNuggetAnswers(bytes, { file, ...(path === STDIN ? {} : { runId: basename(path, extname(path)) }) });
+  } catch (error) {
+    throw readFailure(input.name, error, INPUT_ERROR);
+  }
+}
+
+/** Whether a line is a JSON object with "metadata": a TREC RAG run's. */
+function isRagRunLine(line: string): boolean {
+  try {
+    const record: unknown = JSON.parse(line);
+    return typeof record === 'object' && record !== null && Object.hasOwn(record, 'metadata');
+  } catch {
+    return false;
+  }
+}
+
+/** A topic of the bank that lists a nugget twice, as an error: an assignment names its nugget by its text. */
+function checkNuggetsOnce(bank: NuggetBank, path: string): void {
+  for (const [topic, { nuggets }] of Object.entries(bank)) {
+    const seen = new Set<string>();
+    for (const { text } of nuggets) {
+      if (seen.has(text)) throw new CliError(messageText(`${inputName(path)}: topic ${quoteJson(topic)} lists the nugget ${quoteJson(text, 60)} twice: an assignment names its nugget by its text`), INPUT_ERROR);
+      seen.add(text);
+    }
+  }
+}
+
+/** The nugget page's settings from the files: the bank, and the answers of every file in order. */
+export async function loadNuggetPage(args: NuggetPageArgs, io: Io): Promise<Omit<NuggetPageSettings, 'store'> & { readonly store: string }> {
+  const bank = await loadNuggetBank(args.nuggets, io.stderr);
+  checkNuggetsOnce(bank, args.nuggets);
+  const answers = joinAnswers(args.answers.map((path) => [path, readAnswers(path)] as const), { bank, path: args.nuggets, flag: '--nuggets' });
+  const { store, judge, grades, host, port } = args;
+  return { mode: 'nuggets', bank, answers, store, judge, grades, host, port };
+}
+
 /** Why the page cannot listen, naming the host (`--host` a name that does not resolve) or the address and port. */
-function listenFailure({ host, port }: JudgePageArgs, error: unknown): CliError {
+function listenFailure({ host, port }: ServeArgs, error: unknown): CliError {
   if ((error as NodeJS.ErrnoException).syscall === 'getaddrinfo') return new CliError(`cannot listen on --host ${host}: the host name does not resolve to an address (${foreignMessage(error)})`, INPUT_ERROR);
   return new CliError(`cannot listen on ${host} port ${port}: ${foreignMessage(error)}`, INPUT_ERROR);
 }
@@ -171,37 +272,61 @@ function stopped(stop: AbortSignal | undefined): Promise<unknown> {
   });
 }
 
+/** The store at `path` opened by `open`, a failure one line naming it. */
+async function opened<S>(path: string, open: (path: string) => Promise<S>): Promise<S> {
+  try {
+    return await open(path);
+  } catch (error) {
+    throw readFailure(path, error, INPUT_ERROR);
+  }
+}
+
+/** The page's arguments and settings, its store opened: the grading page's, or with --nuggets the nugget page's. */
+async function pageSettings(argv: readonly string[], io: Io): Promise<{ readonly args: ServeArgs; readonly settings: JudgePageSettings | NuggetPageSettings; readonly tornLine: number | undefined }> {
+  if (isNuggetPage(argv)) {
+    const args = parseNuggetPageArgs(argv);
+    const loaded = await loadNuggetPage(args, io);
+    const store = await opened(args.store, openNuggetStore);
+    return { args, settings: { ...loaded, store }, tornLine: store.tornLine };
+  }
+  const args = parseJudgePageArgs(argv);
+  const loaded = await loadJudgePage(args);
+  const store = await opened(args.store, openStore);
+  return { args, settings: { ...loaded, store }, tornLine: store.tornLine };
+}
+
+/** The words of the terminal's lines, per mode. */
+const MODE_WORDS = {
+  grades: { items: 'pairs', done: 'judged', again: 'its pair is to judge again', label: 'grade', labels: 'grades', verb: 'grade' },
+  nuggets: { items: 'nuggets of answers', done: 'assigned', again: 'its nugget is to assign again', label: 'assignment', labels: 'assignments', verb: 'assign' },
+} as const;
+
 /**
- * Runs the judging page (`rankeval judge` without --export) until `stop` is aborted (by default when the process gets SIGINT or SIGTERM);
- * returns the exit status. The page's URL is the one line on standard output.
+ * Runs the judging page (`rankeval judge` without --export; with --nuggets, the nugget page) until `stop`
+ * is aborted (by default when the process gets SIGINT or SIGTERM); returns the exit status. The page's URL
+ * is the one line on standard output.
  */
 export async function runJudgePage(argv: readonly string[], io: Io, stop?: AbortSignal): Promise<number> {
-  const args = parseJudgePageArgs(argv);
-  const settings = await loadJudgePage(args);
-  let store: OpenStore;
-  try {
-    store = await openStore(args.store);
-  } catch (error) {
-    throw readFailure(args.store, error, INPUT_ERROR);
-  }
-  if (store.tornLine !== undefined) io.stderr.write(tornLineWarning(args.store, store.tornLine, 'cut off: its pair is to judge again'));
+  const { args, settings, tornLine } = await pageSettings(argv, io);
+  const words = MODE_WORDS[settings.mode ?? 'grades'];
+  if (tornLine !== undefined) io.stderr.write(tornLineWarning(args.store, tornLine, `cut off: ${words.again}`));
   const onStoreFailure = (error: unknown): void => {
-    io.stderr.write(`rankeval judge: ${messageText(`cannot write ${args.store}: ${storeFailure(error)}`)}; the grades pressed are not saved (the page says so) until it can be written\n`);
+    io.stderr.write(`rankeval judge: ${messageText(`cannot write ${args.store}: ${storeFailure(error)}`)}; the ${words.labels} pressed are not saved (the page says so) until it can be written\n`);
   };
   let page;
   try {
-    page = await startJudgePage({ ...settings, store, onStoreFailure });
+    page = await startJudgePage({ ...settings, onStoreFailure });
   } catch (error) {
     throw listenFailure(args, error);
   }
   const { total, judged } = page.view();
   if (!isLoopback(page.address)) {
     const where = page.address === '0.0.0.0' || page.address === '::' ? 'every interface' : page.address;
-    io.stderr.write(`rankeval judge: warning: the page listens on ${where} (--host ${args.host}), not this computer only: whoever can reach it and has its URL (its token) can read the texts and grade\n`);
+    io.stderr.write(`rankeval judge: warning: the page listens on ${where} (--host ${args.host}), not this computer only: whoever can reach it and has its URL (its token) can read the texts and ${words.verb}\n`);
   }
-  io.stderr.write(`rankeval judge: ${quoteJson(args.judge)} has judged ${judged} of ${total} pairs; the page is at\n`);
+  io.stderr.write(`rankeval judge: ${quoteJson(args.judge)} has ${words.done} ${judged} of ${total} ${words.items}; the page is at\n`);
   io.stdout.write(`${page.url}\n`);
-  io.stderr.write(`Each grade is saved to ${args.store} as it is pressed. Ctrl-C stops the page.\n`);
+  io.stderr.write(`Each ${words.label} is saved to ${args.store} as it is pressed. Ctrl-C stops the page.\n`);
   await stopped(stop);
   await page.close();
   return 0;

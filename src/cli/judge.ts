@@ -1,5 +1,6 @@
-// `rankeval judge`: the judging page (POOL --corpus --queries, in judge-page.ts), or with --export F the
-// judgments of a store written as a golden set (with --queries, each query's text and tags too).
+// `rankeval judge`: the judging page (POOL --corpus --queries, or --nuggets --answers: judge-page.ts), or
+// with --export F the judgments of a store written as a golden set (with --queries, each query's text and
+// tags too).
 import { isRankevalError } from '../core/errors.js';
 import { qrelsText, writeGoldenSet, type QrelsFormat } from '../formats/write-qrels.js';
 import { quoteJson } from '../core/quoting.js';
@@ -8,13 +9,14 @@ import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
 import { checkStdinOnce, loadJudgments, loadQueryTexts, tornLineWarning } from './shared/files.js';
 import { inputName } from './shared/input.js';
-import { JUDGE_PAGE_HELP, JUDGE_PAGE_USAGE, runJudgePage } from './judge-page.js';
+import { JUDGE_PAGE_HELP, JUDGE_PAGE_USAGE, NUGGET_PAGE_USAGE, runJudgePage } from './judge-page.js';
 import { checkOutput, OUTPUT_OPTION, outputName, writeOutput } from './shared/output.js';
 import { cliMessage } from './shared/wording.js';
 import { messageText } from '../text/escape.js';
 
 export const judgeUsage = `Usage: ${JUDGE_PAGE_USAGE}
        rankeval judge --export F [--store STORE] [--judge NAME …] [--combine C] [--queries Q] [-o OUT]
+       ${NUGGET_PAGE_USAGE}
 
 ${JUDGE_PAGE_HELP}
 Export (--export F): the judgments of a judgments store (JSON Lines, one judgment a line, as judge() from rankeval/judge
@@ -42,7 +44,8 @@ Export:
 
 Exit status: 0 done (or the page stopped), 2 bad arguments, 3 the store cannot be read or is malformed,
 it holds no judgment to export, or the output cannot be written; for the page, a file cannot be read or
-is malformed, the corpus or the queries lack a text of the pool, or the port cannot be taken.
+is malformed, the corpus or the queries lack a text of the pool, an answer's topic is not in the nugget
+bank, or the port cannot be taken.
 `;
 
 const usage = usageError('judge');

@@ -8,15 +8,19 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseJudgments } from '../../src/formats/judgments.js';
+import { nuggetAssignmentsOf, parseNuggetJudgments } from '../../src/formats/nugget-judgments.js';
+import { parseNuggetBank } from '../../src/formats/nuggets.js';
+import { evaluateNuggets } from '../../src/nuggets/evaluate-nuggets.js';
 import { toQrels } from '../../src/judging/to-qrels.js';
-import { loadJudgePage, parseJudgePageArgs } from '../../src/cli/judge-page.js';
+import { loadJudgePage, loadNuggetPage, parseJudgePageArgs, parseNuggetPageArgs } from '../../src/cli/judge-page.js';
 import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
 import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
 import { failingWrites } from '../helpers/failing-writes.js';
-import { judgePageFiles, MARKUP } from '../helpers/judge-page.js';
+import { judgePageFiles, MARKUP, nuggetPageFiles } from '../helpers/judge-page.js';
 
 const output = fileURLToPath(new URL('../../test-output', import.meta.url));
 const files = judgePageFiles('rankeval-judge-browser-');
+const nuggetFiles = nuggetPageFiles('rankeval-nugget-browser-');
 
 /** The judging page of `judge` on the shared files and a store (by default the shared one). */
 async function start(judge: string, store = files.store): Promise<JudgePage> {
@@ -51,6 +55,7 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     rmSync(files.dir, { recursive: true, force: true });
+    rmSync(nuggetFiles.dir, { recursive: true, force: true });
   });
 
   it('keeps exactly the keys pressed through undo, skip, a reload, a restart and a second judge', async () => {
@@ -177,5 +182,99 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
     await first.close();
     await second.close();
     expect(linesOf(store)).toEqual(['ann q1 d1 2', 'ann q1 d2 1', 'ann q1 d3 3', 'ann q1 d3 1']);
+  }, 60_000);
+
+  /** The nugget page of `judge` on the nugget files (the RAG run, then nuggetizer's answers of run gpt). */
+  async function startNuggets(judge: string, more: string[] = []): Promise<JudgePage> {
+    const args = parseNuggetPageArgs(['--nuggets', nuggetFiles.bank, '--answers', nuggetFiles.rag, '--answers', nuggetFiles.answers, '--store', nuggetFiles.store, '--judge', judge, ...more]);
+    return startJudgePage(await loadNuggetPage(args, { stdout: { write: () => true }, stderr: { write: () => true } }));
+  }
+
+  /** The nugget store's lines as `judge run topic nugget assignment`. */
+  const nuggetLines = (): string[] => parseNuggetJudgments(readFileSync(nuggetFiles.store)).judgments.map(({ judge, run_id, topic_id, nugget, assignment }) => `${judge} ${run_id} ${topic_id} ${nugget} ${assignment}`);
+
+  it('checks nuggets of answers by keyboard: the answer and its citations shown, every assignment kept through undo, a stale tab, a reload and a restart', async () => {
+    let ann = await startNuggets('ann');
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    const problems = problemsOf(page);
+    await page.goto(ann.url);
+    await showing(page, 't1 bm25-gpt 0');
+    expect(await text(page, '#question')).toBe('how to prime a pump');
+    expect(await page.locator('#answer li').allTextContents()).toEqual(['Fill the casing first.[d1]', 'Then start it.']);
+    expect(await text(page, '#answer li .cites')).toBe('[d1]');
+    expect([await text(page, '#importance'), await text(page, '#nugget-text')]).toEqual(['vital', 'fill the casing with water']);
+    expect(await page.locator('#labels kbd').allTextContents()).toEqual(['y', 'p', 'n']);
+    await press(page, 'p', 't1 bm25-gpt 1');
+    expect(await text(page, '#overall')).toBe('1 of 5 assigned');
+    expect(await text(page, '#query-place')).toBe('Answer 1 of 3 (run bm25-gpt, topic t1): 1 of 2 assigned');
+    mkdirSync(output, { recursive: true });
+    await saveScreenshot(page, join(output, 'judge-page-nuggets.png'), false);
+    await press(page, 'n', 't2 bm25-gpt 0');
+    // t2 has no question in the bank: none is shown.
+    expect(await page.locator('#question').isHidden()).toBe(true);
+    await press(page, 's', 't1 gpt 0'); // skipped: stays unassigned
+    // nuggetizer's answer: its markup shown as text, no element made of it.
+    expect(await page.locator('#answer li').first().textContent()).toBe(MARKUP);
+    expect(await page.locator('#answer script, #answer img, #answer b').count()).toBe(0);
+    expect(await page.title()).toBe('rankeval judge');
+    await press(page, 'u', 't1 bm25-gpt 1'); // undo: back to the last assignment, shown
+    expect(await text(page, '#assigned')).toBe('Assigned not_support — press a key to change it.');
+    expect(await page.locator('#labels button[aria-pressed="true"] kbd').textContent()).toBe('n');
+    await press(page, 'y', 't2 bm25-gpt 0'); // changed; on to the first unassigned after it
+
+    // Reloaded: where a restart goes, the first unassigned nugget after the last line (t1 #1 of bm25-gpt).
+    await page.reload();
+    await showing(page, 't2 bm25-gpt 0');
+    await press(page, 'y', 't1 gpt 0');
+
+    // A second tab assigns the nugget shown; the first, still showing it, is refused and shows the next.
+    const second = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await second.goto(ann.url);
+    await showing(second, 't1 gpt 0');
+    await press(second, 'n', 't1 gpt 1');
+    await press(page, 'y', 't1 gpt 1');
+    expect(await text(page, '#status')).toBe('Not saved: this page showed topic "t1", run "gpt", nugget 1, but the nugget shown now is topic "t1", run "gpt", nugget 2: the page was opened again (another tab, or a reload). Look at the nugget shown, then press the key.');
+    await second.close();
+
+    // The server stopped and started again on the same store: the judge resumes.
+    await ann.close();
+    ann = await startNuggets('ann');
+    await page.goto(ann.url);
+    await showing(page, 't1 gpt 1');
+    expect(await text(page, '#overall')).toBe('4 of 5 assigned');
+    await press(page, 'y', 'done');
+    expect(await text(page, '#done-text')).toBe('Every nugget of every answer is assigned: 5 assignments.');
+    expect(problems).toEqual([expect.stringContaining('409')]);
+
+    // On 2 grades, p is no key: a second judge's p does nothing, y is saved.
+    const bob = await startNuggets('bob', ['--grades', '2']);
+    await page.goto(bob.url);
+    await showing(page, 't1 bm25-gpt 0');
+    expect(await page.locator('#labels kbd').allTextContents()).toEqual(['y', 'n']);
+    await page.keyboard.press('p');
+    await press(page, 'y', 't1 bm25-gpt 1');
+    await page.close();
+    await bob.close();
+    await ann.close();
+
+    expect(nuggetLines()).toEqual([
+      'ann bm25-gpt t1 fill the casing with water partial_support',
+      'ann bm25-gpt t1 open the vent not_support',
+      'ann bm25-gpt t1 open the vent support',
+      'ann bm25-gpt t2 two years support',
+      'ann gpt t1 fill the casing with water not_support',
+      'ann gpt t1 open the vent support',
+      'bob bm25-gpt t1 fill the casing with water support',
+    ]);
+    // The store scored as nuggetizer's output: ann's last line of each nugget, in the bank's order.
+    const bank = parseNuggetBank(readFileSync(nuggetFiles.bank));
+    const answers = nuggetAssignmentsOf(parseNuggetJudgments(readFileSync(nuggetFiles.store)), { judge: 'ann', bank });
+    expect(answers.map(({ runId, queryId, nuggets }) => `${runId} ${queryId} ${nuggets.map((nugget) => nugget.assignment).join(' ')}`)).toEqual([
+      'bm25-gpt t1 partial_support support',
+      'bm25-gpt t2 support',
+      'gpt t1 not_support support',
+    ]);
+    // bm25-gpt's vital nuggets: partly supported on t1, supported on t2.
+    expect(evaluateNuggets(answers).byRun['bm25-gpt']?.mean.vital).toBe((0.5 / 1 + 1 / 1) / 2);
   }, 60_000);
 });

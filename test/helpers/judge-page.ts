@@ -1,4 +1,5 @@
-// A small pool to judge, its corpus and queries as files in a fresh directory, for the judging page's tests.
+// A small pool to judge, its corpus and queries as files in a fresh directory, for the judging page's tests;
+// a nugget bank and answers for its nugget mode.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,4 +32,29 @@ export function judgePageFiles(prefix: string): { dir: string; pool: string; cor
   writeFileSync(path('corpus.jsonl'), jsonLines(CORPUS));
   writeFileSync(path('queries.jsonl'), jsonLines(QUERIES));
   return { dir, pool: path('pool.jsonl'), corpus: path('corpus.jsonl'), queries: path('queries.jsonl'), store: path('judgments.jsonl') };
+}
+
+/** Two topics (t2 without a question in the bank); the nuggets of t1 in the bank's order. */
+export const BANK = [
+  { qid: 't1', query: 'how to prime a pump', nuggets: [{ text: 'fill the casing with water', importance: 'vital' }, { text: 'open the vent', importance: 'okay' }] },
+  { qid: 't2', nuggets: [{ text: 'two years', importance: 'vital' }] },
+];
+
+/** A TREC RAG run answering t1 and t2, sentences citing its references. */
+const RAG_RUN = [
+  { metadata: { team_id: 'team', run_id: 'bm25-gpt', topic_id: 't1' }, references: ['d1', 'd2'], responses: [{ text: 'Fill the casing first.', citations: [0] }, { text: 'Then start it.', citations: [] }] },
+  { metadata: { team_id: 'team', run_id: 'bm25-gpt', topic_id: 't2' }, references: ['d4'], responses: [{ text: 'Two years from purchase.', citations: [0] }] },
+];
+
+/** nuggetizer's answers of the run `gpt` (the file's name), answering t1 with markup that must show as text. */
+const ANSWERS = [{ topic_id: 't1', answer: [{ text: MARKUP }, { text: 'Open the vent.' }] }];
+
+/** The nugget page's files in a new directory: bank.jsonl, rag.jsonl, gpt.jsonl; the store's path, not yet made. */
+export function nuggetPageFiles(prefix: string): { dir: string; bank: string; rag: string; answers: string; store: string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const path = (name: string): string => join(dir, name);
+  writeFileSync(path('bank.jsonl'), jsonLines(BANK));
+  writeFileSync(path('rag.jsonl'), jsonLines(RAG_RUN));
+  writeFileSync(path('gpt.jsonl'), jsonLines(ANSWERS));
+  return { dir, bank: path('bank.jsonl'), rag: path('rag.jsonl'), answers: path('gpt.jsonl'), store: path('nugget-assignments.jsonl') };
 }
