@@ -73,7 +73,7 @@ const NUGGET_LABELS = {
 };
 
 // What differs between the modes: the item of the view, its labels and keys, how a key press names it,
-// and how it is shown. The rest of the script is the same for both.
+// how it is shown, and the words of the progress and the end screen. The rest of the script is the same for both.
 const MODES = {
   grades: {
     item: (view) => view.pair,
@@ -84,10 +84,7 @@ const MODES = {
     saved: (pair, grade) => 'Saved: ' + pair.docId + ' graded ' + grade + '.',
     skipped: (pair) => 'Skipped ' + pair.docId + ': it stays unjudged.',
     undone: 'Back to your last grade: press a grade to replace it.',
-    done: (view) => view.judged === view.total
-      ? 'Every pair of the pool is judged: ' + view.total + ' pairs.'
-      : 'No unjudged pair left but those skipped: ' + view.judged + ' of ' + view.total + ' judged.',
-    progress: (view) => view.judged + ' of ' + view.total + ' judged',
+    words: { all: 'Every pair of the pool is judged', items: 'pairs', left: 'unjudged pair', done: 'judged' },
     render(view, pair) {
       $('query-place').textContent = 'Query ' + pair.queryNumber + ' of ' + view.queries + ' (' + pair.queryId + '): ' + pair.queryJudged + ' of ' + pair.queryTotal + ' judged';
       $('place').textContent = 'Pair ' + (pair.index + 1) + ' of ' + view.total;
@@ -110,10 +107,7 @@ const MODES = {
     saved: (shown, assignment) => 'Saved: nugget ' + (shown.nugget + 1) + ' of ' + shown.runId + ' on ' + shown.topicId + ' is ' + assignment + '.',
     skipped: (shown) => 'Skipped nugget ' + (shown.nugget + 1) + ' of ' + shown.runId + ' on ' + shown.topicId + ': it stays unassigned.',
     undone: 'Back to your last assignment: press a key to replace it.',
-    done: (view) => view.judged === view.total
-      ? 'Every nugget of every answer is assigned: ' + view.total + ' assignments.'
-      : 'No unassigned nugget left but those skipped: ' + view.judged + ' of ' + view.total + ' assigned.',
-    progress: (view) => view.judged + ' of ' + view.total + ' assigned',
+    words: { all: 'Every nugget of every answer is assigned', items: 'assignments', left: 'unassigned nugget', done: 'assigned' },
     render(view, shown) {
       $('query-place').textContent = 'Answer ' + shown.answerNumber + ' of ' + view.answers + ' (run ' + shown.runId + ', topic ' + shown.topicId + '): ' + shown.answerAssigned + ' of ' + shown.answerTotal + ' assigned';
       $('place').textContent = 'Nugget ' + (shown.index + 1) + ' of ' + view.total;
@@ -143,6 +137,10 @@ const MODES = {
   },
 };
 const mode = MODES[document.body.dataset.mode];
+const progress = (view) => view.judged + ' of ' + view.total + ' ' + mode.words.done;
+const done = (view) => view.judged === view.total
+  ? mode.words.all + ': ' + view.total + ' ' + mode.words.items + '.'
+  : 'No ' + mode.words.left + ' left but those skipped: ' + progress(view) + '.';
 
 function say(text, error) {
   $('status').textContent = text;
@@ -152,7 +150,7 @@ function say(text, error) {
 function render(next) {
   view = next;
   $('judge').textContent = view.judge;
-  $('overall').textContent = mode.progress(view);
+  $('overall').textContent = progress(view);
   $('overall-bar').max = Math.max(view.total, 1);
   $('overall-bar').value = view.judged;
   const item = mode.item(view);
@@ -161,7 +159,7 @@ function render(next) {
   $('undo').disabled = !view.canUndo;
   if (view.scale !== undefined) $('grade-keys').textContent = '0–' + (view.scale.length - 1);
   if (item === undefined) {
-    $('done-text').textContent = mode.done(view);
+    $('done-text').textContent = done(view);
     document.body.dataset.shown = 'done';
     return;
   }

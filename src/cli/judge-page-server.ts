@@ -12,6 +12,7 @@ import type { Judgment } from '../formats/judgments.js';
 import type { NuggetJudgment } from '../formats/nugget-judgments.js';
 import { createJudgingSession, type PageView, type JudgingSessionInput } from '../judging/judging-session.js';
 import { createNuggetSession, type NuggetPageView, type NuggetSessionInput } from '../judging/nugget-session.js';
+import type { PlaceSession } from '../judging/place-session.js';
 import { openNuggetStore, openStore, type OpenStore, type OpenStoreOf } from '../judging/store-file.js';
 import { judgePageHtml, type PageMode } from './judge-page-html.js';
 import { foreignMessage } from './shared/command.js';
@@ -125,15 +126,15 @@ interface Mode<Line> {
   label(body: Record<string, unknown>): unknown;
   /** The line of a label of the item shown, as the store holds it. */
   line(label: unknown, at: string): Line;
+  /** Takes a line the store now holds, of the item at `index`. */
   took(index: number, line: Line): void;
-  skip(index: number): void;
-  move(index: number): void;
-  undo(): void;
-  open(): void;
+  /** The session's moves, the same in both modes. */
+  readonly moves: Pick<PlaceSession<unknown>, 'skip' | 'move' | 'undo' | 'open'>;
   /** The words of the refusals: the item, its name, the label, the bad request's fields. */
   readonly words: ModeWords;
 }
 
+/** How the refusals name a mode's item, its label and what a bad request lacks. */
 interface ModeWords {
   readonly item: string;
   readonly done: string;
@@ -160,12 +161,12 @@ const sameName = (a: readonly unknown[], b: readonly unknown[]): boolean => a.le
  * synced) before the session moves on; a write that fails is refused (500), the item still shown.
  */
 async function act<Line>(mode: Mode<Line>, action: (typeof ACTIONS)[number], body: Record<string, unknown>, append: (line: Line) => Promise<void>): Promise<Refusal | undefined> {
-  if (action === 'open') return void mode.open();
-  if (action === 'undo') return void mode.undo();
+  if (action === 'open') return void mode.moves.open();
+  if (action === 'undo') return void mode.moves.undo();
   if (action === 'move') {
     const index = body['index'];
     if (!Number.isSafeInteger(index) || (index as number) < 0) return badRequest('`index` must be an integer ≥ 0');
-    return void mode.move(index as number);
+    return void mode.moves.move(index as number);
   }
   const { words } = mode;
   const named = mode.named(body);
@@ -177,7 +178,7 @@ async function act<Line>(mode: Mode<Line>, action: (typeof ACTIONS)[number], bod
     const now = shown === undefined ? `no ${words.item} is shown now (every ${words.item} after it is ${words.done})` : `the ${words.item} shown now is ${words.name(shown.name)}`;
     return { status: 409, text: `Not ${action === 'grade' ? 'saved' : 'skipped'}: this page showed ${words.name(named)}, but ${now}: the page was opened again (another tab, or a reload). Look at the ${words.item} shown, then press the key.` };
   }
-  if (action === 'skip') return void mode.skip(shown.index);
+  if (action === 'skip') return void mode.moves.skip(shown.index);
   const line = mode.line(label, new Date().toISOString());
   try {
     await append(line);
@@ -231,10 +232,7 @@ async function gradingMode(settings: JudgePageSettings): Promise<[Mode<Judgment>
       return { query_id: queryId, doc_id: docId, grade: grade as number, judge: settings.judge, at };
     },
     took: session.graded,
-    skip: session.skip,
-    move: session.move,
-    undo: session.undo,
-    open: session.open,
+    moves: session,
     words: { item: 'pair', done: 'judged', label: 'grade', name: pairName, badName: '`queryId` and `docId` must name the pair shown', badLabel: '`grade` must be a grade of the scale' },
   };
   return [mode, store];
@@ -258,10 +256,7 @@ async function nuggetMode(settings: NuggetPageSettings): Promise<[Mode<NuggetJud
       return { topic_id: topicId, run_id: runId, nugget: text, importance, assignment: assignment as NuggetJudgment['assignment'], judge: settings.judge, at };
     },
     took: session.assigned,
-    skip: session.skip,
-    move: session.move,
-    undo: session.undo,
-    open: session.open,
+    moves: session,
     words: {
       item: 'nugget',
       done: 'assigned',

@@ -2,7 +2,6 @@
 // 409 for a stale page, each assignment in the store before its answer), its own item, labels and line;
 // and `rankeval judge --nuggets` as a command.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runJudge } from '../../src/cli/judge.js';
 import { parseNuggetJudgments } from '../../src/formats/nugget-judgments.js';
@@ -10,26 +9,11 @@ import { loadNuggetPage, NUGGET_PAGE_USAGE, parseNuggetPageArgs, runJudgePage } 
 import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
 import { runCommand } from '../helpers/cli.js';
 import { failingWrites } from '../helpers/failing-writes.js';
-import { judgePageFiles, MARKUP, nuggetPageFiles } from '../helpers/judge-page.js';
+import { judgePageFiles, MARKUP, nuggetPageFiles, raw, running } from '../helpers/judge-page.js';
 
 const files = nuggetPageFiles('rankeval-nugget-page-');
 const nuggetPool = () => judgePageFiles('rankeval-nugget-page-pool-');
 const args = (...more: string[]) => ['--nuggets', files.bank, '--answers', files.rag, '--answers', files.answers, ...more];
-
-/** A raw request: status and body. */
-function raw(url: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; type: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const sent = request({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers ?? {} }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body, type: String(response.headers['content-type']) }));
-    });
-    sent.on('error', reject);
-    sent.end(options.body);
-  });
-}
 
 /** The store's lines as `judge run topic "nugget" importance assignment`. */
 const storeLines = (store = files.store): string[] =>
@@ -131,21 +115,13 @@ describe('the nugget page over HTTP', () => {
   });
 });
 
-/** `rankeval judge --nuggets` running in process until `stop()`. */
-async function running(argv: string[]) {
-  const stop = new AbortController();
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  const done = runJudgePage(argv, io, stop.signal);
-  while (!stdout.endsWith('\n')) await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10))]);
-  const url = stdout.trim();
-  const headers = { 'x-rankeval-token': new URL(url).searchParams.get('token')! };
+/** `rankeval judge --nuggets` running in process until `stop()`, its state and answers as JSON. */
+async function runningNuggets(argv: string[]) {
+  const page = await running(argv);
   return {
-    view: async () => JSON.parse((await raw(url, '/api/view', { headers })).body) as Record<string, unknown>,
-    post: (action: string, body: unknown) => raw(url, `/api/${action}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    stderr: () => stderr,
-    stop: () => (stop.abort(), done),
+    ...page,
+    view: async () => JSON.parse((await page.view()).body) as Record<string, unknown>,
+    post: (action: string, body: unknown) => page.post(action, JSON.stringify(body)),
   };
 }
 
@@ -155,7 +131,7 @@ describe('rankeval judge --nuggets (the nugget page as a command)', () => {
 
   it('prints the URL, serves until stopped, and resumes from the store when run again', async () => {
     const store = `${files.dir}/bob.jsonl`;
-    const page = await running(args('--judge', 'bob', '--store', store));
+    const page = await runningNuggets(args('--judge', 'bob', '--store', store));
     expect((await page.post('grade', { topicId: 't1', runId: 'bm25-gpt', nugget: 0, assignment: 'not_support' })).status).toBe(200);
     expect(await page.stop()).toBe(0);
     expect(page.stderr()).toBe(`rankeval judge: "bob" has assigned 0 of 5 nuggets of answers; the page is at\nEach assignment is saved to ${store} as it is pressed. Ctrl-C stops the page.\n`);
@@ -165,14 +141,14 @@ describe('rankeval judge --nuggets (the nugget page as a command)', () => {
   });
 
   it('shows nuggetizer’s answers under the file’s name as their run, their markup as text', async () => {
-    const page = await running(args('--judge', 'cy', '--store', `${files.dir}/cy.jsonl`));
+    const page = await runningNuggets(args('--judge', 'cy', '--store', `${files.dir}/cy.jsonl`));
     expect(await page.post('move', { index: 3 })).toMatchObject({ status: 200 });
     expect((await page.view())['nugget']).toMatchObject({ runId: 'gpt', topicId: 't1', sentences: [{ text: MARKUP, citations: [] }, { text: 'Open the vent.', citations: [] }], references: [] });
     expect(await page.stop()).toBe(0);
   });
 
   it('on 2 grades shows no partial support and refuses it (400)', async () => {
-    const page = await running(args('--judge', 'dee', '--grades', '2', '--store', `${files.dir}/dee.jsonl`));
+    const page = await runningNuggets(args('--judge', 'dee', '--grades', '2', '--store', `${files.dir}/dee.jsonl`));
     expect(await page.view()).toMatchObject({ labels: ['support', 'not_support'] });
     const partial = await page.post('grade', { topicId: 't1', runId: 'bm25-gpt', nugget: 0, assignment: 'partial_support' });
     expect([partial.status, partial.body]).toEqual([400, 'Bad request: `assignment` must be one of support, not_support.\n']);
@@ -181,7 +157,7 @@ describe('rankeval judge --nuggets (the nugget page as a command)', () => {
 
   it('refuses each assignment while the disk is full (500, once on the terminal), then saves again', async () => {
     const store = `${files.dir}/full.jsonl`;
-    const page = await running(args('--judge', 'eve', '--store', store));
+    const page = await runningNuggets(args('--judge', 'eve', '--store', store));
     const assign = (nugget: number) => page.post('grade', { topicId: 't1', runId: 'bm25-gpt', nugget, assignment: 'support' });
     expect((await assign(0)).status).toBe(200);
     // The disk fills: the line is cut short after 12 bytes, then the next write fails: two assignments refused.

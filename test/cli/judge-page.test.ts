@@ -2,7 +2,6 @@
 // API, the content types, and each grade in the store before its answer.
 import dns from 'node:dns';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseJudgments, type Judgment } from '../../src/formats/judgments.js';
@@ -12,25 +11,10 @@ import { runJudge } from '../../src/cli/judge.js';
 import { startJudgePage, type JudgePage } from '../../src/cli/judge-page-server.js';
 import { runCommand } from '../helpers/cli.js';
 import { failingWrites } from '../helpers/failing-writes.js';
-import { judgePageFiles } from '../helpers/judge-page.js';
+import { judgePageFiles, raw, running } from '../helpers/judge-page.js';
 
 const files = judgePageFiles('rankeval-judge-page-');
 const args = (...more: string[]) => [files.pool, '--corpus', files.corpus, '--queries', files.queries, '--store', files.store, ...more];
-
-/** A raw request (no URL normalising, unlike fetch): status, content type and body. */
-function raw(url: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const sent = request({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers ?? {} }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, type: String(response.headers['content-type']), body, headers: response.headers }));
-    });
-    sent.on('error', reject);
-    sent.end(options.body);
-  });
-}
 
 const storeLines = (): unknown[] => (existsSync(files.store) ? parseJudgments(readFileSync(files.store)).judgments.map(({ doc_id, grade, judge }) => ({ doc_id, grade, judge })) : []);
 
@@ -135,25 +119,6 @@ describe('the judging page over HTTP', () => {
     expect(storeLines()).toHaveLength(before);
   });
 });
-
-/** `rankeval judge` running in process until `stop()`: its URL once printed, and what it wrote to stderr. */
-async function running(argv: string[]): Promise<{ url: string; view(): ReturnType<typeof raw>; post(action: string, body: string): ReturnType<typeof raw>; stderr(): string; stop(): Promise<number> }> {
-  const stop = new AbortController();
-  let stdout = '';
-  let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
-  const done = runJudgePage(argv, io, stop.signal);
-  while (!stdout.endsWith('\n')) await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10))]);
-  const url = stdout.trim();
-  const headers = { 'x-rankeval-token': new URL(url).searchParams.get('token')! };
-  return {
-    url,
-    view: () => raw(url, '/api/view', { headers }),
-    post: (action, body) => raw(url, `/api/${action}`, { method: 'POST', headers, body }),
-    stderr: () => stderr,
-    stop: () => (stop.abort(), done),
-  };
-}
 
 describe('the judging page when the store cannot be written', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -1,8 +1,10 @@
 // A small pool to judge, its corpus and queries as files in a fresh directory, for the judging page's tests;
 // a nugget bank and answers for its nugget mode.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runJudgePage } from '../../src/cli/judge-page.js';
 
 /** Two queries, five pairs; d2's text is markup that must show as text. */
 export const POOL = { q1: ['d1', 'd2', 'd3'], q2: ['d4', 'd1'] };
@@ -57,4 +59,38 @@ export function nuggetPageFiles(prefix: string): { dir: string; bank: string; ra
   writeFileSync(path('rag.jsonl'), jsonLines(RAG_RUN));
   writeFileSync(path('gpt.jsonl'), jsonLines(ANSWERS));
   return { dir, bank: path('bank.jsonl'), rag: path('rag.jsonl'), answers: path('gpt.jsonl'), store: path('nugget-assignments.jsonl') };
+}
+
+/** A raw request (no URL normalising, unlike fetch): status, content type and body. */
+export function raw(url: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; type: string; body: string; headers: Record<string, unknown> }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: hostname, port, path, method: options.method ?? 'GET', headers: options.headers ?? {} }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, type: String(response.headers['content-type']), body, headers: response.headers }));
+    });
+    sent.on('error', reject);
+    sent.end(options.body);
+  });
+}
+
+/** `rankeval judge` (either page) running in process until `stop()`: its URL once printed, and what it wrote to stderr. */
+export async function running(argv: string[]): Promise<{ url: string; view(): ReturnType<typeof raw>; post(action: string, body: string): ReturnType<typeof raw>; stderr(): string; stop(): Promise<number> }> {
+  const stop = new AbortController();
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } };
+  const done = runJudgePage(argv, io, stop.signal);
+  while (!stdout.endsWith('\n')) await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 10))]);
+  const url = stdout.trim();
+  const headers = { 'x-rankeval-token': new URL(url).searchParams.get('token')! };
+  return {
+    url,
+    view: () => raw(url, '/api/view', { headers }),
+    post: (action, body) => raw(url, `/api/${action}`, { method: 'POST', headers, body }),
+    stderr: () => stderr,
+    stop: () => (stop.abort(), done),
+  };
 }
