@@ -132,6 +132,7 @@ const MODES = {
       $('nugget-place').textContent = (shown.nugget + 1) + ' of ' + shown.answerTotal;
       $('assigned').hidden = shown.assignment === undefined;
       $('assigned').textContent = shown.assignment === undefined ? '' : 'Assigned ' + shown.assignment + ' — press a key to change it.';
+      $('partial-key').hidden = !view.labels.includes('partial_support');
       labelButtons($('labels'), this.labels(view), shown.assignment);
     },
   },
@@ -249,7 +250,7 @@ const ITEM: Record<PageMode, { readonly section: string; readonly keys: string }
     <ol id="labels" aria-label="Assignments"></ol>
     <p id="assigned" hidden></p>
   </section>`,
-    keys: `<kbd>y</kbd> supported · <kbd>p</kbd> partly (3 grades) · <kbd>n</kbd> not supported (saved at once) ·
+    keys: `<kbd>y</kbd> supported · <span id="partial-key"><kbd>p</kbd> partly · </span><kbd>n</kbd> not supported (saved at once) ·
     <kbd>←</kbd> <kbd>→</kbd> previous, next · <kbd>s</kbd> skip (stays unassigned) · <kbd>u</kbd> undo (back to your last assignment, to replace it)`,
   },
 };

@@ -59,7 +59,7 @@ run's answer to it sentence by sentence with its citations, and the topic's nugg
 vital or okay); each key press is one assignment, appended to a nugget store as grades are to theirs, and
 a judge's latest line of a nugget counts. nuggetAssignmentsOf and evaluateNuggets score the store.
 
-Keys: y supported · p partly supported (3 grades only) · n not supported · ← → s u as above.
+Keys: y supported · p partly supported (not with --grades 2) · n not supported · ← → s u as above.
 
   --nuggets BANK      the nugget bank, nuggetizer's create output: JSON Lines {"qid", "query", "nuggets"}
   --answers FILE      the answers, answer after answer in file order; repeat it for several files. A TREC

@@ -204,6 +204,7 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
     expect(await text(page, '#answer li .cites')).toBe('[d1]');
     expect([await text(page, '#importance'), await text(page, '#nugget-text')]).toEqual(['vital', 'fill the casing with water']);
     expect(await page.locator('#labels kbd').allTextContents()).toEqual(['y', 'p', 'n']);
+    expect(await page.locator('#partial-key').isVisible()).toBe(true);
     await press(page, 'p', 't1 bm25-gpt 1');
     expect(await text(page, '#overall')).toBe('1 of 5 assigned');
     expect(await text(page, '#query-place')).toBe('Answer 1 of 3 (run bm25-gpt, topic t1): 1 of 2 assigned');
@@ -251,6 +252,7 @@ describe.skipIf(chromiumForTests.skip)('the judging page in Chromium', () => {
     await page.goto(bob.url);
     await showing(page, 't1 bm25-gpt 0');
     expect(await page.locator('#labels kbd').allTextContents()).toEqual(['y', 'n']);
+    expect(await page.locator('#partial-key').isHidden()).toBe(true);
     await page.keyboard.press('p');
     await press(page, 'y', 't1 bm25-gpt 1');
     await page.close();
