@@ -123,7 +123,7 @@ export {
   type SystemAgreement,
   type SystemAgreementOptions,
   type SystemAgreementWarning,
-} from './agreement/system-agreement.js';
+} from './analysis/system-agreement.js';
 
 /**
  * Answers: the answers of RAG systems scored by the nuggets (atomic facts) they support, as the TREC RAG

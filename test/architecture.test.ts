@@ -13,9 +13,9 @@ const LAYERS = [
   'metrics', // formulas over one ranking's judged hits
   'measures', // the catalogue of measures and their name grammars
   'formats', // readers and writers of files (trec_eval's byte reader among them)
+  'agreement', // rank correlation of two orders, agreement of two sets of labels, of two score tables
   'engine', // options resolved into a plan, the scorer, the run result, streaming, merging, checks
-  'analysis', // comparison, confidence, regression, explanation, latency
-  'agreement', // rank correlation of two orders, agreement of two sets of labels
+  'analysis', // comparison, confidence, regression, explanation, latency, systems' agreement under two label sets
   'fusion', // fusing runs, and tuning the fusion
   'judging', // making a golden set: pooling, judging, the judgments' store
   'nuggets', // scoring RAG answers by the nuggets they support

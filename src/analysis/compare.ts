@@ -5,6 +5,7 @@ import { fail, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import type { RunCheckMode, RunChecks, RunWarning } from '../engine/run-checks.js';
 import { bonferroni, holm } from '../stats/tests.js';
+import { tooFewForPairedTest } from '../stats/paired-test.js';
 import { checkSeed } from '../stats/random.js';
 import type { ByQuery, MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { scoreRunOn } from '../engine/evaluate-run.js';
@@ -164,13 +165,7 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names) };
 }
 
-/**
- * Why a paired test cannot be run over `queries` judged queries, or undefined when it can (two or more):
- * what compare throws (`no_queries`) and systemAgreement warns.
- */
-export function tooFewForPairedTest(queries: number): { readonly problem: string; readonly expected: string } | undefined {
-  return queries >= 2 ? undefined : { problem: `a paired comparison needs at least 2 judged queries, got ${queries}`, expected: 'at least 2 judged queries' };
-}
+export { tooFewForPairedTest };
 
 /**
  * Refuses a measure whose run figure is not a mean: the tests and intervals are about the mean of per-query

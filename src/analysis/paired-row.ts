@@ -2,22 +2,11 @@
 // test, the interval for the mean difference, wins, ties and losses, and the effect size (a row of `compare`).
 import { RankevalError } from '../core/errors.js';
 import { higherIsBetter } from '../measures/reading.js';
-import { bootstrapInterval, cohensD, pairedBootstrapTest, pairedTTest, randomizationTest, signTest, tInterval, wilcoxonTest } from '../stats/tests.js';
+import { bootstrapInterval, cohensD, tInterval } from '../stats/tests.js';
 import { overflowScale } from '../stats/powers-of-two.js';
+import { pairedTest, type Correction, type PairedTestPlan, type SignificanceTest } from '../stats/paired-test.js';
 
-/**
- * Paired two-sided tests over queries:
- * - `t`: Student's paired t-test (R `t.test(paired = TRUE)`, SciPy `ttest_rel`);
- * - `randomization`: sign-flip permutation test of the mean difference, exact when 2^n ≤ `permutations`
- *   (Smucker, Allan & Carterette 2007; SciPy `permutation_test`);
- * - `bootstrap`: paired bootstrap test with percentile interval (Efron & Tibshirani; Sakai 2006);
- * - `wilcoxon`: Wilcoxon signed-rank (R `wilcox.test(paired = TRUE)`);
- * - `sign`: sign test on wins and losses (R `binom.test`).
- */
-export type SignificanceTest = 't' | 'randomization' | 'bootstrap' | 'wilcoxon' | 'sign';
-
-/** Multiple-comparison correction over every (measure, candidate) comparison of one call. */
-export type Correction = 'holm' | 'bonferroni' | 'none';
+export type { Correction, SignificanceTest };
 
 /** One measure of one run. The baseline's own rows carry its mean and null in every comparison field. */
 export interface ComparisonRow<Key extends string = string> {
@@ -52,13 +41,8 @@ export interface ComparisonRow<Key extends string = string> {
 }
 
 /** The options of `compare` with their defaults, checked. */
-export interface ComparePlan {
-  readonly test: SignificanceTest;
-  readonly alpha: number;
-  readonly correction: Correction;
+export interface ComparePlan extends PairedTestPlan {
   readonly interval: 't' | 'bootstrap';
-  readonly permutations: number;
-  readonly seed: number;
 }
 
 /** One candidate run against the baseline on one measure, from their per-query differences. */
@@ -78,7 +62,7 @@ export function candidateRow({ measure, name, baseline, mean, baseMean, differen
   // Tests and effect size are scale-free and the interval scales back: see overflowScale.
   const scale = overflowScale(differences);
   const scaled = scale === 1 ? differences : differences.map((difference) => difference * scale);
-  const { pValue, interval: own } = runTest(scaled, plan, level);
+  const { pValue, interval: own } = pairedTest(scaled, plan, level);
   // The t-test and the bootstrap bring their own interval; when it is the one asked for, it is reused.
   const [low, high] = (own !== undefined && own.method === plan.interval ? own.bounds : interval(scaled, plan, level)).map((bound) => bound / scale) as [number, number];
   if (!Number.isFinite(low) || !Number.isFinite(high)) {
@@ -134,30 +118,6 @@ export const baselineRow = (measure: string, run: string, mean: number): Compari
   effectSize: null,
   significant: null,
 });
-
-interface TestOutcome {
-  readonly pValue: number;
-  readonly interval?: { readonly method: 't' | 'bootstrap'; readonly bounds: [number, number] };
-}
-
-function runTest(differences: Float64Array, plan: ComparePlan, level: number): TestOutcome {
-  switch (plan.test) {
-    case 't': {
-      const { pValue, ciLow, ciHigh } = pairedTTest(differences, plan.alpha);
-      return { pValue, interval: { method: 't', bounds: [ciLow, ciHigh] } };
-    }
-    case 'bootstrap': {
-      const { pValue, ciLow, ciHigh } = pairedBootstrapTest(differences, level, plan.permutations, plan.seed);
-      return { pValue, interval: { method: 'bootstrap', bounds: [ciLow, ciHigh] } };
-    }
-    case 'randomization':
-      return { pValue: randomizationTest(differences, plan.permutations, plan.seed) };
-    case 'wilcoxon':
-      return { pValue: wilcoxonTest(differences) };
-    case 'sign':
-      return { pValue: signTest(differences) };
-  }
-}
 
 const interval = (values: Float64Array, plan: ComparePlan, level: number): [number, number] =>
   plan.interval === 'bootstrap' ? bootstrapInterval(values, level, plan.permutations, plan.seed) : tInterval(values, plan.alpha);

@@ -1,7 +1,7 @@
 // `rankeval agree QRELS_A QRELS_B [RUN …]`: how far two label sets agree and, with runs, whether they order
 // the systems alike.
 import { labelAgreement, type LabelAgreement } from '../agreement/label-agreement.js';
-import { systemAgreement } from '../agreement/system-agreement.js';
+import { systemAgreement } from '../analysis/system-agreement.js';
 import { SIGNIFICANCE_TESTS } from '../analysis/compare.js';
 import { isRankevalError } from '../core/errors.js';
 import { parseMeasure } from '../measures/registry.js';

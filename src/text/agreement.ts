@@ -1,7 +1,7 @@
 // `rankeval agree`'s output: how far two label sets agree (overall and, on request, per query), their
 // confusion matrix, and with runs how the systems' order moves between them — as text, Markdown, CSV or JSON.
 import type { AgreementFigures, LabelAgreement } from '../agreement/label-agreement.js';
-import { differentQueriesText, type OrderAgreement, type SystemAgreement } from '../agreement/system-agreement.js';
+import { differentQueriesText, type OrderAgreement, type SystemAgreement } from '../agreement/order-agreement.js';
 import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { labelAgreement } from '../../src/agreement/label-agreement.js';
-import { systemAgreement } from '../../src/agreement/system-agreement.js';
+import { systemAgreement } from '../../src/analysis/system-agreement.js';
 import { runAgree } from '../../src/cli/agree.js';
 import { renderAgreement } from '../../src/text/agreement.js';
 import { runCommand } from '../helpers/cli.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelAgreement } from '../../src/agreement/label-agreement.js';
-import { systemAgreement } from '../../src/agreement/system-agreement.js';
+import { systemAgreement } from '../../src/analysis/system-agreement.js';
 import { type AgreeReport, renderAgreement, systemWarningLines } from '../../src/text/agreement.js';
 
 // A judges d1 and d2 of q1 and d3 of q2; B grades d1 alike, d2 one grade up, d3 alike, and judges d4 too.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { spearman, systemAgreement } from '../../src/agreement/system-agreement.js';
+import { systemAgreement } from '../../src/analysis/system-agreement.js';
+import { spearman } from '../../src/agreement/order-agreement.js';
 import { kendallTau } from '../../src/agreement/kendall.js';
 import { tauAP } from '../../src/agreement/tau-ap.js';
 import { compare } from '../../src/analysis/compare.js';

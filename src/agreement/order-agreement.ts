@@ -1,31 +1,14 @@
-// Whether two label sets lead to the same conclusions: the order of the systems under each, its rank
-// correlation overall and among the best, and the pairs of systems whose order flips.
-import { fail, isRankevalError, mention, RankevalError, reworded } from '../core/errors.js';
-import { ownOptions } from '../core/boundary.js';
-import { readByQuery, readQrels } from '../core/inputs.js';
+// The order agreement of two sets of per-query scores of the same systems (under two label sets, two
+// judges, two nugget assigners): the order of their means under each, its rank correlation overall and
+// among the best, and the pairs of systems whose order flips, each with its paired p-values. It reads
+// score tables, never runs: the scoring is the caller's (analysis/system-agreement.ts scores runs).
+import { isRankevalError, RankevalError } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
-import type { ByQuery, Qrels, Ranking } from '../core/types.js';
-import { averageRanks, bonferroni, holm } from '../stats/tests.js';
+import { averageRanks } from '../stats/tests.js';
 import { meanOf } from '../stats/mean.js';
-import { scoreRunOn } from '../engine/evaluate-run.js';
-import { forQueries, resolveRunSettings, type RunSettings } from '../engine/settings.js';
-import { resolveCompareOptions, tooFewForPairedTest } from '../analysis/compare.js';
-import { candidateRow, type Correction, type SignificanceTest } from '../analysis/paired-row.js';
+import { corrected, pairedPValue, tooFewForPairedTest, type PairedTestPlan } from '../stats/paired-test.js';
 import { kendallTau } from './kendall.js';
 import { tauAP } from './tau-ap.js';
-
-export interface SystemAgreementOptions {
-  /** The measure the systems are ordered by. Default `'ndcg@10'`. */
-  readonly measure?: string;
-  /** The grade from which a document counts as relevant, for binary measures (evaluateRun's). Default 1. */
-  readonly relevanceThreshold?: number;
-  /** How many of the best systems (under `qrelsA`) the top figures are over. Default 5. */
-  readonly topK?: number;
-  /** compare()'s paired test, its level and correction. Defaults: `'t'`, 0.05, `'holm'`. */
-  readonly test?: SignificanceTest;
-  readonly alpha?: number;
-  readonly correction?: Correction;
-}
 
 /** Rank correlations of two orders of the same systems; `null` where undefined (every mean tied on a side). */
 export interface OrderAgreement {
@@ -82,46 +65,32 @@ export interface SystemAgreement extends OrderAgreement {
   readonly warnings: readonly SystemAgreementWarning[];
 }
 
+/** One system's scores on one side: its mean, and its score on each query the figures are over (query-id order). */
+export interface SystemScores {
+  readonly mean: number;
+  readonly perQuery: Float64Array;
+}
+
+/** The queries both sides score (query-id order), and the warnings they call for. */
+export interface QueryCoverage {
+  readonly queries: readonly string[];
+  readonly warnings: readonly SystemAgreementWarning[];
+}
+
 /**
- * Whether two label sets (people's and an LLM's) rank the systems alike — the question TREC asks of a new
- * judge (Voorhees 2000: τ ≥ 0.9 reads as "equivalent"; Faggioli et al. 2023). Every run is scored under both
- * on `measure`, over the queries both label sets judge (`queries`); the two orders are compared by τ_b,
- * τ_AP,b (which weighs swaps among the best systems more) and Spearman's ρ, overall and over the `topK` best
- * systems under A, where agreement is known to weaken (Clarke & Dietz 2024). Every pair of runs whose order
- * flips is listed, flagged where the pair differs significantly under either label set (compare()'s paired
- * test, corrected over all pairs of a label set).
+ * The agreement of two sides' scores of the same systems over `coverage.queries`: the systems in order of
+ * their mean under A; τ_b, τ_AP,b (A the reference) and Spearman's ρ of the means, overall and over the
+ * `topK` best under A; every pair whose order flips (ahead under A, behind under B), with each side's
+ * corrected p-value of the paired test of `plan` (over all pairs of a side; `null` over fewer than two
+ * queries). Ties do not flip. The warnings of `coverage` come first, then few_systems and tied_means.
  *
- * Edge rules: a correlation undefined for the means (all tied on one side) is `null`; over fewer than two
- * common queries the flips have no p-value (`null`); each is said in `warnings`, as are label sets that judge
- * different queries and correlations over fewer than three systems. Fewer than two runs, no common query and
- * a tie group (an array) in a ranking are refused.
- *
- * @param runs run name → run (query id → ranking)
- * @throws {RankevalError} `invalid_option` for `runs` that are not a Map or an object of run name → run
- *   (or whose reading throws); `no_queries` when the label sets judge no query in common, and what evaluateRun
- *   and compare throw for the runs, qrels and options (a run's error names the run)
- * @example
- * systemAgreement({ bm25, dense, hybrid }, people, llm, { measure: 'ndcg@10' })
- * // => { queries: 50, tauB: 1, tauAPB: 1, spearman: 1, runs: [{ run: 'hybrid', meanA: 0.61, meanB: 0.66 }, …], flips: [], warnings: [] }
+ * @param a system → scores under A, in the caller's order; `b` the same systems under B
  */
-export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery<Qrels>, qrelsB: ByQuery<Qrels>, options: SystemAgreementOptions = {}): SystemAgreement {
-  const fn = 'systemAgreement';
-  const { measure = 'ndcg@10', relevanceThreshold = 1, topK = 5, ...testOptions } = ownOptions(options, ['measure', 'relevanceThreshold', 'topK', 'test', 'alpha', 'correction'], fn);
-  if (!Number.isSafeInteger(topK) || topK < 2) fail('invalid_option', fn, { kind: 'option', option: 'topK' }, 'an integer ≥ 2', topK);
-  const plan = resolveCompareOptions(testOptions, fn);
-  const named = [...readByQuery<ByQuery<Ranking>>(runs, fn, '`runs`', 'invalid_option', 'a Map or an object of run name → run')];
-  if (named.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two runs or more', named.length);
-  const [judgedA, judgedB] = [readQrels(qrelsA, fn, '`qrelsA`'), readQrels(qrelsB, fn, '`qrelsB`')];
-  const coverage = commonQueries(judgedA, judgedB, fn);
-  const score = (judged: ReadonlyMap<string, unknown>): Map<string, { mean: number; perQuery: Float64Array }> => {
-    const settings = forQueries(resolveRunSettings(judged, { measures: [measure], relevanceThreshold }, fn), coverage.queries);
-    return new Map(named.map(([name, run]) => [name, scoreRun(name, run, settings, measure)]));
-  };
-  const [a, b] = [score(judgedA), score(judgedB)];
-  const order = named.map(([name]) => ({ run: name, meanA: a.get(name)!.mean, meanB: b.get(name)!.mean })).sort((x, y) => y.meanA - x.meanA);
+export function orderAgreement(measure: string, coverage: QueryCoverage, a: ReadonlyMap<string, SystemScores>, b: ReadonlyMap<string, SystemScores>, plan: PairedTestPlan, topK: number): SystemAgreement {
+  const order = [...a.keys()].map((name) => ({ run: name, meanA: a.get(name)!.mean, meanB: b.get(name)!.mean })).sort((x, y) => y.meanA - x.meanA);
   const tested = tooFewForPairedTest(coverage.queries.length) === undefined;
-  const pA = tested ? pairPValues(a, plan, measure, fn) : undefined;
-  const pB = tested ? pairPValues(b, plan, measure, fn) : undefined;
+  const pA = tested ? pairPValues(a, plan) : undefined;
+  const pB = tested ? pairPValues(b, plan) : undefined;
   const flips: FlippedPair[] = [];
   for (let i = 0; i < order.length; i++) {
     for (let j = i + 1; j < order.length; j++) {
@@ -138,15 +107,18 @@ export function systemAgreement(runs: ByQuery<ByQuery<Ranking>>, qrelsA: ByQuery
   return { measure, queries: coverage.queries.length, ...all, runs: order, top, flips, warnings };
 }
 
-/** The query ids both label sets judge (query-id order; refused when there is none), and the warnings they call for. */
-function commonQueries(judgedA: ReadonlyMap<string, unknown>, judgedB: ReadonlyMap<string, unknown>, fn: string): { queries: string[]; warnings: SystemAgreementWarning[] } {
-  const queries = [...judgedA.keys()].filter((qid) => judgedB.has(qid)).sort(compareUtf8);
+/**
+ * The query ids both sides score (query-id order; refused as `no_queries` when there is none, in the words of
+ * `names`, the sides' argument names), and the different_queries and no_queries warnings they call for.
+ */
+export function commonQueries(queriesA: ReadonlyMap<string, unknown>, queriesB: ReadonlyMap<string, unknown>, names: readonly [string, string], fn: string): QueryCoverage {
+  const queries = [...queriesA.keys()].filter((qid) => queriesB.has(qid)).sort(compareUtf8);
   if (queries.length === 0) {
-    throw new RankevalError({ code: 'no_queries', fn, problem: '`qrelsA` and `qrelsB` judge no query in common: there is nothing to score the runs on under both', expected: 'a query both label sets judge', received: 0 });
+    throw new RankevalError({ code: 'no_queries', fn, problem: `\`${names[0]}\` and \`${names[1]}\` judge no query in common: there is nothing to score the runs on under both`, expected: 'a query both label sets judge', received: 0 });
   }
   const warnings: SystemAgreementWarning[] = [];
-  const [onlyA, onlyB] = [querySample(judgedA, judgedB), querySample(judgedB, judgedA)];
-  if (onlyA.count + onlyB.count > 0) warnings.push({ code: 'different_queries', message: differentQueriesText(['qrelsA', 'qrelsB'], onlyA, onlyB, queries.length), onlyA, onlyB });
+  const [onlyA, onlyB] = [querySample(queriesA, queriesB), querySample(queriesB, queriesA)];
+  if (onlyA.count + onlyB.count > 0) warnings.push({ code: 'different_queries', message: differentQueriesText(names, onlyA, onlyB, queries.length), onlyA, onlyB });
   const tooFew = tooFewForPairedTest(queries.length);
   if (tooFew !== undefined) warnings.push({ code: 'no_queries', message: `${tooFew.problem}: the flipped pairs have no p-value`, queries: queries.length });
   return { queries, warnings };
@@ -197,34 +169,21 @@ function tiedMeans(order: readonly { meanA: number; meanB: number }[], topK: num
   return [];
 }
 
-/** One run's mean and per-query scores (query-id order) on `measure`, a RankevalError it throws placed at the run. */
-function scoreRun(name: string, run: unknown, settings: RunSettings, measure: string): { mean: number; perQuery: Float64Array } {
-  try {
-    const result = scoreRunOn(run, settings);
-    const ids = Object.keys(result.perQuery).sort(compareUtf8);
-    return { mean: result.mean[measure]!, perQuery: Float64Array.from(ids, (qid) => result.perQuery[qid]![measure]!) };
-  } catch (error) {
-    if (!isRankevalError(error)) throw error;
-    throw reworded(error, { at: { ...error.at, run: name }, within: [mention({ kind: 'run', run: name }), ...error.within] });
-  }
-}
-
-/** The corrected p-value of the paired test of every pair of runs, keyed `first\0second` both ways. */
-function pairPValues(scored: ReadonlyMap<string, { mean: number; perQuery: Float64Array }>, plan: ReturnType<typeof resolveCompareOptions>, measure: string, fn: string): Map<string, number> {
+/** The corrected p-value of the paired test of every pair of systems, keyed `first\0second` both ways. */
+function pairPValues(scored: ReadonlyMap<string, SystemScores>, plan: PairedTestPlan): Map<string, number> {
   const names = [...scored.keys()];
   const pairs: [string, string][] = [];
   const raw: number[] = [];
   for (let i = 0; i < names.length; i++) {
     for (let j = i + 1; j < names.length; j++) {
       const [x, y] = [scored.get(names[i]!)!, scored.get(names[j]!)!];
-      const differences = x.perQuery.map((score, q) => score - y.perQuery[q]!);
-      raw.push(candidateRow({ measure, name: names[i]!, baseline: names[j]!, mean: x.mean, baseMean: y.mean, differences }, plan, fn).pValue!);
+      raw.push(pairedPValue(x.perQuery.map((score, q) => score - y.perQuery[q]!), plan));
       pairs.push([names[i]!, names[j]!]);
     }
   }
-  const corrected = plan.correction === 'holm' ? holm(raw) : plan.correction === 'bonferroni' ? bonferroni(raw) : raw;
+  const adjusted = corrected(raw, plan.correction);
   const byPair = new Map<string, number>();
-  pairs.forEach(([x, y], i) => byPair.set(`${x}\u0000${y}`, corrected[i]!).set(`${y}\u0000${x}`, corrected[i]!));
+  pairs.forEach(([x, y], i) => byPair.set(`${x}\u0000${y}`, adjusted[i]!).set(`${y}\u0000${x}`, adjusted[i]!));
   return byPair;
 }
 
