@@ -117,9 +117,11 @@ export {
 } from './agreement/label-agreement.js';
 export {
   systemAgreement,
+  systemAgreementOfScores,
   type FlippedPair,
   type OrderAgreement,
   type QuerySample,
+  type ScoreAgreementOptions,
   type SystemAgreement,
   type SystemAgreementOptions,
   type SystemAgreementWarning,

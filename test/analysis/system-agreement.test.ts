@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { systemAgreement } from '../../src/analysis/system-agreement.js';
+import { fc, test } from '@fast-check/vitest';
+import { systemAgreement, systemAgreementOfScores } from '../../src/analysis/system-agreement.js';
 import { spearman } from '../../src/agreement/order-agreement.js';
 import { kendallTau } from '../../src/agreement/kendall.js';
 import { tauAP } from '../../src/agreement/tau-ap.js';
@@ -185,5 +186,78 @@ describe('spearman', () => {
   it('agrees with τ on the sign for a monotone pair', () => {
     expect(Math.sign(spearman([3, 1, 2], [30, 10, 20])!)).toBe(Math.sign(kendallTau([3, 1, 2], [30, 10, 20])));
     expect(tauAP([3, 1, 2], [30, 10, 20])).toBe(1);
+  });
+});
+
+describe('systemAgreementOfScores: the same from per-query score tables', () => {
+  // Under A: x = (1 + 0.5)/2, y = (0.5 + 0.5)/2, z = (0 + 0.25)/2; under B, z and x change places.
+  const scoresA = { x: { q1: 1, q2: 0.5 }, y: { q1: 0.5, q2: 0.5 }, z: { q1: 0, q2: 0.25 } };
+  const scoresB = { x: { q1: 0, q2: 0.25 }, y: { q1: 0.5, q2: 0.5 }, z: { q1: 1, q2: 0.5 } };
+
+  it('orders the systems by their mean over the queries, and lists the flips', () => {
+    const result = systemAgreementOfScores(scoresA, scoresB, { measure: 'vital' });
+    expect(result.measure).toBe('vital');
+    expect(result.runs).toEqual([
+      { run: 'x', meanA: (1 + 0.5) / 2, meanB: (0 + 0.25) / 2 },
+      { run: 'y', meanA: (0.5 + 0.5) / 2, meanB: (0.5 + 0.5) / 2 },
+      { run: 'z', meanA: (0 + 0.25) / 2, meanB: (1 + 0.5) / 2 },
+    ]);
+    expect(result.tauB).toBe(-1);
+    expect(result.flips.map(({ higher, lower, deltaA, deltaB }) => [higher, lower, deltaA, deltaB])).toEqual([
+      ['x', 'y', 0.75 - 0.5, 0.125 - 0.5],
+      ['x', 'z', 0.75 - 0.125, 0.125 - 0.75],
+      ['y', 'z', 0.5 - 0.125, 0.5 - 0.75],
+    ]);
+    expect(systemAgreementOfScores(scoresA, scoresA).measure).toBe('score');
+  });
+
+  it('is systemAgreement on the per-query scores of evaluateRun under each label set', () => {
+    const perQuery = (qrels: Record<string, Record<string, number>>) =>
+      Object.fromEntries(Object.entries(runs).map(([name, run]) => [name, Object.fromEntries(Object.entries(evaluateRun(run, qrels, { measures: ['P@1'] }).perQuery).map(([qid, scores]) => [qid, scores['P@1']!]))]));
+    expect(systemAgreementOfScores(perQuery(qrelsA), perQuery(qrelsB), { measure: 'P@1' })).toEqual(systemAgreement(runs, qrelsA, qrelsB, { measure: 'P@1' }));
+  });
+
+  test.prop([fc.array(fc.tuple(fc.array(fc.tuple(fc.constantFrom('d1', 'd2', 'd3'), fc.integer({ min: 0, max: 2 })), { maxLength: 3 }), fc.array(fc.tuple(fc.constantFrom('d1', 'd2', 'd3'), fc.integer({ min: 0, max: 2 })), { maxLength: 3 })), { minLength: 1, maxLength: 4 }), fc.array(fc.shuffledSubarray(['d1', 'd2', 'd3']), { minLength: 12, maxLength: 12 }), fc.constantFrom('t' as const, 'sign' as const)], { numRuns: 40 })(
+    'equals systemAgreement(runs, qrelsA, qrelsB) on evaluateRun’s perQuery, warnings included',
+    (judged, rankings, test) => {
+      // Query i is judged by A when its A-judgments are not empty, by B likewise: the label sets may differ.
+      const side = (pick: 0 | 1) => Object.fromEntries(judged.flatMap((pair, i) => (pair[pick].length === 0 ? [] : [[`q${i}`, Object.fromEntries(pair[pick])]])));
+      const [labelsA, labelsB] = [side(0), side(1)];
+      fc.pre([...Object.keys(labelsA)].some((qid) => qid in labelsB));
+      const systems = Object.fromEntries(['r1', 'r2', 'r3'].map((name, r) => [name, Object.fromEntries(judged.map((_, i) => [`q${i}`, rankings[r * 4 + i]!]))]));
+      const perQuery = (qrels: Record<string, Record<string, number>>) =>
+        Object.fromEntries(Object.entries(systems).map(([name, run]) => [name, Object.fromEntries(Object.entries(evaluateRun(run, qrels, { measures: ['ndcg@2'] }).perQuery).map(([qid, scores]) => [qid, scores['ndcg@2']!]))]));
+      const options = { measure: 'ndcg@2', test, topK: 2 };
+      // The different_queries warning names the tables as the arguments are named: scoresA for qrelsA.
+      const fromTables = systemAgreementOfScores(perQuery(labelsA), perQuery(labelsB), options);
+      const renamed = fromTables.warnings.map((warning) => ({ ...warning, message: warning.message.replaceAll('scores', 'qrels') }));
+      expect({ ...fromTables, warnings: renamed }).toEqual(systemAgreement(systems, labelsA, labelsB, options));
+    },
+  );
+
+  it('names a run of one table only, a run without a query its table scores, and a score that is not finite', () => {
+    expect(() => systemAgreementOfScores(scoresA, { x: scoresB.x, y: scoresB.y })).toThrowError(
+      expect.objectContaining({ code: 'invalid_option', fn: 'systemAgreementOfScores', subject: { kind: 'run', run: 'z' }, received: 'z', message: 'systemAgreementOfScores: expected run "z" to be a run `scoresB` scores too, got `"z"` (string)' }),
+    );
+    expect(() => systemAgreementOfScores(scoresA, { ...scoresB, w: { q1: 0, q2: 0 } })).toThrowError(expect.objectContaining({ subject: { kind: 'run', run: 'w' }, message: expect.stringContaining('run "w" to be a run `scoresA` scores too') }));
+    expect(() => systemAgreementOfScores({ ...scoresA, y: { q1: 0.5 } }, scoresB)).toThrowError(
+      expect.objectContaining({
+        code: 'invalid_option',
+        at: { run: 'y', query: 'q2' },
+        received: 'q2',
+        message: 'systemAgreementOfScores: in `scoresA`, run "y" has no score on query "q2", which run "x" scores: every run of a table scores the same queries (a query a run missed scores 0)',
+      }),
+    );
+    expect(() => systemAgreementOfScores({ ...scoresA, y: { q1: 0.5, q2: 0.5, q3: 1 } }, scoresB)).toThrowError(expect.objectContaining({ at: { run: 'x', query: 'q3' } }));
+    for (const bad of [Number.NaN, Infinity, '0.5', null]) {
+      expect(() => systemAgreementOfScores(scoresA, { ...scoresB, z: { q1: bad as number, q2: 0.5 } })).toThrowError(
+        expect.objectContaining({ code: 'invalid_option', at: { run: 'z', query: 'q1' }, received: bad, message: expect.stringContaining('expected the score of run "z" on query "q1" in `scoresB` to be a finite number') }),
+      );
+    }
+    expect(() => systemAgreementOfScores({ x: scoresA.x }, { x: scoresB.x })).toThrow('expected `scoresA` to be two runs or more, got `1`');
+    expect(() => systemAgreementOfScores(scoresA, { x: { q9: 1 }, y: { q9: 1 }, z: { q9: 1 } })).toThrowError(expect.objectContaining({ code: 'no_queries', message: 'systemAgreementOfScores: `scoresA` and `scoresB` judge no query in common: there is nothing to score the runs on under both' }));
+    expect(() => systemAgreementOfScores(scoresA, scoresB, { measure: 1 as never })).toThrow('expected `measure` to be a string');
+    expect(() => systemAgreementOfScores(scoresA, scoresB, { seed: 1 } as never)).toThrowError(expect.objectContaining({ code: 'invalid_option' }));
+    expect(() => systemAgreementOfScores(null as never, scoresB)).toThrowError(expect.objectContaining({ code: 'invalid_option', received: null }));
   });
 });
