@@ -126,6 +126,16 @@ export {
   type SystemAgreementOptions,
   type SystemAgreementWarning,
 } from './analysis/system-agreement.js';
+export {
+  nuggetLabelAgreement,
+  nuggetSystemAgreement,
+  SUPPORT_GRADES,
+  type NuggetAgreementWarning,
+  type NuggetLabelAgreement,
+  type NuggetLabelAgreementOptions,
+  type NuggetSystemAgreementOptions,
+} from './nuggets/agreement.js';
+export { estimateNuggetScore, type EstimateNuggetScoreOptions, type NuggetEstimate, type NuggetEstimateWarning, type NuggetRunEstimate } from './nuggets/estimate.js';
 
 /**
  * Answers: the answers of RAG systems scored by the nuggets (atomic facts) they support, as the TREC RAG

@@ -50,7 +50,13 @@ export interface RunEstimate<Key extends string = string> {
   readonly warnings: EstimateWarning[];
 }
 
-const ESTIMATE_KEYS = ['alpha', 'alternative', 'lambda'];
+/** estimateMean's options, which the estimates built on it take beside their own. */
+export const ESTIMATE_KEYS: readonly string[] = ['alpha', 'alternative', 'lambda'];
+
+/** estimateMean's options among a function's own options (read once by ownOptions). */
+export function meanOptionsOf(own: Readonly<Record<string, unknown>>): EstimateMeanOptions {
+  return Object.fromEntries(ESTIMATE_KEYS.filter((key) => own[key] !== undefined).map((key) => [key, own[key]]));
+}
 /** The options estimateRun and estimateDifference take. */
 const ESTIMATE_RUN_OPTION_KEYS: readonly string[] = ['measures', ...SCORING_OPTION_KEYS, ...ESTIMATE_KEYS];
 
@@ -110,7 +116,7 @@ export function estimateDifference<Name extends string = string>(
 function estimation(labels: EstimateLabels, given: EstimateRunOptions, fn: string) {
   const own = ownOptions(given, ESTIMATE_RUN_OPTION_KEYS, fn, { expected: 'an object with `measures`' }) as EstimateRunOptions & Record<string, unknown>;
   const source = ownOptions(labels, ['human', 'judge'], fn, { name: '`labels`', expected: 'an object with `human` and `judge`' });
-  const meanOptions: EstimateMeanOptions = Object.fromEntries(ESTIMATE_KEYS.filter((key) => own[key] !== undefined).map((key) => [key, own[key]]));
+  const meanOptions = meanOptionsOf(own);
   const scoring = Object.fromEntries(Object.entries(own).filter(([key]) => !ESTIMATE_KEYS.includes(key))) as unknown as EvaluateRunOptions;
   const settings = {
     human: resolveRunSettings(qrelsOf(source.human, 'human', fn), scoring, fn),

@@ -4,7 +4,7 @@ import { fail, RankevalError } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { meanOf } from '../stats/mean.js';
 import type { AssignedNugget, NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
-import { NUGGET_SCORES, nuggetScores, type NuggetScoreKey, type NuggetScores } from './scores.js';
+import { checkScoreKey, NUGGET_SCORES, nuggetScores, type NuggetScoreKey, type NuggetScores } from './scores.js';
 
 export interface EvaluateNuggetsOptions {
   /**
@@ -42,16 +42,23 @@ const FN = 'evaluateNuggets';
 const IMPORTANCE = ['vital', 'okay'];
 const SUPPORT = ['support', 'partial_support', 'not_support'];
 
-/** One answer checked at the boundary: string ids, nuggets of the known vocabulary. */
-function checkedAnswer(answer: unknown, i: number): NuggetAnswer {
-  const what = `assignments[${i}]`;
-  if (typeof answer !== 'object' || answer === null) fail('invalid_nuggets', FN, what, 'an answer {runId, queryId, nuggets}', answer);
+/** One answer checked at the boundary of `fn`: string ids, nuggets of the known vocabulary, named `what`. */
+function checkedAnswer(answer: unknown, what: string, fn: string): NuggetAnswer {
+  if (typeof answer !== 'object' || answer === null) fail('invalid_nuggets', fn, what, 'an answer {runId, queryId, nuggets}', answer);
   const { runId, queryId, nuggets } = answer as NuggetAnswer;
-  if (typeof runId !== 'string' || runId === '') fail('invalid_nuggets', FN, `${what}.runId`, 'a non-empty string', runId);
-  if (typeof queryId !== 'string' || queryId === '') fail('invalid_nuggets', FN, `${what}.queryId`, 'a non-empty string', queryId);
-  if (!Array.isArray(nuggets)) fail('invalid_nuggets', FN, `${what}.nuggets`, 'an array of nuggets', nuggets);
-  nuggets.forEach((nugget: unknown, j) => checkedNugget(nugget, FN, `${what}.nuggets[${j}]`));
+  if (typeof runId !== 'string' || runId === '') fail('invalid_nuggets', fn, `${what}.runId`, 'a non-empty string', runId);
+  if (typeof queryId !== 'string' || queryId === '') fail('invalid_nuggets', fn, `${what}.queryId`, 'a non-empty string', queryId);
+  if (!Array.isArray(nuggets)) fail('invalid_nuggets', fn, `${what}.nuggets`, 'an array of nuggets', nuggets);
+  nuggets.forEach((nugget: unknown, j) => checkedNugget(nugget, fn, `${what}.nuggets[${j}]`));
   return answer as NuggetAnswer;
+}
+
+/** Answers with their nuggets assigned, read at the boundary of `fn` (the argument `name`) and each checked. */
+export function checkedAnswers(assignments: unknown, fn: string, name: string): NuggetAnswer[] {
+  const answers = whileReading(fn, 'invalid_nuggets', `\`${name}\``, () =>
+    Array.isArray(assignments) ? [...(assignments as unknown[])] : fail('invalid_nuggets', fn, { kind: 'argument', argument: name }, 'an array of answers', assignments),
+  );
+  return answers.map((answer, i) => checkedAnswer(answer, `${name}[${i}]`, fn));
 }
 
 /** One assigned nugget checked at the boundary of `fn`: an object of the known vocabulary, named `at`. */
@@ -90,9 +97,7 @@ function topicsOf(topics: unknown): readonly string[] | undefined {
  * @example evaluateNuggets([{ runId: 'r', queryId: '1', nuggets: [{ text: 'a', importance: 'vital', assignment: 'partial_support' }] }]).mean.vital // => 0.5
  */
 export function evaluateNuggets(assignments: readonly NuggetAnswer[], options: EvaluateNuggetsOptions = {}): NuggetEvaluation {
-  const answers = whileReading(FN, 'invalid_nuggets', '`assignments`', () =>
-    Array.isArray(assignments) ? [...assignments] : fail('invalid_nuggets', FN, { kind: 'argument', argument: 'assignments' }, 'an array of answers', assignments),
-  ).map(checkedAnswer);
+  const answers = checkedAnswers(assignments, FN, 'assignments');
   const topics = topicsOf(ownOptions(options, ['topics'], FN).topics);
   const known = topics === undefined ? undefined : new Set(topics);
   const runs = new Map<string, Map<string, NuggetScores>>();
@@ -134,7 +139,7 @@ export function evaluateNuggets(assignments: readonly NuggetAnswer[], options: E
  * @example nuggetScoresByRun(evaluateNuggets(answers), 'vital') // => { 'run-a': { '1': 0.5, … }, … }
  */
 export function nuggetScoresByRun(evaluation: NuggetEvaluation, score: NuggetScoreKey): Record<string, Record<string, number>> {
-  if (!NUGGET_SCORES.some(({ key }) => key === score)) fail('invalid_option', 'nuggetScoresByRun', { kind: 'argument', argument: 'score' }, `one of ${NUGGET_SCORES.map(({ key }) => key).join(', ')}`, score);
+  checkScoreKey(score, 'nuggetScoresByRun', { kind: 'argument', argument: 'score' });
   const byRun = whileReading('nuggetScoresByRun', 'invalid_nuggets', '`evaluation`', () => evaluation.byRun);
   if (typeof byRun !== 'object' || byRun === null) fail('invalid_nuggets', 'nuggetScoresByRun', { kind: 'argument', argument: 'evaluation' }, 'the result of evaluateNuggets', evaluation);
   return Object.fromEntries(Object.entries(byRun).map(([runId, { queries }]) => [runId, Object.fromEntries(Object.entries(queries).map(([queryId, scores]) => [queryId, scores[score]]))]));

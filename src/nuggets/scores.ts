@@ -1,5 +1,6 @@
 // The nugget scores, each a declaration: how much a nugget of each importance weighs, and what a partial
 // support is worth. One formula (nuggetScore) scores every one of them.
+import { fail, type ErrorSubject } from '../core/errors.js';
 import type { AssignedNugget, NuggetImportance, NuggetSupport } from '../formats/nuggets.js';
 
 /** One nugget score: its key, its name in nuggetizer's output and in TREC lines, and its weights. */
@@ -55,4 +56,9 @@ export function nuggetScore(nuggets: readonly AssignedNugget[], { weights, credi
 /** Every score of one answer. */
 export function nuggetScores(nuggets: readonly AssignedNugget[]): NuggetScores {
   return Object.fromEntries(NUGGET_SCORES.map((score) => [score.key, nuggetScore(nuggets, score)])) as NuggetScores;
+}
+
+/** Refuses a score key not of NUGGET_SCORES, as `invalid_option` on `subject` (the option or argument that gave it). */
+export function checkScoreKey(score: unknown, fn: string, subject: ErrorSubject): asserts score is NuggetScoreKey {
+  if (!NUGGET_SCORES.some(({ key }) => key === score)) fail('invalid_option', fn, subject, `one of ${NUGGET_SCORES.map(({ key }) => key).join(', ')}`, score);
 }
