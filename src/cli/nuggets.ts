@@ -10,6 +10,7 @@ import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js'
 import { joinAnswers } from './shared/answers.js';
 import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank } from './shared/files.js';
 import { inputName } from './shared/input.js';
+import { readGradesFlag } from './shared/nugget-flags.js';
 
 export const nuggetsUsage = `Usage: rankeval nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-q] [--format F]
 
@@ -74,7 +75,7 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
   return {
     files: positionals,
     topics,
-    grades: oneOf(values.grades, ['3', '2'], '--grades', '3', usage) === '2' ? 2 : 3,
+    grades: readGradesFlag(values.grades, usage),
     format: oneOf(values.format, FORMATS, '--format', 'table', usage),
     perQuery: values['per-query'] ?? false,
   };

@@ -9,6 +9,8 @@ import { type Cell, type Column, renderTable, type TableFormat } from './table.j
 export interface AgreeReport {
   readonly names: readonly [a: string, b: string];
   readonly labels: LabelAgreement;
+  /** Two nugget assigners' (rankeval agree --nuggets): `labels` is over all nuggets, these over the vital and the okay ones. */
+  readonly nuggets?: { readonly vital: LabelAgreement | null; readonly okay: LabelAgreement | null };
   readonly systems?: SystemAgreement;
   /** The settings the figures depend on, shown under them. */
   readonly relevanceThreshold: number;
@@ -92,14 +94,21 @@ export function renderAgreement(report: AgreeReport, format: TableFormat | 'json
   const escape = format === 'markdown' ? escapeMarkdown : escapeControls;
   const [a, b] = report.names.map(escape) as [string, string];
   const { labels } = report;
-  const rows: Cell[][] = [['all', '', ...labelCells(labels)]];
+  const rows: Cell[][] = [['all', '', ...labelCells(labels)], ...importanceRows(report).map(([scope, figures]) => [scope, '', ...labelCells(figures)])];
   if (perQuery) for (const [qid, figures] of Object.entries(labels.perQuery)) rows.push(['query', qid, ...labelCells(figures)]);
-  const parts = [`labels: A ${a}, B ${b}; over the documents both judge`, renderTable(LABEL_COLUMNS, rows, format)];
+  const over = report.nuggets === undefined ? 'over the documents both judge' : 'over the nuggets both assign (a query: a run\'s answer to a topic; a document: a nugget; grades: 0 not_support, 1 partial_support, 2 support)';
+  const parts = [`labels: A ${a}, B ${b}; ${over}`, renderTable(LABEL_COLUMNS, rows, format)];
   const blank = blankNote(rows, report.relevanceThreshold);
   if (blank !== undefined) parts.push(blank);
   parts.push(`${labelNotes(report, a, b)}\n`, `grades given (rows: A ${a}; columns: B ${b})`, confusionTable(labels, format));
   if (report.systems !== undefined) parts.push(systemsText(report.systems, report, format));
   return parts.join('\n');
+}
+
+/** The vital and okay figures of two nugget assigners, where there are any. */
+function importanceRows({ nuggets }: AgreeReport): [string, AgreementFigures][] {
+  if (nuggets === undefined) return [];
+  return (['vital', 'okay'] as const).flatMap((importance) => (nuggets[importance] === null ? [] : [[importance, nuggets[importance]] as [string, AgreementFigures]]));
 }
 
 /**
@@ -173,6 +182,7 @@ function figureRows(report: AgreeReport, perQuery: boolean): Cell[][] {
   const names = LABEL_COLUMNS.slice(2).map((column) => column.name);
   const labelRows = (name: string, figures: AgreementFigures): void => labelCells(figures).forEach((value, i) => rows.push(['labels', name, names[i]!, value]));
   labelRows('all', report.labels);
+  for (const [scope, figures] of importanceRows(report)) labelRows(scope, figures);
   if (perQuery) for (const [qid, figures] of Object.entries(report.labels.perQuery)) labelRows(qid, figures);
   const { grades, counts } = report.labels.confusion;
   counts.forEach((row, i) => row.forEach((count, j) => rows.push(['confusion', `a=${grades[i]} b=${grades[j]}`, 'documents', count])));
@@ -200,6 +210,7 @@ export function systemWarningLines(systems: SystemAgreement, names: readonly [st
 
 function jsonOf(report: AgreeReport, perQuery: boolean): unknown {
   const { perQuery: queries, ...labels } = report.labels;
-  const { names, systems, labels: _all, ...settings } = report;
-  return { a: names[0], b: names[1], settings, labels: perQuery ? { ...labels, perQuery: queries } : labels, ...(systems === undefined ? {} : { systems }) };
+  const { names, systems, labels: _all, nuggets, ...settings } = report;
+  const byImportance = nuggets === undefined ? {} : { nuggets: Object.fromEntries(Object.entries(nuggets).map(([importance, figures]) => [importance, figures === null || perQuery ? figures : { ...figures, perQuery: undefined }])) };
+  return { a: names[0], b: names[1], settings, labels: perQuery ? { ...labels, perQuery: queries } : labels, ...byImportance, ...(systems === undefined ? {} : { systems }) };
 }

@@ -1,10 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { labelAgreement } from '../../src/agreement/label-agreement.js';
 import { systemAgreement } from '../../src/analysis/system-agreement.js';
 import { runAgree } from '../../src/cli/agree.js';
+import { parseNuggetAssignments } from '../../src/formats/nuggets.js';
+import { nuggetLabelAgreement, nuggetSystemAgreement } from '../../src/nuggets/agreement.js';
 import { renderAgreement } from '../../src/text/agreement.js';
 import { runCommand } from '../helpers/cli.js';
 
@@ -93,5 +95,55 @@ describe('rankeval agree', () => {
     const swapped = await runCommand(runAgree, [file('bm25.trec'), file('llm.jsonl'), file('people.qrels'), file('dense.trec')], { hide: dir });
     expect(swapped.status).toBe(3);
     expect(swapped.stderr).toBe('the files look swapped: bm25.trec reads as a run and people.qrels as a golden set (the label sets come first: QRELS_A QRELS_B RUN …)');
+  });
+});
+
+describe('rankeval agree --nuggets', () => {
+  const examples = join(import.meta.dirname, '../../examples/nuggets');
+  const at = (name: string): string => join(examples, name);
+  const read = (name: string) => parseNuggetAssignments(readFileSync(at(name)), { file: name });
+  const [llmAnswers, peopleAnswers] = [read('assignments.jsonl'), read('human.jsonl')];
+
+  it('prints nuggetLabelAgreement (all, vital, okay) and nuggetSystemAgreement as renderAgreement does, warnings on stderr', async () => {
+    const result = await runCommand(runAgree, ['--nuggets', at('assignments.jsonl'), at('human.jsonl'), '--score', 'vital_score'], { hide: examples });
+    const labels = nuggetLabelAgreement(llmAnswers, peopleAnswers);
+    const systems = nuggetSystemAgreement(llmAnswers, peopleAnswers, { score: 'vital' });
+    const report = { names: ['assignments.jsonl', 'human.jsonl'] as const, labels: labels.all, nuggets: { vital: labels.vital, okay: labels.okay }, systems, ...settings };
+    expect(result.status).toBe(0);
+    expect(result.stdout.replaceAll(examples + '/', '')).toBe(renderAgreement(report, 'table', false));
+    expect(result.stdout).toContain('\nvital  ');
+    expect(result.stderr.split('\n')).toEqual([
+      'rankeval agree: warning: 2 nuggets only assignments.jsonl labels and 0 only human.jsonl labels are left out',
+      'rankeval agree: warning: assignments.jsonl and human.jsonl judge different queries: 1 only assignments.jsonl judges (q07), none only human.jsonl judges; the means are over the 2 both judge',
+      `rankeval agree: warning: ${systems.warnings[1]!.message}`,
+      '',
+    ]);
+  });
+
+  it('takes the nugget flags, and writes the vital and okay figures in CSV and JSON', async () => {
+    const csv = await runCommand(runAgree, ['--nuggets', at('assignments.jsonl'), at('human.jsonl'), '--format', 'csv', '--score', 'all', '--topics', at('nuggets.jsonl'), '--samples', '50', '--seed', '3'], { hide: examples });
+    expect(csv.status).toBe(0);
+    expect(csv.stdout).toContain('labels,okay,kappa,');
+    expect(csv.stdout).toContain(`runs,all,queries,3\n`);
+    const json = await runCommand(runAgree, ['--nuggets', at('assignments.jsonl'), at('human.jsonl'), '--format', 'json'], { hide: examples });
+    const parsed = JSON.parse(json.stdout) as { nuggets: { vital: { judged: number; perQuery?: unknown } } };
+    expect(parsed.nuggets.vital.judged).toBe(nuggetLabelAgreement(llmAnswers, peopleAnswers).vital!.judged);
+    expect(parsed.nuggets.vital.perQuery).toBeUndefined();
+  });
+
+  it('refuses flags of label sets and runs with --nuggets, and nugget flags without it', async () => {
+    const refused = async (args: string[]) => (await runCommand(runAgree, args, { hide: examples })).stderr;
+    expect(await refused(['--nuggets', at('assignments.jsonl'), at('human.jsonl'), '-m', 'P@1'])).toContain('-m is about label sets and runs, not nugget assignments (--nuggets)');
+    expect(await refused(['--nuggets', at('assignments.jsonl')])).toContain('expected two assignment files (ASSIGNMENTS_A ASSIGNMENTS_B) with --nuggets, got 1');
+    expect(await refused(['--nuggets', at('assignments.jsonl'), at('human.jsonl'), '--score', 'recall'])).toContain("--score takes strict_vital, strict_all, vital, all, strict_weighted, weighted; got 'recall'");
+    expect(await refused([file('people.qrels'), file('llm.jsonl'), '--score', 'vital'])).toContain('--score is about nugget assignments: give --nuggets');
+  });
+
+  it('says, naming the files, when the assigners share no nugget or disagree on a nugget’s importance (exit 3)', async () => {
+    writeFileSync(file('other.jsonl'), `${JSON.stringify({ qid: 'q99', run_id: 'x', nuggets: [{ text: 'z', importance: 'vital', assignment: 'support' }] })}\n`);
+    expect(await runCommand(runAgree, ['--nuggets', at('assignments.jsonl'), file('other.jsonl')], { hide: dir })).toMatchObject({ status: 3, stderr: expect.stringContaining('and other.jsonl assign no nugget in common: nothing to compare') });
+    const okayed = readFileSync(at('human.jsonl'), 'utf8').replace('"importance":"vital"', '"importance":"okay"');
+    writeFileSync(file('okayed.jsonl'), okayed);
+    expect(await runCommand(runAgree, ['--nuggets', at('assignments.jsonl'), file('okayed.jsonl')], { hide: dir })).toMatchObject({ status: 3, stderr: expect.stringContaining('is vital in `assignmentsA` and okay in `assignmentsB`') });
   });
 });

@@ -1,11 +1,13 @@
 // rankeval estimate and rankeval plan on the tiny run of test/judging/estimate.test.ts, whose per-query
 // values are worked by hand there: the expected figures are estimateMean's and planLabels' of those values.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runEstimate } from '../../src/cli/estimate.js';
 import { runPlan } from '../../src/cli/plan.js';
+import { parseNuggetAssignments } from '../../src/formats/nuggets.js';
+import { estimateNuggetScore } from '../../src/nuggets/estimate.js';
 import { estimateMean, planLabels, queriesNeeded } from '../../src/index.js';
 import { runCommand } from '../helpers/cli.js';
 
@@ -133,5 +135,35 @@ describe('rankeval plan', () => {
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(message);
     }
+  });
+});
+
+describe('rankeval estimate --nuggets', () => {
+  const examples = join(import.meta.dirname, '../../examples/nuggets');
+  const at = (name: string): string => join(examples, name);
+  const read = (name: string) => parseNuggetAssignments(readFileSync(at(name)), { file: name });
+  const nuggetLabels = (): string[] => ['--nuggets', '--human', at('human.jsonl'), '--judge', at('assignments.jsonl')];
+
+  it('prints estimateNuggetScore’s estimate of each run (json), and why a run is left out on stderr', async () => {
+    const result = await runCommand(runEstimate, [...nuggetLabels(), '--score', 'all', '--format', 'json'], { hide: examples });
+    expect(result.status).toBe(0);
+    const expected = estimateNuggetScore(read('assignments.jsonl'), read('human.jsonl'), { score: 'all' });
+    expect(JSON.parse(result.stdout)).toEqual(Object.entries(expected.runs).map(([run, estimate]) => ({ run, ...estimate })));
+    expect(result.stderr).toBe(`rankeval estimate: warning: ${expected.warnings[0]!.message}\n`);
+  });
+
+  it('prints the table estimate prints, the score in the measure column', async () => {
+    const result = await runCommand(runEstimate, [...nuggetLabels(), '--run', 'bm25-gpt', '--lambda', '1'], { hide: examples });
+    const { estimate, humanOnly } = estimateNuggetScore(read('assignments.jsonl'), read('human.jsonl'), { score: 'vital', run: 'bm25-gpt', lambda: 1 }).runs['bm25-gpt']!.estimates.vital!;
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^run +measure.*\\nbm25-gpt +vital +${estimate.toFixed(4)} .* ${humanOnly.estimate.toFixed(4)} `));
+    expect(result.stdout).toContain('n answers people assigned, N assigned by the judge only');
+  });
+
+  it('refuses a run that cannot be estimated (exit 3), and flags of the other mode (exit 2)', async () => {
+    expect(await runCommand(runEstimate, [...nuggetLabels(), '--run', 'dense-gpt'], { hide: examples })).toMatchObject({ status: 3, stderr: expect.stringContaining('people assigned every answer of run "dense-gpt"') });
+    expect(await runCommand(runEstimate, [...nuggetLabels(), at('assignments.jsonl')], { hide: examples })).toMatchObject({ status: 2, stderr: expect.stringContaining("give no RUN") });
+    expect(await runCommand(runEstimate, [...nuggetLabels(), '-m', 'P@2'], { hide: examples })).toMatchObject({ status: 2, stderr: expect.stringContaining('-m is not taken with --nuggets') });
+    expect(await runCommand(runEstimate, [file('run.trec'), ...labels(), '--score', 'vital'], { hide: dir })).toMatchObject({ status: 2, stderr: expect.stringContaining('--score is about nugget assignments: give --nuggets') });
   });
 });
