@@ -2,7 +2,7 @@
 // okay apart, through labelAgreement), and in the order they put the runs in (systemAgreement's figures).
 import { isRankevalError, mention, RankevalError, speakingFor } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
-import { labelAgreement, type LabelAgreement } from '../agreement/label-agreement.js';
+import { labelAgreement, type LabelAgreement, type LabelAgreementOptions } from '../agreement/label-agreement.js';
 import type { SystemAgreement } from '../agreement/order-agreement.js';
 import { agreementOfScores, type ScoreAgreementOptions } from '../analysis/system-agreement.js';
 import { readNuggetGrades, type NuggetAnswer, type NuggetBank, type NuggetGrades, type NuggetImportance, type NuggetSupport } from '../formats/nuggets.js';
@@ -12,12 +12,10 @@ import { checkScoreKey, type NuggetScoreKey } from './scores.js';
 /** The grade of each assignment in nuggetLabelAgreement: the order of support, as labelAgreement's grades. */
 export const SUPPORT_GRADES: Readonly<Record<NuggetSupport, number>> = { not_support: 0, partial_support: 1, support: 2 };
 
-export interface NuggetLabelAgreementOptions {
+/** labelAgreement's bootstrap (`samples`, default 1,000; `seed`, default 42), and the assigners' scale. */
+export interface NuggetLabelAgreementOptions extends Omit<LabelAgreementOptions, 'relevanceThreshold'> {
   /** The assigners' scale: 3 (default) or 2, on which a `partial_support` is refused. */
   readonly grades?: NuggetGrades;
-  /** labelAgreement's bootstrap: resamples (default 1,000) and seed (default 42). */
-  readonly samples?: number;
-  readonly seed?: number;
 }
 
 /**
