@@ -1,10 +1,11 @@
-// The judging loop, whatever the store: each pair asked of the judge at most `concurrency` at a time, a
-// failure retried after a growing wait, each grade handed to the store as it arrives, and a stop that
-// leaves nothing half-done.
+// The judging loop, whatever the store: each pair asked of the judge through the call runner (at most
+// `concurrency` at a time, a failure retried after a growing wait), each grade handed to the store as it
+// arrives, and a stop that leaves nothing half-done.
+import { runCalls, type CallFailureKind } from '../core/call-runner.js';
 import { describeThrown, describeValue } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
 import { isUsage } from '../formats/store.js';
-import type { JudgeFunction, JudgeSettings, PoolPair } from './judge-settings.js';
+import type { JudgeFunction, JudgeRequest, JudgeSettings, PoolPair } from './judge-settings.js';
 import { onScale, scaleWords } from './scale.js';
 
 /** A pair the judge could not grade, after every attempt: why the last attempt failed. */
@@ -37,43 +38,44 @@ type Graded = { readonly grade: number; readonly rationale?: string; readonly us
 type Outcome = Graded | { readonly failed: Failed };
 
 /**
- * Judges `pairs` into `sink`. Resolves once every pair is judged or failed, or, after the signal aborts,
- * once the calls in flight are dropped and the writes begun are done; rejects (after the same wait) when
- * the sink or `onProgress` throws.
+ * Judges `pairs` into `sink` through the call runner. Resolves once every pair is judged or failed, or,
+ * after the signal aborts, once the calls in flight are dropped and the writes begun are done; rejects
+ * (after the same wait) when the sink or `onProgress` throws.
  */
 export async function judgePairs(pairs: readonly PoolPair[], judgeFn: JudgeFunction, settings: JudgeSettings, sink: JudgmentSink, before: number): Promise<LoopResult> {
-  const stop = new AbortController();
-  const onAbort = (): void => stop.abort(settings.signal?.reason);
-  if (settings.signal?.aborted) onAbort();
-  settings.signal?.addEventListener('abort', onAbort, { once: true });
   const result: LoopResult = { judged: 0, failures: [], usage: {}, aborted: false };
-  let next = 0;
-  let fatal: { error: unknown } | undefined;
-  const worker = async (): Promise<void> => {
-    while (!stop.signal.aborted && next < pairs.length) {
-      const pair = pairs[next++]!;
-      const outcome = await withRetries(pair, judgeFn, settings, stop.signal);
-      if (outcome === undefined) return;
-      if ('grade' in outcome) {
-        await sink.append(judgmentOf(pair, outcome, settings.judge));
+  const { concurrency, signal, timeoutMs, retries, retryDelayMs } = settings;
+  await runCalls<PoolPair, Graded>(pairs, {
+    fn: 'judge',
+    concurrency,
+    signal,
+    timeoutMs,
+    retries,
+    retryDelayMs,
+    timeoutError: (_, ms) => new Error(`no answer within ${ms} ms`),
+    // A grade given at once is taken as a promise's: pairs end in the order their answers settle, whatever their kind.
+    call: (pair, signal) => Promise.resolve(judgeFn(requestOf(pair, settings, signal))),
+    read(answer) {
+      const outcome = readAnswer(answer, settings.scale.length);
+      return 'failed' in outcome ? { invalid: outcome.failed } : { value: outcome };
+    },
+    async settle(pair, outcome, attempts) {
+      if ('value' in outcome) {
+        await sink.append(judgmentOf(pair, outcome.value, settings.judge));
         (result as { judged: number }).judged++;
-        for (const [key, count] of Object.entries(outcome.usage ?? {})) result.usage[key] = (result.usage[key] ?? 0) + count;
-      } else result.failures.push({ ...pair, ...outcome });
+        for (const [key, count] of Object.entries(outcome.value.usage ?? {})) result.usage[key] = (result.usage[key] ?? 0) + count;
+      } else result.failures.push({ ...pair, attempts, ...failedOf(outcome.error, outcome.how) });
       settings.onProgress?.({ done: result.judged + result.failures.length, total: pairs.length, failed: result.failures.length, before });
-    }
-  };
-  const guarded = async (): Promise<void> => {
-    try {
-      await worker();
-    } catch (error) {
-      fatal ??= { error };
-      stop.abort(error);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(settings.concurrency, pairs.length) }, guarded));
-  settings.signal?.removeEventListener('abort', onAbort);
-  if (fatal !== undefined) throw fatal.error;
-  return { ...result, aborted: settings.signal?.aborted === true };
+    },
+  });
+  return { ...result, aborted: signal?.aborted === true };
+}
+
+/** A failed pair's reason, message and cause: an answer off the scale as `read` found it, a timeout, or what the judge threw. */
+function failedOf(error: unknown, how: CallFailureKind): Failed {
+  if (how === 'invalid') return error as Failed;
+  if (how === 'timeout') return { reason: 'timeout', message: (error as Error).message, cause: undefined };
+  return { reason: 'threw', message: `the judge threw ${describeThrown(error)}`, cause: error };
 }
 
 const judgmentOf = ({ queryId, docId }: PoolPair, { grade, rationale, usage }: Graded, judge: string): Judgment => ({
@@ -86,68 +88,11 @@ const judgmentOf = ({ queryId, docId }: PoolPair, { grade, rationale, usage }: G
   at: new Date().toISOString(),
 });
 
-/** The pair's grade, or its failure after every attempt; undefined when the judging stopped first. */
-async function withRetries(pair: PoolPair, judgeFn: JudgeFunction, settings: JudgeSettings, stop: AbortSignal): Promise<Graded | Omit<JudgeFailure, 'queryId' | 'docId'> | undefined> {
-  for (let attempt = 1; ; attempt++) {
-    const outcome = await callOnce(pair, judgeFn, settings, stop);
-    if (outcome === undefined) return undefined;
-    if (!('failed' in outcome)) return outcome;
-    if (attempt > settings.retries) return { attempts: attempt, ...outcome.failed };
-    if (!(await wait(settings.retryDelayMs * 2 ** (attempt - 1), stop))) return undefined;
-  }
-}
-
-/** Resolves true after `ms`, or false as soon as `stop` aborts. */
-function wait(ms: number, stop: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (stop.aborted) return resolve(false);
-    const onStop = (): void => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      stop.removeEventListener('abort', onStop);
-      resolve(true);
-    }, ms);
-    stop.addEventListener('abort', onStop, { once: true });
-  });
-}
-
-/** One call of the judge, with its own signal and timeout; undefined when the judging stopped first. */
-function callOnce({ queryId, docId }: PoolPair, judgeFn: JudgeFunction, settings: JudgeSettings, stop: AbortSignal): Promise<Outcome | undefined> {
-  return new Promise((settle) => {
-    if (stop.aborted) return settle(undefined);
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let ended = false;
-    const end = (outcome: Outcome | undefined, reason?: unknown): void => {
-      if (ended) return;
-      ended = true;
-      clearTimeout(timer);
-      stop.removeEventListener('abort', onStop);
-      if (reason !== undefined) controller.abort(reason);
-      settle(outcome);
-    };
-    const onStop = (): void => end(undefined, stop.reason ?? new Error('judging stopped'));
-    stop.addEventListener('abort', onStop, { once: true });
-    const { timeoutMs } = settings;
-    if (timeoutMs !== undefined) {
-      const message = `no answer within ${timeoutMs} ms`;
-      timer = setTimeout(() => end({ failed: { reason: 'timeout', message, cause: undefined } }, new Error(message)), timeoutMs);
-    }
-    const threw = (error: unknown): Outcome => ({ failed: { reason: 'threw', message: `the judge threw ${describeThrown(error)}`, cause: error } });
-    const query = settings.queries.get(queryId);
-    const text = settings.corpus.get(docId);
-    const request = { queryId, docId, ...(typeof query === 'string' ? { query } : {}), ...(typeof text === 'string' ? { text } : {}), signal: controller.signal };
-    try {
-      Promise.resolve(judgeFn(request)).then(
-        (answer) => end(readAnswer(answer, settings.scale.length)),
-        (error: unknown) => end(threw(error)),
-      );
-    } catch (error) {
-      end(threw(error));
-    }
-  });
+/** What the judge is asked of a pair: its ids, the texts the options give, and the call's signal. */
+function requestOf({ queryId, docId }: PoolPair, settings: JudgeSettings, signal: AbortSignal): JudgeRequest {
+  const query = settings.queries.get(queryId);
+  const text = settings.corpus.get(docId);
+  return { queryId, docId, ...(typeof query === 'string' ? { query } : {}), ...(typeof text === 'string' ? { text } : {}), signal };
 }
 
 /** The judge's answer as a grade on a scale of `size` grades, or the failure it is (an answer whose fields cannot be read among them). */
