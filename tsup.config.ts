@@ -27,7 +27,7 @@ const specialist = Object.fromEntries(
     .map((file) => [file.slice(0, -'.ts'.length), `src/entries/${file}`]),
 );
 
-const library = { index: 'src/index.ts', ...specialist, matchers: 'src/matchers/index.ts', report: 'src/report/index.ts', judge: 'src/judging/index.ts' };
+const library = { index: 'src/index.ts', ...specialist, matchers: 'src/matchers/index.ts', report: 'src/report/index.ts', judge: 'src/judge.ts' };
 
 // `npm run bench` builds the JavaScript only (RANKEVAL_BUILD=js): the type declarations are most of the
 // build's time and no benchmark reads them; those already in dist are left there (every other file goes).

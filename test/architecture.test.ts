@@ -29,7 +29,7 @@ const LAYERS = [
 ] as const;
 
 /** Files at the root of src/: the package's entries. */
-const ENTRIES = ['index.ts', 'vitest.ts', 'vitest-require.ts'];
+const ENTRIES = ['index.ts', 'vitest.ts', 'vitest-require.ts', 'judge.ts'];
 
 /**
  * Imports between the CLI's commands, as `from → to`. A command is a file of cli/ (fuse-args.ts is a part of

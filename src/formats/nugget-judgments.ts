@@ -3,7 +3,7 @@
 // into nuggetizer's assign output, which evaluateNuggets scores.
 import { fail, RankevalError, type ErrorPlace } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
-import { SUPPORT, type NuggetAnswer, type NuggetBank, type NuggetImportance, type NuggetSupport } from './nuggets.js';
+import { SUPPORT, type AssignedNugget, type NuggetAnswer, type NuggetBank, type NuggetImportance, type NuggetSupport } from './nuggets.js';
 import { oneFormat, parseWith, readWith, type Chunk, type Source } from './source.js';
 import { JUDGMENTS_STORE, lineChecks, NUGGET_STORE, storeKind, type StoreLines, type StoreReadOptions } from './store.js';
 
@@ -113,8 +113,7 @@ export function nuggetAssignmentsOf(store: NuggetJudgmentStore | Iterable<Nugget
     answers.get(key)!.nuggets.set(assignment.nugget, assignment);
   }
   return [...answers.values()].map(({ runId, queryId, nuggets }) => {
-    const assigned = (line: NuggetJudgment) => ({ text: line.nugget, importance: line.importance, assignment: line.assignment });
-    if (bank === undefined) return { runId, queryId, nuggets: [...nuggets.values()].map(assigned) };
+    if (bank === undefined) return { runId, queryId, nuggets: [...nuggets.values()].map(assignedOf) };
     const topic = Object.hasOwn(bank, queryId) ? bank[queryId] : undefined;
     const at: ErrorPlace = { run: runId, query: queryId };
     const misfit = (what: string, expected: string, received: unknown): never => {
@@ -126,9 +125,12 @@ export function nuggetAssignmentsOf(store: NuggetJudgmentStore | Iterable<Nugget
     if (stray !== undefined) misfit(`a nugget assigned to run ${quoteJson(runId)}'s answer to topic ${quoteJson(queryId)}`, 'a nugget of the topic in the bank', stray);
     const missing = topic.nuggets.find((nugget) => !nuggets.has(nugget.text));
     if (missing !== undefined) misfit(`a nugget of topic ${quoteJson(queryId)} in the bank`, `assigned to run ${quoteJson(runId)}'s answer, as each of the topic's ${topic.nuggets.length} nuggets must be (assignNuggets asks what is missing)`, missing.text);
-    return { runId, queryId, ...(topic.query === undefined ? {} : { query: topic.query }), nuggets: topic.nuggets.map((nugget) => assigned(nuggets.get(nugget.text)!)) };
+    return { runId, queryId, ...(topic.query === undefined ? {} : { query: topic.query }), nuggets: topic.nuggets.map((nugget) => assignedOf(nuggets.get(nugget.text)!)) };
   });
 }
+
+/** A store's line as the nugget it assigns, in nuggetizer's words. */
+export const assignedOf = (line: NuggetJudgment): AssignedNugget => ({ text: line.nugget, importance: line.importance, assignment: line.assignment });
 
 /** One assignment given in code, checked as a store's line is: an object with the key's strings and the vocabulary. */
 function checkedAssignment(assignment: unknown, i: number, fn: string): NuggetJudgment {

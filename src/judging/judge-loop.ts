@@ -33,7 +33,8 @@ export interface LoopResult {
   readonly aborted: boolean;
 }
 
-type Failed = Omit<JudgeFailure, 'queryId' | 'docId' | 'attempts'>;
+/** Why a call failed, as a loop reports it. */
+export type Failed = Omit<JudgeFailure, 'queryId' | 'docId' | 'attempts'>;
 type Graded = { readonly grade: number; readonly rationale?: string; readonly usage?: Readonly<Record<string, number>> };
 type Outcome = Graded | { readonly failed: Failed };
 
@@ -52,7 +53,7 @@ export async function judgePairs(pairs: readonly PoolPair[], judgeFn: JudgeFunct
     timeoutMs,
     retries,
     retryDelayMs,
-    timeoutError: (_, ms) => new Error(`no answer within ${ms} ms`),
+    timeoutError: noAnswerWithin,
     // A grade given at once is taken as a promise's: pairs end in the order their answers settle, whatever their kind.
     call: (pair, signal) => Promise.resolve(judgeFn(requestOf(pair, settings, signal))),
     read(answer) {
@@ -64,18 +65,24 @@ export async function judgePairs(pairs: readonly PoolPair[], judgeFn: JudgeFunct
         await sink.append(judgmentOf(pair, outcome.value, settings.judge));
         (result as { judged: number }).judged++;
         for (const [key, count] of Object.entries(outcome.value.usage ?? {})) result.usage[key] = (result.usage[key] ?? 0) + count;
-      } else result.failures.push({ ...pair, attempts, ...failedOf(outcome.error, outcome.how) });
+      } else result.failures.push({ ...pair, attempts, ...failedOf(outcome.error, outcome.how, 'the judge') });
       settings.onProgress?.({ done: result.judged + result.failures.length, total: pairs.length, failed: result.failures.length, before });
     },
   });
   return { ...result, aborted: signal?.aborted === true };
 }
 
-/** A failed pair's reason, message and cause: an answer off the scale as `read` found it, a timeout, or what the judge threw. */
-function failedOf(error: unknown, how: CallFailureKind): Failed {
+/** A loop's timeout: the error its call's signal aborts with, whose message failedOf reports. */
+export const noAnswerWithin = (_item: unknown, ms: number): Error => new Error(`no answer within ${ms} ms`);
+
+/**
+ * A failed call's reason, message and cause, for a loop whose timeouts are `Error`s and whose `read` refuses
+ * with the failure itself: an answer refused, a timeout, or what `who` (`the judge`) threw or rejected with.
+ */
+export function failedOf(error: unknown, how: CallFailureKind, who: string): Failed {
   if (how === 'invalid') return error as Failed;
   if (how === 'timeout') return { reason: 'timeout', message: (error as Error).message, cause: undefined };
-  return { reason: 'threw', message: `the judge threw ${describeThrown(error)}`, cause: error };
+  return { reason: 'threw', message: `${who} threw ${describeThrown(error)}`, cause: error };
 }
 
 const judgmentOf = ({ queryId, docId }: PoolPair, { grade, rationale, usage }: Graded, judge: string): Judgment => ({

@@ -76,9 +76,23 @@ const KEYS = ['store', 'judge', 'scale', 'queries', 'corpus', 'concurrency', 're
 /** Checks judge's options and fills in the defaults. */
 export function readJudgeSettings(options: JudgeOptions, fn: string): JudgeSettings {
   const own = ownOptions(options, KEYS, fn);
-  const { store, judge, scale = DEFAULT_SCALE, queries = {}, corpus = {}, concurrency = 4, retries = 2, retryDelayMs = 1000, timeoutMs, signal, onProgress } = own;
+  const { scale = DEFAULT_SCALE, queries = {}, corpus = {} } = own;
+  return {
+    ...readLoopSettings(own, 'judgments store', fn),
+    scale: readScale(scale, fn),
+    queries: readByQuery(queries, fn, '`queries`', 'invalid_option', 'a Map or an object of query id → text'),
+    corpus: readByQuery(corpus, fn, '`corpus`', 'invalid_option', 'a Map or an object of document id → text'),
+  };
+}
+
+/** The options every judging loop into a store takes (judge's, assignNuggets'), checked. */
+export type LoopSettings = Pick<JudgeSettings, 'store' | 'judge' | 'concurrency' | 'retries' | 'retryDelayMs' | 'timeoutMs' | 'signal' | 'onProgress'>;
+
+/** Checks the options of a judging loop into a store (`what`, for messages) and fills in the defaults, in the order of their errors. */
+export function readLoopSettings(own: Readonly<Record<string, any>>, what: string, fn: string): LoopSettings {
+  const { store, judge, concurrency = 4, retries = 2, retryDelayMs = 1000, timeoutMs, signal, onProgress } = own;
   const option = (key: string) => ({ kind: 'option', option: key }) as const;
-  if (typeof store !== 'string' || store === '') fail('invalid_option', fn, option('store'), "the judgments store's file name", store);
+  if (typeof store !== 'string' || store === '') fail('invalid_option', fn, option('store'), `the ${what}'s file name`, store);
   if (typeof judge !== 'string' || judge === '') fail('invalid_option', fn, option('judge'), "the judge's name, a non-empty string", judge);
   if (!Number.isSafeInteger(concurrency) || concurrency < 1) fail('invalid_option', fn, option('concurrency'), 'a positive integer', concurrency);
   if (!Number.isSafeInteger(retries) || retries < 0) fail('invalid_option', fn, option('retries'), 'an integer ≥ 0', retries);
@@ -86,19 +100,7 @@ export function readJudgeSettings(options: JudgeOptions, fn: string): JudgeSetti
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs < 2 ** 31)) fail('invalid_option', fn, option('timeoutMs'), 'a positive number of milliseconds below 2^31', timeoutMs);
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) fail('invalid_option', fn, option('signal'), 'an AbortSignal', signal);
   if (onProgress !== undefined && typeof onProgress !== 'function') fail('invalid_option', fn, option('onProgress'), 'a function', onProgress);
-  return {
-    store,
-    judge,
-    scale: readScale(scale, fn),
-    queries: readByQuery(queries, fn, '`queries`', 'invalid_option', 'a Map or an object of query id → text'),
-    corpus: readByQuery(corpus, fn, '`corpus`', 'invalid_option', 'a Map or an object of document id → text'),
-    concurrency,
-    retries,
-    retryDelayMs,
-    timeoutMs,
-    signal,
-    onProgress,
-  };
+  return { store, judge, concurrency, retries, retryDelayMs, timeoutMs, signal, onProgress };
 }
 
 /** A pair of the pool: a query and a document to judge for it. */
