@@ -6,13 +6,17 @@ import { NUGGET_SCORES, type NuggetScores } from '../nuggets/scores.js';
 import { renderTable, type Cell, type Column } from '../text/table.js';
 import { messageText } from '../text/escape.js';
 import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
-import { CliError, INPUT_ERROR, type Io, usageError } from './shared/command.js';
+import { CliError, INPUT_ERROR, type Io, USAGE_ERROR, usageError } from './shared/command.js';
 import { joinAnswers } from './shared/answers.js';
-import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank } from './shared/files.js';
+import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank, loadNuggetJudgments, tornLineWarning } from './shared/files.js';
+import { cliMessage, isOption } from './shared/wording.js';
+import { isRankevalError } from '../core/errors.js';
+import { nuggetAssignmentsOf } from '../formats/nugget-judgments.js';
 import { inputName } from './shared/input.js';
 import { readGradesFlag } from './shared/nugget-flags.js';
 
 export const nuggetsUsage = `Usage: rankeval nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-q] [--format F]
+       rankeval nuggets --store STORE [--judge NAME] [--topics BANK] [ASSIGNMENTS…] [-q] [--format F]
 
 RAG answers scored by the nuggets (atomic facts) they support, as the TREC RAG track scores them
 (castorini/nuggetizer's metrics, to the last digit): for each run, the means over its answers of
@@ -36,6 +40,10 @@ Files:
                         scored on the topics it answered, as nuggetizer does
   --grades G            the scale the assignments were made on: 3 (default: support, partial_support,
                         not_support) or 2 (partial_support refused)
+  --store STORE         a nugget-assignment store (rankeval's, as assignNuggets writes it: one nugget
+                        assigned to one answer a line), scored as its answers; with --topics each answer's
+                        nuggets are taken in the bank's order and an answer missing one is refused
+  --judge NAME          whose assignments in the store to score: needed when several judges made them
 
 Output:
   --format F            table (default), json, or trec: "run_id measure topic value" lines, the
@@ -50,6 +58,8 @@ const FORMATS = ['table', 'json', 'trec'] as const;
 
 export interface NuggetsArgs {
   readonly files: readonly string[];
+  readonly store: string | undefined;
+  readonly judge: string | undefined;
   readonly topics: string | undefined;
   readonly grades: 2 | 3;
   readonly format: (typeof FORMATS)[number];
@@ -61,6 +71,8 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
     args,
     {
       topics: inputFlag('the nugget bank'),
+      store: inputFlag('the nugget-assignment store'),
+      judge: { type: 'string' },
       grades: { type: 'string' },
       format: { type: 'string' },
       'per-query': { type: 'boolean', short: 'q' },
@@ -69,11 +81,16 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
     usage,
   );
   if (values.help) return 'help';
-  if (positionals.length === 0) throw usage('expected one assignments file or more (ASSIGNMENTS…)');
+  const store = values.store as string | undefined;
+  const judge = values.judge as string | undefined;
+  if (positionals.length === 0 && store === undefined) throw usage('expected one assignments file or more (ASSIGNMENTS…)');
+  if (judge !== undefined && store === undefined) throw usage('--judge names whose assignments to take from --store STORE: give the store');
   const topics = values.topics as string | undefined;
-  checkStdinOnce(topics === undefined ? positionals : [...positionals, topics], usage);
+  checkStdinOnce([...positionals, ...(topics === undefined ? [] : [topics]), ...(store === undefined ? [] : [store])], usage);
   return {
     files: positionals,
+    store,
+    judge,
     topics,
     grades: readGradesFlag(values.grades, usage),
     format: oneOf(values.format, FORMATS, '--format', 'table', usage),
@@ -118,6 +135,21 @@ function json(result: NuggetEvaluation, perQuery: boolean): string {
   return `${JSON.stringify({ byRun, mean: result.mean ?? null, ...(perQuery ? { perAnswer: result.perAnswer } : {}) }, null, 2)}\n`;
 }
 
+/**
+ * The answers of a nugget-assignment store (one judge's: `--judge`, needed when it has several), a torn last
+ * line warned of and skipped. Its answers gather many lines: messages name the store alone.
+ */
+async function storeAnswers(path: string, judge: string | undefined, bank: NuggetBank | undefined, io: Io): Promise<NuggetAnswer[]> {
+  const store = await loadNuggetJudgments(path, io.stderr);
+  if (store.tornLine !== undefined) io.stderr.write(tornLineWarning(inputName(path), store.tornLine, 'skipped'));
+  try {
+    return nuggetAssignmentsOf(store, { ...(judge === undefined ? {} : { judge }), ...(bank === undefined ? {} : { bank }) });
+  } catch (error) {
+    if (!isRankevalError(error)) throw error;
+    throw new CliError(messageText(`${inputName(path)}: ${cliMessage(error, { flags: { judge: '--judge', bank: '--topics' } })}`), isOption(error.subject, 'judge') ? USAGE_ERROR : INPUT_ERROR);
+  }
+}
+
 /** Runs `rankeval nuggets`; returns the exit status. */
 export async function runNuggets(argv: readonly string[], io: Io): Promise<number> {
   const args = parseNuggetsArgs(argv);
@@ -128,8 +160,9 @@ export async function runNuggets(argv: readonly string[], io: Io): Promise<numbe
   const files: [string, NuggetAnswer[]][] = [];
   for (const file of args.files) files.push([file, await loadNuggetAssignments(file, args.grades, io.stderr)]);
   const bank = args.topics === undefined ? undefined : await loadNuggetBank(args.topics, io.stderr);
+  if (args.store !== undefined) files.push([args.store, await storeAnswers(args.store, args.judge, bank, io)]);
   const result = evaluateNuggets(joinAnswers(files, bank === undefined ? undefined : { bank, path: args.topics!, flag: '--topics' }), bank === undefined ? {} : { topics: bank });
-  if (result.mean === undefined) throw new CliError(messageText(`no answers to score in ${args.files.map(inputName).join(', ')}`), INPUT_ERROR);
+  if (result.mean === undefined) throw new CliError(messageText(`no answers to score in ${files.map(([path]) => inputName(path)).join(', ')}`), INPUT_ERROR);
   io.stdout.write(args.format === 'table' ? table(result, args.perQuery) : args.format === 'trec' ? trecLines(result, args.perQuery) : json(result, args.perQuery));
   return 0;
 }

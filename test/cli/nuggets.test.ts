@@ -83,3 +83,36 @@ describe('rankeval nuggets', () => {
     expect(help.stdout).toMatch(/^Usage: rankeval nuggets ASSIGNMENTS…/);
   });
 });
+
+describe('rankeval nuggets --store', () => {
+  const line = (run_id: string, topic_id: string, nugget: string, importance: string, assignment: string, judge = 'llm') => ({ topic_id, run_id, nugget, importance, assignment, judge, at: '2026-12-07T23:30:00.000Z' });
+
+  it('scores a nugget-assignment store as the same assignments in nuggetizer\'s file score, a torn last line warned of', async () => {
+    // The store of a.jsonl's assignments, topic 1's nuggets written in reverse (the bank gives their order), a later line changing its mind.
+    const store = [line('a', '2', 'vital partial_support', 'vital', 'partial_support'), line('a', '1', 'okay partial_support', 'okay', 'support'), line('a', '1', 'vital support', 'vital', 'support'), line('a', '1', 'okay partial_support', 'okay', 'partial_support')];
+    writeFileSync(file('store.jsonl'), `${jsonl(store)}{"topic_id":"1","run_`);
+    writeFileSync(file('store-bank.jsonl'), jsonl([{ qid: '1', nuggets: [{ text: 'vital support', importance: 'vital' }, { text: 'okay partial_support', importance: 'okay' }] }, { qid: '2', nuggets: [{ text: 'vital partial_support', importance: 'vital' }] }]));
+    const fromStore = await runCommand(runNuggets, ['--store', file('store.jsonl'), '--topics', file('store-bank.jsonl'), '--format', 'json', '-q']);
+    const fromFile = await runCommand(runNuggets, [file('a.jsonl'), '--topics', file('store-bank.jsonl'), '--format', 'json', '-q']);
+    expect(fromStore.status).toBe(0);
+    expect(fromStore.stderr).toContain('store.jsonl:5: a half-written last line (a write cut short) is skipped');
+    expect(JSON.parse(fromStore.stdout).byRun).toEqual(JSON.parse(fromFile.stdout).byRun);
+  });
+
+  it('asks for --judge when the store has several judges, and takes the one named', async () => {
+    writeFileSync(file('two-judges.jsonl'), jsonl([line('a', '1', 'x', 'vital', 'support'), line('a', '1', 'x', 'vital', 'not_support', 'alice')]));
+    const refused = await runCommand(runNuggets, ['--store', file('two-judges.jsonl')]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('expected --judge to be one of the store\'s judges ("llm", "alice")');
+    const alice = await runCommand(runNuggets, ['--store', file('two-judges.jsonl'), '--judge', 'alice', '--format', 'trec']);
+    expect(alice.stdout).toContain('a vital_score all 0\n');
+  });
+
+  it('refuses a judgments store given as --store (exit 3, wrong kind), and --judge without a store (exit 2)', async () => {
+    writeFileSync(file('judgments.jsonl'), jsonl([{ query_id: 'q1', doc_id: 'd1', grade: 2, judge: 'llm', at: '2026-12-05T02:00:00.000Z' }]));
+    const wrong = await runCommand(runNuggets, ['--store', file('judgments.jsonl')]);
+    expect(wrong.status).toBe(3);
+    expect(wrong.stderr).toContain('this looks like a judgments store');
+    expect((await runCommand(runNuggets, [file('a.jsonl'), '--judge', 'llm'])).status).toBe(2);
+  });
+});

@@ -8,6 +8,7 @@ import { looseCsvFields } from '../../formats/columns.js';
 import { readRun, type Run, type RunFormat } from '../../formats/run.js';
 import { readJudgments, type JudgmentStore } from '../../formats/judgments.js';
 import { readQueryTexts, type QueryText } from '../../formats/corpus.js';
+import { readNuggetJudgments, type NuggetJudgmentStore } from '../../formats/nugget-judgments.js';
 import { readNuggetAssignments, readNuggetBank, type NuggetAnswer, type NuggetBank, type NuggetGrades } from '../../formats/nuggets.js';
 import type { ReadOptions, Source } from '../../formats/source.js';
 import type { RunScorer } from '../../engine/scorer.js';
@@ -71,6 +72,10 @@ export const loadQueryTexts = (path: string, stderr: ProgressStream, wanted: Rea
 /** A file of nuggetizer's assignments read whole, on `grades`, errors naming the file, as loading does. */
 export const loadNuggetAssignments = (path: string, grades: NuggetGrades, stderr: ProgressStream): Promise<NuggetAnswer[]> =>
   load(async (open, options) => readNuggetAssignments(await open(), { ...options, grades }), path, 'jsonl', stderr);
+
+/** A nugget-assignment store read whole, errors naming the file, as loading does. */
+export const loadNuggetJudgments = (path: string, stderr: ProgressStream): Promise<NuggetJudgmentStore> =>
+  load(async (open, options) => readNuggetJudgments(await open(), options), path, 'jsonl', stderr);
 
 /** A nugget bank read whole, errors naming the file, as loading does. */
 export const loadNuggetBank = (path: string, stderr: ProgressStream): Promise<NuggetBank> =>
