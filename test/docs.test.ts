@@ -162,6 +162,15 @@ it('shows the output that examples/nuggets/score.mjs prints', () => {
   expect(shown?.[1]).toBe(printed);
 });
 
+// The guide "Scoring answers" shows what examples/nuggets/assign.mjs prints: assignNuggets with a stand-in
+// assigner, from the built package.
+it('shows the output that examples/nuggets/assign.mjs prints', () => {
+  const guide = readFileSync(join(root, 'docs/answers.md'), 'utf8');
+  const shown = /`node examples\/nuggets\/assign\.mjs` \(after `npm run build`\) prints:\n\n```\n([^]*?)```/.exec(guide);
+  const printed = execFileSync(process.execPath, [join(root, 'examples/nuggets/assign.mjs')], { cwd: root, encoding: 'utf8' });
+  expect(shown?.[1]).toBe(printed);
+});
+
 // The measure table of docs/measures.md is the catalogue's: one row per entry, its names in each grammar. A
 // failure shows the table as it should read; `UPDATE_DOCS=1 npx vitest run test/docs.test.ts` writes it in.
 it('lists every measure of the catalogue, in its three grammars, in the measure table', () => {
