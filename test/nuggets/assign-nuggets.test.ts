@@ -164,6 +164,22 @@ describe('assignNuggets', () => {
     expect(asked).toEqual([]);
   });
 
+  it('refuses answers, a bank or an answer that are not what the readers give, and a topic naming a nugget twice', async () => {
+    const options = { store: freshStore(), judge: 'llm' };
+    await expect(assignNuggets('answers' as never, BANK, fakeAssigner, options)).rejects.toMatchObject({ code: 'invalid_nuggets', subject: { kind: 'argument', argument: 'answers' } });
+    await expect(assignNuggets(ANSWERS, null as never, fakeAssigner, options)).rejects.toMatchObject({ code: 'invalid_nuggets', subject: { kind: 'argument', argument: 'bank' } });
+    await expect(assignNuggets([{ runId: 'r', queryId: 't1' } as never], BANK, fakeAssigner, options)).rejects.toMatchObject({ code: 'invalid_nuggets', what: 'answers[0]' });
+    const twice = { t1: { nuggets: [{ text: 'a', importance: 'vital' as const }, { text: 'a', importance: 'okay' as const }] } };
+    await expect(assignNuggets(ANSWERS.slice(0, 1), twice, fakeAssigner, options)).rejects.toMatchObject({ code: 'invalid_nuggets', received: 'a' });
+    await expect(assignNuggets(ANSWERS, BANK, 'gpt' as never, options)).rejects.toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: 'assignFn' } });
+  });
+
+  it('takes a reply whose fields cannot be read as an invalid answer, never a crash', async () => {
+    const unreadable: AssignFunction = () => ({ get assignments(): never { throw new Error('no'); } });
+    const result = await assignNuggets(ANSWERS.slice(1, 2), BANK, unreadable, { store: freshStore(), judge: 'llm', retries: 0 });
+    expect(result.failures.map(({ reason }) => reason)).toEqual(['invalid_answer']);
+  });
+
   it('refuses an answer to a topic not in the bank, or a run answering a topic twice, naming it', async () => {
     const stray = { ...ANSWERS[0]!, queryId: 't9' };
     await expect(assignNuggets([stray], BANK, fakeAssigner, { store: freshStore(), judge: 'llm' })).rejects.toMatchObject({ code: 'invalid_nuggets', received: 't9' });
