@@ -57,7 +57,7 @@ Nuggets (--nuggets BANK --answers ANSWERS…): the same page, for a person check
 supports (what an LLM assigned, or from scratch). It shows a topic's question (when the bank has it), one
 run's answer to it sentence by sentence with its citations, and the topic's nuggets one at a time (text,
 vital or okay); each key press is one assignment, appended to a nugget store as grades are to theirs, and
-a judge's latest line of a nugget counts. nuggetAssignmentsOf and evaluateNuggets score the store.
+a judge's latest line of a nugget counts. rankeval nuggets --store S --judge NAME scores the store.
 
 Keys: y supported · p partly supported (not with --grades 2) · n not supported · ← → s u as above.
 
