@@ -1,7 +1,7 @@
 // Internal: the aspects of the diversity measures (TREC's subtopics, a RAG question's nuggets) read once
 // from what the caller gives, per query (the single-ranking functions) or for a whole run (the `aspects`
 // option of evaluateRun and compare).
-import { fail, queryKey, words, type ErrorText } from './errors.js';
+import { argument, fail, option, queryKey, words, type ErrorSubject, type ErrorText } from './errors.js';
 import { whileReading } from './boundary.js';
 import { isRead, markRead } from './inputs.js';
 import { readJudgments } from './judgments.js';
@@ -20,8 +20,9 @@ export type QueryAspects = ReadonlyMap<string, ReadonlyMap<string, number>>;
 export function readQueryAspects(aspects: unknown, fn: string): QueryAspects {
   if (isRead(aspects)) return aspects as QueryAspects;
   const read = new Map<string, Map<string, number>>();
-  for (const [aspect, judged] of entriesOf(aspects, fn, '`aspects`', 'a Map or an object of aspect id → judgments')) {
-    read.set(aspect, new Map(readJudgments(judged, 1, fn, `aspects[${JSON.stringify(aspect)}]`).grades));
+  const subject = argument('aspects');
+  for (const [aspect, judged] of entriesOf(aspects, fn, '`aspects`', 'a Map or an object of aspect id → judgments', subject)) {
+    read.set(aspect, new Map(readJudgments(judged, 1, fn, `aspects[${JSON.stringify(aspect)}]`, { subject, facts: { key: aspect } }).grades));
   }
   return markRead(read);
 }
@@ -29,15 +30,19 @@ export function readQueryAspects(aspects: unknown, fn: string): QueryAspects {
 /** Query id → aspect id → document id → grade, each level read from a Map or a plain object. */
 export type AspectsByQuery = Map<string, Map<string, Map<string, number>>>;
 
-/** Entries of a Map (string keys) or of a plain object; anything else is an error naming `what`. */
-function entriesOf(value: unknown, fn: string, what: ErrorText, expected: string): [string, unknown][] {
+/** The option of evaluateRun, the subject of its errors here (the query in `at`, the aspect as the `key`). */
+const ASPECTS: ErrorSubject = option('aspects');
+
+/** Entries of a Map (string keys) or of a plain object; anything else is an error about `subject` naming `what` (at `query`). */
+function entriesOf(value: unknown, fn: string, what: ErrorText, expected: string, subject: ErrorSubject, query?: string): [string, unknown][] {
+  const about = { subject, at: query === undefined ? undefined : { query } };
   return whileReading(fn, 'invalid_option', what, () => {
     if (value instanceof Map) {
-      for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, words('every key of ', what), 'a string', key);
+      for (const key of value.keys()) if (typeof key !== 'string') fail('invalid_option', fn, words('every key of ', what), 'a string', key, about);
       return [...value.entries()] as [string, unknown][];
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.iterator in value)) return Object.entries(value);
-    return fail('invalid_option', fn, what, expected, value);
+    return fail('invalid_option', fn, what, expected, value, about);
   });
 }
 
@@ -57,11 +62,11 @@ export function readAspectsOption(value: unknown, fn: string): AspectsByQuery {
   // Read already (compare reads them once for every run it scores): nothing to read again.
   if (isRead(value)) return value as AspectsByQuery;
   const byQuery: AspectsByQuery = new Map();
-  for (const [qid, aspects] of entriesOf(value, fn, '`aspects`', 'a Map or an object of query id → aspect id → judgments')) {
+  for (const [qid, aspects] of entriesOf(value, fn, '`aspects`', 'a Map or an object of query id → aspect id → judgments', ASPECTS)) {
     const where = words('aspects', queryKey(qid));
     const read = new Map<string, Map<string, number>>();
-    for (const [aspect, judged] of entriesOf(aspects, fn, where, 'a Map or an object of aspect id → judgments')) {
-      read.set(aspect, new Map(readJudgments(judged, 1, fn, words(where, `[${JSON.stringify(aspect)}]`)).grades));
+    for (const [aspect, judged] of entriesOf(aspects, fn, where, 'a Map or an object of aspect id → judgments', ASPECTS, qid)) {
+      read.set(aspect, new Map(readJudgments(judged, 1, fn, words(where, `[${JSON.stringify(aspect)}]`), { subject: ASPECTS, at: { query: qid }, facts: { key: aspect } }).grades));
     }
     byQuery.set(qid, markRead(read));
   }

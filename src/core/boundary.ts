@@ -1,7 +1,7 @@
 // The guards of a public boundary: every read of a caller's value runs inside whileReading, so that what a
 // getter, an iterator or a revoked Proxy throws becomes a RankevalError, and options objects are copied
 // once (ownOptions), refusing a key the function does not take.
-import { fail, isRankevalError, RankevalError, words, wordsOf, type DeferredText, type ErrorText, type RankevalErrorCode } from './errors.js';
+import { argument, fail, isRankevalError, option, RankevalError, words, wordsOf, type DeferredText, type ErrorSubject, type ErrorText, type RankevalErrorCode } from './errors.js';
 import { describeThrown } from './quoting.js';
 
 /**
@@ -23,7 +23,8 @@ export function whileReading<T>(fn: string, code: RankevalErrorCode, what: Defer
 export function readFailure(error: unknown, fn: string, code: RankevalErrorCode, what: ErrorText): unknown {
   if (isRankevalErrorSafe(error)) return error;
   const expected = 'a value that can be read (not a revoked Proxy, no getter or iterator that throws)';
-  return new RankevalError({ code, fn, problem: words('reading ', what, ` threw ${describeThrown(error)}`), expected, received: error }, { cause: error });
+  const thrown = describeThrown(error);
+  return new RankevalError({ code, fn, problem: words('reading ', what, ` threw ${thrown}`), facts: { foreign: thrown }, expected, received: error }, { cause: error });
 }
 
 function isRankevalErrorSafe(error: unknown): boolean {
@@ -34,9 +35,10 @@ function isRankevalErrorSafe(error: unknown): boolean {
   }
 }
 
-/** How ownOptions names the object and its keys in messages. */
+/** How ownOptions names the object and its keys in messages, and the object as a subject (`argument('options')`). */
 export interface OptionsLabels {
   readonly name?: string;
+  readonly subject?: ErrorSubject;
   readonly expected?: string;
   readonly what?: string;
 }
@@ -49,12 +51,14 @@ export interface OptionsLabels {
  * boundary. `name` and `expected` describe the object in messages, `what` its keys.
  */
 export function ownOptions<T>(options: T, known: readonly string[], fn: string, labels: OptionsLabels = {}): T & object {
-  const { name = '`options`', expected = 'an object', what = 'every option' } = labels;
+  const { name = '`options`', expected = 'an object', what = 'every option', subject = argument('options') } = labels;
+  // A key of a nested option (`systemK`) is named by its path, `systemK.k`.
+  const keyOf = (key: string): ErrorSubject => option(subject.kind === 'option' ? `${subject.option}.${key}` : key);
   return whileReading(fn, 'invalid_option', name, () => {
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, name, expected, options);
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('invalid_option', fn, name, expected, options, subject);
     const copy = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(options)) {
-      if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((option) => `\`${option}\``).join(', ')}`, key);
+      if (!known.includes(key)) fail('invalid_option', fn, what, `one of ${known.map((name) => `\`${name}\``).join(', ')}`, key, { subject: keyOf(key), facts: { choices: known } });
       copy[key] = (options as Record<string, unknown>)[key];
     }
     return copy as T & object;

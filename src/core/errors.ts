@@ -70,6 +70,36 @@ export interface ErrorPlace {
 }
 
 /**
+ * The facts an error's words state, as data, so that a caller branches on them and words them its own way:
+ * a bound crossed, the values allowed, the entry of a list or record, the packages missing, a foreign error's text.
+ */
+export interface ErrorFacts {
+  /** The bound the value crossed: the largest allowed (`1023`, a grade under exponential gain) or the least (`2` values). */
+  readonly limit?: number;
+  /** The values allowed, where the value must be one of a few: `['zero', 'skip', 'error']`. */
+  readonly choices?: readonly string[];
+  /** The position (0-based) of the offending entry in the subject's list: `values[3]` is `{ index: 3 }`. */
+  readonly index?: number;
+  /** The key of the offending entry in the subject's record (a document id of `lengths`, a run of `latency`). */
+  readonly key?: string;
+  /** How many there are where the count is what is wrong (values given, queries missing, raters). */
+  readonly count?: number;
+  /** The other subject the value must agree with (`human` for `judgeOnHuman`), or be given without. */
+  readonly with?: ErrorSubject;
+  /** The packages that could not be loaded, to install (`missing_dependency`). */
+  readonly packages?: readonly string[];
+  /** A foreign error's own text (JSON.parse's, a dynamic import's), word for word: not rankeval's words. */
+  readonly foreign?: string;
+}
+
+/** What `fail` is told an error is about, beyond the words: its subject, where it arose, its facts. */
+export interface ErrorAbout {
+  readonly subject?: ErrorSubject | undefined;
+  readonly at?: ErrorPlace | undefined;
+  readonly facts?: ErrorFacts | undefined;
+}
+
+/**
  * A scope an error was found in (`measure \`P.x\``, `the baseline`), or a mention of a subject inside its
  * words (`the step of \`grid\``): the library's words, and the subject they name when they name one.
  */
@@ -98,6 +128,16 @@ export const mention = (subject: ErrorSubject, words: string = subjectWords(subj
 
 /** An option as a subject: `{ kind: 'option', option }`. */
 export const option = (key: string): ErrorSubject => ({ kind: 'option', option: key });
+
+/**
+ * A subject, or words naming one: the words a message names it by (a subject's own, `` `qrels` ``) and the
+ * subject, when given as one. How a helper takes what it reads as a subject or (from older callers) words.
+ */
+export const named = (what: string | ErrorSubject): { readonly words: string; readonly subject: ErrorSubject | undefined } =>
+  typeof what === 'string' ? { words: what, subject: undefined } : { words: subjectWords(what), subject: what };
+
+/** A positional argument, by its parameter name: `{ kind: 'argument', argument }`. */
+export const argument = (name: string): ErrorSubject => ({ kind: 'argument', argument: name });
 
 /** The key of a by-query input at query `qid`, `["q1"]`, as a mention of that query: ``words('qrels', queryKey(qid))``. */
 export const queryKey = (qid: string): ErrorScope => mention({ kind: 'query', query: qid }, `[${JSON.stringify(qid)}]`);
@@ -143,6 +183,8 @@ export interface ErrorFields {
   readonly expected: string;
   /** The offending value as it was received, and nothing else (its place is the subject). */
   readonly received?: unknown;
+  /** The facts the words state (a limit, the choices, the entry), as data. */
+  readonly facts?: ErrorFacts | undefined;
 }
 
 /** The words a message names a subject by: `` `k` ``, `` `qrels` ``, `run.trec:3`, `query "q1"`, `run "bm25"`, ``measure `P@x` ``. */
@@ -201,6 +243,8 @@ export class RankevalError extends Error implements ErrorFields {
   declare readonly expected: string;
   /** The offending value as it was received, and nothing else: where it was is the subject. */
   declare readonly received: unknown;
+  /** The facts the words state (a limit, the choices, the entry), as data; `{}` when the words state none. */
+  declare readonly facts: ErrorFacts;
 
   /** With `cause`: what the caller's code threw (a getter, an iterator, a callback, a revoked Proxy), kept whole. */
   constructor(fields: ErrorFields, options?: { readonly cause: unknown });
@@ -226,6 +270,7 @@ export class RankevalError extends Error implements ErrorFields {
     this.problem = fields.problem;
     this.expected = fields.expected;
     this.received = fields.received;
+    this.facts = fields.facts ?? {};
   }
 }
 
@@ -250,8 +295,8 @@ export function speakingFor(error: RankevalError, fn: string, standsFor: readonl
 
 /** The fields of an error, read from it (a plain object: spread it to change some). */
 export function fieldsOf(error: RankevalError): ErrorFields {
-  const { code, fn, subject, within, at, what, problem, expected, received } = error;
-  return { code, fn, subject, within, at, what, problem, expected, received };
+  const { code, fn, subject, within, at, what, problem, expected, received, facts } = error;
+  return { code, fn, subject, within, at, what, problem, expected, received, facts };
 }
 
 /** Type guard: `true` for errors thrown by rankeval, whatever realm or copy of the package threw them. */
@@ -259,13 +304,19 @@ export function isRankevalError(error: unknown): error is RankevalError {
   return error instanceof RankevalError || (error instanceof Error && error.name === 'RankevalError' && 'code' in error);
 }
 
+/** `about` as ErrorAbout: a bare subject is `{ subject }`. */
+const aboutOf = (about: ErrorSubject | ErrorAbout | undefined): ErrorAbout => (about === undefined ? {} : 'kind' in about ? { subject: about } : about);
+
 /**
  * Throws a RankevalError whose message reads ``fn: expected WHAT to be EXPECTED, got `value` (type)``, WHAT
- * being `what` in words or a subject's words (`` `k` `` for `{ kind: 'option', option: 'k' }`).
+ * being `what` in words or a subject's words (`` `k` `` for `{ kind: 'option', option: 'k' }`). Words for
+ * `what` come with `about`, the subject they name and the facts they state:
+ * ``fail(code, fn, `\`values[${i}]\``, 'a finite number', value, { subject: argument('values'), facts: { index: i } })``.
  */
-export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | ErrorSubject, expected: string, received: unknown, subject?: ErrorSubject): never {
-  if (typeof what === 'string' || Array.isArray(what)) throw new RankevalError({ code, fn, subject, what: what as ErrorText, expected, received });
-  throw new RankevalError({ code, fn, subject: what as ErrorSubject, expected, received });
+export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | ErrorSubject, expected: string, received: unknown, about?: ErrorSubject | ErrorAbout): never {
+  const { subject, at, facts } = aboutOf(about);
+  if (typeof what === 'string' || Array.isArray(what)) throw new RankevalError({ code, fn, subject, at, facts, what: what as ErrorText, expected, received });
+  throw new RankevalError({ code, fn, subject: what as ErrorSubject, at, facts, expected, received });
 }
 
 /**
@@ -274,11 +325,12 @@ export function fail(code: RankevalErrorCode, fn: string, what: ErrorText | Erro
  * ranking (a tie group, which rbo and overlap take and the scoring entries do not), ``…got `array of 2`
  * (array); a tie group is not taken here: give tied documents as {id, score} objects of equal score``.
  */
-export function failId(code: RankevalErrorCode, fn: string, what: ErrorText, expected: string, received: unknown): never {
+export function failId(code: RankevalErrorCode, fn: string, what: ErrorText, expected: string, received: unknown, about?: ErrorSubject | ErrorAbout): never {
   const hint = typeof received === 'number' || typeof received === 'bigint' ? 'ids are strings: use `String(id)`' : code === 'invalid_ranking' && isArray(received) ? TIE_GROUP_HINT : undefined;
-  if (hint === undefined) fail(code, fn, what, expected, received);
+  if (hint === undefined) fail(code, fn, what, expected, received, about);
   const problem = words('expected ', what, ` to be ${expected}, got ${describeValue(received)}; ${hint}`);
-  throw new RankevalError({ code, fn, what, problem, expected, received });
+  const { subject, at, facts } = aboutOf(about);
+  throw new RankevalError({ code, fn, subject, at, facts, what, problem, expected, received });
 }
 
 const TIE_GROUP_HINT = 'a tie group is not taken here: give tied documents as {id, score} objects of equal score';
@@ -293,6 +345,6 @@ function isArray(value: unknown): boolean {
 }
 
 /** An error in a file, located: the message reads `file:line: what is wrong`; `received`, the value refused, if one. */
-export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file', received?: unknown): RankevalError {
-  return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected, received });
+export function parseError(file: string, line: number, problem: string, expected = 'a well-formed file', received?: unknown, facts?: ErrorFacts): RankevalError {
+  return new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected, received, facts });
 }

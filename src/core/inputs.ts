@@ -3,7 +3,7 @@
 // silently score 0. So each public function reads its inputs here, at its boundary, into values that can be
 // read again (arrays, Sets, Maps, plain objects), and everything inside reads those. An array, Set or Map is
 // used as it is (no copy on the scorer's path); any other iterable is copied into an array, once.
-import { fail, queryKey, words, type DeferredText, type RankevalErrorCode } from './errors.js';
+import { argument, fail, named, queryKey, words, type DeferredText, type ErrorSubject, type RankevalErrorCode } from './errors.js';
 import { whileReading } from './boundary.js';
 
 /** What `readOnce` gave, or what was built from inputs read once: reading it again copies nothing. */
@@ -32,18 +32,19 @@ export function readOnce(value: unknown, fn: string, code: RankevalErrorCode, wh
 
 /**
  * Query id → value, from a Map (string keys) or a plain object; anything else, an iterable included (a
- * Map's `entries()`, an array), is refused with `code`, naming `what`: read as an object it would give no
+ * Map's `entries()`, an array), is refused with `code`, naming `given` (a subject, or words): read as an object it would give no
  * query at all. A Map is returned as it is.
  */
-export function readByQuery<T>(value: unknown, fn: string, what: string, code: RankevalErrorCode, expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
+export function readByQuery<T>(value: unknown, fn: string, given: string | ErrorSubject, code: RankevalErrorCode, expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
+  const { words: what, subject } = named(given);
   return whileReading(fn, code, what, () => {
     if (value instanceof Map) {
-      for (const qid of value.keys()) if (typeof qid !== 'string') fail(code, fn, `every query id of ${what}`, 'a string', qid);
+      for (const qid of value.keys()) if (typeof qid !== 'string') fail(code, fn, `every query id of ${what}`, 'a string', qid, subject);
       return value as ReadonlyMap<string, T>;
     }
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && !(Symbol.iterator in value)) return new Map(Object.entries(value)) as ReadonlyMap<string, T>;
     const iterable = typeof value === 'object' && value !== null && !Array.isArray(value);
-    return fail(code, fn, what, iterable ? `${expected}, not an iterable (for entries, give \`new Map(entries)\`)` : expected, value);
+    return fail(code, fn, what, iterable ? `${expected}, not an iterable (for entries, give \`new Map(entries)\`)` : expected, value, subject);
   });
 }
 
@@ -53,9 +54,10 @@ export function readByQuery<T>(value: unknown, fn: string, what: string, code: R
  * its ranking), and compare and optimizeFusion score several runs on one qrels. A Map built here is marked
  * read: given again (a caller handing it on), it is returned at once.
  */
-export function readQrels(qrels: unknown, fn: string, what = '`qrels`'): ReadonlyMap<string, unknown> {
+export function readQrels(qrels: unknown, fn: string, given: string | ErrorSubject = argument('qrels')): ReadonlyMap<string, unknown> {
   if (isRead(qrels)) return qrels as ReadonlyMap<string, unknown>;
-  const byQuery = readByQuery<unknown>(qrels, fn, what, 'invalid_qrels', `a Map or an object of query id → judgments`);
+  const what = named(given).words;
+  const byQuery = readByQuery<unknown>(qrels, fn, given, 'invalid_qrels', `a Map or an object of query id → judgments`);
   let read: Map<string, unknown> | undefined;
   for (const [qid, judgments] of byQuery) {
     const once = readOnce(judgments, fn, 'invalid_qrels', () => words(what, queryKey(qid)));

@@ -1,7 +1,7 @@
 // Internal: the order of a ranking. A ranking of ids is in rank order already; a scored one is sorted as
 // trec_eval sorts it (score descending, ties by id descending in UTF-8 byte order), kept as given, or split
 // into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
-import { fail, failId, RankevalError } from './errors.js';
+import { argument, fail, failId, RankevalError, type ErrorAbout } from './errors.js';
 import { misnamedKey } from './suggest.js';
 import { readFailure } from './boundary.js';
 import type { ScoreOrder, Ties } from './types.js';
@@ -43,17 +43,17 @@ export function readScoreOrder(scoreOrder: unknown, fn: string): ScoreOrder | un
  * Orders a ranking as `ties` says (see rankedIds) and finds its tie groups under 'average'. With
  * `scoreOrder: 'ascending'` a lower score ranks higher: the scores are read negated, so ties stay ties.
  */
-export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties, scoreOrder: ScoreOrder = 'descending'): OrderedRanking {
+export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties, scoreOrder: ScoreOrder = 'descending', about: ErrorAbout = RANKING): OrderedRanking {
   // What reading the caller's ranking throws (Array.isArray of a revoked Proxy, a getter) is an
   // invalid_ranking naming it (readFailure); a try, not a closure, on this path of every query.
   let ids: string[];
   let scores: Float64Array;
   try {
-    if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
+    if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking, about);
     if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, tieGroups: undefined };
     ids = new Array<string>(ranking.length);
     scores = new Float64Array(ranking.length);
-    readScored(ranking, ids, scores, fn, where);
+    readScored(ranking, ids, scores, fn, where, about);
   } catch (error) {
     throw readFailure(error, fn, 'invalid_ranking', where);
   }
@@ -72,17 +72,21 @@ export function orderRanking(ranking: unknown, fn: string, where: string, ties: 
   return { ids: order.map((i) => ids[i]!), tieGroups: tieGroups.length === 0 ? undefined : tieGroups };
 }
 
+/** The ranking a single-ranking function takes, as the subject of its errors. */
+const RANKING: ErrorAbout = { subject: argument('ranking') };
+
 /** Reads the {id, score} entries of a scored ranking into `ids` and `scores`, each field once. */
-function readScored(ranking: readonly unknown[], ids: string[], scores: Float64Array, fn: string, where: string): void {
+function readScored(ranking: readonly unknown[], ids: string[], scores: Float64Array, fn: string, where: string, about: ErrorAbout): void {
   for (let i = 0; i < ranking.length; i++) {
     const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
     // An array is no {id, score} object: failId calls it a tie group, which only rbo and overlap take.
+    const at = { ...about, facts: { index: i } };
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry);
+      failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry, at);
     }
     const { id, score } = entry;
-    if (typeof id !== 'string') badField(entry, 'id', 'a string', `${where}[${i}]`, fn);
-    if (typeof score !== 'number' || !Number.isFinite(score)) badField(entry, 'score', 'a finite number', `${where}[${i}]`, fn);
+    if (typeof id !== 'string') badField(entry, 'id', 'a string', `${where}[${i}]`, fn, at);
+    if (typeof score !== 'number' || !Number.isFinite(score)) badField(entry, 'score', 'a finite number', `${where}[${i}]`, fn, at);
     ids[i] = id;
     scores[i] = score;
   }
@@ -93,13 +97,13 @@ function readScored(ranking: readonly unknown[], ids: string[], scores: Float64A
  * are strings (failId); a missing one, the key the entry gives for it where that is a slip (misnamedKey:
  * `doc_id` for `id`, `similarity` for `score`).
  */
-function badField(entry: object, field: 'id' | 'score', expected: string, at: string, fn: string): never {
+function badField(entry: object, field: 'id' | 'score', expected: string, at: string, fn: string, about: ErrorAbout): never {
   const value = (entry as Record<string, unknown>)[field];
   const what = `${at}.${field}`;
   const misnamed = value === undefined ? misnamedKey(entry, ['id', 'score']) : undefined;
-  if (misnamed === undefined || misnamed[1] !== field) return field === 'id' ? failId('invalid_ranking', fn, what, expected, value) : fail('invalid_ranking', fn, what, expected, value);
+  if (misnamed === undefined || misnamed[1] !== field) return field === 'id' ? failId('invalid_ranking', fn, what, expected, value, about) : fail('invalid_ranking', fn, what, expected, value, about);
   const problem = `expected ${what} to be ${expected}, got \`undefined\` (undefined); the entry has ${JSON.stringify(misnamed[0])}: did you mean \`${field}\`?`;
-  throw new RankevalError({ code: 'invalid_ranking', fn, what, problem, expected, received: value });
+  throw new RankevalError({ code: 'invalid_ranking', fn, ...about, what, problem, expected, received: value });
 }
 
 /** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { evaluateRun, RankevalError } from '../../src/index.js';
 import { caught } from '../helpers/caught.js';
-import { errorMessage, failId, fieldsOf, mention, parseError, speakingFor, subjectWords, type ErrorSubject } from '../../src/core/errors.js';
+import { argument, errorMessage, fail, failId, fieldsOf, mention, named, option, parseError, reworded, speakingFor, subjectWords, type ErrorSubject } from '../../src/core/errors.js';
+import { ownOptions, readFailure } from '../../src/core/boundary.js';
 
 describe('RankevalError carries what it is about as fields, and its message is built from them', () => {
   const rebuilt = (error: RankevalError): string => errorMessage(fieldsOf(error));
@@ -86,5 +87,45 @@ describe('failId: an id that is not a string', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'invalid_qrels', fn: 'evaluate', what: 'every id', expected: 'a string', received: 3 });
     }
+  });
+});
+
+describe('an error carries its facts as data, beside the words that state them', () => {
+  test('fail with words for `what` takes their subject, the place and the facts; the message is the words', () => {
+    const error = caught(() => fail('invalid_option', 'mean', '`values[3]`', 'a finite number', Number.NaN, { subject: argument('values'), at: { query: 'q1' }, facts: { index: 3 } }));
+    expect(error).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: 'values' }, at: { query: 'q1' }, facts: { index: 3 } });
+    expect(error.message).toBe('mean: expected `values[3]` to be a finite number, got `NaN` (number)');
+    // A bare subject is the subject, as before; no facts are `{}`.
+    expect(caught(() => fail('invalid_option', 'f', 'the level', 'a number', 'x', option('level')))).toMatchObject({ subject: { kind: 'option', option: 'level' }, facts: {} });
+  });
+
+  test('failId with its hint keeps the subject and facts too', () => {
+    const error = caught(() => failId('invalid_ranking', 'f', '`ranking[0]`', 'a string', 7, { subject: argument('ranking'), facts: { index: 0 } }));
+    expect(error).toMatchObject({ subject: { kind: 'argument', argument: 'ranking' }, facts: { index: 0 } });
+    expect(error.message).toBe('f: expected `ranking[0]` to be a string, got `7` (number); ids are strings: use `String(id)`');
+  });
+
+  test('reworded and fieldsOf keep the facts', () => {
+    const error = new RankevalError({ code: 'invalid_option', fn: 'f', subject: option('k'), facts: { limit: 5 }, expected: 'at most 5', received: 6 });
+    expect(fieldsOf(error).facts).toEqual({ limit: 5 });
+    expect(reworded(error, { fn: 'g' }).facts).toEqual({ limit: 5 });
+  });
+
+  test('named: a subject gives its words and itself; words alone give no subject', () => {
+    expect(named(argument('qrelsA'))).toEqual({ words: '`qrelsA`', subject: { kind: 'argument', argument: 'qrelsA' } });
+    expect(named('the run')).toEqual({ words: 'the run', subject: undefined });
+  });
+
+  test('an unknown option key is the subject, the known keys its choices; a nested one named by its path', () => {
+    expect(caught(() => ownOptions({ tie: 1 }, ['ties', 'k'], 'f'))).toMatchObject({ subject: { kind: 'option', option: 'tie' }, facts: { choices: ['ties', 'k'] } });
+    expect(caught(() => ownOptions({ x: 1 }, ['k'], 'f', { name: '`systemK`', subject: option('systemK') }))).toMatchObject({ subject: { kind: 'option', option: 'systemK.x' } });
+    expect(caught(() => ownOptions(3, ['k'], 'f'))).toMatchObject({ subject: { kind: 'argument', argument: 'options' } });
+  });
+
+  test("what a caller's read throws is kept as the cause, and its text as the foreign fact, word for word", () => {
+    const thrown = new TypeError('revoked');
+    const error = readFailure(thrown, 'f', 'invalid_ranking', 'the ranking') as RankevalError;
+    expect(error).toMatchObject({ facts: { foreign: 'TypeError: revoked' }, cause: thrown });
+    expect(error.message).toBe('f: reading the ranking threw TypeError: revoked');
   });
 });
