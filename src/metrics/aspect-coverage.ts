@@ -1,7 +1,7 @@
 // The aspects of a query as the diversity measures read them: which aspects each document covers at a
 // relevance level, how many of them the top k covers, and the checks of the arguments those measures share.
 import { readQueryAspects, type QueryAspects } from '../core/aspects.js';
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { whileReading } from '../core/boundary.js';
 import { isRelevant } from '../core/judgments.js';
 
@@ -36,14 +36,14 @@ export function coverageOf(given: QueryAspects, level: number, fn: string): Aspe
 
 /** A ranking of ids is an array (a revoked Proxy is named: whileReading). */
 export function checkIds(ranking: unknown, fn: string): void {
-  if (!whileReading(fn, 'invalid_ranking', 'the ranking', () => Array.isArray(ranking))) fail('invalid_ranking', fn, 'the ranking', 'an array of document ids', ranking);
+  if (!whileReading(fn, 'invalid_ranking', 'the ranking', () => Array.isArray(ranking))) fail('invalid_ranking', fn, 'the ranking', 'an array of document ids', ranking, argument('ranking'));
 }
 
 /** The number of ranks a cutoff reads in a ranking of `length` documents (Infinity: all of them). */
 export const depthOf = (k: number, length: number): number => Math.min(k, length);
 
 export function checkLevel(level: unknown, fn: string): number {
-  if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_option', fn, 'the relevance level', 'a finite number', level);
+  if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_option', fn, 'the relevance level', 'a finite number', level, argument('level'));
   return level;
 }
 

@@ -1,4 +1,4 @@
-import { RankevalError } from '../core/errors.js';
+import { option, RankevalError } from '../core/errors.js';
 import type { JudgedRanking } from './judged-ranking.js';
 
 /**
@@ -46,6 +46,7 @@ function scaledGains(query: JudgedRanking, maxGrade: number, fn: string): Float6
     throw new RankevalError({
       code: 'invalid_option',
       fn,
+      subject: option('max_grade'),
       what: '`max_grade` (the largest grade of the scale, required as in ir_measures)',
       expected: 'a positive finite number',
       received: maxGrade,
@@ -116,6 +117,7 @@ export function inst(query: JudgedRanking, maxGrade: number, desiredGain: number
     throw new RankevalError({
       code: 'invalid_option',
       fn: 'inst',
+      subject: option('T'),
       what: '`T`',
       expected: 'a positive finite number',
       received: desiredGain,

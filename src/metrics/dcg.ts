@@ -1,4 +1,4 @@
-import { RankevalError } from '../core/errors.js';
+import { argument, RankevalError } from '../core/errors.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import { countAt } from './counts.js';
 import { gainLevels, gainOfRel, gainTable, idealWalk } from './gain-table.js';
@@ -104,6 +104,8 @@ export function finiteGainSum(value: number, fn: string, what: string): number {
   throw new RankevalError({
     code: 'invalid_qrels',
     fn,
+    subject: argument('qrels'),
+    facts: { limit: Number.MAX_VALUE },
     problem: `${what} exceeds the largest number (${Number.MAX_VALUE}): the grades are too large to sum; NDCG, a ratio, is still defined`,
     expected: 'grades whose gain sum is a finite number',
     received: value,

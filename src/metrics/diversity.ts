@@ -2,7 +2,7 @@
 // aspects, alpha-nDCG, ERR-IA and P-IA, over a query's aspects (aspect → document → grade). What a document
 // covers is aspect-coverage.ts's; the novelty-biased gains, novelty-gains.ts's.
 import type { QueryAspects } from '../core/aspects.js';
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { readCutoff } from '../core/metric-options.js';
 import { checkAlpha, checkIds, checkLevel, coverageOf, coveredAt, depthOf } from './aspect-coverage.js';
 import { discountedSum, greedyIdealGains, idealIdealErr, noveltyGains } from './novelty-gains.js';
@@ -134,7 +134,7 @@ export function errIa(ranking: readonly string[], aspects: QueryAspects, k: numb
   checkIds(ranking, fn);
   readCutoff(k, fn);
   checkAlpha(alpha, fn);
-  if (k === Infinity && alpha === 0) fail('invalid_option', fn, '`alpha` without a cutoff', 'above 0 (at alpha 0 the ideal sum never ends)', alpha);
+  if (k === Infinity && alpha === 0) fail('invalid_option', fn, '`alpha` without a cutoff', 'above 0 (at alpha 0 the ideal sum never ends)', alpha, { subject: argument('alpha'), facts: { limit: 0 } });
   const coverage = coverageOf(aspects, checkLevel(level, fn), fn);
   if (coverage.count === 0) return 0;
   const gains = noveltyGains(ranking, coverage, depthOf(k, ranking.length), alpha);

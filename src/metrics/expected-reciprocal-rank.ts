@@ -1,4 +1,4 @@
-import { RankevalError } from '../core/errors.js';
+import { argument, option, RankevalError } from '../core/errors.js';
 import type { TieGroup } from '../core/ordering.js';
 import type { JudgedRanking } from './judged-ranking.js';
 
@@ -74,7 +74,7 @@ function checkMaxGrade(maxGrade: number): void {
     throw new RankevalError({
       code: 'invalid_option',
       fn: 'err',
-      what: '`max_grade`',
+      subject: option('max_grade'),
       expected: 'a positive finite number',
       received: maxGrade,
     });
@@ -85,6 +85,8 @@ function gradeAboveMax(grade: number, maxGrade: number): RankevalError {
   return new RankevalError({
     code: 'invalid_qrels',
     fn: 'err',
+    subject: argument('qrels'),
+    facts: { limit: maxGrade },
     problem: `grade ${grade} is above the largest grade of ERR's scale (${maxGrade}); write err(max_grade=${grade}) for a scale up to ${grade}`,
     expected: `a grade ≤ ${maxGrade}`,
     received: grade,

@@ -1,6 +1,6 @@
 // Internal: the gain of a grade, the rank discount, and the ideal DCG, kept at a power-of-two scale that
 // neither overflows nor underflows.
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import type { Gain } from '../core/types.js';
 import type { CutoffCounts, Hit } from './judged-ranking.js';
 
@@ -10,7 +10,7 @@ export function gainOf(grade: number, gain: Gain, fn: string): number {
   if (gain === 'linear') return grade;
   const exponential = 2 ** grade - 1;
   // Past grade 1023, 2^grade is Infinity and NDCG would be Infinity / Infinity = NaN.
-  if (exponential === Infinity) fail('invalid_qrels', fn, 'a grade under exponential gain', 'at most 1023 (2^grade − 1 must be finite)', grade);
+  if (exponential === Infinity) fail('invalid_qrels', fn, 'a grade under exponential gain', 'at most 1023 (2^grade − 1 must be finite)', grade, { subject: argument('qrels'), facts: { limit: 1023 } });
   return exponential;
 }
 

@@ -465,18 +465,20 @@ const includes = (ids: readonly number[], id: number): boolean => ids[lowerBound
 /** The contradiction found in group `name`, as an error naming the query, the group and the documents. */
 function failure(qid: string, name: string, id: number, group: readonly Line[], docOf: (id: number) => string, pair?: [number, number]): PreferenceFailure {
   const where = `query ${JSON.stringify(qid)}, judgment group ${JSON.stringify(name)}`;
+  // The query is the subject, the judgment group the key.
+  const about = (document?: string) => ({ subject: { kind: 'query', query: qid } as const, at: document === undefined ? undefined : { document }, facts: { key: name } });
   if (pair !== undefined) {
     const [a, b] = pair.map(docOf) as [string, string];
     const problem = `${where}: the preferences form a cycle: ${JSON.stringify(a)} is preferred to ${JSON.stringify(b)} and ${JSON.stringify(b)} to ${JSON.stringify(a)}`;
-    return { kind: 'cycle', error: new RankevalError({ code: 'invalid_qrels', problem, expected: ACYCLIC_PREFERENCES, received: name }) };
+    return { kind: 'cycle', error: new RankevalError({ code: 'invalid_qrels', ...about(), problem, expected: ACYCLIC_PREFERENCES, received: name }) };
   }
   const doc = docOf(id);
   const found = group.filter((line) => line.id === id);
   const levels = [...new Set(found.map((line) => line.level))].join(' and ');
   if (group.every((line) => line.subgroup === group[0]!.subgroup)) {
     const problem = `${where}: document ${JSON.stringify(doc)} is at two levels (${levels}) of its one sub-group ${JSON.stringify(group[0]!.subgroup)}`;
-    return { kind: 'two_levels', error: new RankevalError({ code: 'invalid_qrels', problem, expected: 'one level per document in a sub-group', received: doc }) };
+    return { kind: 'two_levels', error: new RankevalError({ code: 'invalid_qrels', ...about(doc), problem, expected: 'one level per document in a sub-group', received: doc }) };
   }
   const problem = `${where}: document ${JSON.stringify(doc)} is non-relevant (level 0) in one sub-group and relevant (above 0) in another (levels ${levels})`;
-  return { kind: 'zero_and_nonzero', error: new RankevalError({ code: 'invalid_qrels', problem, expected: 'a document at level 0 in every sub-group of a judgment group, or in none', received: doc }) };
+  return { kind: 'zero_and_nonzero', error: new RankevalError({ code: 'invalid_qrels', ...about(doc), problem, expected: 'a document at level 0 in every sub-group of a judgment group, or in none', received: doc }) };
 }

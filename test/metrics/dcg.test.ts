@@ -3,6 +3,7 @@ import { dcgAtK, evaluate, evaluateRun, idcgAtK, ndcgAtK } from '../../src/index
 import { definitionNamed } from '../../src/measures/catalogue.js';
 import { ndcgRel, ndcgWithGains, rndcg } from '../../src/metrics/dcg.js';
 import { computeWith, contextOf, judgedRankingOf, scoresOf } from '../helpers/query-context.js';
+import { caught } from '../helpers/caught.js';
 import { binaryQrels, binaryRanking, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
 
 describe('dcgAtK', () => {
@@ -21,6 +22,8 @@ describe('dcgAtK', () => {
       'ndcgAtK: expected a grade under exponential gain to be at most 1023 (2^grade − 1 must be finite), got `1024` (number)',
     );
     expect(() => dcgAtK(['a'], { a: 5000 }, 1, { gain: 'exponential' })).toThrow(/at most 1023/);
+    // The limit is a fact of the error, not only words: 2^1023 − 1 is the largest finite gain.
+    expect(caught(() => ndcgAtK(['a'], { a: 1024 }, 1, { gain: 'exponential' }))).toMatchObject({ subject: { kind: 'argument', argument: 'qrels' }, facts: { limit: 1023 } });
     expect(ndcgAtK(['a'], { a: 1023 }, 1, { gain: 'exponential' })).toBe(1);
     expect(ndcgAtK(['a'], { a: 5000 }, 1)).toBe(1);
   });

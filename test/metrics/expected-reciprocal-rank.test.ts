@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isRankevalError } from '../../src/index.js';
 import { errStopProbability } from '../../src/metrics/expected-reciprocal-rank.js';
 import { scoreQuery } from '../helpers/query-context.js';
+import { caught } from '../helpers/caught.js';
 
 // The 3-document graded ranking of the doc comment: grades 2, 0, 3.
 const ranking = ['a', 'b', 'c'];
@@ -24,6 +25,7 @@ describe('errStopProbability', () => {
 
   test('refuses a grade above maxGrade, suggesting err(max_grade=N)', () => {
     expect(() => errStopProbability(5, 4)).toThrow('err: grade 5 is above the largest grade of ERR\'s scale (4); write err(max_grade=5) for a scale up to 5');
+    expect(caught(() => errStopProbability(5, 4))).toMatchObject({ subject: { kind: 'argument', argument: 'qrels' }, facts: { limit: 4 }, received: 5 });
   });
 });
 

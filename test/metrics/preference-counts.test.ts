@@ -159,3 +159,19 @@ describe('chainTally', () => {
     expect(chainTally(classes, judgedRet)).toEqual(tallyOf(pairs, judgedRet));
   });
 });
+
+describe("a contradiction's error is about the query, at the document, the judgment group its key", () => {
+  const line = (subgroup: string, doc: string, level: number): PreferenceLine => ({ group: 'g', subgroup, doc, level });
+  const errorOf = (judged: PreferenceLine[]): unknown => {
+    const counts = countPreferences('q1', ['d1', 'd2'], judged);
+    return 'error' in counts ? counts.error : undefined;
+  };
+
+  test.each([
+    ['a cycle', [line('s1', 'd1', 2), line('s1', 'd2', 1), line('s2', 'd2', 2), line('s2', 'd1', 1)], undefined],
+    ['two levels of one sub-group', [line('s', 'd1', 2), line('s', 'd2', 0), line('s', 'd1', 1)], { document: 'd1' }],
+    ['0 and above 0', [line('s1', 'd1', 2), line('s1', 'd2', 1), line('s2', 'd1', 0), line('s2', 'd3', 1)], { document: 'd1' }],
+  ])('%s', (_, judged, at) => {
+    expect(errorOf(judged)).toMatchObject({ code: 'invalid_qrels', subject: { kind: 'query', query: 'q1' }, at, facts: { key: 'g' } });
+  });
+});
