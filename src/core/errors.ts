@@ -86,6 +86,8 @@ export interface ErrorFacts {
   readonly count?: number;
   /** The other subject the value must agree with (`human` for `judgeOnHuman`), or be given without. */
   readonly with?: ErrorSubject;
+  /** The known names nearest a name not known (a measure's), best first: what "did you mean" offers. */
+  readonly suggestions?: readonly string[];
   /** The packages that could not be loaded, to install (`missing_dependency`). */
   readonly packages?: readonly string[];
   /** A foreign error's own text (JSON.parse's, a dynamic import's), word for word: not rankeval's words. */

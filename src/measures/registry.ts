@@ -4,7 +4,7 @@
 // (catalogue.ts) and trec_eval's table (trec-table.ts): names/ knows the syntax, not the measures — one
 // module per grammar (rankeval.ts, ir-measures.ts, trec-eval.ts), the parameters they share (params.ts,
 // arguments.ts), the writing (format.ts) and the error for a name none reads (unknown.ts).
-import { RankevalError } from '../core/errors.js';
+import { argument, RankevalError } from '../core/errors.js';
 import { measureDefinitions, type MeasureDefinition } from './catalogue.js';
 import { readIrMeasures } from './names/ir-measures.js';
 import { invalid, type ExpandedMeasure, type ParsedMeasure } from './names/parsed.js';
@@ -47,6 +47,7 @@ export function expandMeasure(name: string): ExpandedMeasure[] {
     throw new RankevalError({
       code: 'unknown_measure',
       fn: 'parseMeasure',
+      subject: argument('name'),
       problem: `expected a measure name (string), got ${typeof name}`,
       expected: 'a string',
       received: name,

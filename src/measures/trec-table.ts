@@ -4,7 +4,7 @@
 // every value comes from the catalogue.
 import { atof, atol, atolExact } from '../core/c-numbers.js';
 import { fixed } from '../core/c-printf.js';
-import { RankevalError } from '../core/errors.js';
+import { RankevalError, type ErrorFacts } from '../core/errors.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
 import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from './catalogue.js';
 import type { MeasureParams } from './context.js';
@@ -182,8 +182,9 @@ export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly st
   };
 }
 
-/** trec_eval's refusal of a measure or its parameters, `given` as the `-m` text received. */
-export const trecMeasureError = (message: string, given: string | undefined): RankevalError => new RankevalError({ code: 'unknown_measure', problem: message, expected: 'a trec_eval measure', received: given });
+/** trec_eval's refusal of the measure `measure` or its parameters, `given` as the `-m` text received. */
+export const trecMeasureError = (message: string, given: string | undefined, measure: string, facts?: ErrorFacts): RankevalError =>
+  new RankevalError({ code: 'unknown_measure', subject: { kind: 'measure', measure }, facts, problem: message, expected: 'a trec_eval measure', received: given });
 
 /**
  * trec_eval's reading of a measure's parameters (`-m name.params`, `given` undefined without them) and the
@@ -198,28 +199,28 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
     case 'long-cutoffs': {
       // Exact longs: a cutoff past 2^53 prints as trec_eval read it, and is not taken for its neighbour.
       const cutoffs = given === undefined ? measure.defaults.map(BigInt) : given.split(',').map((part) => atolExact(part)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      if (cutoffs[0]! <= 0n) throw trecMeasureError(`${name}: cutoffs must be positive, got '${given}'`, given);
-      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw trecMeasureError(`${name}: duplicate cutoffs in '${given}'`, given);
+      if (cutoffs[0]! <= 0n) throw trecMeasureError(`${name}: cutoffs must be positive, got '${given}'`, given, name, { limit: 1 });
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw trecMeasureError(`${name}: duplicate cutoffs in '${given}'`, given, name);
       return { params: cutoffs.map(Number), names: cutoffs.map((k) => `${name}_${k}`) };
     }
     case 'double-cutoffs': {
       const cutoffs = given === undefined ? [...measure.defaults] : given.split(',').map((part) => atof(part)).sort((a, b) => a - b);
       refuseNonFinite(name, cutoffs, given);
-      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw trecMeasureError(`${name}: duplicate cutoffs in '${given}'`, given);
+      if (cutoffs.some((k, i) => i > 0 && k === cutoffs[i - 1])) throw trecMeasureError(`${name}: duplicate cutoffs in '${given}'`, given, name);
       // "%s_%3.2f" into a buffer of strlen(name) + 10 bytes.
       return { params: cutoffs, names: cutoffs.map((k) => `${name}_${fixed(k, 2).padStart(3)}`.slice(0, name.length + 9)) };
     }
     case 'doubles': {
       const params = given === undefined ? measure.defaults : given.split(',').map((part) => atof(part));
       if (measure.paramCount !== undefined && params.length !== measure.paramCount) {
-        throw trecMeasureError(`${name} takes ${measure.paramCount} parameters, got ${params.length} in '${given}'`, given);
+        throw trecMeasureError(`${name} takes ${measure.paramCount} parameters, got ${params.length} in '${given}'`, given, name, { limit: measure.paramCount, count: params.length });
       }
       if (name === '11pt_avg') refuseNonFinite(name, params, given);
       return { params, names: [given === undefined ? name : `${name}_${given}`] };
     }
     case 'pairs': {
       if (given === undefined) return { params: [], names: [name] };
-      if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw trecMeasureError(`malformed pair parameters in '${given}'`, given);
+      if (!/^[^,=]+=[^,=]*(,[^,=]+=[^,=]*)*$/.test(given)) throw trecMeasureError(`malformed pair parameters in '${given}'`, given, name);
       const pairs = given.split(',').map((pair) => {
         const [name, gain] = pair.split('=') as [string, string];
         return { name, level: atol(name), gain: atof(gain) };
@@ -235,5 +236,5 @@ export function bindParams(measure: TrecMeasure, given: string | undefined): { p
  * refused rather than given a number that is no count.
  */
 function refuseNonFinite(name: string, values: readonly number[], given: string | undefined): void {
-  if (values.some((value) => !Number.isFinite(value))) throw trecMeasureError(`${name}: parameters must be finite numbers, got '${given}'`, given);
+  if (values.some((value) => !Number.isFinite(value))) throw trecMeasureError(`${name}: parameters must be finite numbers, got '${given}'`, given, name);
 }

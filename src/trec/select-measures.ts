@@ -30,7 +30,7 @@ export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): B
     const name = dot === -1 ? spec : spec.slice(0, dot);
     if (dot !== -1) {
       const params = spec.slice(dot + 1);
-      if (params === '') throw trecMeasureError(`improper measure parameters in '${spec}'`, spec);
+      if (params === '') throw trecMeasureError(`improper measure parameters in '${spec}'`, spec, spec);
       if (!paramsOf.has(name)) paramsOf.set(name, params); // the first parameters given win, as in trec_eval
     }
     const group = GROUPS[name];
@@ -39,7 +39,7 @@ export function selectMeasures(specs: readonly string[], version: 9 | 10 = 9): B
     else {
       // The measures are too many to list in one line: the nearest name, and where they all are.
       const near = closest(name, [...trecMeasures.map((m) => m.name), ...Object.keys(GROUPS)]);
-      throw trecMeasureError(`illegal measure '${spec}'${near === undefined ? '' : `; did you mean '${near}'?`} (every measure and group: rankeval trec --help)`, spec);
+      throw trecMeasureError(`illegal measure '${spec}'${near === undefined ? '' : `; did you mean '${near}'?`} (every measure and group: rankeval trec --help)`, spec, spec, near === undefined ? undefined : { suggestions: [near] });
     }
   }
   let offset = 0;

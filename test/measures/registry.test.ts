@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { fc, test as propTest } from '@fast-check/vitest';
 import { isRankevalError } from '../../src/core/errors.js';
+import { caught } from '../helpers/caught.js';
 import { expandMeasure, formatMeasure, measureDefinitions, parseMeasure, type MeasureKey, type MeasureName, type ParsedMeasure } from '../../src/measures/registry.js';
 import type { MeasureParams } from '../../src/measures/context.js';
 
@@ -175,6 +176,7 @@ describe('trec_eval names (exact, as -m takes them and as trec_eval prints them)
   test('trec_eval’s own parameter errors are named by the measure', () => {
     expect(() => expandMeasure('P.5,5')).toThrow("measure `P.5,5`: P: duplicate cutoffs in '5,5'");
     expect(() => expandMeasure('utility.1,2')).toThrow(/utility takes 4 parameters, got 2/);
+    expect(caught(() => expandMeasure('utility.1,2'))).toMatchObject({ subject: { kind: 'measure', measure: 'utility' }, facts: { limit: 4, count: 2 } });
     expect(codeOf(() => expandMeasure('P.'))).toBe('unknown_measure');
   });
 
@@ -208,6 +210,9 @@ describe('bad names', () => {
     expect(() => parseMeasure('recal')).toThrow('unknown measure `recal`: did you mean `recall`? Names: rankeval `recall`, ir_measures `R`, trec_eval `set_recall`');
     expect(() => parseMeasure('xyzzy@10')).toThrow(/^unknown measure `xyzzy@10`: not a name of rankeval \(`ndcg@10`, `P@5`, `map`\), ir_measures/);
     expect(() => parseMeasure(5 as never)).toThrow(/expected a measure name/);
+    // The name and the suggestions are data, as well as words.
+    expect(caught(() => parseMeasure('ndgc@10'))).toMatchObject({ subject: { kind: 'measure', measure: 'ndgc@10' }, facts: { suggestions: ['ndcg@10'] } });
+    expect(caught(() => parseMeasure(5 as never))).toMatchObject({ subject: { kind: 'argument', argument: 'name' } });
   });
 
   test('the message stays one bounded line whatever the name', () => {

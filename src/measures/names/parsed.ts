@@ -33,5 +33,5 @@ export function measureScope(name: string): ErrorScope {
 
 /** Throws the error of the measure name `name`: `message`, with what was `expected` and the error's code. */
 export const invalid = (name: string, message: string, expected: string, code: 'invalid_option' | 'invalid_cutoff' | 'unknown_measure' = 'invalid_option'): never => {
-  throw new RankevalError({ code, within: [measureScope(name)], problem: message, expected, received: name });
+  throw new RankevalError({ code, subject: { kind: 'measure', measure: name }, within: [measureScope(name)], problem: message, expected, received: name });
 };

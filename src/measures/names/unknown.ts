@@ -41,15 +41,18 @@ export function unknownMeasure(name: string): RankevalError {
   if (near.length === 0) {
     return new RankevalError({
       code: 'unknown_measure',
+      subject: { kind: 'measure', measure: name },
       problem: `unknown measure \`${name}\`: not a name of rankeval (\`ndcg@10\`, \`P@5\`, \`map\`), ir_measures (\`nDCG@10\`, \`P(rel=2)@5\`) or trec_eval (\`ndcg_cut.10\`, \`P.5,10\`); all are listed at https://rankeval.github.io/rankeval/measures`,
       expected,
       received: name,
     });
   }
-  const guesses = near.slice(0, 3).map(({ spelling }) => `\`${spelling}${rest}\``);
+  const suggestions = near.slice(0, 3).map(({ spelling }) => `${spelling}${rest}`);
   return new RankevalError({
     code: 'unknown_measure',
-    problem: `unknown measure \`${name}\`: did you mean ${guesses.join(' or ')}? Names: ${spellings(near[0]!.definition, at)}`,
+    subject: { kind: 'measure', measure: name },
+    facts: { suggestions },
+    problem: `unknown measure \`${name}\`: did you mean ${suggestions.map((guess) => `\`${guess}\``).join(' or ')}? Names: ${spellings(near[0]!.definition, at)}`,
     expected,
     received: name,
   });
