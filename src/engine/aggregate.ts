@@ -1,4 +1,4 @@
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, RankevalError } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { METRIC_OPTION_KEYS, readCutoff } from '../core/metric-options.js';
@@ -16,9 +16,11 @@ import { evaluateRun } from './evaluate-run.js';
  * mean([1, 0.5, 0]) // => 0.5
  */
 export function mean(values: readonly number[]): number {
-  if (!whileReading('mean', 'invalid_option', '`values`', () => Array.isArray(values))) fail('invalid_option', 'mean', '`values`', 'an array of numbers', values);
+  if (!whileReading('mean', 'invalid_option', '`values`', () => Array.isArray(values))) fail('invalid_option', 'mean', '`values`', 'an array of numbers', values, argument('values'));
   if (values.length === 0) throw new RankevalError({
     code: 'no_queries',
+    subject: argument('values'),
+    facts: { limit: 1, count: 0 },
     problem: 'mean: expected at least one value, got an empty array',
     expected: 'a non-empty array',
     received: values,
@@ -29,6 +31,8 @@ export function mean(values: readonly number[]): number {
       throw new RankevalError({
         code: 'invalid_option',
         fn: 'mean',
+        subject: argument('values'),
+        facts: { index: i },
         problem: `expected values[${i}] to be a finite number, got ${describeValue(value)}`,
         expected: 'a finite number',
         received: value,

@@ -1,6 +1,6 @@
 // evaluateRunByJudge: a run scored against each judge's qrels in turn, as evaluateRun scores it, and each
 // query's scores averaged over the judges who judged it (trec_eval's map_avgjg, for any measure).
-import { fail, isRankevalError, RankevalError, reworded } from '../core/errors.js';
+import { argument, fail, isRankevalError, RankevalError, reworded } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import type { ByQuery, Qrels, Ranking } from '../core/types.js';
 import type { Conventions } from '../measures/conventions.js';
@@ -76,7 +76,7 @@ export function evaluateRunByJudge<Name extends string = string>(
   }
   if (judgeNames.length === 0) {
     const skip = (options as EvaluateRunOptions).noRelevant === 'skip' ? ' (or, under `noRelevant: skip`, one with a relevant document)' : '';
-    throw new RankevalError({ code: 'no_queries', fn, problem: `no judge scored a query: none of \`qrelsByJudge\` judged a query${skip}`, expected: 'a judge with a judged query', received: judgeNames });
+    throw new RankevalError({ code: 'no_queries', fn, subject: QRELS_BY_JUDGE, problem: `no judge scored a query: none of \`qrelsByJudge\` judged a query${skip}`, expected: 'a judge with a judged query', received: judgeNames });
   }
   const results = judgeNames.map((judge) => byJudge[judge]!);
   const { conventions } = results[0]!;
@@ -106,13 +106,15 @@ export function evaluateRunByJudge<Name extends string = string>(
   return { ...meansOf(rows), perQuery, judges, bySlice, byJudge, conventions } as JudgeEvaluation<MeasureKey<Name>>;
 }
 
+const QRELS_BY_JUDGE = argument('qrelsByJudge');
+
 /** The judges and their qrels, in name order (UTF-8 bytes); at least one. */
 function readJudges(qrelsByJudge: unknown, fn: string): [string, unknown][] {
   let entries: [unknown, unknown][];
   if (qrelsByJudge instanceof Map) entries = [...(qrelsByJudge as Map<unknown, unknown>)];
   else if (typeof qrelsByJudge === 'object' && qrelsByJudge !== null && !Array.isArray(qrelsByJudge) && !(Symbol.iterator in qrelsByJudge)) entries = Object.entries(qrelsByJudge);
-  else return fail('invalid_qrels', fn, '`qrelsByJudge`', 'a Map or an object of judge → qrels', qrelsByJudge);
-  for (const [judge] of entries) if (typeof judge !== 'string') fail('invalid_qrels', fn, 'every judge of `qrelsByJudge`', 'a string', judge);
-  if (entries.length === 0) throw new RankevalError({ code: 'no_queries', fn, problem: '`qrelsByJudge` has no judge', expected: 'the qrels of one judge or more', received: qrelsByJudge });
+  else return fail('invalid_qrels', fn, '`qrelsByJudge`', 'a Map or an object of judge → qrels', qrelsByJudge, QRELS_BY_JUDGE);
+  for (const [judge] of entries) if (typeof judge !== 'string') fail('invalid_qrels', fn, 'every judge of `qrelsByJudge`', 'a string', judge, QRELS_BY_JUDGE);
+  if (entries.length === 0) throw new RankevalError({ code: 'no_queries', fn, subject: QRELS_BY_JUDGE, facts: { count: 0 }, problem: '`qrelsByJudge` has no judge', expected: 'the qrels of one judge or more', received: qrelsByJudge });
   return (entries as [string, unknown][]).sort(([a], [b]) => compareUtf8(a, b));
 }

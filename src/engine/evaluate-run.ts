@@ -1,5 +1,6 @@
 // evaluateRun: a whole run scored at once, through the scorer every entry that scores a run shares.
 import type { MeasureKey } from '../measures/registry.js';
+import { argument } from '../core/errors.js';
 import { readByQuery } from '../core/inputs.js';
 import type { CheckedMeasures, EvaluateRunOptions } from './run-options.js';
 import type { RunEvaluation } from './run-result.js';
@@ -47,6 +48,6 @@ export function evaluateRun<Name extends string = string>(
 export function scoreRunOn(run: unknown, settings: RunSettings): RunEvaluation {
   const scorer = scorerOf(settings);
   // A query whose ranking is undefined or null is answered, with nothing: an empty ranking.
-  for (const [qid, ranking] of readByQuery<unknown>(run, settings.fn, '`run`', 'invalid_run')) scorer.addRanking(qid, ranking ?? []);
+  for (const [qid, ranking] of readByQuery<unknown>(run, settings.fn, argument('run'), 'invalid_run')) scorer.addRanking(qid, ranking ?? []);
   return scorer.result();
 }

@@ -1,5 +1,5 @@
 // createEvaluator: a run's evaluation fed one query at a time.
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, RankevalError } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import type { MeasureKey } from '../measures/registry.js';
 import { QueryRepeated } from './found.js';
@@ -44,7 +44,7 @@ export function createEvaluator<Name extends string = string>(
   const scorer = createRunScorer(qrels, options as EvaluateRunOptions, 'createEvaluator');
   return {
     add(qid, ranking) {
-      if (typeof qid !== 'string') fail('invalid_run', 'createEvaluator', 'the query id', 'a string', qid);
+      if (typeof qid !== 'string') fail('invalid_run', 'createEvaluator', 'the query id', 'a string', qid, argument('qid'));
       try {
         scorer.addRanking(qid, ranking);
       } catch (error) {
@@ -52,6 +52,7 @@ export function createEvaluator<Name extends string = string>(
           throw new RankevalError({
             code: 'invalid_run',
             fn: 'createEvaluator',
+            subject: { kind: 'query', query: qid },
             problem: `query ${describeValue(qid)} was added before; add each query's whole ranking once`,
             expected: 'each query once',
             received: qid,

@@ -1,6 +1,7 @@
 // One query as the scorer takes it: its judgments (JudgedQuery), and what a reader found in its ranking
 // (FoundQuery), from ids in memory (rankingFound) or from a run file's bytes; and the hook through which a
 // caller sees each query found (ScorerHook), with keepFound, the hook that keeps them.
+import { argument } from '../core/errors.js';
 import { whileReading } from '../core/boundary.js';
 import type { Judgments } from '../core/judgments.js';
 import { indexIds, rankOf, releaseIndex, type IdIndex } from '../core/id-index.js';
@@ -120,6 +121,9 @@ export interface RankingReading {
   readonly checkRising: boolean;
 }
 
+/** The run a reader reads, the subject of the errors in its rankings (the query in `at`). */
+const RUN = argument('run');
+
 /** The length of a query's ranking in memory as its reader sees it before reading it (0 for no array). */
 export function rankingLength(ranking: unknown, qid: string, fn: string): number {
   // Array.isArray throws for a revoked Proxy: orderRanking names it.
@@ -129,7 +133,7 @@ export function rankingLength(ranking: unknown, qid: string, fn: string): number
 /** What a reader finds in a judged query's ranking given as ids or `{id, score}` objects (ordered, checked). */
 export function rankingFound(ranking: unknown, qid: string, query: JudgedQuery, reading: RankingReading): FoundQuery {
   const where = `run[${JSON.stringify(qid)}]`;
-  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties, reading.scoreOrder);
+  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties, reading.scoreOrder, { subject: RUN, at: { query: qid } });
   const index = indexIds(ids, reading.fn, where);
   const found: FoundQuery = {
     length: ids.length,

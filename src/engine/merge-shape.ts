@@ -2,7 +2,7 @@
 // writes), then its consistency (merge-consistency.ts). A part that fails was edited or made by hand, and
 // merging it would pass its numbers on.
 import { describeConventions, type Conventions } from '../measures/conventions.js';
-import { RankevalError } from '../core/errors.js';
+import { argument, RankevalError } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
@@ -42,11 +42,16 @@ const VALID_RULES: Record<string, (value: unknown) => boolean> = {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
+/** The argument of mergeEvaluations, the subject of its errors about a part (the field its `key`). */
+export const PARTS = argument('parts');
+
 /** `invalid_evaluation` for field `field` of the part `name`, which should be `expected` (`received` shown as `shown` says, or described). */
 export function invalidPart(name: string, field: string, expected: string, received: unknown, why = '', shown = describeValue(received)): never {
   throw new RankevalError({
     code: 'invalid_evaluation',
     fn: FN,
+    subject: PARTS,
+    facts: { key: field },
     problem: `expected \`${field}\` of ${name} to be ${expected}, got ${shown}${why}`,
     expected,
     received: { part: name, field, value: received },
@@ -69,6 +74,8 @@ export function readPart(value: unknown, name: string, howToWrite: string): RunE
       throw new RankevalError({
         code: 'invalid_evaluation',
         fn: FN,
+        subject: PARTS,
+        facts: { key: field },
         problem: `${name} has no \`${field}\`, without which it cannot be merged; a part is ${howToWrite}`,
         expected: `a result with \`${field}\``,
         received: { part: name, field },

@@ -8,7 +8,7 @@ import type { Aggregate } from './means.js';
 import { parseMeasure } from '../measures/registry.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { checkConsistent } from './merge-consistency.js';
-import { firstDifference, readPart } from './merge-shape.js';
+import { firstDifference, PARTS, readPart } from './merge-shape.js';
 import { evaluationOf, type RunEvaluation } from './run-result.js';
 import { emptyRecord } from './records.js';
 import type { UnjudgedDocuments } from './run-checks.js';
@@ -53,6 +53,7 @@ export function mergeEvaluations<Key extends string = string>(parts: readonly Ru
     throw new RankevalError({
       code: 'invalid_evaluation',
       fn: FN,
+      subject: PARTS,
       problem: `expected \`parts\` to be a non-empty array of evaluateRun results, got ${describeValue(parts)}`,
       expected: 'a non-empty array of evaluateRun results',
       received: parts,
@@ -84,7 +85,7 @@ export function mergeParts(names: readonly string[], values: readonly unknown[],
   const unjudged = unjudgedQueries(parts, names, answeredIn, judgedIn);
   const queryIds = [...rowFrom.keys()].sort(compareUtf8);
   if (queryIds.length === 0) {
-    throw new RankevalError({ code: 'no_queries', fn: FN, problem: `no query to average: no part scores any query`, expected: 'at least one scored query', received: 0 });
+    throw new RankevalError({ code: 'no_queries', fn: FN, subject: PARTS, facts: { count: 0 }, problem: `no query to average: no part scores any query`, expected: 'at least one scored query', received: 0 });
   }
   const sliceLabels = emptyRecord<string[]>();
   const rows = queryIds.map((qid) => {
@@ -228,7 +229,8 @@ function incompatible(message: string, received: unknown): never {
   throw new RankevalError({
     code: 'incompatible_evaluations',
     fn: FN,
-    problem: `${message}`,
+    subject: PARTS,
+    problem: message,
     expected: 'parts of one run split by query id, evaluated alike',
     received: received,
   });

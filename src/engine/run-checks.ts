@@ -2,7 +2,7 @@
 // author meant to score, each of which warns (the default), throws or stays silent as `checks` says. A
 // warning is one entry per check, whatever the number of queries concerned, so that a run of 100,000
 // queries does not bury the result under 100,000 lines.
-import { fail, RankevalError, type RankevalErrorCode } from '../core/errors.js';
+import { argument, fail, option, RankevalError, type RankevalErrorCode } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { compareUtf8 } from '../core/ordering.js';
 
@@ -119,11 +119,11 @@ export function readChecks(checks: unknown, fn: string): Required<RunChecks> {
     for (const name of RUN_CHECKS) modes[name] = checks as RunCheckMode;
     return modes;
   }
-  const own = ownOptions(checks as RunChecks, RUN_CHECKS, fn, { name: '`checks`', expected, what: 'every key of `checks`' });
+  const own = ownOptions(checks as RunChecks, RUN_CHECKS, fn, { name: '`checks`', subject: option('checks'), expected, what: 'every key of `checks`' });
   for (const name of RUN_CHECKS) {
     const mode = own[name];
     if (mode === undefined) continue;
-    if (!RUN_CHECK_MODES.includes(mode)) fail('invalid_option', fn, `\`checks.${name}\``, "'error', 'warn' or 'off'", mode);
+    if (!RUN_CHECK_MODES.includes(mode)) fail('invalid_option', fn, `\`checks.${name}\``, "'error', 'warn' or 'off'", mode, { subject: option(`checks.${name}`), facts: { choices: RUN_CHECK_MODES } });
     modes[name] = mode;
   }
   return modes;
@@ -167,7 +167,8 @@ const preview = (names: readonly string[]): string =>
 export function settleCheck(code: SettledCheck, mode: RunCheckMode, names: readonly string[], fn: string, warnings: RunWarning[], detail: CheckDetail = {}): void {
   if (mode === 'off' || names.length === 0) return;
   if (mode === 'warn') return addWarning(code, names, warnings, detail);
-  throw new RankevalError({ code, fn, problem: describeCheck(code, names, detail), expected: expectedOf(code, detail), received: names });
+  // The run is what the check found wrong; `count` how many queries (or measures) it found.
+  throw new RankevalError({ code, fn, subject: argument('run'), facts: { count: names.length }, problem: describeCheck(code, names, detail), expected: expectedOf(code, detail), received: names });
 }
 
 /** Adds the warning `code` about `names` (query ids, or measure names) to `warnings`, when there are any. */

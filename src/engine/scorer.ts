@@ -3,7 +3,7 @@
 // the run's result in query-id order, so it does not depend on the order the queries came in. A caller that
 // needs more than the scores (what was found, to show it or score it again) gives a hook (ScorerHook).
 import { describeConventions } from '../measures/conventions.js';
-import { queryKey, RankevalError, words } from '../core/errors.js';
+import { argument, queryKey, RankevalError, words, type ErrorAbout } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import type { MeasureDefinition } from '../measures/catalogue.js';
 import { createQueryContext, type ContextSettings } from '../measures/context.js';
@@ -46,6 +46,9 @@ export interface RunScorer {
 export function createRunScorer(qrels: unknown, given: EvaluateRunOptions, fn: string, hook?: ScorerHook): RunScorer {
   return scorerOf(readRunSettings(qrels, given, fn), hook);
 }
+
+/** The judgments evaluateRun takes, the subject of the errors in them. */
+const QRELS = argument('qrels');
 
 const NO_HOOK: ScorerHook = {};
 
@@ -139,8 +142,9 @@ function judgeQueries({ fn, metric, noRelevant, qrels, aspects }: RunSettings): 
   const noRelevantQueries: string[] = [];
   // Worded only for an error: the scorer judges every query of the run.
   const where = (qid: string) => () => words('qrels', queryKey(qid));
+  const about = (qid: string): ErrorAbout => ({ subject: QRELS, at: { query: qid } });
   for (const qid of [...qrels.keys()].sort(compareUtf8)) {
-    const { relevant } = readJudgments(qrels.get(qid), metric.relevanceThreshold, fn, where(qid));
+    const { relevant } = readJudgments(qrels.get(qid), metric.relevanceThreshold, fn, where(qid), about(qid));
     if (relevant === 0) {
       noRelevantQueries.push(qid);
       if (noRelevant === 'error') {
@@ -158,7 +162,7 @@ function judgeQueries({ fn, metric, noRelevant, qrels, aspects }: RunSettings): 
   }
   const judge = (qid: string): JudgedQuery => {
     if (skippedByQuery.get(qid)!) return SKIPPED;
-    const judgments = readJudgments(qrels.get(qid), metric.relevanceThreshold, fn, where(qid));
+    const judgments = readJudgments(qrels.get(qid), metric.relevanceThreshold, fn, where(qid), about(qid));
     return { judgments, grades: [...judgments.grades.values()], skipped: false, aspects: aspects?.get(qid) };
   };
   return { skippedByQuery, noRelevantQueries, judge };
@@ -220,7 +224,7 @@ function runResult(settings: RunSettings, judged: JudgedQueries, tally: Tally, s
       code: 'no_queries',
       fn,
       // Left out by `noRelevant: 'skip'`, when there were judged queries: the option is what to change.
-      subject: skippedByQuery.size === 0 ? undefined : { kind: 'option', option: 'noRelevant' },
+      subject: skippedByQuery.size === 0 ? QRELS : { kind: 'option', option: 'noRelevant' },
       problem: `no query to average: ${why}`,
       expected: 'at least one judged query',
       received: skippedByQuery.size,

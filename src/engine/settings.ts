@@ -1,6 +1,6 @@
 // evaluateRun's options and qrels, read and checked once into settings: what the scorer works from. The
 // order of the checks is the order of the errors a caller sees, so it is kept as it is.
-import { fail, RankevalError } from '../core/errors.js';
+import { fail, option, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { readMetricOptions, type ResolvedOptions } from '../core/metric-options.js';
@@ -141,9 +141,9 @@ function requireOption(plan: MeasurePlan, reads: (measure: MeasurePlan['measures
 
 /** Document id → length in tokens, each from 0 to MAX_TOKENS (so that no sum of them overflows). */
 function readLengths(value: unknown, fn: string): ReadonlyMap<string, number> {
-  const lengths = readByQuery<unknown>(value, fn, '`lengths`', 'invalid_option', 'a Map or an object of document id → length in tokens');
+  const lengths = readByQuery<unknown>(value, fn, option('lengths'), 'invalid_option', 'a Map or an object of document id → length in tokens');
   for (const [id, length] of lengths) {
-    if (!isTokenLength(length)) fail('invalid_option', fn, `\`lengths[${JSON.stringify(id)}]\``, TOKEN_LENGTH, length);
+    if (!isTokenLength(length)) fail('invalid_option', fn, `\`lengths[${JSON.stringify(id)}]\``, TOKEN_LENGTH, length, { subject: option('lengths'), facts: { key: id } });
   }
   return lengths as ReadonlyMap<string, number>;
 }
@@ -154,10 +154,10 @@ function readLengths(value: unknown, fn: string): ReadonlyMap<string, number> {
  */
 export function readSlices(slices: unknown, fn: string, name = 'slices'): ReadonlyMap<string, readonly string[]> {
   const byQuery = new Map<string, readonly string[]>();
-  for (const [qid, labels] of readByQuery<unknown>(slices, fn, `\`${name}\``, 'invalid_option')) {
+  for (const [qid, labels] of readByQuery<unknown>(slices, fn, option(name), 'invalid_option')) {
     const where = `${name}[${JSON.stringify(qid)}]`;
     const list = whileReading(fn, 'invalid_option', where, () => (typeof labels === 'string' ? [labels] : Array.isArray(labels) ? [...(labels as unknown[])] : undefined));
-    if (list === undefined || !list.every((label) => typeof label === 'string')) fail('invalid_option', fn, where, 'a label or an array of labels', labels);
+    if (list === undefined || !list.every((label) => typeof label === 'string')) fail('invalid_option', fn, where, 'a label or an array of labels', labels, { subject: option(name), at: { query: qid } });
     byQuery.set(qid, [...new Set(list as string[])]);
   }
   return byQuery;

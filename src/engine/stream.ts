@@ -1,7 +1,7 @@
 // Scoring a run as it is read: each query's block of lines is scored when the next query starts and then
 // dropped. A TREC run is scored from its bytes (stream-trec.ts); the other formats hand each query's ids
 // to the same scorer (scorer.ts) as soon as the query ends.
-import { isRankevalError, RankevalError } from '../core/errors.js';
+import { argument, isRankevalError, RankevalError } from '../core/errors.js';
 import { describeValue } from '../core/quoting.js';
 import { ownOptions, readFailure, whileReading } from '../core/boundary.js';
 import { emittingRunFormats, readRun, type QueryResults, type Run, type RunFormat } from '../formats/run.js';
@@ -64,6 +64,8 @@ export async function scoreRun(
     if (!canReadAgain(open)) {
       throw new RankevalError({
         code: 'invalid_run',
+        subject: argument('source'),
+        at: { query: error.qid },
         problem: `${scorer.fn}: the results of query ${describeValue(error.qid)} are not together in the run, and a stream can be read once: give a function that opens the run again (() => createReadStream(path)), or group the run by query`,
         expected: 'a run grouped by query, or a source that can be read again',
         received: error.qid,
@@ -134,6 +136,7 @@ async function readNaming<T>(source: Source, fn: string, read: (source: Source) 
     throw new RankevalError({
       code: 'invalid_run',
       fn,
+      subject: argument('source'),
       problem: `the run gave no records: ${what} (to read a run again, give a function that opens it: () => createReadStream(path))`,
       expected: 'a source that gives the run',
       received: source,

@@ -1,5 +1,5 @@
 // `systemK`: the number of results the system passes on, and the measures that read deeper than it.
-import { fail } from '../core/errors.js';
+import { fail, option } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import type { ParsedMeasure } from '../measures/registry.js';
 import type { MeasurePlan } from './plan.js';
@@ -22,9 +22,9 @@ export function readSystemK(value: unknown, fn: string): SystemK | undefined {
   const expected = "a positive integer (the results the system passes on), or { k, mode: 'error' | 'warn' }";
   const isK = (k: unknown): k is number => typeof k === 'number' && Number.isSafeInteger(k) && k > 0;
   if (isK(value)) return { k: value, mode: 'error' };
-  const { k, mode = 'error' } = ownOptions(value, ['k', 'mode'], fn, { name: '`systemK`', expected, what: 'every key of `systemK`' }) as { k?: unknown; mode?: unknown };
-  if (!isK(k)) fail('invalid_option', fn, '`systemK.k`', 'a positive integer', k);
-  if (mode !== 'error' && mode !== 'warn') fail('invalid_option', fn, '`systemK.mode`', "'error' or 'warn'", mode);
+  const { k, mode = 'error' } = ownOptions(value, ['k', 'mode'], fn, { name: '`systemK`', subject: option('systemK'), expected, what: 'every key of `systemK`' }) as { k?: unknown; mode?: unknown };
+  if (!isK(k)) fail('invalid_option', fn, option('systemK.k'), 'a positive integer', k);
+  if (mode !== 'error' && mode !== 'warn') fail('invalid_option', fn, option('systemK.mode'), "'error' or 'warn'", mode, { facts: { choices: ['error', 'warn'] } });
   return { k, mode };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { caught } from '../helpers/caught.js';
 import { mean, meanReciprocalRank } from '../../src/index.js';
 
 describe('mean', () => {
@@ -43,5 +44,12 @@ describe('meanReciprocalRank options', () => {
     expect(() => meanReciprocalRank({ q: ['a'] }, { q: ['a'] }, 10, { tie: 'average' } as never)).toThrow(
       'meanReciprocalRank: expected every option to be one of `relevanceThreshold`, `gain`, `apDenominator`, `ties`, got `"tie"` (string)',
     );
+  });
+});
+
+describe("mean's errors are about `values`, the entry's index a fact", () => {
+  test('an empty array, a NaN at index 1', () => {
+    expect(caught(() => mean([]))).toMatchObject({ code: 'no_queries', subject: { kind: 'argument', argument: 'values' }, facts: { limit: 1, count: 0 } });
+    expect(caught(() => mean([1, Number.NaN]))).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: 'values' }, facts: { index: 1 } });
   });
 });

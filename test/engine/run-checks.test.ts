@@ -1,4 +1,5 @@
 import { fc, test as property } from '@fast-check/vitest';
+import { caught } from '../helpers/caught.js';
 import { describe, expect, it } from 'vitest';
 import { compare, evaluateRun, isRankevalError, type RunEvaluation } from '../../src/index.js';
 import { runAndQrels } from '../properties/arbitraries.js';
@@ -291,5 +292,16 @@ describe('unjudged_documents: retrieved within the deepest cutoff, not in the qr
     const result = evaluateRun({ q1: ['q1', 'a'], q9: ['x'] }, { q1: { a: 1 } }, { measures: ['P@5'] });
     expect(result.warnings.map((warning) => warning.code)).toEqual(['unjudged_queries', 'unjudged_documents', 'query_in_ranking', 'cutoff_beyond_run']);
     expect(evaluateRun({ q1: ['q1', 'a'] }, { q1: { a: 1 } }, { measures: ['P@5'], checks: 'off' }).warnings.map((warning) => warning.code)).toEqual(['unjudged_documents']);
+  });
+});
+
+describe("a check's error is about the run, how many it found a fact", () => {
+  it('queryInRanking in error mode; a bad mode of one check, with the modes as its choices', () => {
+    const error = caught(() => evaluateRun({ q1: ['q1', 'd1'], q2: ['d2'] }, { q1: { d1: 1 }, q2: { d2: 1 } }, { measures: ['P@1'], checks: { queryInRanking: 'error' } }));
+    expect(error).toMatchObject({ code: 'query_in_ranking', subject: { kind: 'argument', argument: 'run' }, facts: { count: 1 } });
+    expect(caught(() => evaluateRun({}, { q1: { d1: 1 } }, { measures: ['P@1'], checks: { queryInRanking: 'loud' as never } }))).toMatchObject({
+      subject: { kind: 'option', option: 'checks.queryInRanking' },
+      facts: { choices: ['error', 'warn', 'off'] },
+    });
   });
 });

@@ -1,4 +1,5 @@
 // `systemK`: the results the system passes on, and the measures that would read deeper.
+import { caught } from '../helpers/caught.js';
 import { describe, expect, test } from 'vitest';
 import { planMeasures } from '../../src/engine/plan.js';
 import { beyondSystemKOf, readsBeyond, readSystemK } from '../../src/engine/system-k.js';
@@ -37,5 +38,13 @@ describe('beyondSystemKOf', () => {
 
   test('refuses them in error mode, before any ranking is read', () => {
     expect(() => beyondSystemKOf(plan, { k: 5, mode: 'error' }, 'test')).toThrow(/ndcg@10/);
+  });
+});
+
+describe("readSystemK's errors name the nested option by its path", () => {
+  test('`systemK.k`, `systemK.mode` with its choices, an unknown key of `systemK`', () => {
+    expect(caught(() => readSystemK({ k: 0 }, 'f'))).toMatchObject({ subject: { kind: 'option', option: 'systemK.k' } });
+    expect(caught(() => readSystemK({ k: 5, mode: 'loud' }, 'f'))).toMatchObject({ subject: { kind: 'option', option: 'systemK.mode' }, facts: { choices: ['error', 'warn'] } });
+    expect(caught(() => readSystemK({ k: 5, depth: 1 }, 'f'))).toMatchObject({ subject: { kind: 'option', option: 'systemK.depth' }, facts: { choices: ['k', 'mode'] } });
   });
 });
