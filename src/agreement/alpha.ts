@@ -1,6 +1,6 @@
 // Krippendorff's α: how far several raters' labels of the same items agree beyond chance, with labels
 // missing, at the nominal, ordinal, interval or ratio level.
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { isList, undefinedFor } from './paired-scores.js';
 import { chanceDisagreement, distanceOf, distinctValues, unitScale } from './disagreement.js';
@@ -51,9 +51,9 @@ export function krippendorffAlpha(data: readonly ArrayLike<number | null>[], opt
   const { level = 'ordinal' } = ownOptions(options, ['level'], fn);
   if (!LEVELS.includes(level)) fail('invalid_option', fn, { kind: 'option', option: 'level' }, "'nominal', 'ordinal', 'interval' or 'ratio'", level);
   const units = whileReading(fn, 'invalid_option', '`data`', () => unitsOf(data, level, fn));
-  if (units.labels.length === 0) undefinedFor(fn, 'α is undefined: no item has two labels or more', 'an item with two labels or more', data);
+  if (units.labels.length === 0) undefinedFor(fn, 'α is undefined: no item has two labels or more', 'an item with two labels or more', data, argument('data'));
   const alpha = unitsAlpha(units, level);
-  if (alpha === undefined) undefinedFor(fn, `α is undefined: every label that counts is ${units.labels[0]}, so no disagreement is possible`, 'two values or more among the labels', units.labels[0]);
+  if (alpha === undefined) undefinedFor(fn, `α is undefined: every label that counts is ${units.labels[0]}, so no disagreement is possible`, 'two values or more among the labels', units.labels[0], argument('data'));
   return alpha;
 }
 
@@ -63,6 +63,8 @@ interface Units {
   readonly starts: Int32Array;
 }
 
+const DATA = argument('data');
+
 /** The labels of each item with two labels or more, checked, in two passes over the matrix (count, then place). */
 function unitsOf(data: readonly ArrayLike<number | null>[], level: MeasurementLevel, fn: string): Units {
   if (!Array.isArray(data)) fail('invalid_option', fn, { kind: 'argument', argument: 'data' }, 'an array of raters, each an array of labels', data);
@@ -70,13 +72,13 @@ function unitsOf(data: readonly ArrayLike<number | null>[], level: MeasurementLe
   const counts = new Int32Array(items);
   for (let r = 0; r < data.length; r++) {
     const row: unknown = data[r];
-    if (!isList(row)) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, 'an array or a typed array of labels', row);
-    if (row.length !== items) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, `an array of ${items} labels, as long as the first rater's`, row);
+    if (!isList(row)) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, 'an array or a typed array of labels', row, { subject: DATA, facts: { index: r } });
+    if (row.length !== items) fail('invalid_option', fn, `rater ${r + 1} of \`data\``, `an array of ${items} labels, as long as the first rater's`, row, { subject: DATA, facts: { index: r, limit: items } });
     for (let i = 0; i < items; i++) {
       const value: unknown = row[i];
       if (value === null) continue;
       if (typeof value !== 'number' || !Number.isFinite(value) || (level === 'ratio' && value < 0)) {
-        fail('invalid_option', fn, `label ${i + 1} of rater ${r + 1}`, level === 'ratio' ? 'a finite number ≥ 0 (ratio level) or null' : 'a finite number or null', value);
+        fail('invalid_option', fn, `label ${i + 1} of rater ${r + 1}`, level === 'ratio' ? 'a finite number ≥ 0 (ratio level) or null' : 'a finite number or null', value, { subject: argument(`data[${r}]`), facts: { index: i } });
       }
       counts[i]!++;
     }

@@ -1,6 +1,6 @@
 // Cohen's κ: how far two raters' grades of the same items agree beyond chance, unweighted or weighted by
 // how far apart two grades are.
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
 import { chanceDisagreement, distanceOf, distinctValues, unitScale, type Distance } from './disagreement.js';
@@ -48,9 +48,9 @@ export function cohenKappa(a: ItemScores, b: ItemScores, options: CohenKappaOpti
   if (weights !== 'none' && weights !== 'linear' && weights !== 'quadratic') fail('invalid_option', fn, { kind: 'option', option: 'weights' }, "'none', 'linear' or 'quadratic'", weights);
   const grades = pairedScores(a, b, fn, ['a', 'b']);
   const n = grades.x.length;
-  if (n === 0) undefinedFor(fn, 'κ needs one item or more, got none', 'one item or more', n);
+  if (n === 0) undefinedFor(fn, 'κ needs one item or more, got none', 'one item or more', n, { subject: argument('a'), facts: { limit: 1, count: n } });
   const kappa = itemKappa(grades.x, grades.y, weights);
-  if (kappa === undefined) undefinedFor(fn, 'κ is undefined: both raters give every item the same grade, so no disagreement is possible', 'grades that vary for one rater at least', grades.x[0]);
+  if (kappa === undefined) undefinedFor(fn, 'κ is undefined: both raters give every item the same grade, so no disagreement is possible', 'grades that vary for one rater at least', grades.x[0], { subject: argument('a'), facts: { with: argument('b') } });
   return kappa;
 }
 

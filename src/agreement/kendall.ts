@@ -1,6 +1,6 @@
 // Kendall's rank correlation of two orders of the same items, with ties in the order under test only (τ_a),
 // anywhere (τ_b), or anywhere with SciPy's τ_c.
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
 import { pairCounts } from './rank-pairs.js';
@@ -52,11 +52,11 @@ export function kendallTau(x: ItemScores, y: ItemScores, options: KendallTauOpti
   const variant = readVariant(options, fn, ['a', 'b', 'c']);
   const scores = pairedScores(x, y, fn);
   const n = scores.x.length;
-  if (n < 2) undefinedFor(fn, `τ_${variant} needs two items or more, got ${n}`, 'two items or more', n);
+  if (n < 2) undefinedFor(fn, `τ_${variant} needs two items or more, got ${n}`, 'two items or more', n, { subject: argument('x'), facts: { limit: 2, count: n } });
   const pairs = (n * (n - 1)) / 2;
   const counts = pairCounts(scores.x, scores.y);
   if (variant === 'a') {
-    if (counts.tiedX > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', counts.tiedX);
+    if (counts.tiedX > 0) undefinedFor(fn, "τ_a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', counts.tiedX, { subject: argument('x'), facts: { count: counts.tiedX } });
     return counts.concordance / pairs;
   }
   constantSide(fn, `τ_${variant}`, counts.distinctX === 1, counts.distinctY === 1);
@@ -78,5 +78,5 @@ export function readVariant<V extends KendallVariant>(options: { readonly varian
 export function constantSide(fn: string, name: string, xConstant: boolean, yConstant: boolean): void {
   if (!xConstant && !yConstant) return;
   const side = xConstant ? (yConstant ? '`x` and `y` each give' : '`x` gives') : '`y` gives';
-  undefinedFor(fn, `${name} is undefined: ${side} every item the same score`, 'scores that differ on each side', xConstant ? 'x' : 'y');
+  undefinedFor(fn, `${name} is undefined: ${side} every item the same score`, 'scores that differ on each side', xConstant ? 'x' : 'y', argument(xConstant ? 'x' : 'y'));
 }

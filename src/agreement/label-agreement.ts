@@ -1,6 +1,6 @@
 // How far two sets of labels (qrels) agree: over the documents both judged, graded and at a relevance
 // threshold, overall with bootstrap intervals over queries, and per query.
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, RankevalError } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readQrels } from '../core/inputs.js';
 import { isRelevant, readJudgments } from '../core/judgments.js';
@@ -97,7 +97,7 @@ export function labelAgreement(qrelsA: ByQuery<Qrels>, qrelsB: ByQuery<Qrels>, o
   const pairs = pairedGrades(qrelsA, qrelsB, fn);
   const grades = [...new Set([...pairs.values()].flatMap(({ a, b }) => [...a, ...b]))].sort((g, h) => g - h);
   const tables = new Map([...pairs].filter(([, { a }]) => a.length > 0).map(([qid, { a, b }]) => [qid, tablesOf(a, b, grades, relevanceThreshold)]));
-  if (tables.size === 0) throw new RankevalError({ code: 'undefined_statistic', fn, problem: 'no document is judged in both label sets, so there is nothing to compare', expected: 'a document judged in both', received: 0 });
+  if (tables.size === 0) throw new RankevalError({ code: 'undefined_statistic', fn, subject: argument('qrelsA'), facts: { count: 0, with: argument('qrelsB') }, problem: 'no document is judged in both label sets, so there is nothing to compare', expected: 'a document judged in both', received: 0 });
   const total = sumTables([...tables.values()], grades);
   const perQuery = Object.fromEntries([...tables].map(([qid, table]) => [qid, figuresOf(table)]));
   const onlyOf = (side: 'onlyA' | 'onlyB'): Record<string, string[]> => Object.fromEntries([...pairs].filter(([, query]) => query[side].length > 0).map(([qid, query]) => [qid, query[side]]));

@@ -1,4 +1,4 @@
-import { fail, mention, queryKey, words, type ErrorText } from '../core/errors.js';
+import { argument, fail, mention, queryKey, words, type ErrorText } from '../core/errors.js';
 import { readByQuery } from '../core/inputs.js';
 import { compareUtf8 } from '../core/ordering.js';
 import type { ByQuery } from '../core/types.js';
@@ -94,7 +94,7 @@ export function overlapOfRuns(
   const onlyA = [...a.keys()].filter((qid) => !b.has(qid)).sort(compareUtf8);
   const onlyB = [...b.keys()].filter((qid) => !a.has(qid)).sort(compareUtf8);
   if (perQuery.size === 0) {
-    fail('no_queries', fn, `the queries of \`${names[0]}\` and \`${names[1]}\``, 'one query or more that both rank', { onlyA: onlyA.length, onlyB: onlyB.length });
+    fail('no_queries', fn, `the queries of \`${names[0]}\` and \`${names[1]}\``, 'one query or more that both rank', { onlyA: onlyA.length, onlyB: onlyB.length }, { subject: argument(names[0]), facts: { count: 0, with: argument(names[1]) } });
   }
   const moved = [...perQuery.keys()].sort((x, y) => perQuery.get(x)!.ext - perQuery.get(y)!.ext || compareUtf8(x, y));
   const result = { p, ties, depth: depth === Infinity ? null : depth, perQuery, mean: meanOf([...perQuery.values()]), moved, onlyA, onlyB };
@@ -105,9 +105,9 @@ export function overlapOfRuns(
 function readRun(run: unknown, name: string, depth: number, fn: string): Map<string, TieGroups> {
   const where: ErrorText = [mention({ kind: 'argument', argument: name })];
   const read = new Map<string, TieGroups>();
-  for (const [qid, ranking] of readByQuery<unknown>(run, fn, `\`${name}\``, 'invalid_run', 'a Map or an object of query id → ranking')) {
+  for (const [qid, ranking] of readByQuery<unknown>(run, fn, argument(name), 'invalid_run', 'a Map or an object of query id → ranking')) {
     if (Array.isArray(ranking) && ranking.length === 0) continue;
-    read.set(qid, readTieGroups(ranking, fn, words(where, queryKey(qid)), depth));
+    read.set(qid, readTieGroups(ranking, fn, words(where, queryKey(qid)), { subject: argument(name), at: { query: qid } }, depth));
   }
   return read;
 }

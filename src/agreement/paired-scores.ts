@@ -1,6 +1,6 @@
 // Two score lists (arrays, typed arrays, or name → score records) read into two aligned arrays; and the
 // error for a statistic that is undefined for its input.
-import { fail, RankevalError, type ErrorText } from '../core/errors.js';
+import { aboutOf, argument, fail, RankevalError, type ErrorAbout, type ErrorSubject, type ErrorText } from '../core/errors.js';
 import { whileReading } from '../core/boundary.js';
 
 /**
@@ -60,8 +60,8 @@ function byPosition(x: ArrayLike<number>, y: ArrayLike<number>, fn: string, [nam
 
 function byName(x: Record<string, number>, y: Record<string, number>, fn: string, [nameX, nameY]: readonly [string, string]): { x: Float64Array; y: Float64Array } {
   const names = Object.keys(x);
-  for (const name of Object.keys(y)) if (!Object.hasOwn(x, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`${nameY}\``, `a name \`${nameX}\` scores too`, name);
-  for (const name of names) if (!Object.hasOwn(y, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`${nameX}\``, `a name \`${nameY}\` scores too`, name);
+  for (const name of Object.keys(y)) if (!Object.hasOwn(x, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`${nameY}\``, `a name \`${nameX}\` scores too`, name, { subject: argument(nameY), facts: { key: name, with: argument(nameX) } });
+  for (const name of names) if (!Object.hasOwn(y, name)) fail('invalid_option', fn, `name ${JSON.stringify(name)} of \`${nameX}\``, `a name \`${nameY}\` scores too`, name, { subject: argument(nameX), facts: { key: name, with: argument(nameY) } });
   const label = (i: number): string => `the score of ${JSON.stringify(names[i])}`;
   return { x: finite(names.map((name) => x[name]!), nameX, label, fn), y: finite(names.map((name) => y[name]!), nameY, label, fn) };
 }
@@ -72,15 +72,15 @@ function finite(values: ArrayLike<unknown>, side: string, label: (i: number) => 
   // A plain loop, which reads a hole of a sparse array as undefined (refused), where forEach would skip it.
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
-    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `${label(i)} in \`${side}\``, 'a finite number', value);
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `${label(i)} in \`${side}\``, 'a finite number', value, { subject: argument(side), facts: { index: i } });
     scores[i] = value;
   }
   return scores;
 }
 
-/** Throws the error for a statistic undefined for its input, saying why (`problem`) — never a NaN returned. */
-export function undefinedFor(fn: string, problem: ErrorText, expected: string, received: unknown): never {
-  throw new RankevalError({ code: 'undefined_statistic', fn, problem, expected, received });
+/** Throws the error for a statistic undefined for its input (`about`), saying why (`problem`) — never a NaN returned. */
+export function undefinedFor(fn: string, problem: ErrorText, expected: string, received: unknown, about: ErrorSubject | ErrorAbout): never {
+  throw new RankevalError({ code: 'undefined_statistic', fn, ...aboutOf(about), problem, expected, received });
 }
 
 

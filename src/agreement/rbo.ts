@@ -1,4 +1,4 @@
-import { fail, mention } from '../core/errors.js';
+import { argument, fail, mention } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { overlaps, shorterAndLonger, type Ranks, type RboTies } from './rbo-depths.js';
 import { readTieGroups, type TieGroups, type TiedRanking } from './tie-ranking.js';
@@ -64,8 +64,8 @@ const TIES: readonly RboTies[] = ['w', 'a', 'b'];
 export function rbo(a: TiedRanking, b: TiedRanking, options: RboOptions = {}): Rbo {
   const fn = 'rbo';
   const { p, ties, depth } = readRboOptions(options, fn);
-  const x = readTieGroups(a, fn, [mention({ kind: 'argument', argument: 'a' })], depth);
-  const y = readTieGroups(b, fn, [mention({ kind: 'argument', argument: 'b' })], depth);
+  const x = readTieGroups(a, fn, [mention(argument('a'))], { subject: argument('a') }, depth);
+  const y = readTieGroups(b, fn, [mention(argument('b'))], { subject: argument('b') }, depth);
   return rboOfGroups(x, y, p, ties);
 }
 

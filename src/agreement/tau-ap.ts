@@ -1,5 +1,6 @@
 // AP correlation (Yilmaz, Aslam & Robertson 2008) of two orders of the same items, with Urbano & Marrero's
 // treatments of ties (2017): in the order under test only (τ_AP,a) or anywhere (τ_AP,b).
+import { argument } from '../core/errors.js';
 import { pairedScores, undefinedFor, type ItemScores } from './paired-scores.js';
 import { denseRanks, pairsAbove, type DenseRanks } from './rank-pairs.js';
 import { constantSide, readVariant, type RankCorrelationOptions } from './kendall.js';
@@ -40,10 +41,10 @@ export function tauAP(x: ItemScores, y: ItemScores, options: RankCorrelationOpti
   const variant = readVariant(options, fn, ['a', 'b']);
   const scores = pairedScores(x, y, fn);
   const n = scores.x.length;
-  if (n < 2) undefinedFor(fn, `τ_AP,${variant} needs two items or more, got ${n}`, 'two items or more', n);
+  if (n < 2) undefinedFor(fn, `τ_AP,${variant} needs two items or more, got ${n}`, 'two items or more', n, { subject: argument('x'), facts: { limit: 2, count: n } });
   const [rx, ry] = [denseRanks(scores.x), denseRanks(scores.y)];
   if (variant === 'a') {
-    if (rx.tiedPairs > 0) undefinedFor(fn, "τ_AP,a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', rx.tiedPairs);
+    if (rx.tiedPairs > 0) undefinedFor(fn, "τ_AP,a allows ties in `y` only, and `x` (the reference order) has ties: use variant 'b'", 'an `x` without ties', rx.tiedPairs, { subject: argument('x'), facts: { count: rx.tiedPairs } });
     return expectedOverTies(rx, ry);
   }
   constantSide(fn, 'τ_AP,b', rx.distinct === 1, ry.distinct === 1);

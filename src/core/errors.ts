@@ -307,7 +307,7 @@ export function isRankevalError(error: unknown): error is RankevalError {
 }
 
 /** `about` as ErrorAbout: a bare subject is `{ subject }`. */
-const aboutOf = (about: ErrorSubject | ErrorAbout | undefined): ErrorAbout => (about === undefined ? {} : 'kind' in about ? { subject: about } : about);
+export const aboutOf = (about: ErrorSubject | ErrorAbout | undefined): ErrorAbout => (about === undefined ? {} : 'kind' in about ? { subject: about } : about);
 
 /**
  * Throws a RankevalError whose message reads ``fn: expected WHAT to be EXPECTED, got `value` (type)``, WHAT

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
+import { caught } from '../helpers/caught.js';
 import { krippendorffAlpha, type MeasurementLevel } from '../../src/agreement/alpha.js';
 import { expectOracle, oracleRows } from './oracle.js';
 
@@ -159,5 +160,12 @@ describe('krippendorffAlpha from moments and marginals, without a coincidence ma
     expect(krippendorffAlpha(data, { level: 'interval' })).toBeCloseTo(1 - (2 * items - 1) / items, 9);
     // ordinal: the mid-ranks 2i + 1 are evenly spaced as the values are, so α is the interval one
     expect(krippendorffAlpha(data, { level: 'ordinal' })).toBeCloseTo(1 - (2 * items - 1) / items, 9);
+  });
+});
+
+describe("α's errors name the rater and the label as data", () => {
+  it('a short rater, a label that is not a number', () => {
+    expect(caught(() => krippendorffAlpha([[1, 2], [1]]))).toMatchObject({ subject: { kind: 'argument', argument: 'data' }, facts: { index: 1, limit: 2 } });
+    expect(caught(() => krippendorffAlpha([[1, 2], [1, 'x' as never]]))).toMatchObject({ subject: { kind: 'argument', argument: 'data[1]' }, facts: { index: 1 } });
   });
 });

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { kendallTau } from '../../src/agreement/kendall.js';
+import { caught } from '../helpers/caught.js';
 import { isRankevalError } from '../../src/core/errors.js';
 import { expectOracle, numbers, oracleRows } from './oracle.js';
 import { distinct, pairwiseKendall, referenceAndTied, tiedSides } from './pairwise.js';
@@ -134,5 +135,12 @@ describe('kendallTau refuses', () => {
     expect(() => kendallTau(null as never, [1])).toThrow('expected `x` to be an array or typed array of scores, or a record of name → score');
     expect(() => kendallTau([1, 2], [1, 2], { variant: 'd' as never })).toThrow("kendallTau: expected `variant` to be 'a', 'b' or 'c', got `\"d\"` (string)");
     expect(codeOf(() => kendallTau([1, 2], [1, 2], { varaint: 'a' } as never))).toBe('invalid_option');
+  });
+});
+
+describe("τ's undefined cases are about `x`, the count a fact", () => {
+  it('one item; a constant side', () => {
+    expect(caught(() => kendallTau([1], [1]))).toMatchObject({ code: 'undefined_statistic', subject: { kind: 'argument', argument: 'x' }, facts: { limit: 2, count: 1 } });
+    expect(caught(() => kendallTau([1, 2, 3], [4, 4, 4]))).toMatchObject({ code: 'undefined_statistic', subject: { kind: 'argument', argument: 'y' } });
   });
 });

@@ -165,7 +165,7 @@ describe('systemAgreement: what the figures rest on', () => {
       expect.objectContaining({
         code: 'invalid_ranking',
         fn: 'systemAgreement',
-        at: { run: 'mixed' },
+        at: { run: 'mixed', query: 'q1' },
         received: ['d1', 'd2'],
         message:
           'systemAgreement: run "mixed": expected run["q1"][0] to be a string id or an {id, score} object, got `array of 2` (array); a tie group is not taken here: give tied documents as {id, score} objects of equal score',
