@@ -1,4 +1,4 @@
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, RankevalError } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { meanOf } from '../stats/mean.js';
 import { overflowScale } from '../stats/powers-of-two.js';
@@ -53,7 +53,7 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
   // A plain loop, not forEach, which skips the holes of a sparse array.
   for (let i = 0; i < values.length; i++) {
     const value: unknown = values[i];
-    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value);
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `score ${i + 1}`, 'a finite number', value, { subject: argument('scores'), facts: { index: i } });
   }
   const { level = 0.95, method = 't', samples = 10_000, seed = 42 } = ownOptions(options, OPTION_KEYS, fn);
   if (typeof level !== 'number' || !(level > 0 && level < 1)) fail('invalid_option', fn, { kind: 'option', option: 'level' }, 'a number between 0 and 1', level);
@@ -68,6 +68,7 @@ export function confidenceInterval(scores: readonly number[] | ByQuery<number>, 
     throw new RankevalError({
       code: 'invalid_option',
       fn,
+      subject: argument('scores'),
       problem: `the interval [${low}, ${high}] is not finite: the scores spread too far, or \`level\` ${level} is too close to 1`,
       expected: 'an interval of finite bounds',
       received: values,

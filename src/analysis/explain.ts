@@ -1,4 +1,4 @@
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { compareUtf8, orderRanking, readScoreOrder } from '../core/ordering.js';
 import { isRelevant, readJudgments } from '../core/judgments.js';
@@ -149,13 +149,13 @@ export interface BudgetExplanation extends Explanation {
 export function explainWithinBudget(full: Explanation, budget: number, depth: number, tokens: (id: string) => number, shown: number): BudgetExplanation {
   const fn = 'explainWithinBudget';
   if (typeof budget !== 'number' || !(budget >= 0) || !Number.isFinite(budget)) fail('invalid_option', fn, { kind: 'option', option: 'budget' }, 'a number of tokens ≥ 0', budget);
-  for (const [name, value] of [['`depth`', depth], ['`shown`', shown]] as const) {
-    if (!(value === Infinity || (Number.isInteger(value) && value > 0))) fail('invalid_option', fn, name, 'a positive integer or Infinity', value);
+  for (const [name, value] of [['depth', depth], ['shown', shown]] as const) {
+    if (!(value === Infinity || (Number.isInteger(value) && value > 0))) fail('invalid_option', fn, argument(name), 'a positive integer or Infinity', value);
   }
   // A length that is not a number would hold every document (NaN passes no budget): refused, naming the document.
   const lengthOf = (id: string): number => {
     const length = tokens(id);
-    if (!isTokenLength(length)) fail('invalid_option', fn, `the length of document ${JSON.stringify(id)}`, TOKEN_LENGTH, length);
+    if (!isTokenLength(length)) fail('invalid_option', fn, `the length of document ${JSON.stringify(id)}`, TOKEN_LENGTH, length, { subject: argument('tokens'), at: { document: id } });
     return length;
   };
   const ids = full.top.map(({ id }) => id);

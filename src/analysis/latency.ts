@@ -1,7 +1,7 @@
 // Latency figures of a retriever: per-query times (milliseconds) summarised as mean, percentiles and
 // maximum, overall and per slice label. Used by evaluateRetriever and by the report of runs saved with
 // their latency (`latency_ms` in a JSONL run).
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { meanOf } from '../stats/mean.js';
 import { emptyRecord } from '../engine/records.js';
@@ -54,7 +54,7 @@ export function percentile(values: readonly number[], p: number): number {
   let sorted = true;
   for (let i = 0; i < values.length; i++) {
     const value: unknown = values[i];
-    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `\`values[${i}]\``, 'a finite number', value);
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail('invalid_option', fn, `\`values[${i}]\``, 'a finite number', value, { subject: argument('values'), facts: { index: i } });
     if (i > 0 && value < values[i - 1]!) sorted = false;
   }
   return percentileOfSorted(sorted ? values : [...values].sort(ascending), p);

@@ -69,6 +69,9 @@ export function candidateRow({ measure, name, baseline, mean, baseMean, differen
     throw new RankevalError({
       code: 'invalid_qrels',
       fn,
+      subject: { kind: 'run', run: name },
+      at: { measure },
+      facts: { with: { kind: 'run', run: baseline } },
       problem: `the interval for the mean difference of ${measure} between ${JSON.stringify(name)} and ${JSON.stringify(baseline)} is not finite: the scores are too large`,
       expected: 'scores whose differences have a finite interval',
       received: [low, high],

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRetriever, isRankevalError, parseRun, percentile } from '../../src/index.js';
 import { latencyOf, summarizeLatency } from '../../src/analysis/latency.js';
 import { renderReportData, reportData } from '../../src/report/index.js';
+import { caught } from '../helpers/caught.js';
 
 const MAX = Number.MAX_VALUE;
 
@@ -36,6 +37,7 @@ describe('percentile: its inputs checked at the boundary', () => {
     expect(errorOf(() => percentile([1, Number.NaN, Infinity], 50))).toEqual({ code: 'invalid_option', message: 'percentile: expected `values[1]` to be a finite number, got `NaN` (number)' });
     expect(errorOf(() => percentile([1, -Infinity], 50))).toMatchObject({ message: 'percentile: expected `values[1]` to be a finite number, got `-Infinity` (number)' });
     expect(errorOf(() => percentile([1, '2'] as unknown as number[], 50))).toMatchObject({ message: 'percentile: expected `values[1]` to be a finite number, got `"2"` (string)' });
+    expect(caught(() => percentile([1, Number.NaN], 50))).toMatchObject({ subject: { kind: 'argument', argument: 'values' }, facts: { index: 1 } });
     expect(errorOf(() => percentile('123' as unknown as number[], 50))).toMatchObject({ code: 'invalid_option' });
   });
 
