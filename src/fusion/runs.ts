@@ -1,6 +1,6 @@
 // The runs fusion reads: checked once, each ranking put in the library's order (score descending, then
 // document id descending in UTF-8 byte order, as trec_eval), and cut per query to the depth fused.
-import { fail, failId } from '../core/errors.js';
+import { fail, failId, type ErrorAbout } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import type { ByQuery, ScoredDocument } from '../core/types.js';
 
@@ -29,7 +29,7 @@ function readRun(name: string, run: unknown, fn: string): Map<string, ScoredDocu
   let queries: [string, unknown][];
   if (run instanceof Map) queries = [...run.entries()].map(([qid, list]) => [String(qid), list]);
   else if (typeof run === 'object' && run !== null && !Array.isArray(run)) queries = Object.entries(run);
-  else fail('invalid_run', fn, `run ${name}`, 'query id → {id, score} list (an object or a Map)', run);
+  else fail('invalid_run', fn, `run ${name}`, 'query id → {id, score} list (an object or a Map)', run, { kind: 'run', run: name });
   const rankings = new Map<string, ScoredDocument[]>();
   for (const [qid, list] of queries) rankings.set(qid, readRanking(name, qid, list, fn));
   return rankings;
@@ -37,20 +37,21 @@ function readRun(name: string, run: unknown, fn: string): Map<string, ScoredDocu
 
 function readRanking(name: string, qid: string, list: unknown, fn: string): ScoredDocument[] {
   const where = `the ranking of query '${qid}' in run ${name}`;
-  if (!Array.isArray(list)) fail('invalid_ranking', fn, where, 'an array of {id, score}', list);
+  const about: ErrorAbout = { subject: { kind: 'run', run: name }, at: { query: qid } };
+  if (!Array.isArray(list)) fail('invalid_ranking', fn, where, 'an array of {id, score}', list, about);
   const seen = new Set<string>();
   const documents: ScoredDocument[] = [];
   for (const item of list as unknown[]) {
-    if (typeof item === 'number') failId('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item);
+    if (typeof item === 'number') failId('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item, about);
     if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'number') {
-      failId('invalid_ranking', fn, `the id of every entry of ${where}`, 'a string', (item as { id: number }).id);
+      failId('invalid_ranking', fn, `the id of every entry of ${where}`, 'a string', (item as { id: number }).id, about);
     }
     if (typeof item !== 'object' || item === null || typeof (item as ScoredDocument).id !== 'string' || typeof (item as ScoredDocument).score !== 'number') {
-      fail('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item);
+      fail('invalid_ranking', fn, `every entry of ${where}`, 'an {id: string, score: number} object', item, about);
     }
     const { id, score } = item as ScoredDocument;
-    if (!Number.isFinite(score)) fail('invalid_ranking', fn, `the score of document '${id}' in ${where}`, 'a finite number', score);
-    if (seen.has(id)) fail('invalid_ranking', fn, `the documents of ${where}`, 'listed once each', id);
+    if (!Number.isFinite(score)) fail('invalid_ranking', fn, `the score of document '${id}' in ${where}`, 'a finite number', score, { ...about, at: { query: qid, document: id } });
+    if (seen.has(id)) fail('invalid_ranking', fn, `the documents of ${where}`, 'listed once each', id, { ...about, at: { query: qid, document: id } });
     seen.add(id);
     documents.push({ id, score });
   }

@@ -11,6 +11,7 @@ import { evaluateRun, parseRun } from '../../src/index.js';
 import { compareUtf8 } from '../../src/core/ordering.js';
 import { rankevalFailureOf } from '../helpers/files.js';
 import type { ScoredDocument } from '../../src/core/types.js';
+import { caught } from '../helpers/caught.js';
 
 const ORACLE = join(import.meta.dirname, '../fixtures/ranx-fusion');
 const CASES = ['v01', 'v02', 'v04'];
@@ -329,6 +330,13 @@ describe('fuse: bad input is a RankevalError naming the value', () => {
     const error = rankevalFailureOf(call);
     expect(error.message).toMatch(message);
     expect(['invalid_option', 'invalid_ranking', 'invalid_run']).toContain(error.code);
+  });
+});
+
+describe("a run's bad ranking is about the run, at its query and document", () => {
+  test('a document twice in the first run of a list, named runs[0]', () => {
+    const error = caught(() => fuse([{ q: scored({ d1: 1 }).concat(scored({ d1: 2 })) }], { method: 'rrf' }));
+    expect(error).toMatchObject({ subject: { kind: 'run', run: 'runs[0]' }, at: { query: 'q', document: 'd1' } });
   });
 });
 
