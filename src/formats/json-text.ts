@@ -1,5 +1,5 @@
 // One JSON text parsed, with the parser's complaint located at the line where the text goes wrong.
-import { parseError } from '../core/errors.js';
+import { RankevalError } from '../core/errors.js';
 
 /** The line (1-based) of a character offset in a text. */
 export function lineAt(text: string, offset: number): number {
@@ -13,10 +13,14 @@ export function parseJson(text: string, file: string, firstLine: number): unknow
   try {
     return JSON.parse(text);
   } catch (error) {
-    // Foreign error: V8's message gives a position only in some versions, so the offset is found by a scan
-    // of our own, and the message is only quoted.
-    const detail = (error as Error).message.replace(/\s+/g, ' ');
-    throw parseError(file, firstLine - 1 + lineAt(text, jsonErrorOffset(text)), `invalid JSON: ${detail.length > 120 ? `${detail.slice(0, 117)}...` : detail}`);
+    // A foreign error: JSON.parse's text is kept word for word as `facts.foreign` (the error itself as the
+    // cause) and only shown, on one line, in the message; the line is found by a scan of our own, as V8's
+    // text gives a position only in some versions.
+    const foreign = (error as Error).message;
+    const shown = foreign.replace(/\s+/g, ' ');
+    const line = firstLine - 1 + lineAt(text, jsonErrorOffset(text));
+    const problem = `invalid JSON: ${shown.length > 120 ? `${shown.slice(0, 117)}...` : shown}`;
+    throw new RankevalError({ code: 'parse_error', subject: { kind: 'file', file, line }, problem, expected: 'a JSON text', facts: { foreign } }, { cause: error });
   }
 }
 

@@ -1,6 +1,6 @@
 // The pool file: the query–document pairs to judge, in judging order, one JSON object a line — written by
 // `rankeval pool`, read by `rankeval judge`.
-import { fail, parseError } from '../core/errors.js';
+import { argument, fail, parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { readByQuery } from '../core/inputs.js';
 import { whileReading } from '../core/boundary.js';
@@ -100,16 +100,19 @@ export function poolLines(pool: Pool): string {
  *
  * @throws {RankevalError} `invalid_option` naming `fn` and the argument `pool`
  */
+const POOL = argument('pool');
+
 export function readPoolArgument(pool: unknown, fn: string): Map<string, readonly string[]> {
   const read = new Map<string, readonly string[]>();
-  for (const [qid, docIds] of readByQuery<unknown>(pool, fn, '`pool`', 'invalid_option', 'a Map or an object of query id → document ids')) {
-    if (qid === '') fail('invalid_option', fn, 'every query id of `pool`', 'a non-empty string', qid);
+  for (const [qid, docIds] of readByQuery<unknown>(pool, fn, POOL, 'invalid_option', 'a Map or an object of query id → document ids')) {
+    if (qid === '') fail('invalid_option', fn, 'every query id of `pool`', 'a non-empty string', qid, POOL);
+    const about = { subject: POOL, at: { query: qid } };
     const where = `the documents of query ${quoteJson(qid)} in \`pool\``;
-    const ids = whileReading(fn, 'invalid_option', where, () => (Array.isArray(docIds) ? [...(docIds as unknown[])] : fail('invalid_option', fn, where, 'an array of document ids', docIds)));
+    const ids = whileReading(fn, 'invalid_option', where, () => (Array.isArray(docIds) ? [...(docIds as unknown[])] : fail('invalid_option', fn, where, 'an array of document ids', docIds, about)));
     const seen = new Set<string>();
     for (const id of ids) {
-      if (typeof id !== 'string' || id === '') fail('invalid_option', fn, `every id of ${where}`, 'a non-empty string', id);
-      if (seen.has(id)) fail('invalid_option', fn, where, 'each document once', id);
+      if (typeof id !== 'string' || id === '') fail('invalid_option', fn, `every id of ${where}`, 'a non-empty string', id, about);
+      if (seen.has(id)) fail('invalid_option', fn, where, 'each document once', id, { subject: POOL, at: { query: qid, document: id } });
       seen.add(id);
     }
     read.set(qid, ids as string[]);

@@ -1,7 +1,7 @@
 // The front doors every golden-set, run and lengths reader shares: chunks in any form, the options read once
 // into settings, the format named or told from the first line of content, and the sync (`parse…`) and
 // streaming (`read…`) entries.
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { createDetectingReader, withoutByteOrderMark } from './detect-format.js';
 import type { FileKind, FormatReader } from './reader.js';
@@ -80,7 +80,7 @@ export async function readWith<Format extends string, T, Extra>(kind: FileKind<F
   const { onProgress } = settings;
   let bytesRead = 0;
   const take = (chunk: unknown): void => {
-    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) fail('invalid_option', fn, 'every chunk of `source`', 'a string or a Uint8Array', chunk);
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) fail('invalid_option', fn, 'every chunk of `source`', 'a string or a Uint8Array', chunk, argument('source'));
     const bytes = toBytes(chunk);
     reader.push(bytes);
     bytesRead += bytes.length;

@@ -1,6 +1,6 @@
 // Qrels written as a golden-set file the readers read back: TREC qrels, or JSONL (one query a line, with
 // its question and tags when given).
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, option, RankevalError } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readByQuery } from '../core/inputs.js';
 import { quoteJson } from '../core/quoting.js';
@@ -30,7 +30,7 @@ export function qrelsText(qrels: ReadonlyMap<string, ReadonlyMap<string, number>
     }
     for (const [doc, grade] of judged) {
       const refuse = (problem: string, received: unknown): never => {
-        throw new RankevalError({ code: 'invalid_qrels', problem: `${problem}; TREC qrels cannot hold it (JSONL can)`, expected: 'ids without whitespace and whole grades', received });
+        throw new RankevalError({ code: 'invalid_qrels', subject: argument('qrels'), at: { query: qid, document: doc }, problem: `${problem}; TREC qrels cannot hold it (JSONL can)`, expected: 'ids without whitespace and whole grades', received });
       };
       if (WHITESPACE.test(qid) || WHITESPACE.test(doc) || qid === '' || doc === '') refuse(`query ${quoteJson(qid)}, document ${quoteJson(doc)}: an id is empty or has whitespace`, [qid, doc]);
       if (!Number.isInteger(grade)) refuse(`query ${quoteJson(qid)}, document ${quoteJson(doc)}: the grade ${grade} is not a whole number`, grade);
@@ -72,18 +72,18 @@ export interface WriteGoldenSetOptions {
 export function writeGoldenSet(qrels: ByQuery<ByQuery<number>>, options: WriteGoldenSetOptions = {}): string {
   const fn = 'writeGoldenSet';
   const own = ownOptions(options, ['questions', 'tags'], fn);
-  const questions = readByQuery<unknown>(own.questions ?? {}, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
-  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${quoteJson(qid)}]`, 'a string', question);
-  const tags = readByQuery<unknown>(own.tags ?? {}, fn, '`tags`', 'invalid_option', 'a Map or an object of query id → tags');
-  for (const [qid, list] of tags) if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string')) fail('invalid_option', fn, `tags[${quoteJson(qid)}]`, 'a list of strings', list);
+  const questions = readByQuery<unknown>(own.questions ?? {}, fn, option('questions'), 'invalid_option', 'a Map or an object of query id → question');
+  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${quoteJson(qid)}]`, 'a string', question, { subject: option('questions'), at: { query: qid } });
+  const tags = readByQuery<unknown>(own.tags ?? {}, fn, option('tags'), 'invalid_option', 'a Map or an object of query id → tags');
+  for (const [qid, list] of tags) if (!Array.isArray(list) || !list.every((tag) => typeof tag === 'string')) fail('invalid_option', fn, `tags[${quoteJson(qid)}]`, 'a list of strings', list, { subject: option('tags'), at: { query: qid } });
   let text = '';
-  for (const [qid, byDoc] of readByQuery<unknown>(qrels, fn, '`qrels`', 'invalid_qrels', 'a Map or an object of query id → (document id → grade)')) {
-    if (qid === '') fail('invalid_qrels', fn, 'every query id of `qrels`', 'a non-empty string', qid);
+  for (const [qid, byDoc] of readByQuery<unknown>(qrels, fn, argument('qrels'), 'invalid_qrels', 'a Map or an object of query id → (document id → grade)')) {
+    if (qid === '') fail('invalid_qrels', fn, 'every query id of `qrels`', 'a non-empty string', qid, argument('qrels'));
     const where = `qrels[${quoteJson(qid)}]`;
     const judged = readByQuery<unknown>(byDoc, fn, where, 'invalid_qrels', 'a Map or an object of document id → grade');
     for (const [doc, grade] of judged) {
-      if (doc === '') fail('invalid_qrels', fn, `every document id of ${where}`, 'a non-empty string', doc);
-      if (typeof grade !== 'number' || !Number.isFinite(grade)) fail('invalid_qrels', fn, `${where}[${quoteJson(doc)}]`, 'a finite number', grade);
+      if (doc === '') fail('invalid_qrels', fn, `every document id of ${where}`, 'a non-empty string', doc, { subject: argument('qrels'), at: { query: qid } });
+      if (typeof grade !== 'number' || !Number.isFinite(grade)) fail('invalid_qrels', fn, `${where}[${quoteJson(doc)}]`, 'a finite number', grade, { subject: argument('qrels'), at: { query: qid, document: doc } });
     }
     if (judged.size > 0) text += goldenLine(qid, judged as ReadonlyMap<string, number>, questions.get(qid) as string | undefined, tags.get(qid) as readonly string[] | undefined);
   }

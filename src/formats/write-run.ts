@@ -1,6 +1,6 @@
 // Writing a run (evaluateRetriever's `run`, or any query id → ranking) as a file the run readers read back:
 // JSONL, which can keep each query's latency, or TREC, which trec_eval reads too.
-import { fail, failId } from '../core/errors.js';
+import { argument, fail, failId, option, type ErrorAbout } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import type { ByQuery, Ranking } from '../core/types.js';
 import { readByQuery } from '../core/inputs.js';
@@ -27,6 +27,9 @@ export interface WriteRunOptions {
 
 const WRITE_OPTION_KEYS = ['format', 'runName', 'latency', 'failures'];
 const WHITESPACE = /\s/;
+
+/** The run written, the subject of its errors (the query in `at`, an entry's index in `facts`). */
+const RUN = argument('run');
 
 /**
  * Writes a run as the text of a JSONL or TREC run file, one that `parseRun` reads back to the same rankings.
@@ -60,7 +63,7 @@ export function writeRun(run: ByQuery<Ranking>, options: WriteRunOptions): strin
   const { format, runName, rankings, times, failures } = writeSettings(run, options, fn);
   let text = '';
   for (const [qid, ranking] of rankings) {
-    if (qid === '' || (format === 'trec' && WHITESPACE.test(qid))) fail('invalid_run', fn, 'every query id of `run`', format === 'trec' ? 'a non-empty string without whitespace (a TREC field)' : 'a non-empty string', qid);
+    if (qid === '' || (format === 'trec' && WHITESPACE.test(qid))) fail('invalid_run', fn, 'every query id of `run`', format === 'trec' ? 'a non-empty string without whitespace (a TREC field)' : 'a non-empty string', qid, RUN);
     const { ids, scores } = readRanking(ranking, qid, format, fn);
     if (format === 'jsonl') {
       text += jsonLine(qid, ranking as Ranking, times.get(qid));
@@ -97,17 +100,17 @@ function writeSettings(run: ByQuery<Ranking>, options: WriteRunOptions, fn: stri
   if (format !== 'jsonl' && format !== 'trec') fail('invalid_option', fn, { kind: 'option', option: 'format' }, "'jsonl' or 'trec'", format);
   if (typeof runName !== 'string' || runName === '' || WHITESPACE.test(runName)) fail('invalid_option', fn, { kind: 'option', option: 'runName' }, 'a non-empty string without whitespace', runName);
   if (latency !== undefined && format === 'trec') fail('invalid_option', fn, { kind: 'option', option: 'latency' }, "left out with format 'trec' (TREC runs have no field for it; write JSONL to keep it)", latency);
-  const rankings = readByQuery<unknown>(run, fn, '`run`', 'invalid_run');
+  const rankings = readByQuery<unknown>(run, fn, RUN, 'invalid_run');
   if (own.failures !== undefined && format === 'trec') fail('invalid_option', fn, { kind: 'option', option: 'failures' }, "left out with format 'trec' (TREC runs have no line for a failed call; write JSONL to keep them)", own.failures);
   if (!Array.isArray(failures)) fail('invalid_option', fn, { kind: 'option', option: 'failures' }, 'an array of { queryId, message } (evaluateRetriever\'s `failures`)', failures);
   for (const failure of failures as unknown[]) {
     const { queryId, message } = (typeof failure === 'object' && failure !== null ? failure : {}) as { queryId?: unknown; message?: unknown };
-    if (typeof queryId !== 'string' || queryId === '' || typeof message !== 'string') fail('invalid_option', fn, 'every failure of `failures`', '{ queryId, message }, two strings', failure);
-    if (rankings.has(queryId)) fail('invalid_option', fn, `the failure of query ${JSON.stringify(queryId)}`, 'a query the run does not hold (a failed call has no ranking)', queryId);
+    if (typeof queryId !== 'string' || queryId === '' || typeof message !== 'string') fail('invalid_option', fn, 'every failure of `failures`', '{ queryId, message }, two strings', failure, option('failures'));
+    if (rankings.has(queryId)) fail('invalid_option', fn, `the failure of query ${JSON.stringify(queryId)}`, 'a query the run does not hold (a failed call has no ranking)', queryId, { subject: option('failures'), at: { query: queryId } });
   }
-  const times = latency === undefined ? new Map<string, number>() : readByQuery<unknown>(latency, fn, '`latency`', 'invalid_option');
+  const times = latency === undefined ? new Map<string, number>() : readByQuery<unknown>(latency, fn, option('latency'), 'invalid_option');
   for (const [qid, time] of times) {
-    if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
+    if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time, { subject: option('latency'), at: { query: qid }, facts: { limit: 0 } });
   }
   return { format, runName, rankings, times: times as ReadonlyMap<string, number>, failures };
 }
@@ -120,18 +123,19 @@ function jsonLine(qid: string, ranking: Ranking, latency: number | undefined): s
 /** A ranking's ids (and scores, for `{id, score}` objects), checked as the readers would check them read back. */
 function readRanking(ranking: unknown, qid: string, format: string, fn: string): { ids: string[]; scores: number[] | undefined } {
   const where = `run[${JSON.stringify(qid)}]`;
-  if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
+  if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking, { subject: RUN, at: { query: qid } });
   const byScore = ranking.length > 0 && typeof ranking[0] !== 'string';
   const ids: string[] = [];
   const scores: number[] = [];
   const seen = new Set<string>();
   ranking.forEach((entry: unknown, i) => {
     const { id, score } = (byScore && typeof entry === 'object' && entry !== null ? entry : { id: entry }) as { id?: unknown; score?: unknown };
+    const about: ErrorAbout = { subject: RUN, at: { query: qid }, facts: { index: i } };
     if (typeof id !== 'string' || id === '' || (format === 'trec' && WHITESPACE.test(id))) {
-      failId('invalid_ranking', fn, `${where}[${i}]${byScore ? '.id' : ''}`, format === 'trec' ? 'a non-empty id without whitespace (a TREC field)' : 'a non-empty string id', byScore ? (typeof entry === 'object' && entry !== null ? id : entry) : entry);
+      failId('invalid_ranking', fn, `${where}[${i}]${byScore ? '.id' : ''}`, format === 'trec' ? 'a non-empty id without whitespace (a TREC field)' : 'a non-empty string id', byScore ? (typeof entry === 'object' && entry !== null ? id : entry) : entry, about);
     }
-    if (byScore && (typeof score !== 'number' || !Number.isFinite(score))) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
-    if (seen.has(id as string)) fail('invalid_ranking', fn, `${where}[${i}]`, 'a document not listed before for this query', id);
+    if (byScore && (typeof score !== 'number' || !Number.isFinite(score))) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score, about);
+    if (seen.has(id as string)) fail('invalid_ranking', fn, `${where}[${i}]`, 'a document not listed before for this query', id, about);
     seen.add(id as string);
     ids.push(id as string);
     if (byScore) scores.push(score as number);

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset, lineAt } from '../../src/formats/json-text.js';
+import { jsonErrorOffset, lineAt, parseJson } from '../../src/formats/json-text.js';
+import { caught } from '../helpers/caught.js';
 
 describe('jsonErrorOffset', () => {
   test.prop([fc.json()])('a text JSON.parse accepts has no error before its end', (text) => {
@@ -41,4 +42,20 @@ describe('jsonErrorOffset', () => {
 
 it('lineAt counts the newlines before an offset', () => {
   expect([0, 1, 2, 3, 4].map((offset) => lineAt('a\nb\nc', offset))).toEqual([1, 1, 2, 2, 3]);
+});
+
+describe('parseJson', () => {
+  it("keeps JSON.parse's text word for word as the foreign fact, its error as the cause, at the line where the text goes wrong", () => {
+    const text = '{\n  "a": [1,\n  }\n';
+    let thrown: unknown;
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      thrown = error;
+    }
+    const error = caught(() => parseJson(text, 'g.json', 1));
+    expect(error).toMatchObject({ code: 'parse_error', subject: { kind: 'file', file: 'g.json', line: 3 }, facts: { foreign: (thrown as Error).message } });
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+    expect(error.message).toMatch(/^g\.json:3: invalid JSON: /);
+  });
 });

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { evaluateRetriever, evaluateRun, evaluateRunStream, parseRun, writeRun } from '../../src/index.js';
+import { caught } from '../helpers/caught.js';
 import { runAndQrels } from '../properties/arbitraries.js';
 
 // Ids only for q1, scores (out of order, with a tie) for q2, nothing for q3.
@@ -146,4 +147,15 @@ describe('writeRun', () => {
       expect(read.mean).toEqual(inMemory.mean);
     },
   );
+});
+
+describe("writeRun's errors are about the run, at the query, the entry's index a fact", () => {
+  it('a score that is not finite; a latency below 0', () => {
+    expect(caught(() => writeRun({ q1: [{ id: 'd1', score: 1 }, { id: 'd2', score: Number.NaN }] }, { format: 'jsonl' }))).toMatchObject({
+      subject: { kind: 'argument', argument: 'run' },
+      at: { query: 'q1' },
+      facts: { index: 1 },
+    });
+    expect(caught(() => writeRun({ q1: ['d1'] }, { format: 'jsonl', latency: { q1: -1 } }))).toMatchObject({ subject: { kind: 'option', option: 'latency' }, at: { query: 'q1' }, facts: { limit: 0 } });
+  });
 });
