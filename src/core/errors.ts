@@ -132,11 +132,12 @@ export const mention = (subject: ErrorSubject, words: string = subjectWords(subj
 export const option = (key: string): ErrorSubject => ({ kind: 'option', option: key });
 
 /**
- * A subject, or words naming one: the words a message names it by (a subject's own, `` `qrels` ``) and the
- * subject, when given as one. How a helper takes what it reads as a subject or (from older callers) words.
+ * A subject, a mention of one in words of its own (`mention(run, 'run bm25')`), or words alone: the words a
+ * message names it by (a subject's own, `` `qrels` ``) and the subject, when there is one. How a helper takes
+ * what it reads as a subject or (from older callers) words.
  */
-export const named = (what: string | ErrorSubject): { readonly words: string; readonly subject: ErrorSubject | undefined } =>
-  typeof what === 'string' ? { words: what, subject: undefined } : { words: subjectWords(what), subject: what };
+export const named = (what: string | ErrorSubject | ErrorScope): ErrorScope =>
+  typeof what === 'string' ? { words: what, subject: undefined } : 'words' in what ? what : { words: subjectWords(what), subject: what };
 
 /** A positional argument, by its parameter name: `{ kind: 'argument', argument }`. */
 export const argument = (name: string): ErrorSubject => ({ kind: 'argument', argument: name });

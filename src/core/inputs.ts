@@ -3,7 +3,7 @@
 // silently score 0. So each public function reads its inputs here, at its boundary, into values that can be
 // read again (arrays, Sets, Maps, plain objects), and everything inside reads those. An array, Set or Map is
 // used as it is (no copy on the scorer's path); any other iterable is copied into an array, once.
-import { argument, fail, named, queryKey, words, type DeferredText, type ErrorSubject, type RankevalErrorCode } from './errors.js';
+import { argument, fail, named, queryKey, words, type DeferredText, type ErrorScope, type ErrorSubject, type RankevalErrorCode } from './errors.js';
 import { whileReading } from './boundary.js';
 
 /** What `readOnce` gave, or what was built from inputs read once: reading it again copies nothing. */
@@ -35,7 +35,7 @@ export function readOnce(value: unknown, fn: string, code: RankevalErrorCode, wh
  * Map's `entries()`, an array), is refused with `code`, naming `given` (a subject, or words): read as an object it would give no
  * query at all. A Map is returned as it is.
  */
-export function readByQuery<T>(value: unknown, fn: string, given: string | ErrorSubject, code: RankevalErrorCode, expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
+export function readByQuery<T>(value: unknown, fn: string, given: string | ErrorSubject | ErrorScope, code: RankevalErrorCode, expected = 'a Map or an object of query id → value'): ReadonlyMap<string, T> {
   const { words: what, subject } = named(given);
   return whileReading(fn, code, what, () => {
     if (value instanceof Map) {

@@ -1,5 +1,5 @@
 // A grade read from a language model's answer, or a refusal to guess one.
-import { RankevalError } from '../core/errors.js';
+import { argument, RankevalError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { DEFAULT_SCALE, onScale, readScale, scaleWords, type RelevanceScale } from './scale.js';
 
@@ -49,10 +49,10 @@ export function parseGrade(text: string, scale: RelevanceScale = DEFAULT_SCALE):
   const fn = 'parseGrade';
   const size = readScale(scale, fn).length;
   const refuse = (problem: string): never => {
-    throw new RankevalError({ code: 'parse_error', fn, problem: `${problem}: ${quoteJson(text, 200)}`, expected: `an answer that gives one grade, ${scaleWords(size)}`, received: text });
+    throw new RankevalError({ code: 'parse_error', fn, subject: argument('text'), facts: { limit: size - 1 }, problem: `${problem}: ${quoteJson(text, 200)}`, expected: `an answer that gives one grade, ${scaleWords(size)}`, received: text });
   };
   if (typeof text !== 'string') {
-    throw new RankevalError({ code: 'invalid_option', fn, what: '`text`', expected: "the model's answer, a string", received: text });
+    throw new RankevalError({ code: 'invalid_option', fn, subject: argument('text'), expected: "the model's answer, a string", received: text });
   }
   const answer = text.trimEnd();
   for (const way of WAYS) {

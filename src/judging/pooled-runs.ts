@@ -1,6 +1,6 @@
 // Internal: what pool and poolStats read — the runs, each ranking in trec_eval's order and cut to its top
 // `depth`, and the documents that existing qrels already judge — checked once, at their boundary.
-import { fail, option } from '../core/errors.js';
+import { argument, fail, mention, option } from '../core/errors.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { readJudgments } from '../core/judgments.js';
 import { compareUtf8, rankedIds } from '../core/ordering.js';
@@ -26,11 +26,11 @@ export function readDepth(depth: unknown, fn: string): number {
  * byte order, as trec_eval) and checked whole (string ids, each once), then cut to its top `depth`.
  */
 export function readPooledRuns(runs: ByQuery<ByQuery<Ranking>>, depth: number, fn: string): PooledRun[] {
-  const named = [...readByQuery<unknown>(runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run')];
+  const named = [...readByQuery<unknown>(runs, fn, argument('runs'), 'invalid_run', 'a Map or an object of run name → run')];
   if (named.length === 0) fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'one run or more', runs);
   return named.map(([name, run]) => {
     const tops = new Map<string, readonly string[]>();
-    for (const [qid, ranking] of readByQuery<unknown>(run, fn, `run ${name}`, 'invalid_run', 'a Map or an object of query id → ranking')) {
+    for (const [qid, ranking] of readByQuery<unknown>(run, fn, mention({ kind: 'run', run: name }, `run ${name}`), 'invalid_run', 'a Map or an object of query id → ranking')) {
       const where = `the ranking of query ${JSON.stringify(qid)} in run ${name}`;
       const ids = rankedIds(ranking, fn, where);
       releaseIndex(indexIds(ids, fn, where));
@@ -54,8 +54,8 @@ export function queriesOf(runs: readonly PooledRun[]): string[] {
 export function readJudged(existing: ByQuery<Qrels> | undefined, fn: string): ReadonlyMap<string, ReadonlySet<string>> {
   const judged = new Map<string, ReadonlySet<string>>();
   if (existing === undefined) return judged;
-  for (const [qid, qrels] of readQrels(existing, fn, '`existing`')) {
-    judged.set(qid, new Set(readJudgments(qrels, 1, fn, () => `the judgments of query ${JSON.stringify(qid)} in \`existing\``).grades.keys()));
+  for (const [qid, qrels] of readQrels(existing, fn, option('existing'))) {
+    judged.set(qid, new Set(readJudgments(qrels, 1, fn, () => `the judgments of query ${JSON.stringify(qid)} in \`existing\``, { subject: option('existing'), at: { query: qid } }).grades.keys()));
   }
   return judged;
 }

@@ -1,5 +1,5 @@
 // Judgments into qrels: one judge's grades, several judges' combined (by majority, mean or preference), or each judge's own.
-import { fail, mention, option, RankevalError, words } from '../core/errors.js';
+import { argument, fail, mention, option, RankevalError, words } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
 import type { Judgment } from '../formats/judgments.js';
@@ -58,7 +58,7 @@ export function toQrels(judgments: Iterable<Judgment>, options: ToQrelsOptions =
   if (combine === 'judge' && judges.size > 1) {
     const listed = [...judges].map((name) => quoteJson(name)).join(', ');
     const problem = words(`the judgments are by ${judges.size} judges (${listed}); name one (`, mention(option('judge')), ') or combine them (', mention(option('combine')), ": 'majority', 'mean' or 'prefer')");
-    throw new RankevalError({ code: 'invalid_option', fn, problem, expected: 'one judge', received: [...judges] });
+    throw new RankevalError({ code: 'invalid_option', fn, subject: option('judge'), facts: { count: judges.size, choices: [...judges] }, problem, expected: 'one judge', received: [...judges] });
   }
   const qrels = new Map<string, Map<string, number>>();
   for (const [qid, byDoc] of graded) {
@@ -110,7 +110,7 @@ function judgeNames(judge: unknown, fn: string): Set<string> | undefined {
 function gradesByJudge(judgments: Iterable<Judgment>, counted: ReadonlySet<string> | undefined, fn: string): Map<string, Map<string, Map<string, number>>> {
   // A store as parseJudgments returns it, `{ judgments, tornLine }`, is the likely slip: name its list.
   if (typeof judgments !== 'object' || judgments === null || !whileReading(fn, 'invalid_qrels', '`judgments`', () => Symbol.iterator in judgments)) {
-    fail('invalid_qrels', fn, '`judgments`', "an iterable of judgments (a store's list: `store.judgments`)", judgments);
+    fail('invalid_qrels', fn, argument('judgments'), "an iterable of judgments (a store's list: `store.judgments`)", judgments);
   }
   return whileReading(fn, 'invalid_qrels', '`judgments`', () => gradesOf(judgments, counted, fn));
 }
@@ -122,8 +122,8 @@ function gradesOf(judgments: Iterable<Judgment>, counted: ReadonlySet<string> | 
   for (const judgment of judgments) {
     const { query_id: qid, doc_id: doc, judge, grade } = (judgment ?? {}) as Partial<Judgment>;
     const what = `judgments[${index++}]`;
-    if (typeof qid !== 'string' || typeof doc !== 'string' || typeof judge !== 'string') fail('invalid_qrels', fn, what, 'a judgment with string `query_id`, `doc_id` and `judge`', judgment);
-    if (typeof grade !== 'number' || !Number.isFinite(grade)) fail('invalid_qrels', fn, `the grade of ${what}`, 'a finite number', grade);
+    if (typeof qid !== 'string' || typeof doc !== 'string' || typeof judge !== 'string') fail('invalid_qrels', fn, what, 'a judgment with string `query_id`, `doc_id` and `judge`', judgment, { subject: argument('judgments'), facts: { index: index - 1 } });
+    if (typeof grade !== 'number' || !Number.isFinite(grade)) fail('invalid_qrels', fn, `the grade of ${what}`, 'a finite number', grade, { subject: argument('judgments'), at: { query: qid, document: doc }, facts: { index: index - 1 } });
     if (counted !== undefined && !counted.has(judge)) continue;
     let byDoc = graded.get(qid);
     if (byDoc === undefined) graded.set(qid, (byDoc = new Map()));

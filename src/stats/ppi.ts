@@ -222,7 +222,7 @@ export function planLabels(pilot: PlanLabelsPilot, options: PlanLabelsOptions): 
   const costHuman = readPositive(settings.costHuman, 'costHuman', fn);
   const costJudge = readPositive(settings.costJudge, 'costJudge', fn);
   if ((settings.budget === undefined) === (settings.effectiveN === undefined)) {
-    fail('invalid_option', fn, 'the options', 'an object with `budget` or `effectiveN` (one of them, not both)', settings.budget === undefined ? undefined : { budget: settings.budget, effectiveN: settings.effectiveN });
+    fail('invalid_option', fn, 'the options', 'an object with `budget` or `effectiveN` (one of them, not both)', settings.budget === undefined ? undefined : { budget: settings.budget, effectiveN: settings.effectiveN }, { subject: option('budget'), facts: { with: option('effectiveN') } });
   }
   const budget = settings.budget === undefined ? undefined : readPositive(settings.budget, 'budget', fn);
   const effectiveN = settings.effectiveN === undefined ? undefined : readInteger(settings.effectiveN, 'effectiveN', 1, fn);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RankevalError } from '../../src/core/errors.js';
 import { parseGrade } from '../../src/judging/parse-grade.js';
+import { caught } from '../helpers/caught.js';
 
 // Answers in the forms language models give them, on the default 0–3 scale.
 const READ: readonly [string, string, number][] = [
@@ -73,5 +74,12 @@ describe('parseGrade', () => {
   it('refuses a scale of fewer than two grades and a text that is not a string', () => {
     expect(() => parseGrade('1', ['only'])).toThrow('parseGrade: expected `scale` to be a list of at least two descriptions, one per grade, lowest first, got `array of 1` (array)');
     expect(() => parseGrade(2 as unknown as string)).toThrow("parseGrade: expected `text` to be the model's answer, a string, got `2` (number)");
+  });
+});
+
+describe("parseGrade's errors are about `text`, the scale's top grade a fact", () => {
+  it('an answer without a grade; not a string', () => {
+    expect(caught(() => parseGrade('I cannot help with that.'))).toMatchObject({ code: 'parse_error', subject: { kind: 'argument', argument: 'text' }, facts: { limit: 3 } });
+    expect(caught(() => parseGrade(3 as never))).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: 'text' } });
   });
 });
