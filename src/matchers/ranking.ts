@@ -3,7 +3,7 @@
 import { evaluate } from '../engine/evaluate.js';
 import { explainRanking } from '../analysis/explain.js';
 import { METRIC_OPTION_KEYS, readCutoff } from '../core/metric-options.js';
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { explanationText, missedText } from '../text/explain.js';
 import type { MetricOptions, Qrels, Ranking } from '../core/types.js';
 import type { Matcher, MatcherArgs } from './types.js';
@@ -75,7 +75,7 @@ export const toHaveReciprocalRank: Matcher<MatcherArgs<'toHaveReciprocalRank'>> 
 const idsOf = (ranking: unknown): readonly string[] => explainRanking(ranking as Ranking, [], { depth: Infinity }).top.map((document) => document.id);
 
 export const toRankFirst: Matcher<MatcherArgs<'toRankFirst'>> = function (received, id) {
-  if (typeof id !== 'string') fail('invalid_option', 'toRankFirst', 'the id', 'a string', id);
+  if (typeof id !== 'string') fail('invalid_option', 'toRankFirst', 'the id', 'a string', id, argument('id'));
   const ids = idsOf(received);
   const rank = ids.indexOf(id) + 1;
   const where = rank === 0 ? 'it was not retrieved' : `it is at rank ${rank}`;
@@ -91,15 +91,17 @@ export const toRankFirst: Matcher<MatcherArgs<'toRankFirst'>> = function (receiv
 
 const WANTED = { label: 'missing', grades: false };
 
+const IDS = argument('ids');
+
 export const toRetrieve: Matcher<MatcherArgs<'toRetrieve'>> = function (received, ids, options) {
-  if (!Array.isArray(ids)) fail('invalid_option', 'toRetrieve', 'the ids', 'an array of string ids', ids);
-  if (ids.length === 0) fail('invalid_option', 'toRetrieve', 'the ids', 'a list of at least one id (an empty list would pass whatever the ranking)', ids);
+  if (!Array.isArray(ids)) fail('invalid_option', 'toRetrieve', 'the ids', 'an array of string ids', ids, IDS);
+  if (ids.length === 0) fail('invalid_option', 'toRetrieve', 'the ids', 'a list of at least one id (an empty list would pass whatever the ranking)', ids, { subject: IDS, facts: { limit: 1, count: 0 } });
   // A plain loop, not every(), which skips the holes of a sparse array.
   const seen = new Set<string>();
   for (let i = 0; i < ids.length; i++) {
     const id: unknown = ids[i];
-    if (typeof id !== 'string') fail('invalid_option', 'toRetrieve', `id ${i + 1} of the ids`, 'a string', id);
-    if (seen.has(id)) fail('invalid_option', 'toRetrieve', 'every id', 'listed once', id);
+    if (typeof id !== 'string') fail('invalid_option', 'toRetrieve', `id ${i + 1} of the ids`, 'a string', id, { subject: IDS, facts: { index: i } });
+    if (seen.has(id)) fail('invalid_option', 'toRetrieve', 'every id', 'listed once', id, { subject: IDS, facts: { index: i } });
     seen.add(id);
   }
   const within = readCutoff(readMatcherOptions(options, ['within'], 'toRetrieve').within ?? Infinity, 'toRetrieve');

@@ -1,7 +1,7 @@
 // The matchers' arguments read as the library reads its own, and a library error said by the matcher
 // that called the function (`toHaveMeasure: …`, not `evaluateRun: …`).
 import { parseMeasure } from '../measures/registry.js';
-import { fail, RankevalError, renamed, speakingFor, type ErrorScope, type RankevalErrorCode, type SubjectNaming } from '../core/errors.js';
+import { argument, fail, RankevalError, renamed, speakingFor, type ErrorScope, type RankevalErrorCode, type SubjectNaming } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { RUN_CHECK_CODES } from '../engine/run-checks.js';
 
@@ -14,13 +14,13 @@ export function readMatcherOptions<T extends object>(options: T | undefined, kno
 }
 
 export function readMinimum(min: unknown, matcher: string): number {
-  if (typeof min !== 'number' || Number.isNaN(min)) fail('invalid_option', matcher, 'the threshold', 'a number', min);
+  if (typeof min !== 'number' || Number.isNaN(min)) fail('invalid_option', matcher, 'the threshold', 'a number', min, argument('min'));
   return min as number;
 }
 
 /** A measure name, checked here so that its error is named by the matcher, as its other errors are. */
 export function readMeasure(measure: unknown, matcher: string): string {
-  if (typeof measure !== 'string') fail('invalid_option', matcher, 'the measure', "a measure name such as 'ndcg@10'", measure);
+  if (typeof measure !== 'string') fail('invalid_option', matcher, 'the measure', "a measure name such as 'ndcg@10'", measure, argument('measure'));
   named(matcher, undefined, () => parseMeasure(measure));
   return measure;
 }

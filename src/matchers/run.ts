@@ -3,7 +3,7 @@
 import { compareScores, resolveCompareOptions } from '../analysis/compare.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
-import { fail } from '../core/errors.js';
+import { argument, fail, option } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readOnce, readQrels } from '../core/inputs.js';
 import { isRegression, queriesLostMost, readMargin, withRegressionDefaults } from '../analysis/regression.js';
@@ -21,7 +21,7 @@ import { readMatcherOptions, readMinimum, readMeasure, named, withoutQueryId } f
 
 export const toMeetGates: Matcher<MatcherArgs<'toMeetGates'>> = function (received, qrels, gates, options) {
   if (typeof gates !== 'object' || gates === null || Object.keys(gates).length === 0) {
-    fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates);
+    fail('invalid_option', 'toMeetGates', 'the gates', "an object of measure → minimum mean, such as { 'recall@5': 0.9 }", gates, argument('gates'));
   }
   const own = readMatcherOptions(options, [...METRIC_OPTION_KEYS, 'noRelevant', 'systemK', 'lengths', 'aspects'], 'toMeetGates');
   // Each gate guards its measure's better side: a minimum, or a maximum where lower is better (miss@k, tokens@k).
@@ -105,7 +105,7 @@ export const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = functi
 
 function readBound(bound: unknown, name: string): number | undefined {
   if (bound === undefined) return undefined;
-  if (typeof bound !== 'number' || Number.isNaN(bound)) fail('invalid_option', 'toHaveMeasure', `\`${name}\``, 'a number', bound);
+  if (typeof bound !== 'number' || Number.isNaN(bound)) fail('invalid_option', 'toHaveMeasure', option(name), 'a number', bound);
   return bound as number;
 }
 
@@ -114,11 +114,11 @@ export const toHaveMeasure: Matcher<MatcherArgs<'toHaveMeasure'>> = function (re
   const name = readMeasure(measure, matcher);
   const example = "an object with `atLeast` and/or `atMost`, such as { atLeast: 0.6 }";
   // evaluateRun's scoring options beside the bounds (`measures` is its argument; `slices` shows nowhere).
-  const bounds = ownOptions(givenBounds, [...SCORING_OPTION_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', expected: example });
+  const bounds = ownOptions(givenBounds, [...SCORING_OPTION_KEYS, 'atLeast', 'atMost'], matcher, { name: 'the bounds', subject: argument('bounds'), expected: example });
   const atLeast = readBound(bounds.atLeast, 'atLeast');
   const atMost = readBound(bounds.atMost, 'atMost');
-  if (atLeast === undefined && atMost === undefined) fail('invalid_option', matcher, 'the bounds', example, bounds);
-  if (atLeast !== undefined && atMost !== undefined && atLeast > atMost) fail('invalid_option', matcher, { kind: 'option', option: 'atLeast' }, `at most \`atMost\` (${atMost})`, atLeast);
+  if (atLeast === undefined && atMost === undefined) fail('invalid_option', matcher, 'the bounds', example, bounds, argument('bounds'));
+  if (atLeast !== undefined && atMost !== undefined && atLeast > atMost) fail('invalid_option', matcher, { kind: 'option', option: 'atLeast' }, `at most \`atMost\` (${atMost})`, atLeast, { facts: { limit: atMost, with: option('atMost') } });
   const { atLeast: _atLeast, atMost: _atMost, ...options } = bounds;
   // One ranking (an array) is scored as a run of one query with its judgments.
   const single = Array.isArray(received);

@@ -3,6 +3,7 @@ import '../../src/vitest.js';
 import { rankevalMatchers } from '../../src/matchers/index.js';
 import { failureOf, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
 import { errorOf } from '../helpers/files.js';
+import { caught } from '../helpers/caught.js';
 
 const example = [...ranking]; // G x T y z; T grade 2, G and F grade 1, F not retrieved
 
@@ -181,6 +182,17 @@ describe('bad matcher arguments are typed errors, not silent passes', () => {
     [() => expect(['a', 'b', 'a']).toRankFirst('a'), /duplicate document id `"a"`/],
   ])('%#', (assertion, message) => {
     expect(assertion).toThrow(message);
+  });
+});
+
+describe("bad matcher arguments say what they are about as fields", () => {
+  it.each([
+    [() => expect(example).toRetrieve(['G', 'G']), { subject: { kind: 'argument', argument: 'ids' }, facts: { index: 1 } }],
+    [() => expect(example).toRetrieve([]), { subject: { kind: 'argument', argument: 'ids' }, facts: { limit: 1, count: 0 } }],
+    [() => expect(example).toRankFirst(5 as unknown as string), { subject: { kind: 'argument', argument: 'id' } }],
+    [() => expect(example).toHaveRecallAtK(qrels, 5, Number.NaN), { subject: { kind: 'argument', argument: 'min' } }],
+  ])('%#', (assertion, fields) => {
+    expect(caught(assertion)).toMatchObject(fields);
   });
 });
 
