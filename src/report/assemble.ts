@@ -6,7 +6,7 @@ import { confidenceInterval } from '../analysis/confidence.js';
 import { explainWithinBudget, type Explanation } from '../analysis/explain.js';
 import { latencyOf } from '../analysis/latency.js';
 import { compareUtf8 } from '../core/ordering.js';
-import { fail } from '../core/errors.js';
+import { fail, option } from '../core/errors.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { ScoreOrder, Ties } from '../core/types.js';
@@ -150,7 +150,7 @@ function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContex
       const score = scored.get(run)!.evaluation.perQuery[qid]![measure]!;
       if (budget === undefined || lengths === undefined) return { ...explainQuery(run, qid, { depth: Math.min(depthShown, SHOWN_DEPTH), ...view }), score };
       // Under a budget the view is the window the measure read, cut from the whole ranking as the scoring cut it.
-      const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined);
+      const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined, { subject: option('lengths'), at: { query: qid }, facts: { key: id } });
       return { ...explainWithinBudget(explainQuery(run, qid, { depth: Infinity, ...view }), budget, systemK ?? Infinity, tokens, SHOWN_DEPTH), score };
     };
     // No query shown is no section, rather than a list that says no query was lost.

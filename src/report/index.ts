@@ -1,6 +1,6 @@
 // `rankeval/report`: the HTML report as a library. Its own entry; Observable Plot and linkedom, optional peer
 // dependencies, load on the first render (src/report/load.ts), so importing this entry needs neither.
-import { fail } from '../core/errors.js';
+import { argument, fail, option } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { reportDataWith } from './data.js';
 import { readReportOptions } from './options.js';
@@ -101,7 +101,7 @@ function renderOptions(options: RenderOptions, fn: string): RenderOptions {
   if (title !== undefined && typeof title !== 'string') fail('invalid_option', fn, { kind: 'option', option: 'title' }, 'a string', title);
   // A string is refused rather than taken as one line: it is not the type, and each of its characters would be a line.
   if (subtitle !== undefined && !Array.isArray(subtitle)) fail('invalid_option', fn, { kind: 'option', option: 'subtitle' }, 'an array of strings (one a line)', subtitle);
-  subtitle?.forEach((line, i) => typeof line === 'string' || fail('invalid_option', fn, `\`subtitle[${i}]\``, 'a string', line));
+  subtitle?.forEach((line, i) => typeof line === 'string' || fail('invalid_option', fn, `\`subtitle[${i}]\``, 'a string', line, { subject: option('subtitle'), facts: { index: i } }));
   return { ...(title === undefined ? {} : { title }), ...(subtitle === undefined ? {} : { subtitle }) };
 }
 
@@ -114,9 +114,9 @@ const OVERLAP_DATA_LISTS = ['runs', 'queries', 'moved', 'onlyA', 'onlyB'] as con
  * by another version, say): its values are theirs to check. Data with `kind: 'overlap'` is the latter's.
  */
 function checkReportData(data: unknown): asserts data is ReportData | OverlapReportData {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('invalid_option', 'renderReportData', '`data`', 'the report data `reportData` returns', data);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('invalid_option', 'renderReportData', argument('data'), 'the report data `reportData` returns', data);
   const record = data as Record<string, unknown>;
-  if ('kind' in record && record.kind !== 'overlap') fail('invalid_option', 'renderReportData', '`data.kind`', "'overlap' (the data `overlapReportData` returns) or none", record.kind);
+  if ('kind' in record && record.kind !== 'overlap') fail('invalid_option', 'renderReportData', argument('data.kind'), "'overlap' (the data `overlapReportData` returns) or none", record.kind);
   const lists = 'kind' in record ? OVERLAP_DATA_LISTS : DATA_LISTS;
-  for (const key of lists) if (!Array.isArray(record[key])) fail('invalid_option', 'renderReportData', `\`data.${key}\``, 'an array', record[key]);
+  for (const key of lists) if (!Array.isArray(record[key])) fail('invalid_option', 'renderReportData', argument(`data.${key}`), 'an array', record[key]);
 }

@@ -1,7 +1,7 @@
 // The report's options and input, read once at its entry: the options into settings, each "→" of the input
 // into a Map with its values' types checked, and the runs in the report's order.
 import { COMPARE_OPTION_KEYS } from '../analysis/compare.js';
-import { fail } from '../core/errors.js';
+import { argument, fail, mention } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import type { Qrels, Ranking } from '../core/types.js';
@@ -49,10 +49,10 @@ export interface ReportInputs {
 
 /** The input with each "→" read as a Map, its types checked before anything is scored. */
 export function readInput(given: ReportInput, fn: string): ReportInputs {
-  const input = ownOptions(given, INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `qrels` and `runs`', what: 'every field of `input`' });
-  const named = readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run');
+  const input = ownOptions(given, INPUT_KEYS, fn, { name: '`input`', subject: argument('input'), expected: 'an object with `qrels` and `runs`', what: 'every field of `input`' });
+  const named = readByQuery<unknown>(input.runs, fn, RUNS, 'invalid_run', 'a Map or an object of run name → run');
   const runs = new Map(
-    [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, `runs[${JSON.stringify(name)}]`, 'invalid_run', 'a Map or an object of query id → ranking')]),
+    [...named].map(([name, run]) => [name, readByQuery<Ranking>(run, fn, mention({ kind: 'run', run: name }, `runs[${JSON.stringify(name)}]`), 'invalid_run', 'a Map or an object of query id → ranking')]),
   );
   // Each query's judgments read once (readQrels): every run is scored on them.
   const qrels = readQrels(input.qrels, fn) as ReadonlyMap<string, Qrels>;
@@ -63,25 +63,30 @@ export function readInput(given: ReportInput, fn: string): ReportInputs {
 
 /** `slices`, or `tags` (its deprecated name) read as slices; an error names the key given. */
 function readSliceInput({ slices, tags }: ReportInput, fn: string): ReadonlyMap<string, readonly string[]> | undefined {
-  if (slices !== undefined && tags !== undefined) fail('invalid_option', fn, '`slices` and `tags`', 'one of them, not both (`tags` is the former name of `slices`)', { slices, tags });
+  if (slices !== undefined && tags !== undefined) fail('invalid_option', fn, '`slices` and `tags`', 'one of them, not both (`tags` is the former name of `slices`)', { slices, tags }, { subject: argument('input.tags'), facts: { with: argument('input.slices') } });
   if (slices !== undefined) return readSlices(slices, fn);
   return tags === undefined ? undefined : readSlices(tags, fn, 'tags');
 }
 
+/** The input's questions and latency, the subjects of their errors (named as the messages name them). */
+export const RUNS = mention(argument('input.runs'), '`runs`');
+export const QUESTIONS = mention(argument('input.questions'), '`questions`');
+const LATENCY = argument('input.latency');
+
 function readQuestions(given: NonNullable<ReportInput['questions']>, fn: string): ReadonlyMap<string, string> {
-  const questions = readByQuery<unknown>(given, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
-  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question);
+  const questions = readByQuery<unknown>(given, fn, QUESTIONS, 'invalid_option', 'a Map or an object of query id → question');
+  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question, { subject: QUESTIONS.subject, at: { query: qid } });
   return questions as ReadonlyMap<string, string>;
 }
 
 /** Run name → query id → milliseconds, for runs of the input. */
 function readLatency(given: NonNullable<ReportInput['latency']>, runs: ReadonlyMap<string, unknown>, fn: string): Map<string, ReadonlyMap<string, number>> {
   const latency = new Map<string, ReadonlyMap<string, number>>();
-  for (const [name, times] of readByQuery<unknown>(given, fn, '`latency`', 'invalid_option', 'a Map or an object of run name → query id → milliseconds')) {
-    if (!runs.has(name)) fail('invalid_option', fn, 'every run of `latency`', `one of the runs (${[...runs.keys()].join(', ')})`, name);
-    const byQuery = readByQuery<unknown>(times, fn, `latency[${JSON.stringify(name)}]`, 'invalid_option', 'a Map or an object of query id → milliseconds');
+  for (const [name, times] of readByQuery<unknown>(given, fn, mention(LATENCY, '`latency`'), 'invalid_option', 'a Map or an object of run name → query id → milliseconds')) {
+    if (!runs.has(name)) fail('invalid_option', fn, 'every run of `latency`', `one of the runs (${[...runs.keys()].join(', ')})`, name, { subject: LATENCY, facts: { key: name, choices: [...runs.keys()] } });
+    const byQuery = readByQuery<unknown>(times, fn, mention(LATENCY, `latency[${JSON.stringify(name)}]`), 'invalid_option', 'a Map or an object of query id → milliseconds');
     for (const [qid, time] of byQuery) {
-      if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(name)}][${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time);
+      if (typeof time !== 'number' || !Number.isFinite(time) || time < 0) fail('invalid_option', fn, `latency[${JSON.stringify(name)}][${JSON.stringify(qid)}]`, 'a finite number of milliseconds, 0 or more', time, { subject: LATENCY, at: { run: name, query: qid }, facts: { limit: 0 } });
     }
     latency.set(name, byQuery as ReadonlyMap<string, number>);
   }

@@ -4,6 +4,7 @@ import { overlapOfRuns } from '../agreement/overlap.js';
 import type { TieGroups } from '../agreement/tie-ranking.js';
 import { ownOptions } from '../core/boundary.js';
 import { fail } from '../core/errors.js';
+import { QUESTIONS, RUNS } from './options.js';
 import { readByQuery } from '../core/inputs.js';
 import { SHOWN_DEPTH } from './assemble.js';
 import type { OverlapDocument, OverlapReportData, OverlapReportInput, OverlapReportOptions, QueryOverlapRow } from './types.js';
@@ -57,11 +58,11 @@ export function overlapReportDataWith(input: OverlapReportInput, options: Overla
 /** The input, read: exactly two runs in the order given, and the questions, checked. */
 function readOverlapInput(given: OverlapReportInput, fn: string): { runs: [string, unknown][]; questions: ReadonlyMap<string, string> | undefined } {
   const input = ownOptions(given, INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `runs`', what: 'every field of `input`' });
-  const runs = [...readByQuery<unknown>(input.runs, fn, '`runs`', 'invalid_run', 'a Map or an object of run name → run')];
+  const runs = [...readByQuery<unknown>(input.runs, fn, RUNS, 'invalid_run', 'a Map or an object of run name → run')];
   if (runs.length !== 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two runs, A and B', runs.length);
   if (input.questions === undefined) return { runs, questions: undefined };
-  const questions = readByQuery<unknown>(input.questions, fn, '`questions`', 'invalid_option', 'a Map or an object of query id → question');
-  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question);
+  const questions = readByQuery<unknown>(input.questions, fn, QUESTIONS, 'invalid_option', 'a Map or an object of query id → question');
+  for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question, { subject: QUESTIONS.subject, at: { query: qid } });
   return { runs, questions: questions as ReadonlyMap<string, string> };
 }
 

@@ -3,6 +3,7 @@ import { explainRanking } from '../../src/analysis/explain.js';
 import { latencyOf } from '../../src/analysis/latency.js';
 import { curveCutoffs } from '../../src/report/assemble.js';
 import { reportData } from '../../src/report/index.js';
+import { caught } from '../helpers/caught.js';
 
 // Four judged queries with two relevant documents each (r1, r2); q4 is in a slice apart. base and next rank:
 const qrels = new Map(['q1', 'q2', 'q3', 'q4'].map((q) => [q, new Map([[`${q}-r1`, 1], [`${q}-r2`, 1]])]));
@@ -260,6 +261,9 @@ describe('reportData', () => {
     expect(reportData(input, { measures: ['mrr'] })).not.toHaveProperty('latency');
     expect(() => reportData({ ...input, latency: { other: {} } }, { measures: ['mrr'] })).toThrow('reportData: expected every run of `latency` to be one of the runs (base, next), got `"other"` (string)');
     expect(() => reportData({ ...input, latency: { base: { q1: -2 } } }, { measures: ['mrr'] })).toThrow(/latency\["base"\]\["q1"\] to be a finite number of milliseconds/);
+    // The run, the query and the runs allowed are fields too.
+    expect(caught(() => reportData({ ...input, latency: { other: {} } }, { measures: ['mrr'] }))).toMatchObject({ subject: { kind: 'argument', argument: 'input.latency' }, facts: { key: 'other', choices: ['base', 'next'] } });
+    expect(caught(() => reportData({ ...input, latency: { base: { q1: -2 } } }, { measures: ['mrr'] }))).toMatchObject({ at: { run: 'base', query: 'q1' }, facts: { limit: 0 } });
   });
 
   it('reads wins and losses the other way round for a measure where lower is better (miss@k)', () => {
