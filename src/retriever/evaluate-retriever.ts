@@ -1,7 +1,7 @@
 // evaluateRetriever: the loop every RAG team writes around its retriever — ask each golden-set question,
 // collect the rankings, time the calls, score them — as the library's. No Node built-ins: it runs wherever
 // the library does (Node, Bun, Deno, browsers), timed by `performance.now()`.
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, RankevalError } from '../core/errors.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import { readByQuery, readQrels } from '../core/inputs.js';
 import { latencyOf, type Latency } from '../analysis/latency.js';
@@ -179,7 +179,7 @@ export async function evaluateRetriever<Name extends string = string, Doc = neve
   const golden = ownFields(goldenSet, fn, '`goldenSet`');
   const settings = readSettings(own, fn);
   // Read first: bad measures, options or judgments fail before any question is asked.
-  const scoring = resolveRunSettings(readQrels(golden.qrels, fn, '`goldenSet.qrels`'), withGoldenSet(own, golden), fn);
+  const scoring = resolveRunSettings(readQrels(golden.qrels, fn, argument('goldenSet.qrels')), withGoldenSet(own, golden), fn);
   const scorer = scorerOf(scoring);
   const queryIds = queriesToAsk(scoring);
   const questions = readQuestions(golden.questions, queryIds, fn);
@@ -254,7 +254,7 @@ function queriesToAsk({ qrels, noRelevant, metric, fn }: RunSettings): string[] 
 
 /** Query id → question for every judged query, or `missing_question` naming those without one. */
 function readQuestions(questions: unknown, queryIds: readonly string[], fn: string): Map<string, string> {
-  const byQuery = readByQuery<unknown>(questions, fn, '`goldenSet.questions`', 'invalid_option', 'a Map or an object of query id → question');
+  const byQuery = readByQuery<unknown>(questions, fn, argument('goldenSet.questions'), 'invalid_option', 'a Map or an object of query id → question');
   const read = new Map<string, string>();
   const missing: string[] = [];
   for (const qid of queryIds) {
@@ -268,6 +268,8 @@ function readQuestions(questions: unknown, queryIds: readonly string[], fn: stri
     throw new RankevalError({
       code: 'missing_question',
       fn,
+      subject: argument('goldenSet.questions'),
+      facts: { count: missing.length },
       problem: `${missing.length} judged ${missing.length === 1 ? 'query has' : 'queries have'} no question to ask in \`goldenSet.questions\` (${named}${more}): give each a non-empty string (a golden-set line's "query")`,
       expected: 'a question for every judged query',
       received: missing,

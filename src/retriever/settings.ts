@@ -1,6 +1,6 @@
 // evaluateRetriever's own options: how the retriever is called (concurrency, timeout, abort signal,
 // progress, failures, reading documents, the clock), read once at the boundary.
-import { fail } from '../core/errors.js';
+import { fail, option } from '../core/errors.js';
 
 /** Progress after each call: calls ended (answered or failed), calls to make in all, calls failed. */
 export interface RetrieverProgress {
@@ -45,7 +45,7 @@ export function readSettings(options: { readonly [key: string]: any }, fn: strin
   }
   if (typeof failOnError !== 'boolean') fail('invalid_option', fn, { kind: 'option', option: 'failOnError' }, 'a boolean', failOnError);
   for (const [name, value] of [['onProgress', onProgress], ['id', id], ['score', score], ['now', now]] as const) {
-    if (value !== undefined && typeof value !== 'function') fail('invalid_option', fn, `\`${name}\``, 'a function', value);
+    if (value !== undefined && typeof value !== 'function') fail('invalid_option', fn, option(name), 'a function', value);
   }
   if (score !== undefined && id === undefined) fail('invalid_option', fn, { kind: 'option', option: 'score' }, 'given with `id` (it reads the documents `id` reads)', score);
   return { concurrency, timeoutMs, signal, onProgress, failOnError, id, score, now } as RetrieverSettings;

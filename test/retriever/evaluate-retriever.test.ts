@@ -357,6 +357,12 @@ describe('evaluateRetriever: what the retriever returns', () => {
     );
   });
 
+  it("an entry's errors are about what retrieve returned, at its query, the entry's index a fact", async () => {
+    const failure = async (returned: unknown): Promise<unknown> => evaluateRetriever(() => returned as never, one, { measures: ['P@1'] }).catch((thrown: unknown) => thrown);
+    expect(await failure(['d1', { id: 'd2', score: 1 }])).toMatchObject({ subject: { kind: 'argument', argument: 'retrieve' }, at: { query: 'q1' }, facts: { index: 1 } });
+    expect(await failure([{ doc_id: 'd1', score: 1 }])).toMatchObject({ facts: { index: 0, suggestions: ['id'] } });
+  });
+
   it('refuses a judged query without a question before any call', async () => {
     const retrieve = vi.fn(() => []);
     const error = await evaluateRetriever(retrieve, { qrels: { q1: { a: 1 }, q2: { b: 1 }, q3: { c: 1 } }, questions: new Map([['q1', 'asked'], ['q3', ' ']]) }, { measures: ['P@1'] }).catch((thrown: unknown) => thrown);
