@@ -132,6 +132,8 @@ export function printEvaluation(results: QueryResult[], bound: readonly BoundMea
   }
   if (results.length === 0) throw new RankevalError({
     code: 'no_queries',
+    subject: { kind: 'run', run: runFile },
+    facts: { count: 0 },
     problem: 'no queries with both results and relevance info',
     expected: 'a query in both files',
     received: runFile,
@@ -203,6 +205,7 @@ export function calculationFailure(bound: readonly BoundMeasure[], format: RelFo
   const from = measure.reads === 'prefs' ? 'prefs or qrels_prefs' : measure.reads;
   return new RankevalError({
     code: 'unknown_measure',
+    subject: { kind: 'measure', measure: measure.name },
     problem: `can't calculate measure '${measure.name}' from a relevance file of format ${format} (-R ${format}): it reads ${from}`,
     expected: `a measure that reads ${format}`,
     received: measure.name,

@@ -40,6 +40,8 @@ export function missingQueryResults(
 export const unansweredQuery = (qid: string, judgments: string, runFile: string): RankevalError =>
   new RankevalError({
     code: 'invalid_run',
+    subject: { kind: 'run', run: runFile },
+    at: { query: qid },
     problem: `query ${qid} of the ${judgments} has no results in ${runFile} (trec_eval 10 needs -c for that)`,
     expected: 'results for every judged query',
     received: qid,

@@ -94,6 +94,8 @@ function queryValues(qid: string, ranking: PrefsRanking, prefs: PrefsFile, bound
       if (ranking.repeated !== undefined) {
         throw new RankevalError({
           code: 'invalid_run',
+          subject: { kind: 'run', run: runFile },
+          at: { query: qid, document: ranking.repeated },
           problem: `document ${JSON.stringify(ranking.repeated)} appears twice for query ${qid} in ${runFile}`,
           expected: 'each document once per query',
           received: ranking.repeated,

@@ -1,7 +1,7 @@
 // trec_eval's -Z FILE: every value of every query expressed in standard deviations from a reference mean,
 // (value − mean) / stddev, with the mean and deviation of that query and measure read from FILE.
 import { atofBytes, isSpace } from '../core/c-numbers.js';
-import { RankevalError } from '../core/errors.js';
+import { argument, RankevalError } from '../core/errors.js';
 import { latin1 } from '../core/latin1.js';
 import { parseError } from '../formats/trec-bytes.js';
 
@@ -38,7 +38,7 @@ export interface ZScores {
  */
 export function parseZScores(bytes: Uint8Array, file: string): ZScores {
   if (bytes.length === 0) {
-    throw new RankevalError({ code: 'parse_error', problem: `${file} is empty: a z-scores file needs a \`qid measure mean stddev\` line`, expected: 'a line', received: file });
+    throw new RankevalError({ code: 'parse_error', subject: argument('bytes'), facts: { count: 0 }, problem: `${file} is empty: a z-scores file needs a \`qid measure mean stddev\` line`, expected: 'a line', received: file });
   }
   const lines: ZScoreLine[] = [];
   let start = 0;
