@@ -167,8 +167,10 @@ const preview = (names: readonly string[]): string =>
 export function settleCheck(code: SettledCheck, mode: RunCheckMode, names: readonly string[], fn: string, warnings: RunWarning[], detail: CheckDetail = {}): void {
   if (mode === 'off' || names.length === 0) return;
   if (mode === 'warn') return addWarning(code, names, warnings, detail);
-  // The run is what the check found wrong; `count` how many queries (or measures) it found.
-  throw new RankevalError({ code, fn, subject: argument('run'), facts: { count: names.length }, problem: describeCheck(code, names, detail), expected: expectedOf(code, detail), received: names });
+  // The run is what the check found wrong (systemK, for measures cut beyond it: its k the limit); `count` how many queries (or measures) it found.
+  const subject = code === 'beyond_system_k' ? option('systemK') : argument('run');
+  const facts = detail.systemK === undefined ? { count: names.length } : { count: names.length, limit: detail.systemK };
+  throw new RankevalError({ code, fn, subject, facts, problem: describeCheck(code, names, detail), expected: expectedOf(code, detail), received: names });
 }
 
 /** Adds the warning `code` about `names` (query ids, or measure names) to `warnings`, when there are any. */

@@ -1,4 +1,5 @@
 // `systemK`: the results the system passes on, and the measures that would read deeper.
+import { evaluateRun } from '../../src/index.js';
 import { caught } from '../helpers/caught.js';
 import { describe, expect, test } from 'vitest';
 import { planMeasures } from '../../src/engine/plan.js';
@@ -46,5 +47,12 @@ describe("readSystemK's errors name the nested option by its path", () => {
     expect(caught(() => readSystemK({ k: 0 }, 'f'))).toMatchObject({ subject: { kind: 'option', option: 'systemK.k' } });
     expect(caught(() => readSystemK({ k: 5, mode: 'loud' }, 'f'))).toMatchObject({ subject: { kind: 'option', option: 'systemK.mode' }, facts: { choices: ['error', 'warn'] } });
     expect(caught(() => readSystemK({ k: 5, depth: 1 }, 'f'))).toMatchObject({ subject: { kind: 'option', option: 'systemK.depth' }, facts: { choices: ['k', 'mode'] } });
+  });
+});
+
+describe('a measure cut beyond systemK in error mode', () => {
+  test('is about systemK, its k the limit, the measures counted', () => {
+    const error = caught(() => evaluateRun({ q1: ['d1'] }, { q1: { d1: 1 } }, { measures: ['P@5', 'P@10'], systemK: 3 }));
+    expect(error).toMatchObject({ code: 'beyond_system_k', subject: { kind: 'option', option: 'systemK' }, facts: { limit: 3, count: 2 } });
   });
 });
