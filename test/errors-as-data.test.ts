@@ -15,7 +15,7 @@ const SUBJECT_BUILDERS = new Set(['option', 'argument']);
 const DATA_FIELDS = new Set(['subject', 'at', 'facts']);
 
 /**
- * Files whose errors their owners are structuring in branches of their own (issue 40): each is listed while
+ * Files whose errors their owners are structuring in branches of their own: each is listed while
  * it still throws an error without data, and this test fails once it throws none, so the list only shrinks.
  */
 const HANDED_ON = [

@@ -29,6 +29,7 @@ export default defineConfig({
           { text: 'Getting started', link: '/getting-started' },
           { text: 'Measures', link: '/measures' },
           { text: 'Semantics and conventions', link: '/semantics' },
+          { text: 'Errors', link: '/errors' },
           { text: 'Examples', link: '/examples' },
           { text: 'Playground', link: '/playground' },
         ],
