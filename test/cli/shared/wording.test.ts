@@ -35,9 +35,9 @@ describe('cliMessage', () => {
     expect(cliMessage(noRelevant)).toBe('query "q1" has no relevant document (--no-relevant error; zero scores it 0, skip leaves it out)');
     const skipped = thrown(() => evaluateRun(run, { q1: { a: 0 } }, { measures: ['P@1'], noRelevant: 'skip' }));
     expect(cliMessage(skipped)).toBe('no query to average: every judged query has no relevant document, and --no-relevant skip leaves them out');
-    // No judged query at all: no option to blame, the library's words.
+    // No judged query at all: the qrels to blame, no option, the library's words.
     const none = thrown(() => evaluateRun(run, {}, { measures: ['P@1'] }));
-    expect(none.subject).toBeUndefined();
+    expect(none.subject).toEqual({ kind: 'argument', argument: 'qrels' });
     expect(cliMessage(none)).toBe('no query to average: the qrels hold no query');
   });
 });
