@@ -31,12 +31,22 @@ const HANDED_ON = [
 
 const present = (node: ts.Expression | undefined): boolean => node !== undefined && !(ts.isIdentifier(node) && node.text === 'undefined');
 
+/** Whether `node` is a subject: `{ kind, … }`, `option(…)`, `argument(…)`, or a name declared as an ErrorSubject in its file. */
+function isSubject(node: ts.Expression | undefined): boolean {
+  if (node === undefined) return false;
+  if (ts.isObjectLiteralExpression(node)) return node.properties.some((property) => property.name?.getText() === 'kind');
+  if (ts.isCallExpression(node)) return ts.isIdentifier(node.expression) && SUBJECT_BUILDERS.has(node.expression.text);
+  if (!ts.isIdentifier(node)) return false;
+  const declared = (found: ts.Node): boolean =>
+    ((ts.isParameter(found) || ts.isVariableDeclaration(found)) && ts.isIdentifier(found.name) && found.name.text === node.text && (found.type?.getText() === 'ErrorSubject' || isSubject(found.initializer))) ||
+    (ts.forEachChild(found, declared) ?? false);
+  return declared(node.getSourceFile());
+}
+
 /** Whether a `fail`/`failId` call names a subject or carries `about` (its sixth argument). */
 function failCarriesData(call: ts.CallExpression): boolean {
   const [, , what, , , about] = call.arguments;
-  if (present(about)) return true;
-  if (what !== undefined && ts.isObjectLiteralExpression(what)) return what.properties.some((property) => property.name?.getText() === 'kind');
-  return what !== undefined && ts.isCallExpression(what) && ts.isIdentifier(what.expression) && SUBJECT_BUILDERS.has(what.expression.text);
+  return present(about) || isSubject(what);
 }
 
 /** `about`, `about(…)` or `aboutOf(…)`: an ErrorAbout, spread into fields. */
@@ -97,6 +107,9 @@ describe('errors are data', () => {
     expect(check("fail('invalid_option', fn, option('k'), 'a number', x)")).toEqual([]);
     expect(check("fail('invalid_option', fn, { kind: 'option', option: 'k' }, 'a number', x)")).toEqual([]);
     expect(check("fail('invalid_option', fn, '`values[3]`', 'a number', x, { subject: argument('values'), facts: { index: 3 } })")).toEqual([]);
+    expect(check("function f(subject: ErrorSubject) { fail('invalid_option', fn, subject, 'a number', x); }")).toEqual([]);
+    expect(check("const RUN = argument('run'); fail('invalid_run', fn, RUN, 'a run', x);")).toEqual([]);
+    expect(check("function f(what: ErrorText) { fail('invalid_option', fn, what, 'a number', x); }")).toHaveLength(1);
     expect(check("new RankevalError({ code, subject, problem: 'no judge', expected, received })")).toEqual([]);
     expect(check("new RankevalError({ code, ...about, problem: 'no judge', expected, received })")).toEqual([]);
     expect(check("new RankevalError({ code, ...fields, problem: 'no judge', expected, received })")).toHaveLength(1);
