@@ -227,7 +227,7 @@ export { parseQrelsByJudge, readQrelsByJudge, type QrelsByJudge, type QrelsByJud
 export type { Chunk, ReadOptions, Source } from './formats/source.js';
 
 /** Errors: every error rankeval throws is a RankevalError, whose `code` says what went wrong. */
-export { isRankevalError, RankevalError, type ErrorFields, type ErrorPlace, type ErrorScope, type ErrorSubject, type ErrorText, type RankevalErrorCode } from './core/errors.js';
+export { isRankevalError, RankevalError, type ErrorAbout, type ErrorFacts, type ErrorFields, type ErrorPlace, type ErrorScope, type ErrorSubject, type ErrorText, type RankevalErrorCode } from './core/errors.js';
 
 /** Types every group shares: rankings, judgments, the options of the metrics, and the conventions applied. */
 export type { ApDenominator, Aspects, ByQuery, Gain, MetricOptions, Qrels, Ranking, ScoredDocument, ScoreOrder, Ties } from './core/types.js';

@@ -50,6 +50,8 @@ const SURFACE: Record<Entry, readonly string[]> = {
     'Conventions: interface',
     'Correction: type',
     'DocumentNuggets: type',
+    'ErrorAbout: interface',
+    'ErrorFacts: interface',
     'ErrorFields: interface',
     'ErrorPlace: interface',
     'ErrorScope: interface',

@@ -2,7 +2,7 @@
 // judges, two nugget assigners): the order of their means under each, its rank correlation overall and
 // among the best, and the pairs of systems whose order flips, each with its paired p-values. It reads
 // score tables, never runs: the scoring is the caller's (analysis/system-agreement.ts scores runs).
-import { isRankevalError, RankevalError } from '../core/errors.js';
+import { argument, isRankevalError, RankevalError } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { averageRanks } from '../stats/tests.js';
 import { meanOf } from '../stats/mean.js';
@@ -114,7 +114,7 @@ export function orderAgreement(measure: string, coverage: QueryCoverage, a: Read
 export function commonQueries(queriesA: ReadonlyMap<string, unknown>, queriesB: ReadonlyMap<string, unknown>, names: readonly [string, string], fn: string): QueryCoverage {
   const queries = [...queriesA.keys()].filter((qid) => queriesB.has(qid)).sort(compareUtf8);
   if (queries.length === 0) {
-    throw new RankevalError({ code: 'no_queries', fn, problem: `\`${names[0]}\` and \`${names[1]}\` judge no query in common: there is nothing to score the runs on under both`, expected: 'a query both label sets judge', received: 0 });
+    throw new RankevalError({ code: 'no_queries', fn, subject: argument(names[0]), facts: { with: argument(names[1]), count: 0 }, problem: `\`${names[0]}\` and \`${names[1]}\` judge no query in common: there is nothing to score the runs on under both`, expected: 'a query both label sets judge', received: 0 });
   }
   const warnings: SystemAgreementWarning[] = [];
   const [onlyA, onlyB] = [querySample(queriesA, queriesB), querySample(queriesB, queriesA)];

@@ -2,7 +2,7 @@
 // `concurrency` at a time, each call with its own abort signal and timeout, a failure retried after a
 // doubling wait, each outcome handed on as it comes, and a stop (abort, or an error handing one on) that
 // launches nothing more, aborts the calls in flight and waits only for the hand-overs begun.
-import { fail, RankevalError } from './errors.js';
+import { fail, option, RankevalError } from './errors.js';
 import { describeValue } from './quoting.js';
 
 /** How a call failed: threw, rejected, gave no answer within `timeoutMs`, or answered what `read` refused. */
@@ -269,15 +269,17 @@ function readClock(now: () => number, fn: string, start?: number): number {
     throw new RankevalError({
       code: 'invalid_option',
       fn,
+      subject: option('now'),
+      facts: { foreign: errorMessage(error) },
       problem: `\`now\` threw (${errorMessage(error)}): give a clock that returns milliseconds`,
       expected: 'a clock that returns milliseconds',
       received: error,
     }, { cause: error });
   }
-  if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time);
-  if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time);
+  if (typeof time !== 'number' || !Number.isFinite(time)) fail('invalid_option', fn, '`now()`', 'a finite number of milliseconds', time, option('now'));
+  if (start !== undefined && time < start) fail('invalid_option', fn, '`now()`', `a time not before ${start}, the time it gave when the call began (a clock that does not go back)`, time, { subject: option('now'), facts: { limit: start } });
   // Two finite readings can still be more than Number.MAX_VALUE apart (−1e308, then 1e308).
-  if (start !== undefined && !Number.isFinite(time - start)) fail('invalid_option', fn, '`now()`', `a time a finite number of milliseconds after ${start}, the time it gave when the call began`, time);
+  if (start !== undefined && !Number.isFinite(time - start)) fail('invalid_option', fn, '`now()`', `a time a finite number of milliseconds after ${start}, the time it gave when the call began`, time, { subject: option('now'), facts: { limit: start } });
   return time;
 }
 

@@ -1,7 +1,7 @@
 // The nugget-assignment store: an append-only JSON Lines file, one assignment of one nugget to one answer a
 // line (as the judgments store holds one grade a line), read by the same store reader; and the store turned
 // into nuggetizer's assign output, which evaluateNuggets scores.
-import { fail, RankevalError, type ErrorPlace } from '../core/errors.js';
+import { argument, fail, RankevalError, type ErrorPlace } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
 import { SUPPORT, type AssignedNugget, type NuggetAnswer, type NuggetBank, type NuggetImportance, type NuggetSupport } from './nuggets.js';
 import { oneFormat, parseWith, readWith, type Chunk, type Source } from './source.js';
@@ -135,10 +135,11 @@ export const assignedOf = (line: NuggetJudgment): AssignedNugget => ({ text: lin
 /** One assignment given in code, checked as a store's line is: an object with the key's strings and the vocabulary. */
 function checkedAssignment(assignment: unknown, i: number, fn: string): NuggetJudgment {
   const what = `store.judgments[${i}]`;
-  if (typeof assignment !== 'object' || assignment === null) fail('invalid_nuggets', fn, what, `an assignment ${FIELDS}`, assignment);
+  const about = { subject: argument('store'), facts: { index: i } };
+  if (typeof assignment !== 'object' || assignment === null) fail('invalid_nuggets', fn, what, `an assignment ${FIELDS}`, assignment, about);
   const fields = assignment as Record<string, unknown>;
-  for (const key of ANSWER_KEYS) if (typeof fields[key] !== 'string' || (key !== 'nugget' && fields[key] === '')) fail('invalid_nuggets', fn, `${what}.${key}`, 'a non-empty string', fields[key]);
-  if (fields['importance'] !== 'vital' && fields['importance'] !== 'okay') fail('invalid_nuggets', fn, `${what}.importance`, '"vital" or "okay"', fields['importance']);
-  if (!(SUPPORT as readonly unknown[]).includes(fields['assignment'])) fail('invalid_nuggets', fn, `${what}.assignment`, '"support", "partial_support" or "not_support"', fields['assignment']);
+  for (const key of ANSWER_KEYS) if (typeof fields[key] !== 'string' || (key !== 'nugget' && fields[key] === '')) fail('invalid_nuggets', fn, `${what}.${key}`, 'a non-empty string', fields[key], { ...about, facts: { index: i, key } });
+  if (fields['importance'] !== 'vital' && fields['importance'] !== 'okay') fail('invalid_nuggets', fn, `${what}.importance`, '"vital" or "okay"', fields['importance'], { ...about, facts: { index: i, key: 'importance', choices: ['vital', 'okay'] } });
+  if (!(SUPPORT as readonly unknown[]).includes(fields['assignment'])) fail('invalid_nuggets', fn, `${what}.assignment`, '"support", "partial_support" or "not_support"', fields['assignment'], { ...about, facts: { index: i, key: 'assignment', choices: SUPPORT } });
   return assignment as NuggetJudgment;
 }

@@ -1,7 +1,7 @@
 // assignNuggets(): every answer's nuggets assigned by an LLM (or a person) into a nugget-assignment store
 // on disk, resumable after any crash (Node only: rankeval/judge), through the call runner judge() uses.
 import { runCalls } from '../core/call-runner.js';
-import { fail } from '../core/errors.js';
+import { argument, fail } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { describeValue, quoteJson } from '../core/quoting.js';
 import { assignedOf, type NuggetJudgment } from '../formats/nugget-judgments.js';
@@ -202,17 +202,17 @@ function checkInputs(answers: readonly RagAnswer[], bank: NuggetBank, fn: string
   const seen = new Set<string>();
   answers.forEach((answer: RagAnswer, i) => {
     if (typeof answer !== 'object' || answer === null || typeof answer.runId !== 'string' || typeof answer.queryId !== 'string' || typeof answer.text !== 'string') {
-      fail('invalid_nuggets', fn, `answers[${i}]`, 'an answer {runId, queryId, text} (parseNuggetAnswers, parseRagRun)', answer);
+      fail('invalid_nuggets', fn, `answers[${i}]`, 'an answer {runId, queryId, text} (parseNuggetAnswers, parseRagRun)', answer, { subject: argument('answers'), facts: { index: i } });
     }
-    if (!Object.hasOwn(bank, answer.queryId)) fail('invalid_nuggets', fn, `the topic of answers[${i}] (run ${quoteJson(answer.runId)})`, 'a topic of the nugget bank', answer.queryId);
+    if (!Object.hasOwn(bank, answer.queryId)) fail('invalid_nuggets', fn, `the topic of answers[${i}] (run ${quoteJson(answer.runId)})`, 'a topic of the nugget bank', answer.queryId, { subject: argument('answers'), at: { run: answer.runId, query: answer.queryId }, facts: { index: i, with: argument('bank') } });
     const key = JSON.stringify([answer.runId, answer.queryId]);
-    if (seen.has(key)) fail('invalid_nuggets', fn, `answers[${i}]`, `the only answer of run ${quoteJson(answer.runId)} to topic ${quoteJson(answer.queryId)}`, answer.queryId);
+    if (seen.has(key)) fail('invalid_nuggets', fn, `answers[${i}]`, `the only answer of run ${quoteJson(answer.runId)} to topic ${quoteJson(answer.queryId)}`, answer.queryId, { subject: argument('answers'), at: { run: answer.runId, query: answer.queryId }, facts: { index: i } });
     seen.add(key);
   });
   for (const [topic, { nuggets }] of Object.entries(bank)) {
     const texts = new Set<string>();
     for (const { text } of nuggets) {
-      if (texts.has(text)) fail('invalid_nuggets', fn, `the nuggets of topic ${quoteJson(topic)} in the bank`, 'each nugget once (its text is the key of its assignment)', text);
+      if (texts.has(text)) fail('invalid_nuggets', fn, `the nuggets of topic ${quoteJson(topic)} in the bank`, 'each nugget once (its text is the key of its assignment)', text, { subject: argument('bank'), at: { query: topic } });
       texts.add(text);
     }
   }
