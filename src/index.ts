@@ -68,7 +68,9 @@ export { mean, meanReciprocalRank } from './engine/aggregate.js';
  */
 export {
   compare,
+  compareScores,
   type CompareOptions,
+  type CompareScoresOptions,
   type Comparison,
   type ComparisonRow,
   type Correction,

@@ -1,7 +1,11 @@
 // compare: runs scored on one set of judged queries and set against a baseline, measure by measure (each
-// row from paired-row.ts), with the p-values corrected over every comparison of the call.
+// row from paired-row.ts), with the p-values corrected over every comparison of the call; compareScores,
+// the same comparison of per-query scores the caller already has (nugget scores, a team's own).
 import type { Conventions } from '../measures/conventions.js';
-import { fail, RankevalError } from '../core/errors.js';
+import { fail, RankevalError, type ErrorPlace } from '../core/errors.js';
+import { compareUtf8 } from '../core/ordering.js';
+import { aggregateRows } from '../engine/means.js';
+import { toRecord } from '../engine/records.js';
 import { ownFields, ownOptions, whileReading } from '../core/boundary.js';
 import type { RunCheckMode, RunChecks, RunWarning } from '../engine/run-checks.js';
 import { bonferroni, holm } from '../stats/tests.js';
@@ -58,8 +62,11 @@ export interface Comparison<Key extends string = string> extends ComparePlan {
   readonly queries: number;
   /** Per measure, then per run (baseline first). */
   readonly rows: ComparisonRow<Key>[];
-  /** The rules every run was scored under (the baseline's evaluateRun conventions; all runs share them). */
-  readonly conventions: Conventions;
+  /**
+   * The rules every run was scored under (the baseline's evaluateRun conventions; all runs share them);
+   * null from `compareScores`, whose scores were computed under rules of their own.
+   */
+  readonly conventions: Conventions | null;
   /**
    * Each run's evaluateRun `warnings` (judged queries it misses, scored 0 there; queries nobody judged; its
    * checks), every line naming the run, and the judged queries without a relevant document, once.
@@ -69,7 +76,7 @@ export interface Comparison<Key extends string = string> extends ComparePlan {
 
 /** Every paired test `compare` runs. */
 export const SIGNIFICANCE_TESTS: readonly SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
-/** The options of the test itself, which `compareScores` reads. */
+/** The options of the test itself, which `compareEvaluations` reads. */
 const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 'baseline', 'interval'];
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
 /** The options `compare` takes (`CompareOptions`): evaluateRun's but `slices` (no place in a comparison), and the test's. */
@@ -77,7 +84,7 @@ export const COMPARE_OPTION_KEYS: readonly string[] = ['measures', ...SCORING_OP
 
 
 export function resolveCompareOptions(given: Partial<CompareOptions>, fn: string): ComparePlan {
-  // Own keys only (ownFields): compareScores is given an object its caller spread, with a prototype.
+  // Own keys only (ownFields): compareEvaluations is given an object its caller spread, with a prototype.
   const options = ownFields(given, fn, '`options`');
   const { test = 't', alpha = 0.05, correction = 'holm', permutations = 10_000, seed = 42 } = options;
   if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, { kind: 'option', option: 'test' }, SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test);
@@ -117,34 +124,156 @@ export function compare<Name extends string = string>(
 ): Comparison<MeasureKey<Name>> {
   const fn = 'compare';
   const own = ownOptions(options as CompareOptions, COMPARE_OPTION_KEYS, fn, { expected: 'an object with `measures`' });
+  const named = namedRuns(runs, fn);
+  resolveCompareOptions(own, fn); // bad options fail before any run is scored
+  // Every run is scored on the same settings: options, judgments and aspects read once, here.
+  const settings = resolveRunSettings(qrels, own, fn);
+  const scored = new Map<string, RunEvaluation>();
+  for (const [name, run] of named) scored.set(name, scoreRunOn(run as ByQuery<Ranking>, settings));
+  return compareEvaluations(scored, { ...own, baseline: own.baseline ?? named[0]![0] }, fn) as Comparison<MeasureKey<Name>>;
+}
+
+/** The options of `compareScores`: the test's, as `compare` takes them, and the measures to compare. */
+export interface CompareScoresOptions<Name extends string = string> extends Pick<CompareOptions, 'test' | 'alpha' | 'correction' | 'permutations' | 'seed' | 'baseline' | 'interval'> {
+  /** The measures to compare, each a key of every query's scores. Default: the keys of the baseline's first query's scores. */
+  readonly measures?: readonly Name[];
+}
+
+/** The keys `compareScores` takes. */
+const COMPARE_SCORES_KEYS = ['measures', ...COMPARISON_KEYS];
+
+/**
+ * Compares runs from per-query scores already computed (nugget scores, or a team's own), exactly as
+ * `compare` compares runs it scores: the same rows, tests, corrections, intervals, wins and losses. A run's
+ * mean is the mean of its per-query scores. Every run must score every query the baseline scores, and no
+ * other: a query only some runs have is refused (score it in every run, e.g. 0 for a topic a run did not
+ * answer, as evaluateNuggets's `topics` does, or leave it out of all). A measure the registry knows
+ * (ndcg@10, miss@5) counts wins in its catalogue's direction; any other name as higher is better.
+ * `conventions` is null (the scores' rules are whoever computed them) and `warnings` is empty.
+ *
+ * @param scores run name → query id → measure → score, each a Map or an object; two or more runs
+ * @throws {RankevalError} `invalid_option` for a bad or unknown option, fewer than two runs or an unknown
+ *   baseline; `invalid_run` for scores not of that shape, a score that is not a finite number (`at` names
+ *   its run, query and measure) or a query one run has and another lacks (`at` names both); `no_queries`
+ *   with fewer than two queries
+ * @example
+ * compareScores({ a: { q1: { vital_score: 0.5 }, q2: { vital_score: 1 } }, b: { q1: { vital_score: 1 }, q2: { vital_score: 1 } } })
+ * // => { baseline: 'a', queries: 2, rows: [{ run: 'a', mean: 0.75, … }, { run: 'b', mean: 1, delta: 0.25, wins: 1, ties: 1, losses: 0, … }], conventions: null, warnings: [], … }
+ */
+export function compareScores<Name extends string = string>(
+  scores: ByQuery<ByQuery<Readonly<Record<Name, number>>>>,
+  options: CompareScoresOptions<Name> = {},
+): Comparison<Name> {
+  const fn = 'compareScores';
+  const own = ownOptions(options as CompareScoresOptions, COMPARE_SCORES_KEYS, fn);
+  const named = namedRuns(scores, fn);
+  const plan = resolveCompareOptions(own, fn);
+  const baseline = own.baseline ?? named[0]![0];
+  const runs = new Map(named);
+  if (!runs.has(baseline)) failBaseline(baseline, named.map(([name]) => name), fn);
+  const read = new Map<string, Map<string, unknown>>();
+  for (const [name, run] of named) read.set(name, entriesOf(run, fn, `run ${JSON.stringify(name)}`, { run: name }));
+  const base = read.get(baseline)!;
+  const measures = own.measures === undefined ? defaultMeasures(base, baseline, fn) : checkedMeasures(own.measures, fn);
+  const queryIds = [...base.keys()].sort(compareUtf8);
+  const scored = new Map<string, PerQueryScores>();
+  for (const [name, queries] of read) {
+    for (const qid of queries.keys()) if (!base.has(qid)) failCoverage(name, baseline, qid, fn);
+    const rows = queryIds.map((qid) => {
+      if (!queries.has(qid)) failCoverage(baseline, name, qid, fn);
+      const row = entriesOf(queries.get(qid), fn, `the scores of query ${JSON.stringify(qid)} of run ${JSON.stringify(name)}`, { run: name, query: qid });
+      return measures.map((measure) => {
+        const score = row.get(measure);
+        if (typeof score !== 'number' || !Number.isFinite(score)) {
+          const problem = `run ${JSON.stringify(name)} scores query ${JSON.stringify(qid)} on ${measure} ${row.has(measure) ? 'with a value that is not a finite number' : 'with no value'}`;
+          throw new RankevalError({ code: 'invalid_run', fn, at: { run: name, query: qid, measure }, problem, expected: 'a finite number', received: score });
+        }
+        return score;
+      });
+    });
+    // The per-query records and means as evaluateRun makes them: rows in query-id order, summed in that order.
+    scored.set(name, { perQuery: toRecord(queryIds, rows.map((row) => toRecord(measures, row))), mean: toRecord(measures, aggregateRows(rows, measures.map(() => 'mean'))) });
+  }
+  const comparison: Comparison = { ...pairedComparison(scored, baseline, plan, fn, measures), conventions: null, warnings: [] };
+  return comparison as Comparison<Name>;
+}
+
+/** The runs of `scores` (a Map or an object) as [name, run] pairs, two or more, each named by a string. */
+function namedRuns(runs: unknown, fn: string): [string, unknown][] {
   const named: [unknown, unknown][] = whileReading(fn, 'invalid_run', '`runs`', () =>
     runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'a Map or an object of run name → run', runs),
   );
   if (named.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
-  resolveCompareOptions(own, fn); // bad options fail before any run is scored
-  // Every run is scored on the same settings: options, judgments and aspects read once, here.
-  const settings = resolveRunSettings(qrels, own, fn);
-  const scored = new Map<string, RunEvaluation>();
-  for (const [name, run] of named) scored.set(name as string, scoreRunOn(run, settings));
-  return compareScores(scored, { ...own, baseline: own.baseline ?? (named[0]![0] as string) }, fn) as Comparison<MeasureKey<Name>>;
+  return named as [string, unknown][];
+}
+
+/** A Map or a plain object of string keys, as a Map (its keys checked: strings). */
+function entriesOf(value: unknown, fn: string, what: string, at: ErrorPlace): Map<string, unknown> {
+  const entries = whileReading(fn, 'invalid_run', what, () =>
+    value instanceof Map ? [...(value as Map<unknown, unknown>)] : typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : undefined,
+  );
+  if (entries === undefined) throw new RankevalError({ code: 'invalid_run', fn, at, what, expected: 'a Map or an object', received: value });
+  for (const [key] of entries) if (typeof key !== 'string') throw new RankevalError({ code: 'invalid_run', fn, at, what: `every key of ${what}`, expected: 'a string', received: key });
+  return new Map(entries as [string, unknown][]);
+}
+
+/** The measures of the baseline's first query (in its order), when the caller names none. */
+function defaultMeasures(base: ReadonlyMap<string, unknown>, baseline: string, fn: string): string[] {
+  const first = base.entries().next().value;
+  if (first === undefined) return []; // no query: refused as too few queries
+  return [...entriesOf(first[1], fn, `the scores of query ${JSON.stringify(first[0])} of run ${JSON.stringify(baseline)}`, { run: baseline, query: first[0] }).keys()];
+}
+
+function checkedMeasures(measures: unknown, fn: string): string[] {
+  if (!Array.isArray(measures) || measures.length === 0) fail('invalid_option', fn, { kind: 'option', option: 'measures' }, 'a non-empty array of measure names', measures);
+  for (const measure of measures) if (typeof measure !== 'string' || measure === '') fail('invalid_option', fn, 'every measure of `measures`', 'a non-empty string', measure);
+  if (new Set(measures).size !== measures.length) fail('invalid_option', fn, { kind: 'option', option: 'measures' }, 'measure names without repeats', measures);
+  return measures as string[];
+}
+
+/** A query one run scores and another does not: the paired test has no pair there. */
+function failCoverage(has: string, lacks: string, qid: string, fn: string): never {
+  const problem = `run ${JSON.stringify(has)} scores query ${JSON.stringify(qid)} and run ${JSON.stringify(lacks)} does not: a paired comparison needs every run's score on the same queries (score it in every run, or leave it out of all)`;
+  throw new RankevalError({ code: 'invalid_run', fn, subject: { kind: 'run', run: lacks }, at: { run: lacks, query: qid }, problem, expected: `a score for every query of run ${JSON.stringify(has)}`, received: qid });
+}
+
+function failBaseline(baseline: unknown, names: readonly string[], fn: string): never {
+  fail('invalid_option', fn, { kind: 'option', option: 'baseline' }, `one of the run names (${names.map((name) => JSON.stringify(name)).join(', ')})`, baseline);
 }
 
 /**
  * The comparison of runs already scored by `evaluateRun` with the same qrels and measures (the report
- * reuses the per-query scores for its charts).
+ * reuses the per-query scores for its charts): the rows of `pairedComparison`, with the baseline's
+ * conventions and every run's warnings.
  */
-export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, options: Partial<CompareOptions> & { baseline: string }, fn = 'compare'): Comparison {
+export function compareEvaluations(scored: ReadonlyMap<string, RunEvaluation>, options: Partial<CompareOptions> & { baseline: string }, fn = 'compare'): Comparison {
   const plan = resolveCompareOptions(options, fn);
   const { baseline } = options;
-  if (!scored.has(baseline)) fail('invalid_option', fn, { kind: 'option', option: 'baseline' }, `one of the run names (${[...scored.keys()].map((name) => JSON.stringify(name)).join(', ')})`, baseline);
+  const base = scored.get(baseline);
+  const compared = pairedComparison(scored, baseline, plan, fn, Object.keys(base?.mean ?? {}), () => checkAveraged(base!, Object.keys(base!.mean), fn));
+  return { ...compared, conventions: base!.conventions, warnings: coverageWarnings(scored, compared.runs) };
+}
+
+/** One run's scores as the comparison reads them: query id → measure → score, and the means (no prototype). */
+interface PerQueryScores {
+  readonly perQuery: Record<string, Record<string, number>>;
+  readonly mean: Record<string, number>;
+}
+
+/**
+ * The comparison's rows, the one computation behind `compare` and `compareScores`: every candidate against
+ * the baseline on every measure over the baseline's queries, the p-values corrected over all of them.
+ * `checkMeasures` runs once the queries are known to be enough.
+ */
+function pairedComparison(scored: ReadonlyMap<string, PerQueryScores>, baseline: string, plan: ComparePlan, fn: string, measures: string[], checkMeasures?: () => void): Omit<Comparison, 'conventions' | 'warnings'> {
+  if (!scored.has(baseline)) failBaseline(baseline, [...scored.keys()], fn);
   const base = scored.get(baseline)!;
   const queryIds = Object.keys(base.perQuery);
   const tooFew = tooFewForPairedTest(queryIds.length);
   if (tooFew !== undefined) throw new RankevalError({ code: 'no_queries', fn, ...tooFew, received: queryIds.length });
   const names = [baseline, ...[...scored.keys()].filter((name) => name !== baseline)];
-  const measures = Object.keys(base.mean);
-  checkAveraged(base, measures, fn);
+  checkMeasures?.();
   const rows: ComparisonRow[] = [];
   const tested: { row: number; pValue: number }[] = [];
   for (const measure of measures) {
@@ -162,7 +291,7 @@ export function compareScores(scored: ReadonlyMap<string, RunEvaluation>, option
   tested.forEach(({ row }, i) => {
     rows[row] = { ...rows[row]!, pValueCorrected: corrected[i]!, significant: corrected[i]! < plan.alpha };
   });
-  return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows, conventions: base.conventions, warnings: coverageWarnings(scored, names) };
+  return { baseline, runs: names, measures, ...plan, queries: queryIds.length, rows };
 }
 
 export { tooFewForPairedTest };

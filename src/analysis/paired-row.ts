@@ -1,7 +1,7 @@
 // One candidate run against the baseline on one measure, from their per-query differences: the paired
 // test, the interval for the mean difference, wins, ties and losses, and the effect size (a row of `compare`).
 import { RankevalError } from '../core/errors.js';
-import { higherIsBetter } from '../measures/reading.js';
+import { higherIsBetterScore } from '../measures/reading.js';
 import { bootstrapInterval, cohensD, tInterval } from '../stats/tests.js';
 import { overflowScale } from '../stats/powers-of-two.js';
 import { pairedTest, type Correction, type PairedTestPlan, type SignificanceTest } from '../stats/paired-test.js';
@@ -78,7 +78,7 @@ export function candidateRow({ measure, name, baseline, mean, baseMean, differen
     });
   }
   // A win is a query where the run is better: higher, or lower for a measure where lower is better.
-  const higher = higherIsBetter(measure);
+  const higher = higherIsBetterScore(measure);
   let wins = 0;
   let losses = 0;
   for (const difference of differences) {

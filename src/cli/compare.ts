@@ -1,5 +1,5 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
-import { compareScores } from '../analysis/compare.js';
+import { compareEvaluations } from '../analysis/compare.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
 import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
@@ -97,7 +97,7 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
   }
   const { scorers } = await scoreFiles(args, io, 'QRELS RUN_A RUN_B …');
   const scored = evaluations(args, scorers);
-  const comparison = asInputError(inputName(args.qrels), () => compareScores(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
+  const comparison = asInputError(inputName(args.qrels), () => compareEvaluations(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
   for (const line of runsWarnings(scored, comparison.runs, inputName(args.qrels))) io.stderr.write(`rankeval compare: warning: ${messageText(line)}\n`);
   io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
   if (!args.failOnRegression) return 0;

@@ -1,6 +1,6 @@
 // Matchers of a run: its means at their gates, no significant regression from a baseline, and any
 // measure of the catalogue within bounds (on a run or on one ranking).
-import { compareScores, resolveCompareOptions } from '../analysis/compare.js';
+import { compareEvaluations, resolveCompareOptions } from '../analysis/compare.js';
 import { higherIsBetter, towardsBetter } from '../measures/reading.js';
 import { METRIC_OPTION_KEYS } from '../core/metric-options.js';
 import { argument, fail, option } from '../core/errors.js';
@@ -71,7 +71,7 @@ export const toNotRegressFrom: Matcher<MatcherArgs<'toNotRegressFrom'>> = functi
     ['baseline', baseScores],
     ['received', runScores],
   ]);
-  const comparison = compareScores(scored, { ...plan, baseline: 'baseline' }, matcher);
+  const comparison = compareEvaluations(scored, { ...plan, baseline: 'baseline' }, matcher);
   const rows = comparison.rows.filter((row) => row.delta !== null);
   const regressed = rows.filter((row) => isRegression(row, margin));
   const status = (row: (typeof rows)[number]): string =>

@@ -4,6 +4,7 @@
 // `unj_5` all answer from their catalogue entry.
 import { valuesOf, type MeasureDefinition } from './catalogue.js';
 import { expandMeasure } from './registry.js';
+import { isRankevalError } from '../core/errors.js';
 
 const definitions = new Map<string, MeasureDefinition>();
 
@@ -31,11 +32,33 @@ export function higherIsBetter(measure: string): boolean {
 }
 
 /**
+ * As `higherIsBetter`, for the names of a comparison: a name no measure has is a score the caller computed
+ * (compareScores: `strict_vital_score`, a team's own metric), read as higher is better. The one place
+ * wins, losses and the direction a comparison is shown in are read from.
+ */
+export function higherIsBetterScore(name: string): boolean {
+  return !isMeasureName(name) || higherIsBetter(name);
+}
+
+/** Whether the registry reads `name` as a measure (or a key of its results). */
+function isMeasureName(name: string): boolean {
+  if (definitions.has(name)) return true;
+  try {
+    definitionOf(name);
+    return true;
+  } catch (error) {
+    if (isRankevalError(error)) return false;
+    throw error;
+  }
+}
+
+/**
  * A difference (candidate − baseline) turned so that positive is better: the difference itself when
- * higher is better, its negation when lower is. `towardsBetter('miss@5', -0.25)` is 0.25, an improvement.
+ * higher is better, its negation when lower is (`higherIsBetterScore`). `towardsBetter('miss@5', -0.25)`
+ * is 0.25, an improvement.
  */
 export function towardsBetter(measure: string, difference: number): number {
-  return higherIsBetter(measure) ? difference : -difference;
+  return higherIsBetterScore(measure) ? difference : -difference;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Every chart's numbers from runs already scored: means with intervals, the curves, per-query differences,
 // per-slice means, the queries lost most and the latency. Computed with the library's own functions
-// (confidenceInterval, compareScores, explainRanking), so a chart never has a formula of its own.
-import { compareScores, runWarningText, type Comparison } from '../analysis/compare.js';
+// (confidenceInterval, compareEvaluations, explainRanking), so a chart never has a formula of its own.
+import { compareEvaluations, runWarningText, type Comparison } from '../analysis/compare.js';
 import { confidenceInterval } from '../analysis/confidence.js';
 import { explainWithinBudget, type Explanation } from '../analysis/explain.js';
 import { latencyOf } from '../analysis/latency.js';
@@ -48,7 +48,7 @@ export function assembleReport(
   const ordered = [...scored.keys()];
   const baseline = ordered[0]!;
   const evaluations = new Map([...scored].map(([name, run]) => [name, run.evaluation]));
-  const comparison = ordered.length > 1 ? compareScores(evaluations, { ...options, baseline }, fn) : null;
+  const comparison = ordered.length > 1 ? compareEvaluations(evaluations, { ...options, baseline }, fn) : null;
   const alpha = options.alpha ?? 0.05;
   const intervalMethod = comparison?.interval ?? options.interval ?? (options.test === 'bootstrap' ? 'bootstrap' : 't');
   const base = evaluations.get(baseline)!;

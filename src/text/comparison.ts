@@ -1,7 +1,7 @@
 // A comparison as people read it: the terminal table, Markdown and CSV of `rankeval compare` (and the
 // report's table) come from here, so every form shows the same numbers.
 import type { Comparison, ComparisonRow } from '../analysis/compare.js';
-import { higherIsBetter, towardsBetter } from '../measures/reading.js';
+import { higherIsBetterScore, towardsBetter } from '../measures/reading.js';
 import { escapeControls, escapeMarkdown } from './escape.js';
 import { type Cell, type Column, renderTable, type TableFormat } from './table.js';
 
@@ -60,7 +60,7 @@ export function comparisonLegend(comparison: Comparison): string {
  * lower-is-better, else nothing (higher is better is what the legend assumes).
  */
 export function lowerIsBetterNote(comparison: Pick<Comparison, 'measures'>): string {
-  const lower = comparison.measures.filter((measure) => !higherIsBetter(measure));
+  const lower = comparison.measures.filter((measure) => !higherIsBetterScore(measure));
   if (lower.length === 0) return '';
   const names = lower.length === 1 ? lower[0]! : `${lower.slice(0, -1).join(', ')} and ${lower.at(-1)}`;
   return ` (lower is better for ${names}: a win is a lower value)`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureDefinitions } from '../../src/measures/catalogue.js';
-import { higherIsBetter, isBounded, towardsBetter, valueRange } from '../../src/measures/reading.js';
+import { higherIsBetter, higherIsBetterScore, isBounded, towardsBetter, valueRange } from '../../src/measures/reading.js';
 
 describe('higherIsBetter', () => {
   it('reads the catalogue’s `better` through any name or result key of the measure', () => {
@@ -20,6 +20,14 @@ describe('higherIsBetter', () => {
 
   it('refuses a name that is no measure, as the registry does', () => {
     expect(() => higherIsBetter('ndgc@10')).toThrow(/ndgc@10/);
+  });
+});
+
+describe('higherIsBetterScore', () => {
+  it('reads a measure as higherIsBetter does, and a score of the caller’s own (no measure’s name) as higher is better', () => {
+    expect(['ndcg@10', 'miss@5', 'unj_10'].map(higherIsBetterScore)).toEqual([true, false, false]);
+    expect(['strict_vital_score', 'faithfulness', 'ndgc@10'].map(higherIsBetterScore)).toEqual([true, true, true]);
+    expect(towardsBetter('vital_score', -0.25)).toBe(-0.25);
   });
 });
 
