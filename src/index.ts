@@ -172,13 +172,14 @@ export {
 export { parseNuggetAnswers, parseRagRun, type AnswerSentence, type NuggetAnswersReadOptions, type RagAnswer } from './formats/rag-answers.js';
 export {
   evaluateNuggets,
+  nuggetComparisonScores,
   nuggetScoresByRun,
   type EvaluateNuggetsOptions,
   type NuggetAnswerScores,
   type NuggetEvaluation,
   type NuggetRunScores,
 } from './nuggets/evaluate-nuggets.js';
-export type { NuggetScoreKey, NuggetScores } from './nuggets/scores.js';
+export type { NuggetScoreKey, NuggetScoreName, NuggetScores } from './nuggets/scores.js';
 export {
   nuggetRecall,
   nuggetRecallOfRun,

@@ -4,7 +4,7 @@ import { fail, RankevalError } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { meanOf } from '../stats/mean.js';
 import type { AssignedNugget, NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
-import { checkScoreKey, NUGGET_SCORES, nuggetScores, type NuggetScoreKey, type NuggetScores } from './scores.js';
+import { checkScoreKey, NUGGET_SCORES, nuggetScores, type NuggetScoreKey, type NuggetScoreName, type NuggetScores } from './scores.js';
 
 export interface EvaluateNuggetsOptions {
   /**
@@ -140,7 +140,27 @@ export function evaluateNuggets(assignments: readonly NuggetAnswer[], options: E
  */
 export function nuggetScoresByRun(evaluation: NuggetEvaluation, score: NuggetScoreKey): Record<string, Record<string, number>> {
   checkScoreKey(score, 'nuggetScoresByRun', { kind: 'argument', argument: 'score' });
-  const byRun = whileReading('nuggetScoresByRun', 'invalid_nuggets', '`evaluation`', () => evaluation.byRun);
-  if (typeof byRun !== 'object' || byRun === null) fail('invalid_nuggets', 'nuggetScoresByRun', { kind: 'argument', argument: 'evaluation' }, 'the result of evaluateNuggets', evaluation);
+  const byRun = runsOf(evaluation, 'nuggetScoresByRun');
   return Object.fromEntries(Object.entries(byRun).map(([runId, { queries }]) => [runId, Object.fromEntries(Object.entries(queries).map(([queryId, scores]) => [queryId, scores[score]]))]));
+}
+
+/**
+ * Every run's every score, topic by topic, as `compareScores` reads per-query scores: run id → topic id →
+ * score name (as `rankeval nuggets` names them: `strict_vital_score`, `vital_score`, …) → value. Each run
+ * has the topics it was scored on: with evaluateNuggets's `topics`, all of them (a topic it did not answer
+ * scoring 0); without, those it answered, which compareScores refuses to pair when runs differ.
+ *
+ * @example compareScores(nuggetComparisonScores(evaluateNuggets(answers, { topics: bank })), { measures: ['vital_score'] })
+ */
+export function nuggetComparisonScores(evaluation: NuggetEvaluation): Record<string, Record<string, Record<NuggetScoreName, number>>> {
+  const byRun = runsOf(evaluation, 'nuggetComparisonScores');
+  const named = (scores: NuggetScores) => Object.fromEntries(NUGGET_SCORES.map(({ key, name }) => [name, scores[key]])) as Record<NuggetScoreName, number>;
+  return Object.fromEntries(Object.entries(byRun).map(([runId, { queries }]) => [runId, Object.fromEntries(Object.entries(queries).map(([queryId, scores]) => [queryId, named(scores)]))]));
+}
+
+/** The `byRun` of an evaluation, checked at the boundary of `fn`. */
+function runsOf(evaluation: NuggetEvaluation, fn: string): NuggetEvaluation['byRun'] {
+  const byRun = whileReading(fn, 'invalid_nuggets', '`evaluation`', () => evaluation.byRun);
+  if (typeof byRun !== 'object' || byRun === null) fail('invalid_nuggets', fn, { kind: 'argument', argument: 'evaluation' }, 'the result of evaluateNuggets', evaluation);
+  return byRun;
 }

@@ -28,10 +28,13 @@ export const NUGGET_SCORES = [
   { key: 'all', name: 'all_score', weights: ALL, credit: PARTIAL },
   { key: 'strictWeighted', name: 'strict_weighted_score', weights: WEIGHTED, credit: STRICT },
   { key: 'weighted', name: 'weighted_score', weights: WEIGHTED, credit: PARTIAL },
-] as const satisfies readonly (NuggetScoreDeclaration & { readonly key: NuggetScoreKey })[];
+] as const satisfies readonly (NuggetScoreDeclaration & { readonly key: NuggetScoreKey; readonly name: NuggetScoreName })[];
 
 /** The key of a nugget score, spelled out so that the API reference shows the names. */
 export type NuggetScoreKey = 'strictVital' | 'strictAll' | 'vital' | 'all' | 'strictWeighted' | 'weighted';
+
+/** The name of a nugget score in nuggetizer's output and rankeval's (`rankeval nuggets`, `nuggetComparisonScores`). */
+export type NuggetScoreName = 'strict_vital_score' | 'strict_all_score' | 'vital_score' | 'all_score' | 'strict_weighted_score' | 'weighted_score';
 
 /** An answer's (or a mean's) value of every nugget score. */
 export type NuggetScores = Readonly<Record<NuggetScoreKey, number>>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { caught } from '../helpers/caught.js';
 import type { AssignedNugget, NuggetAnswer, NuggetImportance, NuggetSupport } from '../../src/formats/nuggets.js';
-import { evaluateNuggets, nuggetScoresByRun } from '../../src/nuggets/evaluate-nuggets.js';
+import { evaluateNuggets, nuggetComparisonScores, nuggetScoresByRun } from '../../src/nuggets/evaluate-nuggets.js';
+import { compareScores } from '../../src/analysis/compare.js';
 
 const n = (importance: NuggetImportance, assignment: NuggetSupport): AssignedNugget => ({ text: `${importance}/${assignment}`, importance, assignment });
 const answer = (runId: string, queryId: string, nuggets: readonly AssignedNugget[]): NuggetAnswer => ({ runId, queryId, nuggets });
@@ -118,5 +119,31 @@ describe('nuggetScoresByRun', () => {
     const result = evaluateNuggets([]);
     expect(caught(() => nuggetScoresByRun(result, 'vital_score' as never))).toMatchObject({ code: 'invalid_option', received: 'vital_score' });
     expect(caught(() => nuggetScoresByRun({} as never, 'vital'))).toMatchObject({ code: 'invalid_nuggets' });
+  });
+});
+
+describe('nuggetComparisonScores', () => {
+  const answer = (runId: string, queryId: string, assignment: NuggetSupport): NuggetAnswer => ({ runId, queryId, nuggets: [{ text: 'v', importance: 'vital', assignment }, { text: 'o', importance: 'okay', assignment: 'support' }] });
+  const answers = [answer('a', '1', 'partial_support'), answer('a', '2', 'support'), answer('b', '1', 'support')];
+
+  it('gives every score of every run and topic, named as rankeval nuggets names them', () => {
+    const scores = nuggetComparisonScores(evaluateNuggets(answers, { topics: ['1', '2'] }));
+    // a on topic 1: vital 0.5/1, all (0.5 + 1)/2, strict vital 0, weighted (0.5 + 0.5)/1.5. b skipped topic 2: 0 on all.
+    expect(scores['a']!['1']).toEqual({ strict_vital_score: 0, strict_all_score: 1 / 2, vital_score: 0.5, all_score: (0.5 + 1) / 2, strict_weighted_score: 0.5 / 1.5, weighted_score: (0.5 + 0.5) / 1.5 });
+    expect(scores['b']!['2']).toEqual({ strict_vital_score: 0, strict_all_score: 0, vital_score: 0, all_score: 0, strict_weighted_score: 0, weighted_score: 0 });
+    expect(Object.keys(scores)).toEqual(['a', 'b']);
+  });
+
+  it('makes comparing two generators one line: b against a on vital_score, topic 2 unanswered by b scored 0', () => {
+    const { rows } = compareScores(nuggetComparisonScores(evaluateNuggets(answers, { topics: ['1', '2'] })), { measures: ['vital_score'] });
+    // Differences b − a: topic 1, 1 − 0.5; topic 2, 0 − 1.
+    expect(rows[1]).toMatchObject({ run: 'b', mean: (1 + 0) / 2, delta: (0.5 - 1) / 2, wins: 1, ties: 0, losses: 1 });
+  });
+
+  it('leaves each run its answered topics without `topics`, which compareScores refuses to pair', () => {
+    const scores = nuggetComparisonScores(evaluateNuggets(answers));
+    expect(Object.keys(scores['b']!)).toEqual(['1']);
+    expect(caught(() => compareScores(scores))).toMatchObject({ code: 'invalid_run', at: { run: 'b', query: '2' } });
+    expect(caught(() => nuggetComparisonScores({} as never))).toMatchObject({ code: 'invalid_nuggets', fn: 'nuggetComparisonScores' });
   });
 });
