@@ -1,12 +1,11 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
 import { compareEvaluations } from '../analysis/compare.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
-import { renderComparison } from '../text/comparison.js';
 import { messageText } from '../text/escape.js';
 import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
 import { numberFlag, parseCommandArgs } from './shared/args.js';
 import { GATE_FAILED, type Io, usageError } from './shared/command.js';
-import { COMPARE_OPTIONS, compareOptions, type CompareArgs, evaluations, readCompareArgs, scoreFiles } from './shared/comparison.js';
+import { COMPARE_OPTIONS, compareOptions, comparisonOutput, type CompareArgs, evaluations, readCompareArgs, scoreFiles } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { runsWarnings } from './shared/means.js';
@@ -99,7 +98,7 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
   const scored = evaluations(args, scorers);
   const comparison = asInputError(inputName(args.qrels), () => compareEvaluations(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
   for (const line of runsWarnings(scored, comparison.runs, inputName(args.qrels))) io.stderr.write(`rankeval compare: warning: ${messageText(line)}\n`);
-  io.stdout.write(args.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, args.format, io.colour ?? false));
+  io.stdout.write(comparisonOutput(comparison, args.format, io.colour ?? false));
   if (!args.failOnRegression) return 0;
   const regressed = regressions(comparison, { margin: args.margin });
   const base = scored.get(comparison.baseline)!;

@@ -150,12 +150,12 @@ async function main(args: readonly string[]): Promise<number> {
     if (command === 'estimate') return await runEstimate(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'plan') return await runPlan(rest, { stdout: process.stdout, stderr: process.stderr });
     if (command === 'judge') return await runJudge(rest, { stdout: process.stdout, stderr: process.stderr });
-    if (command === 'nuggets') return await runNuggets(rest, { stdout: process.stdout, stderr: process.stderr });
     const load = LOADED_WHEN_RUN[command];
     if (load !== undefined) return await (await load())(rest, { stdout: process.stdout, stderr: process.stderr });
-    if (command === 'compare') {
+    if (command === 'compare' || command === 'nuggets') {
+      // A comparison's significant rows are coloured on a terminal (nuggets --compare writes one too).
       const colour = process.stdout.isTTY === true && process.env['NO_COLOR'] === undefined;
-      return await runCompare(rest, { stdout: process.stdout, stderr: process.stderr, colour });
+      return await (command === 'compare' ? runCompare : runNuggets)(rest, { stdout: process.stdout, stderr: process.stderr, colour });
     }
     throw unknownCommand(command);
   } catch (error) {

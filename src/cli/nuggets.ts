@@ -1,7 +1,9 @@
 // `rankeval nuggets ASSIGNMENTS…`: RAG answers scored by the nuggets they support, per run (and per topic),
 // as the TREC RAG track scores them.
 import type { NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
-import { evaluateNuggets, type NuggetEvaluation } from '../nuggets/evaluate-nuggets.js';
+import { compareScores, type CompareScoresOptions, type Comparison } from '../analysis/compare.js';
+import { isRankevalError } from '../core/errors.js';
+import { evaluateNuggets, nuggetComparisonScores, type NuggetEvaluation } from '../nuggets/evaluate-nuggets.js';
 import { NUGGET_SCORES, type NuggetScores } from '../nuggets/scores.js';
 import { renderTable, type Cell, type Column } from '../text/table.js';
 import { messageText } from '../text/escape.js';
@@ -10,13 +12,15 @@ import { CliError, INPUT_ERROR, type Io, USAGE_ERROR, usageError } from './share
 import { joinAnswers } from './shared/answers.js';
 import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank, loadNuggetJudgments, tornLineWarning } from './shared/files.js';
 import { cliMessage, isOption } from './shared/wording.js';
-import { isRankevalError } from '../core/errors.js';
 import { nuggetAssignmentsOf } from '../formats/nugget-judgments.js';
 import { inputName } from './shared/input.js';
 import { readGradesFlag } from './shared/nugget-flags.js';
+import { comparisonOutput, readPlanFlags, TEST_OPTIONS } from './shared/comparison.js';
+import { measureNames, OUTPUT_FORMATS, type OutputFormat } from './shared/options.js';
 
 export const nuggetsUsage = `Usage: rankeval nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-q] [--format F]
        rankeval nuggets --store STORE [--judge NAME] [--topics BANK] [ASSIGNMENTS…] [-q] [--format F]
+       rankeval nuggets ASSIGNMENTS… --compare [--topics BANK] [-m SCORE …] [--baseline RUN] [--test T] [flags]
 
 RAG answers scored by the nuggets (atomic facts) they support, as the TREC RAG track scores them
 (castorini/nuggetizer's metrics, to the last digit): for each run, the means over its answers of
@@ -47,14 +51,27 @@ Files:
 
 Output:
   --format F            table (default), json, or trec: "run_id measure topic value" lines, the
-                        leaderboard form TREC's AutoJudge tooling reads (topic "all" for a run's mean)
+                        leaderboard form TREC's AutoJudge tooling reads (topic "all" for a run's mean);
+                        with --compare, table, markdown, json or csv, as rankeval compare writes them
   -q, --per-query       a row per run and topic as well
 
-Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed.
+Comparing generators (--compare): the runs compared topic by topic against the baseline, as rankeval
+compare compares runs query by query (its table, tests and corrections): each run's mean, Δ, the
+corrected p-value, the interval of Δ, the topics won, tied and lost, and Cohen's d. Every run must be
+scored on the same topics: give --topics (a topic a run did not answer then scores 0), or runs that
+answer the same topics.
+  -m, --measure S       the scores to compare, by the names above (repeatable or comma-separated;
+                        default all six)
+  --baseline RUN        the run the others are compared with (default: the first run read)
+  --test T, --alpha A, --correction C, --permutations N, --seed N, --interval I   as rankeval compare
+
+Exit status: 0 done, 2 bad arguments, 3 a file cannot be read or is malformed (with --compare, also runs
+scored on different topics, fewer than two runs or fewer than two topics).
 `;
 
 const usage = usageError('nuggets');
 const FORMATS = ['table', 'json', 'trec'] as const;
+const SCORE_NAMES: readonly string[] = NUGGET_SCORES.map(({ name }) => name);
 
 export interface NuggetsArgs {
   readonly files: readonly string[];
@@ -64,6 +81,8 @@ export interface NuggetsArgs {
   readonly grades: 2 | 3;
   readonly format: (typeof FORMATS)[number];
   readonly perQuery: boolean;
+  /** With --compare: the comparison's options (compareScores's) and its output format. */
+  readonly compare?: { readonly options: CompareScoresOptions; readonly format: OutputFormat };
 }
 
 export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' {
@@ -76,6 +95,9 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
       grades: { type: 'string' },
       format: { type: 'string' },
       'per-query': { type: 'boolean', short: 'q' },
+      compare: { type: 'boolean' },
+      measure: { type: 'string', short: 'm', multiple: true },
+      ...TEST_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
     usage,
@@ -87,15 +109,19 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
   if (judge !== undefined && store === undefined) throw usage('--judge names whose assignments to take from --store STORE: give the store');
   const topics = values.topics as string | undefined;
   checkStdinOnce([...positionals, ...(topics === undefined ? [] : [topics]), ...(store === undefined ? [] : [store])], usage);
-  return {
-    files: positionals,
-    store,
-    judge,
-    topics,
-    grades: readGradesFlag(values.grades, usage),
-    format: oneOf(values.format, FORMATS, '--format', 'table', usage),
-    perQuery: values['per-query'] ?? false,
-  };
+  const read = { files: positionals, store, judge, topics, grades: readGradesFlag(values.grades, usage), perQuery: values['per-query'] ?? false };
+  if (!values.compare) {
+    const given = (['measure', ...Object.keys(TEST_OPTIONS)] as const).find((flag) => values[flag as keyof typeof values] !== undefined);
+    if (given !== undefined) throw usage(`${given === 'measure' ? '-m' : `--${given}`} applies to --compare, which is not given`);
+    return { ...read, format: oneOf(values.format, FORMATS, '--format', 'table', usage) };
+  }
+  if (read.perQuery) throw usage('-q does not apply with --compare: the comparison is over the topics');
+  const measures = values.measure === undefined ? [...SCORE_NAMES] : [...new Set(measureNames(values.measure, '-m', usage))];
+  const unknown = measures.find((name) => !SCORE_NAMES.includes(name));
+  if (unknown !== undefined) throw usage(`-m '${unknown}' is no nugget score (${SCORE_NAMES.join(', ')})`);
+  const { interval, ...plan } = readPlanFlags(values, usage);
+  const options: CompareScoresOptions = { measures, ...plan, ...(interval === undefined ? {} : { interval }), ...(values.baseline === undefined ? {} : { baseline: values.baseline }) };
+  return { ...read, format: 'table', compare: { options, format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage) } };
 }
 
 const scoreCells = (scores: NuggetScores): Cell[] => NUGGET_SCORES.map(({ key }) => scores[key]);
@@ -150,8 +176,26 @@ async function storeAnswers(path: string, judge: string | undefined, bank: Nugge
   }
 }
 
+/**
+ * The runs compared topic by topic (compareScores on nuggetComparisonScores); a baseline that is no run is
+ * a usage error, as in rankeval compare; runs scored on different topics, one run or one topic, an input error.
+ */
+function compared(result: NuggetEvaluation, args: NuggetsArgs, options: CompareScoresOptions): Comparison {
+  const runs = Object.keys(result.byRun);
+  if (options.baseline !== undefined && !runs.includes(options.baseline)) throw usage(`--baseline '${options.baseline}' is none of the runs (${runs.join(', ')})`);
+  const files = args.files.map(inputName).join(', ');
+  if (runs.length < 2) throw new CliError(messageText(`--compare needs two runs or more; ${files} hold${args.files.length === 1 ? 's' : ''} ${runs.length} (${runs.join(', ')})`), INPUT_ERROR);
+  try {
+    return compareScores(nuggetComparisonScores(result), options);
+  } catch (error) {
+    if (!isRankevalError(error)) throw error;
+    const hint = error.code === 'invalid_run' && args.topics === undefined ? '; give --topics BANK to score every run on the bank\'s topics, a topic a run did not answer scoring 0' : '';
+    throw new CliError(messageText(`${files}: ${cliMessage(error)}${hint}`), INPUT_ERROR);
+  }
+}
+
 /** Runs `rankeval nuggets`; returns the exit status. */
-export async function runNuggets(argv: readonly string[], io: Io): Promise<number> {
+export async function runNuggets(argv: readonly string[], io: Io & { readonly colour?: boolean }): Promise<number> {
   const args = parseNuggetsArgs(argv);
   if (args === 'help') {
     io.stdout.write(nuggetsUsage);
@@ -163,6 +207,10 @@ export async function runNuggets(argv: readonly string[], io: Io): Promise<numbe
   if (args.store !== undefined) files.push([args.store, await storeAnswers(args.store, args.judge, bank, io)]);
   const result = evaluateNuggets(joinAnswers(files, bank === undefined ? undefined : { bank, path: args.topics!, flag: '--topics' }), bank === undefined ? {} : { topics: bank });
   if (result.mean === undefined) throw new CliError(messageText(`no answers to score in ${files.map(([path]) => inputName(path)).join(', ')}`), INPUT_ERROR);
+  if (args.compare !== undefined) {
+    io.stdout.write(comparisonOutput(compared(result, args, args.compare.options), args.compare.format, io.colour ?? false));
+    return 0;
+  }
   io.stdout.write(args.format === 'table' ? table(result, args.perQuery) : args.format === 'trec' ? trecLines(result, args.perQuery) : json(result, args.perQuery));
   return 0;
 }

@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runNuggets } from '../../src/cli/nuggets.js';
+import { compareScores } from '../../src/analysis/compare.js';
+import { parseNuggetAssignments, parseNuggetBank } from '../../src/formats/nuggets.js';
+import { evaluateNuggets, nuggetComparisonScores } from '../../src/nuggets/evaluate-nuggets.js';
+import { readFileSync } from 'node:fs';
 import { runCommand } from '../helpers/cli.js';
 
 let dir = '';
@@ -114,5 +118,62 @@ describe('rankeval nuggets --store', () => {
     expect(wrong.status).toBe(3);
     expect(wrong.stderr).toContain('this looks like a judgments store');
     expect((await runCommand(runNuggets, [file('a.jsonl'), '--judge', 'llm'])).status).toBe(2);
+  });
+});
+
+// The worked example of docs/answers.md: bm25-gpt answers q01, q09, q07; dense-gpt leaves q07 unanswered.
+const EXAMPLE = join(import.meta.dirname, '../../examples/nuggets');
+const ASSIGNMENTS = join(EXAMPLE, 'assignments.jsonl');
+const BANK = join(EXAMPLE, 'nuggets.jsonl');
+
+describe('rankeval nuggets --compare', () => {
+  it('compares the runs topic by topic on examples/nuggets, as compare() would: W/T/L, Δ and the exact randomization p', async () => {
+    const result = await runCommand(runNuggets, [ASSIGNMENTS, '--topics', BANK, '--compare', '-m', 'vital_score,all_score', '--test', 'randomization']);
+    expect(result).toMatchObject({ status: 0, stderr: '' });
+    const rows = result.stdout.split('\n').map((line) => line.split(/\s+/));
+    expect(rows[0]!.slice(0, 5)).toEqual(['measure', 'run', 'mean', 'Δ', 'Δ%']);
+    // vital_score: bm25 (1, 0.5, 0.5), dense (1, 0.5, 0): Δ = −0.5/3, W/T/L 0/2/1; every sign flip of (0, 0, −0.5) reaches |Σ| = 0.5: p = 1.
+    expect(rows[2]).toEqual(['vital_score', 'dense-gpt', (1.5 / 3).toFixed(4), `−${(0.5 / 3).toFixed(4)}`, '−25.0%', '1.0000', expect.any(String), expect.any(String), '0/2/1', expect.any(String)]);
+    // all_score: bm25 (1.5/3, 2/3, 1.5/2), dense (1, 1/3, 0): W/T/L 1/0/2.
+    expect(rows[4]!.slice(0, 4)).toEqual(['all_score', 'dense-gpt', ((1 + 1 / 3 + 0) / 3).toFixed(4), `−${((1.5 / 3 + 2 / 3 + 0.75 - (1 + 1 / 3)) / 3).toFixed(4)}`]);
+    expect(rows[4]![8]).toBe('1/0/2');
+    expect(result.stdout).toMatch(/3 queries, baseline bm25-gpt; paired randomization test \(two-sided\) with Holm–Bonferroni correction over 2 comparisons/);
+  });
+
+  it('writes compareScores’s comparison as JSON, every score compared by default, the baseline as asked', async () => {
+    const result = await runCommand(runNuggets, [ASSIGNMENTS, '--topics', BANK, '--compare', '--baseline', 'dense-gpt', '--format', 'json', '--seed', '7', '--permutations', '500', '--interval', 'bootstrap']);
+    expect(result.status).toBe(0);
+    const answers = parseNuggetAssignments(readFileSync(ASSIGNMENTS), { file: 'assignments.jsonl' });
+    const expected = compareScores(nuggetComparisonScores(evaluateNuggets(answers, { topics: parseNuggetBank(readFileSync(BANK), { file: 'nuggets.jsonl' }) })), { baseline: 'dense-gpt', seed: 7, permutations: 500, interval: 'bootstrap' });
+    expect(result.stdout).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+    expect(expected.measures).toEqual(['strict_vital_score', 'strict_all_score', 'vital_score', 'all_score', 'strict_weighted_score', 'weighted_score']);
+    const csv = await runCommand(runNuggets, [ASSIGNMENTS, '--topics', BANK, '--compare', '-m', 'vital_score', '--format', 'csv']);
+    expect(csv.stdout.split('\n')[0]).toBe('measure,run,mean,delta,relativeDelta,pValue,pValueCorrected,ciLow,ciHigh,wins,ties,losses,effectSize,significant');
+  });
+
+  it('refuses runs scored on different topics (exit 3), naming the run and topic and what --topics does', async () => {
+    const result = await runCommand(runNuggets, [ASSIGNMENTS, '--compare'], { hide: EXAMPLE });
+    expect(result.status).toBe(3);
+    expect(result.stderr).toBe(
+      'assignments.jsonl: run "bm25-gpt" scores query "q07" and run "dense-gpt" does not: a paired comparison needs every run\'s score on the same queries (score it in every run, or leave it out of all); give --topics BANK to score every run on the bank\'s topics, a topic a run did not answer scoring 0',
+    );
+    expect(await runCommand(runNuggets, [file('a.jsonl'), '--compare'], { hide: dir })).toMatchObject({ status: 3, stderr: '--compare needs two runs or more; a.jsonl holds 1 (a)' });
+    // The same runs with --topics: b's unanswered topic 2 scores 0, and they pair.
+    expect(await runCommand(runNuggets, [file('b.jsonl'), file('a.jsonl'), '--topics', file('bank.jsonl'), '--compare', '-m', 'vital_score'])).toMatchObject({ status: 0 });
+    // Two runs on one topic: too few for a paired test.
+    const one = [{ qid: '1', run_id: 'x', nuggets: [n('vital', 'support')] }, { qid: '1', run_id: 'y', nuggets: [n('vital', 'not_support')] }];
+    writeFileSync(file('one.jsonl'), jsonl(one));
+    expect(await runCommand(runNuggets, [file('one.jsonl'), '--compare'], { hide: dir })).toMatchObject({ status: 3, stderr: expect.stringMatching(/^one\.jsonl: .*at least 2/) });
+  });
+
+  it('refuses bad arguments with exit 2', async () => {
+    const usage = (args: string[]) => runCommand(runNuggets, [ASSIGNMENTS, '--topics', BANK, ...args]);
+    expect(await usage(['--compare', '-m', 'vital'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/^-m 'vital' is no nugget score \(strict_vital_score, /) });
+    expect(await usage(['--test', 't'])).toMatchObject({ status: 2, stderr: '--test applies to --compare, which is not given (see rankeval nuggets --help)' });
+    expect(await usage(['-m', 'vital_score'])).toMatchObject({ status: 2, stderr: '-m applies to --compare, which is not given (see rankeval nuggets --help)' });
+    expect(await usage(['--compare', '-q'])).toMatchObject({ status: 2 });
+    expect(await usage(['--compare', '--format', 'trec'])).toMatchObject({ status: 2 });
+    expect(await usage(['--compare', '--test', 'z'])).toMatchObject({ status: 2 });
+    expect(await usage(['--compare', '--baseline', 'sparse'])).toMatchObject({ status: 2, stderr: "--baseline 'sparse' is none of the runs (bm25-gpt, dense-gpt) (see rankeval nuggets --help)" });
   });
 });

@@ -1,7 +1,8 @@
 // What `rankeval compare` and `rankeval report` share: their flags, the runs' names, and the scoring of
 // each run as it is read.
 import { basename, extname } from 'node:path';
-import { SIGNIFICANCE_TESTS, type Correction, type SignificanceTest } from '../../analysis/compare.js';
+import { SIGNIFICANCE_TESTS, type Comparison, type Correction, type SignificanceTest } from '../../analysis/compare.js';
+import { renderComparison } from '../../text/comparison.js';
 import type { RunEvaluation } from '../../engine/run-result.js';
 import { keepFound, type KeptFound } from '../../engine/found.js';
 import { scorerOf } from '../../engine/scorer.js';
@@ -14,7 +15,7 @@ import type { CliError, Io } from './command.js';
 import { asInputError, blameScoring, checkStdinOnce, goldenSetOptions, loadGoldenSetAnd, scoreRunFile } from './files.js';
 import { inputName, STDIN } from './input.js';
 import { encodeValue, runThreads, runWorkers, type RunOutcome, type RunTask } from './run-threads.js';
-import { DEFAULT_MEASURES, evaluationOptions, readSharedArgs, SHARED_OPTIONS, type SharedArgs } from './options.js';
+import { DEFAULT_MEASURES, evaluationOptions, readSharedArgs, SHARED_OPTIONS, type OutputFormat, type SharedArgs } from './options.js';
 
 export interface CompareArgs extends SharedArgs {
   readonly qrels: string;
@@ -46,10 +47,8 @@ export function runNames(paths: readonly string[], given: string | undefined, us
 }
 
 
-/** The flags of `rankeval compare`, which `rankeval report` takes too. */
-export const COMPARE_OPTIONS = {
-  ...SHARED_OPTIONS,
-  names: { type: 'string' },
+/** The flags of the paired test, which `rankeval compare`, `report` and `nuggets --compare` take. */
+export const TEST_OPTIONS = {
   test: { type: 'string' },
   alpha: { type: 'string' },
   correction: { type: 'string' },
@@ -59,8 +58,15 @@ export const COMPARE_OPTIONS = {
   baseline: { type: 'string' },
 } as const;
 
+/** The flags of `rankeval compare`, which `rankeval report` takes too. */
+export const COMPARE_OPTIONS = {
+  ...SHARED_OPTIONS,
+  names: { type: 'string' },
+  ...TEST_OPTIONS,
+} as const;
+
 /** `--test`, `--alpha` and `--correction`, the paired test of compare, report and agree (t, 0.05, holm). */
-export function readTestFlags(values: { readonly test?: string; readonly alpha?: string; readonly correction?: string }, usage: (message: string) => CliError) {
+export function readTestFlags(values: { readonly test?: string | undefined; readonly alpha?: string | undefined; readonly correction?: string | undefined }, usage: (message: string) => CliError) {
   return {
     test: oneOf(values.test, SIGNIFICANCE_TESTS, '--test', 't', usage),
     alpha: numberFlag(values.alpha, '--alpha', (a) => a > 0 && a < 1, 'a number between 0 and 1', usage) ?? 0.05,
@@ -100,13 +106,24 @@ export function readCompareArgs(
     ...shared,
     qrels,
     runs: runPaths.map((path, i) => ({ name: names[i]!, path })),
+    ...readPlanFlags(values, usage),
+    baseline,
+  };
+}
+
+/** The paired test's flags, read (but --baseline, whose names are the command's): compare()'s options. */
+export function readPlanFlags(values: { readonly [K in Exclude<keyof typeof TEST_OPTIONS, 'baseline'>]?: string | undefined }, usage: (message: string) => CliError) {
+  return {
     ...readTestFlags(values, usage),
     permutations: numberFlag(values.permutations, '--permutations', (n) => Number.isSafeInteger(n) && n >= 1 && n <= 10_000_000, 'an integer from 1 to 10000000', usage) ?? 10_000,
     seed: readSeedFlag(values.seed, usage),
     interval: values.interval === undefined ? undefined : oneOf<'t' | 'bootstrap'>(values.interval, ['t', 'bootstrap'], '--interval', 't', usage),
-    baseline,
   };
 }
+
+/** A comparison as `rankeval compare` writes it: JSON, or renderComparison's table, Markdown or CSV. */
+export const comparisonOutput = (comparison: Comparison, format: OutputFormat, colour: boolean): string =>
+  format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison, format, colour);
 
 /** A run as scoreFiles gives it: its evaluation, made when asked (a failed check throws then). */
 export interface ScoredRun {
