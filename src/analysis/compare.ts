@@ -164,13 +164,28 @@ export function compareScores<Name extends string = string>(
   scores: ByQuery<ByQuery<Readonly<Record<Name, number>>>>,
   options: CompareScoresOptions<Name> = {},
 ): Comparison<Name> {
-  const fn = 'compareScores';
-  const own = ownOptions(options as CompareScoresOptions, COMPARE_SCORES_KEYS, fn);
-  const named = namedRuns(scores, fn);
+  return comparisonOfScores(readScores(scores, options, 'compareScores'), 'compareScores') as Comparison<Name>;
+}
+
+/** Per-query scores as `compareScores` reads them: each run's records, the baseline, the test and the measures. */
+export interface ReadScores {
+  readonly scored: ReadonlyMap<string, PerQueryScores>;
+  readonly baseline: string;
+  readonly plan: ComparePlan;
+  readonly measures: string[];
+}
+
+/**
+ * Reads and checks per-query scores (run → query → measure → value) and compareScores's options, making each
+ * run's records and means as evaluateRun makes them (rows in query-id order, summed in that order); at
+ * least `minimumRuns` runs (the report of one run has no comparison).
+ */
+export function readScores(scores: unknown, options: CompareScoresOptions, fn: string, minimumRuns = 2): ReadScores {
+  const own = ownOptions(options, COMPARE_SCORES_KEYS, fn);
+  const named = namedRuns(scores, fn, minimumRuns);
   const plan = resolveCompareOptions(own, fn);
   const baseline = own.baseline ?? named[0]![0];
-  const runs = new Map(named);
-  if (!runs.has(baseline)) failBaseline(baseline, named.map(([name]) => name), fn);
+  if (!named.some(([name]) => name === baseline)) failBaseline(baseline, named.map(([name]) => name), fn);
   const read = new Map<string, Map<string, unknown>>();
   for (const [name, run] of named) read.set(name, entriesOf(run, fn, `run ${JSON.stringify(name)}`, { run: name }));
   const base = read.get(baseline)!;
@@ -191,19 +206,22 @@ export function compareScores<Name extends string = string>(
         return score;
       });
     });
-    // The per-query records and means as evaluateRun makes them: rows in query-id order, summed in that order.
     scored.set(name, { perQuery: toRecord(queryIds, rows.map((row) => toRecord(measures, row))), mean: toRecord(measures, aggregateRows(rows, measures.map(() => 'mean'))) });
   }
-  const comparison: Comparison = { ...pairedComparison(scored, baseline, plan, fn, measures), conventions: null, warnings: [] };
-  return comparison as Comparison<Name>;
+  return { scored, baseline, plan, measures };
+}
+
+/** The comparison of scores read by `readScores`: `conventions` null (the scores' rules are their maker's), no warnings. */
+export function comparisonOfScores({ scored, baseline, plan, measures }: ReadScores, fn: string): Comparison {
+  return { ...pairedComparison(scored, baseline, plan, fn, measures), conventions: null, warnings: [] };
 }
 
 /** The runs of `scores` (a Map or an object) as [name, run] pairs, two or more, each named by a string. */
-function namedRuns(runs: unknown, fn: string): [string, unknown][] {
+function namedRuns(runs: unknown, fn: string, minimum = 2): [string, unknown][] {
   const named: [unknown, unknown][] = whileReading(fn, 'invalid_run', '`runs`', () =>
     runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'a Map or an object of run name → run', runs),
   );
-  if (named.length < 2) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, 'two or more runs to compare', named.length);
+  if (named.length < minimum) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, minimum === 1 ? 'at least one run' : 'two or more runs to compare', named.length);
   for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
   return named as [string, unknown][];
 }
@@ -256,7 +274,7 @@ export function compareEvaluations(scored: ReadonlyMap<string, RunEvaluation>, o
 }
 
 /** One run's scores as the comparison reads them: query id → measure → score, and the means (no prototype). */
-interface PerQueryScores {
+export interface PerQueryScores {
   readonly perQuery: Record<string, Record<string, number>>;
   readonly mean: Record<string, number>;
 }

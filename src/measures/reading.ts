@@ -40,6 +40,16 @@ export function higherIsBetterScore(name: string): boolean {
   return !isMeasureName(name) || higherIsBetter(name);
 }
 
+/** As `isBounded`, for the names of a comparison: a score of the caller's own is not (a chart takes its range from the data). */
+export function isBoundedScore(name: string): boolean {
+  return isMeasureName(name) && isBounded(name);
+}
+
+/** As `valueRange`, for the names of a comparison: a score of the caller's own has no bound (±Number.MAX_VALUE). */
+export function valueRangeOfScore(name: string): { readonly min: number; readonly max: number } {
+  return isMeasureName(name) ? valueRange(name) : { min: -Number.MAX_VALUE, max: Number.MAX_VALUE };
+}
+
 /** Whether the registry reads `name` as a measure (or a key of its results). */
 function isMeasureName(name: string): boolean {
   if (definitions.has(name)) return true;

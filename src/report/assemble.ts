@@ -1,7 +1,7 @@
 // Every chart's numbers from runs already scored: means with intervals, the curves, per-query differences,
 // per-slice means, the queries lost most and the latency. Computed with the library's own functions
 // (confidenceInterval, compareEvaluations, explainRanking), so a chart never has a formula of its own.
-import { compareEvaluations, runWarningText, type Comparison } from '../analysis/compare.js';
+import { compareEvaluations, comparisonOfScores, runWarningText, type Comparison, type ReadScores } from '../analysis/compare.js';
 import { confidenceInterval } from '../analysis/confidence.js';
 import { explainWithinBudget, type Explanation } from '../analysis/explain.js';
 import { latencyOf } from '../analysis/latency.js';
@@ -10,7 +10,7 @@ import { fail, option } from '../core/errors.js';
 import { towardsBetter } from '../measures/reading.js';
 import { parseMeasure } from '../measures/registry.js';
 import type { ScoreOrder, Ties } from '../core/types.js';
-import type { CurvePoint, DeltaSeries, LatencyRow, LossList, LostView, MeanBar, QueryDelta, ReportContext, ReportData, ReportOptions, ReportRun, SliceMean } from './types.js';
+import type { CurvePoint, DeltaSeries, LatencyRow, LostQuery, LostView, MeanBar, QueryDelta, ReportContext, ReportData, ReportOptions, ReportRun, SliceMean } from './types.js';
 import type { RunEvaluation } from '../engine/run-result.js';
 
 /** How deep the report shows a ranking, at most. */
@@ -44,22 +44,48 @@ export function assembleReport(
   fn: string,
   explainQuery: ExplainQuery,
 ): ReportData {
-  const { measures } = options;
   const ordered = [...scored.keys()];
   const baseline = ordered[0]!;
   const evaluations = new Map([...scored].map(([name, run]) => [name, run.evaluation]));
   const comparison = ordered.length > 1 ? compareEvaluations(evaluations, { ...options, baseline }, fn) : null;
+  const depth = Math.max(1, ...[...scored.values()].map((run) => run.depth));
+  const latency = latencyRows(scored, context.slices);
+  return {
+    ...assembleScores(evaluations, comparison, options),
+    curves: curvePoints(scored, depth),
+    depth,
+    losses: lossLists(evaluations, context, options, lossCount, rankingViews(scored, context, options, fn, explainQuery)),
+    warnings: warningsOf(comparison, evaluations.get(baseline)!, baseline),
+    ...(latency.length === 0 ? {} : { latency }),
+  };
+}
+
+/**
+ * The report of per-query scores given (`readScores`, the runs in the report's order): the same means,
+ * differences, per-query losses and comparison (`comparisonOfScores`), without what needs rankings — no
+ * curves (`depth` 0), the queries lost most with their scores and no ranking.
+ */
+export function assembleScoresReport(read: ReadScores, questions: ReadonlyMap<string, string> | undefined, options: ReportOptions, lossCount: number, fn: string): ReportData {
+  // The baseline first, as the report orders runs; no slices.
+  const names = [read.baseline, ...[...read.scored.keys()].filter((name) => name !== read.baseline)];
+  const scored = new Map(names.map((name) => [name, { ...read.scored.get(name)!, bySlice: {} }]));
+  const comparison = scored.size > 1 ? comparisonOfScores(read, fn) : null;
+  const score = (measure: string) => (run: string, qid: string): number => scored.get(run)!.perQuery[qid]![measure]!;
+  return { ...assembleScores(scored, comparison, options), curves: [], depth: 0, losses: [], scoreLosses: lossLists(scored, { slices: undefined, questions }, options, lossCount, score), warnings: [] };
+}
+
+/** The runs' per-query scores as the report reads them: query id → measure → score, the means, the means per slice. */
+type ReportScores = Pick<RunEvaluation, 'perQuery' | 'mean' | 'bySlice'>;
+
+/** What every report shows from per-query scores, however they were made: means with intervals, per-query differences, means per slice. */
+function assembleScores(evaluations: ReadonlyMap<string, ReportScores>, comparison: Comparison | null, options: ReportOptions) {
+  const { measures } = options;
+  const ordered = [...evaluations.keys()];
+  const baseline = ordered[0]!;
   const alpha = options.alpha ?? 0.05;
   const intervalMethod = comparison?.interval ?? options.interval ?? (options.test === 'bootstrap' ? 'bootstrap' : 't');
   const base = evaluations.get(baseline)!;
   const interval = { level: 1 - alpha, method: intervalMethod, ...(options.permutations === undefined ? {} : { samples: options.permutations }), ...(options.seed === undefined ? {} : { seed: options.seed }) };
-  const bars = meanBars(evaluations, measures, interval);
-  const depth = Math.max(1, ...[...scored.values()].map((run) => run.depth));
-  const curves = curvePoints(scored, depth);
-  const deltas = ordered.slice(1).flatMap((candidate) => measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, evaluations.get(candidate)!, measure) })));
-  const slices = sliceMeans(evaluations, measures);
-  const losses = lossLists(scored, context, options, lossCount, fn, explainQuery);
-  const latency = latencyRows(scored, context.slices);
   return {
     runs: ordered,
     baseline,
@@ -68,14 +94,9 @@ export function assembleReport(
     comparison,
     level: 1 - alpha,
     intervalMethod,
-    bars,
-    curves,
-    depth,
-    deltas,
-    slices,
-    losses,
-    warnings: warningsOf(comparison, base, baseline),
-    ...(latency.length === 0 ? {} : { latency }),
+    bars: meanBars(evaluations, measures, interval),
+    deltas: ordered.slice(1).flatMap((candidate) => measures.map((measure): DeltaSeries => ({ measure, candidate, deltas: queryDeltas(base, evaluations.get(candidate)!, measure) }))),
+    slices: sliceMeans(evaluations, measures),
   };
 }
 
@@ -84,7 +105,7 @@ const warningsOf = (comparison: Comparison | null, base: RunEvaluation, baseline
   comparison?.warnings ?? base.warnings.map((warning) => runWarningText(baseline, warning));
 
 /** Each run's mean on each measure, with its confidence interval over the queries. */
-function meanBars(evaluations: ReadonlyMap<string, RunEvaluation>, measures: readonly string[], interval: Parameters<typeof confidenceInterval>[1]): MeanBar[] {
+function meanBars(evaluations: ReadonlyMap<string, ReportScores>, measures: readonly string[], interval: Parameters<typeof confidenceInterval>[1]): MeanBar[] {
   const queryIds = Object.keys(evaluations.values().next().value!.perQuery);
   return measures.flatMap((measure) =>
     [...evaluations].map(([run, evaluation]): MeanBar => {
@@ -109,7 +130,7 @@ function curvePoints(scored: ReadonlyMap<string, ReportRun>, depth: number): Cur
 }
 
 /** Each run's mean on each measure over the queries of each slice. */
-function sliceMeans(evaluations: ReadonlyMap<string, RunEvaluation>, measures: readonly string[]): SliceMean[] {
+function sliceMeans(evaluations: ReadonlyMap<string, ReportScores>, measures: readonly string[]): SliceMean[] {
   const labels = Object.keys(evaluations.values().next().value!.bySlice);
   return measures.flatMap((measure) =>
     labels.flatMap((label) => [...evaluations].map(([run, evaluation]): SliceMean => ({ measure, tag: label, run, mean: evaluation.bySlice[label]!.mean[measure]!, queries: evaluation.bySlice[label]!.queries }))),
@@ -117,14 +138,14 @@ function sliceMeans(evaluations: ReadonlyMap<string, RunEvaluation>, measures: r
 }
 
 /** The queries "lost most" shows for each candidate (runs[1…]) on `measure`, worst first (the worse direction as `higherIsBetter` says). */
-export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readonly string[], measure: string, lossCount: number): Map<string, QueryDelta[]> {
-  const base = scored.get(runs[0]!)!.evaluation;
+export function lostQueries(scored: ReadonlyMap<string, Pick<ReportScores, 'perQuery'>>, runs: readonly string[], measure: string, lossCount: number): Map<string, QueryDelta[]> {
+  const base = scored.get(runs[0]!)!;
   const lost = new Map<string, QueryDelta[]>();
   if (lossCount === 0) return lost;
   for (const candidate of runs.slice(1)) {
     lost.set(
       candidate,
-      queryDeltas(base, scored.get(candidate)!.evaluation, measure)
+      queryDeltas(base, scored.get(candidate)!, measure)
         .filter((entry) => entry.outcome === 'loss')
         .sort((a, b) => towardsBetter(measure, a.delta) - towardsBetter(measure, b.delta) || compareUtf8(a.query, b.query))
         .slice(0, lossCount),
@@ -133,28 +154,25 @@ export function lostQueries(scored: ReadonlyMap<string, ReportRun>, runs: readon
   return lost;
 }
 
+/** How a run's view of a query lost most on a measure is made: `view(measure)(run, qid)`. */
+type LossView<View> = (measure: string) => (run: string, qid: string) => View;
+
+/** The queries a candidate lost most on a measure, each with both runs' view of it (a ranking, or a score). */
+interface LossListOf<View> {
+  readonly measure: string;
+  readonly candidate: string;
+  readonly queries: (Omit<LostQuery, 'baseline' | 'candidate'> & { readonly baseline: View; readonly candidate: View })[];
+}
+
 /** The queries each candidate lost most on each measure (measure by measure, candidates in order), each with both runs' view of it. */
-function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContext, options: ReportOptions, lossCount: number, fn: string, explainQuery: ExplainQuery): LossList[] {
-  const { slices, questions, lengths, systemK } = context;
-  const { measures } = options;
+function lossLists<View>(scored: ReadonlyMap<string, Pick<ReportScores, 'perQuery'>>, context: Pick<ReportContext, 'slices' | 'questions'>, options: ReportOptions, lossCount: number, view: LossView<View>): LossListOf<View>[] {
+  const { slices, questions } = context;
   const ordered = [...scored.keys()];
   const baseline = ordered[0]!;
-  // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most SHOWN_DEPTH).
-  const depthShown = Math.max(10, ...measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
-  const { relevanceThreshold, ties, scoreOrder } = options;
-  const view = { ...(relevanceThreshold === undefined ? {} : { relevanceThreshold }), ...(ties === undefined ? {} : { ties }), ...(scoreOrder === undefined ? {} : { scoreOrder }) };
-  /** The queries each candidate lost most on `measure`, each with both rankings as the measure read them. */
-  const listsOf = (measure: string): LossList[] => {
-    const budget = (parseMeasure(measure).params as { budget?: number }).budget;
-    const explain = (run: string, qid: string): LostView => {
-      const score = scored.get(run)!.evaluation.perQuery[qid]![measure]!;
-      if (budget === undefined || lengths === undefined) return { ...explainQuery(run, qid, { depth: Math.min(depthShown, SHOWN_DEPTH), ...view }), score };
-      // Under a budget the view is the window the measure read, cut from the whole ranking as the scoring cut it.
-      const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined, { subject: option('lengths'), at: { query: qid }, facts: { key: id } });
-      return { ...explainWithinBudget(explainQuery(run, qid, { depth: Infinity, ...view }), budget, systemK ?? Infinity, tokens, SHOWN_DEPTH), score };
-    };
-    // No query shown is no section, rather than a list that says no query was lost.
-    return [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossList => ({
+  // No query shown is no section, rather than a list that says no query was lost.
+  return options.measures.flatMap((measure) => {
+    const explain = view(measure);
+    return [...lostQueries(scored, ordered, measure, lossCount)].map(([candidate, lost]): LossListOf<View> => ({
       measure,
       candidate,
       queries: lost.map(({ query, delta }) => ({
@@ -166,8 +184,26 @@ function lossLists(scored: ReadonlyMap<string, ReportRun>, context: ReportContex
         candidate: explain(candidate, query),
       })),
     }));
+  });
+}
+
+/** Each run's ranking of a query lost most, as the measure read it, with its score. */
+function rankingViews(scored: ReadonlyMap<string, ReportRun>, context: ReportContext, options: ReportOptions, fn: string, explainQuery: ExplainQuery): LossView<LostView> {
+  const { lengths, systemK } = context;
+  // The rankings shown go as deep as the deepest cutoff asked for (at least 10, at most SHOWN_DEPTH).
+  const depthShown = Math.max(10, ...options.measures.map((measure) => parseMeasure(measure).cutoff).filter((k) => k !== Infinity));
+  const { relevanceThreshold, ties, scoreOrder } = options;
+  const view = { ...(relevanceThreshold === undefined ? {} : { relevanceThreshold }), ...(ties === undefined ? {} : { ties }), ...(scoreOrder === undefined ? {} : { scoreOrder }) };
+  return (measure) => {
+    const budget = (parseMeasure(measure).params as { budget?: number }).budget;
+    return (run, qid) => {
+      const score = scored.get(run)!.evaluation.perQuery[qid]![measure]!;
+      if (budget === undefined || lengths === undefined) return { ...explainQuery(run, qid, { depth: Math.min(depthShown, SHOWN_DEPTH), ...view }), score };
+      // Under a budget the view is the window the measure read, cut from the whole ranking as the scoring cut it.
+      const tokens = (id: string): number => lengths.get(id) ?? fail('invalid_option', fn, `\`lengths\` of query ${JSON.stringify(qid)}`, `a length for document ${JSON.stringify(id)}`, undefined, { subject: option('lengths'), at: { query: qid }, facts: { key: id } });
+      return { ...explainWithinBudget(explainQuery(run, qid, { depth: Infinity, ...view }), budget, systemK ?? Infinity, tokens, SHOWN_DEPTH), score };
+    };
   };
-  return measures.flatMap(listsOf);
 }
 
 /**
@@ -197,7 +233,7 @@ function latencyRows(scored: ReadonlyMap<string, ReportRun>, slices: ReadonlyMap
  * Candidate − baseline per query, the largest win first and the largest loss last (ties among equal deltas
  * by query id): largest first, or smallest first for a measure where lower is better (`higherIsBetter`).
  */
-function queryDeltas(base: RunEvaluation, candidate: RunEvaluation, measure: string): QueryDelta[] {
+function queryDeltas(base: Pick<ReportScores, 'perQuery'>, candidate: Pick<ReportScores, 'perQuery'>, measure: string): QueryDelta[] {
   return Object.keys(base.perQuery)
     .map((query): QueryDelta & { gain: number } => {
       const delta = candidate.perQuery[query]![measure]! - base.perQuery[query]![measure]!;

@@ -1,7 +1,7 @@
 // The report's chart sections but the per-query differences (differences.ts): the means with their
 // intervals, the recall and precision curves, and the means per slice.
 import * as Plot from '@observablehq/plot';
-import { valueRange } from '../measures/reading.js';
+import { valueRangeOfScore } from '../measures/reading.js';
 import type { MeanBar, ReportData } from './types.js';
 import { escapeHtml, levelText } from './markup.js';
 import { CHART_WIDTH, CHARACTER_WIDTH, type ChartKit, cutoffTicks, MARGIN_LEFT, MARGIN_RIGHT, meanScale, shorten } from './plot.js';
@@ -16,7 +16,7 @@ interface DrawnBar extends MeanBar {
 }
 
 /** The bar with its interval cut to `range` (a t interval of scores near 1 runs past 1, as a mean cannot). */
-function cutToRange(bar: MeanBar, { min, max }: ReturnType<typeof valueRange>): DrawnBar {
+function cutToRange(bar: MeanBar, { min, max }: ReturnType<typeof valueRangeOfScore>): DrawnBar {
   return { ...bar, drawnLow: Math.max(bar.low, min), drawnHigh: Math.min(bar.high, max), lowCut: bar.low < min, highCut: bar.high > max };
 }
 
@@ -42,7 +42,7 @@ function whiskerMarks(bars: readonly DrawnBar[], capInset: number): Plot.Markish
 }
 
 /** The caption's sentence on the intervals cut to the measure's range, if any is. */
-function cutSentence(measure: string, bars: readonly DrawnBar[], { min, max }: ReturnType<typeof valueRange>): string {
+function cutSentence(measure: string, bars: readonly DrawnBar[], { min, max }: ReturnType<typeof valueRangeOfScore>): string {
   const ends = [
     ...(bars.some((bar) => bar.highCut) ? [`▲ marks an interval that runs past ${max}, the highest value ${escapeHtml(measure)} takes, cut there`] : []),
     ...(bars.some((bar) => bar.lowCut) ? [`▼ marks an interval that runs below ${min}, the lowest value ${escapeHtml(measure)} takes, cut there`] : []),
@@ -63,7 +63,7 @@ export function meansSection(data: ReportData, { svg, figure, colour }: ChartKit
   const title = (bar: DrawnBar) =>
     `${bar.run}: ${bar.mean.toFixed(4)} (${level} interval ${bar.low.toFixed(4)} to ${bar.high.toFixed(4)}${bar.lowCut || bar.highCut ? `, drawn${bar.lowCut ? ` from ${bar.drawnLow}` : ''}${bar.highCut ? ` to ${bar.drawnHigh}` : ''}` : ''})`;
   const charts = data.measures.map((measure) => {
-    const range = valueRange(measure);
+    const range = valueRangeOfScore(measure);
     const bars = data.bars.filter((bar) => bar.measure === measure).map((bar) => cutToRange(bar, range));
     const chart = svg({
       height: 280,

@@ -1,24 +1,34 @@
 // `reportData`: the report's numbers from runs and a golden set in memory. The options and the input are
 // read once (options.ts), each run scored by evaluateRun, and the charts' numbers assembled (assemble.ts).
 import { explainRanking } from '../analysis/explain.js';
-import { assembleReport } from './assemble.js';
-import { orderRuns, readInput, readReportOptions, type ReportInputs, type ReportSettings } from './options.js';
-import type { ReportContext, ReportData, ReportInput, ReportOptions, ReportRun } from './types.js';
+import { assembleReport, assembleScoresReport } from './assemble.js';
+import { orderRuns, readInput, readQuestions, readReportOptions, type ReportInputs, type ReportSettings } from './options.js';
+import { readScores } from '../analysis/compare.js';
+import { ownOptions } from '../core/boundary.js';
+import type { RenderOptions } from './html.js';
+import type { ReportContext, ReportData, ReportInput, ReportOptions, ReportRun, ReportScoresInput } from './types.js';
 import { scoreRunOn } from '../engine/evaluate-run.js';
 import { remeasured, resolveRunSettings, type RunSettings } from '../engine/settings.js';
 
 /**
  * Everything the report shows, computed once.
  *
- * @throws {RankevalError} `invalid_option` for a bad or unknown option or input field, and whatever
- *   `evaluateRun` and `compare` throw for bad runs, judgments or measures
+ * From `{ scores }` (ReportScoresInput), per-query scores already computed, it is the report of
+ * `compareScores`: the same means, differences, queries lost most (`scoreLosses`, with both scores) and
+ * comparison; the curves and the rankings need rankings and are left out (`curves` and `losses` empty).
+ *
+ * @throws {RankevalError} `invalid_option` for a bad or unknown option or input field (with scores, an option
+ *   compareScores does not take), and whatever `evaluateRun` and `compare` (or `compareScores`) throw for bad
+ *   runs, judgments, scores or measures
  */
-export function reportData(input: ReportInput, options: ReportOptions): ReportData {
+export function reportData(input: ReportInput | ReportScoresInput, options: ReportOptions): ReportData {
   return reportDataWith(input, readReportOptions(options, 'reportData'), 'reportData');
 }
 
 /** `reportData` with its options already resolved (by `readReportOptions`), as `fn` reports its errors. */
-export function reportDataWith(input: ReportInput, { options, lossCount }: ReportSettings, fn: string): ReportData {
+export function reportDataWith(input: ReportInput | ReportScoresInput, resolved: ReportSettings, fn: string): ReportData {
+  if (typeof input === 'object' && input !== null && 'scores' in input) return scoresReportData(input, resolved, fn);
+  const { options, lossCount } = resolved;
   const inputs = readInput(input, fn);
   const { qrels, slices, questions, runs } = inputs;
   // Every run (and each curve) is scored on the same settings, the golden set's tags as slices: read once, here.
@@ -45,3 +55,16 @@ function scoreRuns({ runs, latency }: ReportInputs, ordered: readonly string[], 
     }),
   );
 }
+
+/**
+ * The report of per-query scores given: read as compareScores reads them (its options only: `measures` and
+ * the test's), then assembled as every report is, without the parts that need rankings.
+ */
+function scoresReportData(input: ReportScoresInput, { options, lossCount }: ReportSettings, fn: string): ReportData {
+  const { scores, questions } = ownOptions(input, SCORES_INPUT_KEYS, fn, { name: '`input`', expected: 'an object with `scores`', what: 'every field of `input`' });
+  const { losses: _, title: __, subtitle: ___, ...compared } = options as ReportOptions & RenderOptions;
+  const read = readScores(scores, compared, fn, 1);
+  return assembleScoresReport(read, questions === undefined ? undefined : readQuestions(questions, fn), options, lossCount, fn);
+}
+
+const SCORES_INPUT_KEYS: readonly string[] = ['scores', 'questions'];

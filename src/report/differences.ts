@@ -4,7 +4,7 @@
 // under the chart, so that a screenshot or a print names them too.
 import * as Plot from '@observablehq/plot';
 import { compareUtf8 } from '../core/ordering.js';
-import { higherIsBetter, towardsBetter } from '../measures/reading.js';
+import { higherIsBetterScore, towardsBetter } from '../measures/reading.js';
 import { deltaColumns, type DeltaColumn } from './columns.js';
 import type { DeltaSeries, QueryDelta, ReportData } from './types.js';
 import { escapeHtml, listed, signed } from './markup.js';
@@ -88,7 +88,7 @@ function differenceCaption({ measure, candidate, deltas }: DeltaSeries, baseline
   const { ties } = tally;
   const size = Math.ceil(deltas.length / MAX_DIFFERENCE_COLUMNS);
   // Where lower is better (miss@k, tokens@k), a win is a query whose value fell: its bar points down.
-  const higher = higherIsBetter(measure);
+  const higher = higherIsBetterScore(measure);
   const lower = `Lower is better for ${escapeHtml(measure)}: `;
   const reading =
     deltas.length <= MAX_DIFFERENCE_COLUMNS

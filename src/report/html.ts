@@ -2,7 +2,7 @@
 // (linkedom) as static SVG, styles inline, no script and no network access when opened.
 import { curvesSection, meansSection, slicesSection } from './charts.js';
 import { differencesSection } from './differences.js';
-import { escapeHtml } from './markup.js';
+import { escapeHtml, signed } from './markup.js';
 import { createChartKit } from './plot.js';
 import { STYLE } from './style.js';
 import { comparisonTable, latencyTable, lostQuery } from './tables.js';
@@ -24,13 +24,32 @@ export function renderReportData(data: ReportData | OverlapReportData, options: 
   if (data.comparison !== null) sections.push(`<section><h2>Comparison</h2>${comparisonTable(data)}</section>`);
   sections.push(meansSection(data, kit));
   if (data.latency !== undefined && data.latency.length > 0) sections.push(`<section><h2>Latency</h2>${latencyTable(data.latency)}</section>`);
-  sections.push(curvesSection(data, kit));
+  // A report made from scores has no rankings: the curves and the rankings of the queries lost most are left out, said once.
+  const fromScores = data.scoreLosses !== undefined;
+  sections.push(fromScores ? `<section><h2>Recall and precision by cutoff</h2><p class="left-out">${LEFT_OUT}</p></section>` : curvesSection(data, kit));
   if (data.deltas.length > 0) sections.push(differencesSection(data, kit));
   if (data.slices.length > 0) sections.push(slicesSection(data, kit));
   for (const losses of data.losses) sections.push(lossSection(data, losses));
-  const summary = `${data.queries} judged queries · runs: ${data.runs.map((run) => (run === data.baseline ? `${run} (baseline)` : run)).join(', ')} · measures: ${data.measures.join(', ')}`;
-  const page = { title: 'Retrieval evaluation report', summary, warnings: data.warnings, footer: '<code>rankeval eval</code> and <code>rankeval compare</code>' };
+  for (const losses of data.scoreLosses ?? []) sections.push(scoreLossSection(data, losses));
+  const summary = `${data.queries} ${fromScores ? 'queries' : 'judged queries'} · runs: ${data.runs.map((run) => (run === data.baseline ? `${run} (baseline)` : run)).join(', ')} · measures: ${data.measures.join(', ')}`;
+  const footer = fromScores ? '<code>compareScores</code> and <code>rankeval nuggets --compare</code>' : '<code>rankeval eval</code> and <code>rankeval compare</code>';
+  const page = { title: fromScores ? 'Evaluation report' : 'Retrieval evaluation report', summary, warnings: data.warnings, footer };
   return pageOf(page, options, sections);
+}
+
+const LEFT_OUT =
+  'Left out: this report was made from per-query scores (compareScores), which hold no rankings, so there are no recall@k and precision@k curves and no rankings beside the queries lost most. The means, the per-query differences and the comparison are those of the scores.';
+
+/** The queries a candidate lost most in a report made from scores: each with both runs' scores, no ranking. */
+function scoreLossSection(data: ReportData, { measure, candidate, queries }: NonNullable<ReportData['scoreLosses']>[number]): string {
+  const title = `<h2>Queries ${escapeHtml(candidate)} lost most on ${escapeHtml(measure)}</h2>`;
+  if (queries.length === 0) return `<section>${title}<p>${escapeHtml(candidate)} loses no query against ${escapeHtml(data.baseline)} on ${escapeHtml(measure)}.</p></section>`;
+  const rows = queries.map(
+    (query) =>
+      `<tr><td><bdi>${escapeHtml(query.query)}</bdi>${query.question === undefined ? '' : `: ${escapeHtml(query.question)}`}</td><td class="number">${query.baseline.toFixed(4)}</td><td class="number">${query.candidate.toFixed(4)}</td><td class="number">${signed(query.delta)}</td></tr>`,
+  );
+  const head = `<tr><th>query</th><th>${escapeHtml(data.baseline)}</th><th>${escapeHtml(candidate)}</th><th>Δ</th></tr>`;
+  return `<section>${title}<div class="scroll"><table class="lost-scores"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 /** The report of two runs without a golden set. */

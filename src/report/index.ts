@@ -5,7 +5,7 @@ import { ownOptions } from '../core/boundary.js';
 import { reportDataWith } from './data.js';
 import { readReportOptions } from './options.js';
 import { OVERLAP_REPORT_OPTION_KEYS, overlapReportDataWith } from './overlap-data.js';
-import type { OverlapReportData, OverlapReportInput, OverlapReportOptions, ReportData, ReportInput, ReportOptions } from './types.js';
+import type { OverlapReportData, OverlapReportInput, OverlapReportOptions, ReportData, ReportInput, ReportOptions, ReportScoresInput } from './types.js';
 import type { RenderOptions } from './html.js';
 import { loadRenderer } from './load.js';
 import { RUN_COLOURS } from './palette.js';
@@ -17,6 +17,7 @@ export type {
   DeltaSeries,
   LossList,
   LostQuery,
+  LostScore,
   LostView,
   MeanBar,
   MovedQuery,
@@ -29,6 +30,8 @@ export type {
   ReportData,
   ReportInput,
   ReportOptions,
+  ReportScoresInput,
+  ScoreLossList,
   SliceMean,
 } from './types.js';
 export type { RenderOptions } from './html.js';
@@ -38,14 +41,17 @@ const RENDER_OPTION_KEYS = ['title', 'subtitle'] as const satisfies readonly (ke
 /**
  * Renders a report of runs against a golden set as one self-contained HTML page: the comparison table,
  * means with intervals, recall@k and precision@k curves, per-query differences, per-slice means and the
- * queries that lost most. Asynchronous because it loads Observable Plot and linkedom on first use.
+ * queries that lost most. Asynchronous because it loads Observable Plot and linkedom on first use. From
+ * `{ scores }`, per-query scores already computed (`nuggetComparisonScores`, say), the report of
+ * `compareScores`: the parts that need rankings (curves, the rankings of the queries lost most) are left
+ * out, and the page says so.
  *
  * @throws {RankevalError} `missing_dependency` when @observablehq/plot or linkedom is not installed; the
  *   errors of `reportData` for bad input, and `invalid_option` for an option neither it nor the page takes,
  *   a title that is not a string, subtitle lines that are not an array of strings, or more runs than the
  *   charts have colours for.
  */
-export async function renderReport(input: ReportInput, options: ReportOptions & RenderOptions): Promise<string> {
+export async function renderReport(input: ReportInput | ReportScoresInput, options: ReportOptions & RenderOptions): Promise<string> {
   const renderer = await loadRenderer();
   // One list of keys, the report's and the page's, read once: each part takes its own.
   const settings = readReportOptions(options, 'renderReport', RENDER_OPTION_KEYS);

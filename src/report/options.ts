@@ -73,7 +73,7 @@ export const RUNS = mention(argument('input.runs'), '`runs`');
 export const QUESTIONS = mention(argument('input.questions'), '`questions`');
 const LATENCY = argument('input.latency');
 
-function readQuestions(given: NonNullable<ReportInput['questions']>, fn: string): ReadonlyMap<string, string> {
+export function readQuestions(given: NonNullable<ReportInput['questions']>, fn: string): ReadonlyMap<string, string> {
   const questions = readByQuery<unknown>(given, fn, QUESTIONS, 'invalid_option', 'a Map or an object of query id → question');
   for (const [qid, question] of questions) if (typeof question !== 'string') fail('invalid_option', fn, `questions[${JSON.stringify(qid)}]`, 'a string', question, { subject: QUESTIONS.subject, at: { query: qid } });
   return questions as ReadonlyMap<string, string>;

@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import { parseHTML } from 'linkedom';
 import { escapeControls } from '../text/escape.js';
-import { isBounded } from '../measures/reading.js';
+import { isBoundedScore } from '../measures/reading.js';
 import type { ReportData } from './types.js';
 import { escapeHtml } from './markup.js';
 import { RUN_COLOURS } from './palette.js';
@@ -108,7 +108,7 @@ export function createChartKit(data: Pick<ReportData, 'runs'>): ChartKit {
  */
 export function meanScale(measure: string, values: readonly number[]): Plot.ScaleOptions {
   const low = Math.min(0, ...values);
-  if (isBounded(measure)) return { label: `mean ${measure} (0–1)`, domain: [low, Math.max(1, ...values)], grid: true };
+  if (isBoundedScore(measure)) return { label: `mean ${measure} (0–1)`, domain: [low, Math.max(1, ...values)], grid: true };
   const high = Math.max(0, ...values);
   // Every value 0 (no document has a length): a unit axis rather than a flat one.
   return { label: `mean ${measure}`, domain: [low, high > low ? high : low + 1], grid: true, nice: true };

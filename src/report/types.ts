@@ -30,6 +30,18 @@ export interface ReportInput {
   readonly latency?: ByQuery<ByQuery<number>>;
 }
 
+/**
+ * A report made from per-query scores already computed (nugget scores of RAG answers, a team's own metric),
+ * as `compareScores` reads them: no rankings, so the report leaves out what needs them (the recall and
+ * precision curves, the rankings beside the queries lost most, latency).
+ */
+export interface ReportScoresInput {
+  /** Run name → query id → measure → score; the first run is the baseline unless `baseline` says otherwise. */
+  readonly scores: ByQuery<ByQuery<Readonly<Record<string, number>>>>;
+  /** Query id → the question asked, shown with the queries lost most. */
+  readonly questions?: ByQuery<string>;
+}
+
 export interface ReportOptions extends MetricOptions, Omit<Partial<CompareOptions>, keyof MetricOptions | 'measures'> {
   readonly measures: readonly string[];
   /** Queries shown in "lost most" per candidate; 0 leaves the section out. Default 10. */
@@ -100,6 +112,19 @@ export interface LossList {
   readonly queries: LostQuery[];
 }
 
+/** A query lost most in a report made from scores: both runs' scores, no ranking. */
+export interface LostScore extends Omit<LostQuery, 'baseline' | 'candidate'> {
+  readonly baseline: number;
+  readonly candidate: number;
+}
+
+/** The queries a candidate lost most on a measure, in a report made from scores. */
+export interface ScoreLossList {
+  readonly measure: string;
+  readonly candidate: string;
+  readonly queries: LostScore[];
+}
+
 /** A run's latency over its timed queries (`tag` null), or over those of one slice (`tag` its label). */
 export interface LatencyRow extends LatencySummary {
   readonly run: string;
@@ -126,6 +151,11 @@ export interface ReportData {
   readonly warnings: string[];
   /** The latency of the runs that give it (JSONL `latency_ms`) over their judged queries, overall then per slice; absent when none does. */
   readonly latency?: LatencyRow[];
+  /**
+   * For a report made from per-query scores (ReportScoresInput) only: the queries each candidate lost most,
+   * with both runs' scores. Its `curves` and `losses` are empty and `depth` 0: they need rankings.
+   */
+  readonly scoreLosses?: ScoreLossList[];
 }
 
 /** A run as the report reads it: its scores, how deep it goes, and the means of the curves' measures. */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseGoldenSet, parseRun } from '../../src/index.js';
+import { evaluateNuggets, nuggetComparisonScores, parseGoldenSet, parseNuggetAssignments, parseNuggetBank, parseRun } from '../../src/index.js';
 import { renderOverlapReport, renderReport, renderReportData, reportData } from '../../src/report/index.js';
 import { chromiumForTests, launchChromium, problemsOf, saveScreenshot } from '../helpers/chromium.js';
 import { manyQueries } from '../helpers/report.js';
@@ -59,6 +59,44 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     const geometry = await chartGeometry(page);
     expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
     await saveScreenshot(page, join(output, 'report.png'));
+    await page.close();
+  }, 60_000);
+
+  it('opens the report of nugget scores (examples/nuggets): means and differences drawn, what needs rankings said to be left out', async () => {
+    const read = (path: string) => readFileSync(join(root, path));
+    const answers = parseNuggetAssignments(read('examples/nuggets/assignments.jsonl'), { file: 'assignments.jsonl' });
+    const bank = parseNuggetBank(read('examples/nuggets/nuggets.jsonl'), { file: 'nuggets.jsonl' });
+    const scores = nuggetComparisonScores(evaluateNuggets(answers, { topics: bank }));
+    const html = await renderReport({ scores }, { measures: ['vital_score', 'all_score'], test: 'randomization' });
+    mkdirSync(output, { recursive: true });
+    const file = join(output, 'nuggets-report.html');
+    writeFileSync(file, html);
+
+    const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
+    const problems = problemsOf(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    const url = pathToFileURL(file).href;
+    await page.goto(url, { waitUntil: 'load' });
+    expect(problems).toEqual([]);
+    expect(requests).toEqual([url]);
+    // 2 measures: 2 mean charts and 2 difference charts; no curve.
+    const charts = await page.locator('figure.chart').all();
+    expect(charts).toHaveLength(4);
+    for (const chart of charts) {
+      const box = await chart.locator('svg').last().boundingBox();
+      expect(box!.width).toBeGreaterThan(200);
+      expect(box!.height).toBeGreaterThan(150);
+    }
+    expect(await page.locator('table.comparison tbody tr').count()).toBe(4);
+    expect(await page.locator('p.left-out').innerText()).toMatch(/^Left out: this report was made from per-query scores/);
+    // dense-gpt lost q07 on vital_score (0.5 − 0.5 → 0) and q07 and q09 on all_score; the baseline's score, the candidate's, Δ.
+    const lost = await page.locator('table.lost-scores').first().locator('tbody tr').allInnerTexts();
+    expect(lost.map((row) => row.split('\t'))).toEqual([['q07', '0.5000', '0.0000', '−0.5000']]);
+    expect(await page.locator('header').innerText()).toContain('3 queries · runs: bm25-gpt (baseline), dense-gpt · measures: vital_score, all_score');
+    const geometry = await chartGeometry(page);
+    expect(geometry).toEqual(geometry.map(({ name }) => ({ name, widthGap: 0, collisions: [] })));
+    await saveScreenshot(page, join(output, 'nuggets-report.png'));
     await page.close();
   }, 60_000);
 

@@ -3,6 +3,7 @@ import { explainRanking } from '../../src/analysis/explain.js';
 import { latencyOf } from '../../src/analysis/latency.js';
 import { curveCutoffs } from '../../src/report/assemble.js';
 import { reportData } from '../../src/report/index.js';
+import { compareScores } from '../../src/analysis/compare.js';
 import { caught } from '../helpers/caught.js';
 
 // Four judged queries with two relevant documents each (r1, r2); q4 is in a slice apart. base and next rank:
@@ -313,5 +314,36 @@ describe('reportData', () => {
   it('refuses no runs and an unknown baseline', () => {
     expect(() => reportData({ qrels, runs: new Map() }, { measures: ['mrr'] })).toThrow(/expected `runs` to be at least one run/);
     expect(() => reportData(input, { measures: ['mrr'], baseline: 'nope' })).toThrow(/expected `baseline` to be one of the run names \(base, next\)/);
+  });
+});
+
+describe('reportData from per-query scores', () => {
+  // Three topics; a scores 0.5, 1, 0 and b 1, 0.25, 0.5 on vital_score: b − a is +0.5, −0.75, +0.5.
+  const scores = { a: { t1: { vital_score: 0.5 }, t2: { vital_score: 1 }, t3: { vital_score: 0 } }, b: { t1: { vital_score: 1 }, t2: { vital_score: 0.25 }, t3: { vital_score: 0.5 } } };
+
+  it('gives the means, the per-query differences, the topics lost and compareScores’s comparison, and no curve', () => {
+    const data = reportData({ scores, questions: { t2: 'Which battery?' } }, { measures: ['vital_score'], test: 'randomization' });
+    expect(data).toMatchObject({ runs: ['a', 'b'], baseline: 'a', queries: 3, curves: [], depth: 0, losses: [], slices: [], warnings: [] });
+    expect(data.bars.map(({ run, mean }) => [run, mean])).toEqual([
+      ['a', (0.5 + 1 + 0) / 3],
+      ['b', (1 + 0.25 + 0.5) / 3],
+    ]);
+    expect(data.deltas[0]!.deltas).toEqual([
+      { query: 't1', delta: 0.5, outcome: 'win' },
+      { query: 't3', delta: 0.5, outcome: 'win' },
+      { query: 't2', delta: -0.75, outcome: 'loss' },
+    ]);
+    expect(data.scoreLosses).toEqual([{ measure: 'vital_score', candidate: 'b', queries: [{ query: 't2', question: 'Which battery?', tags: [], delta: -0.75, baseline: 1, candidate: 0.25 }] }]);
+    // Sign flips of (0.5, −0.75, 0.5): |Σ| ≥ 0.25 in all 8 (the smallest, 0.5 − 0.75 + 0.5 or its negation, is 0.25): p = 1.
+    expect(data.comparison).toEqual(compareScores(scores, { measures: ['vital_score'], test: 'randomization' }));
+    expect(data.comparison!.rows[1]).toMatchObject({ wins: 2, losses: 1, pValue: 1 });
+  });
+
+  it('puts the baseline first, reports one run without a comparison, and refuses the options of runs', () => {
+    expect(reportData({ scores }, { measures: ['vital_score'], baseline: 'b' }).runs).toEqual(['b', 'a']);
+    expect(reportData({ scores: { a: scores.a } }, { measures: ['vital_score'] }).comparison).toBeNull();
+    expect(caught(() => reportData({ scores }, { measures: ['vital_score'], ties: 'given' }))).toMatchObject({ code: 'invalid_option', fn: 'reportData', received: 'ties' });
+    expect(caught(() => reportData({ scores, qrels: {} } as never, { measures: ['vital_score'] }))).toMatchObject({ code: 'invalid_option', received: 'qrels' });
+    expect(caught(() => reportData({ scores: { ...scores, b: { t1: { vital_score: 1 } } } }, { measures: ['vital_score'] }))).toMatchObject({ code: 'invalid_run', at: { run: 'b', query: 't2' } });
   });
 });
