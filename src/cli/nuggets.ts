@@ -1,22 +1,16 @@
 // `rankeval nuggets ASSIGNMENTS…`: RAG answers scored by the nuggets they support, per run (and per topic),
 // as the TREC RAG track scores them.
-import type { NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
-import { compareScores, type CompareScoresOptions, type Comparison } from '../analysis/compare.js';
-import { isRankevalError } from '../core/errors.js';
-import { evaluateNuggets, nuggetComparisonScores, type NuggetEvaluation } from '../nuggets/evaluate-nuggets.js';
+import { compareScores, type CompareScoresOptions } from '../analysis/compare.js';
+import type { NuggetEvaluation } from '../nuggets/evaluate-nuggets.js';
 import { NUGGET_SCORES, type NuggetScores } from '../nuggets/scores.js';
 import { renderTable, type Cell, type Column } from '../text/table.js';
-import { messageText } from '../text/escape.js';
 import { inputFlag, oneOf, parseCommandArgs } from './shared/args.js';
-import { CliError, INPUT_ERROR, type Io, USAGE_ERROR, usageError } from './shared/command.js';
-import { joinAnswers } from './shared/answers.js';
-import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank, loadNuggetJudgments, tornLineWarning } from './shared/files.js';
-import { cliMessage, isOption } from './shared/wording.js';
-import { nuggetAssignmentsOf } from '../formats/nugget-judgments.js';
-import { inputName } from './shared/input.js';
+import { type Io, usageError } from './shared/command.js';
+import { checkStdinOnce } from './shared/files.js';
+import { comparisonOutput, TEST_OPTIONS } from './shared/comparison.js';
+import { loadNuggetEvaluation, readNuggetCompareFlags, withNuggetScores } from './shared/nuggets.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './shared/options.js';
 import { readGradesFlag } from './shared/nugget-flags.js';
-import { comparisonOutput, readPlanFlags, TEST_OPTIONS } from './shared/comparison.js';
-import { measureNames, OUTPUT_FORMATS, type OutputFormat } from './shared/options.js';
 
 export const nuggetsUsage = `Usage: rankeval nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-q] [--format F]
        rankeval nuggets --store STORE [--judge NAME] [--topics BANK] [ASSIGNMENTS…] [-q] [--format F]
@@ -71,7 +65,6 @@ scored on different topics, fewer than two runs or fewer than two topics).
 
 const usage = usageError('nuggets');
 const FORMATS = ['table', 'json', 'trec'] as const;
-const SCORE_NAMES: readonly string[] = NUGGET_SCORES.map(({ name }) => name);
 
 export interface NuggetsArgs {
   readonly files: readonly string[];
@@ -116,12 +109,7 @@ export function parseNuggetsArgs(args: readonly string[]): NuggetsArgs | 'help' 
     return { ...read, format: oneOf(values.format, FORMATS, '--format', 'table', usage) };
   }
   if (read.perQuery) throw usage('-q does not apply with --compare: the comparison is over the topics');
-  const measures = values.measure === undefined ? [...SCORE_NAMES] : [...new Set(measureNames(values.measure, '-m', usage))];
-  const unknown = measures.find((name) => !SCORE_NAMES.includes(name));
-  if (unknown !== undefined) throw usage(`-m '${unknown}' is no nugget score (${SCORE_NAMES.join(', ')})`);
-  const { interval, ...plan } = readPlanFlags(values, usage);
-  const options: CompareScoresOptions = { measures, ...plan, ...(interval === undefined ? {} : { interval }), ...(values.baseline === undefined ? {} : { baseline: values.baseline }) };
-  return { ...read, format: 'table', compare: { options, format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage) } };
+  return { ...read, format: 'table', compare: { options: readNuggetCompareFlags(values, usage), format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage) } };
 }
 
 const scoreCells = (scores: NuggetScores): Cell[] => NUGGET_SCORES.map(({ key }) => scores[key]);
@@ -161,39 +149,6 @@ function json(result: NuggetEvaluation, perQuery: boolean): string {
   return `${JSON.stringify({ byRun, mean: result.mean ?? null, ...(perQuery ? { perAnswer: result.perAnswer } : {}) }, null, 2)}\n`;
 }
 
-/**
- * The answers of a nugget-assignment store (one judge's: `--judge`, needed when it has several), a torn last
- * line warned of and skipped. Its answers gather many lines: messages name the store alone.
- */
-async function storeAnswers(path: string, judge: string | undefined, bank: NuggetBank | undefined, io: Io): Promise<NuggetAnswer[]> {
-  const store = await loadNuggetJudgments(path, io.stderr);
-  if (store.tornLine !== undefined) io.stderr.write(tornLineWarning(inputName(path), store.tornLine, 'skipped'));
-  try {
-    return nuggetAssignmentsOf(store, { ...(judge === undefined ? {} : { judge }), ...(bank === undefined ? {} : { bank }) });
-  } catch (error) {
-    if (!isRankevalError(error)) throw error;
-    throw new CliError(messageText(`${inputName(path)}: ${cliMessage(error, { flags: { judge: '--judge', bank: '--topics' } })}`), isOption(error.subject, 'judge') ? USAGE_ERROR : INPUT_ERROR);
-  }
-}
-
-/**
- * The runs compared topic by topic (compareScores on nuggetComparisonScores); a baseline that is no run is
- * a usage error, as in rankeval compare; runs scored on different topics, one run or one topic, an input error.
- */
-function compared(result: NuggetEvaluation, args: NuggetsArgs, options: CompareScoresOptions): Comparison {
-  const runs = Object.keys(result.byRun);
-  if (options.baseline !== undefined && !runs.includes(options.baseline)) throw usage(`--baseline '${options.baseline}' is none of the runs (${runs.join(', ')})`);
-  const files = args.files.map(inputName).join(', ');
-  if (runs.length < 2) throw new CliError(messageText(`--compare needs two runs or more; ${files} hold${args.files.length === 1 ? 's' : ''} ${runs.length} (${runs.join(', ')})`), INPUT_ERROR);
-  try {
-    return compareScores(nuggetComparisonScores(result), options);
-  } catch (error) {
-    if (!isRankevalError(error)) throw error;
-    const hint = error.code === 'invalid_run' && args.topics === undefined ? '; give --topics BANK to score every run on the bank\'s topics, a topic a run did not answer scoring 0' : '';
-    throw new CliError(messageText(`${files}: ${cliMessage(error)}${hint}`), INPUT_ERROR);
-  }
-}
-
 /** Runs `rankeval nuggets`; returns the exit status. */
 export async function runNuggets(argv: readonly string[], io: Io & { readonly colour?: boolean }): Promise<number> {
   const args = parseNuggetsArgs(argv);
@@ -201,14 +156,10 @@ export async function runNuggets(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(nuggetsUsage);
     return 0;
   }
-  const files: [string, NuggetAnswer[]][] = [];
-  for (const file of args.files) files.push([file, await loadNuggetAssignments(file, args.grades, io.stderr)]);
-  const bank = args.topics === undefined ? undefined : await loadNuggetBank(args.topics, io.stderr);
-  if (args.store !== undefined) files.push([args.store, await storeAnswers(args.store, args.judge, bank, io)]);
-  const result = evaluateNuggets(joinAnswers(files, bank === undefined ? undefined : { bank, path: args.topics!, flag: '--topics' }), bank === undefined ? {} : { topics: bank });
-  if (result.mean === undefined) throw new CliError(messageText(`no answers to score in ${files.map(([path]) => inputName(path)).join(', ')}`), INPUT_ERROR);
+  const result = await loadNuggetEvaluation(args, io);
   if (args.compare !== undefined) {
-    io.stdout.write(comparisonOutput(compared(result, args, args.compare.options), args.compare.format, io.colour ?? false));
+    const options = args.compare.options;
+    io.stdout.write(comparisonOutput(withNuggetScores(result, args, options, usage, '--compare', (scores) => compareScores(scores, options)), args.compare.format, io.colour ?? false));
     return 0;
   }
   io.stdout.write(args.format === 'table' ? table(result, args.perQuery) : args.format === 'trec' ? trecLines(result, args.perQuery) : json(result, args.perQuery));

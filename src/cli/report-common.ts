@@ -3,7 +3,7 @@
 import { isRankevalError } from '../core/errors.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { messageText } from '../text/escape.js';
-import type { parseCommandArgs } from './shared/args.js';
+import { flagNumber, inputFlag, type parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io } from './shared/command.js';
 import { COMPARE_OPTIONS } from './shared/comparison.js';
 import { OUTPUT_OPTION, writeOutput } from './shared/output.js';
@@ -17,6 +17,9 @@ export const REPORT_OPTIONS = {
   title: { type: 'string' },
   losses: { type: 'string' },
   overlap: { type: 'boolean' },
+  nuggets: { type: 'boolean' },
+  topics: inputFlag('the nugget bank'),
+  grades: { type: 'string' },
 } as const;
 
 /** The flags as `rankeval report` read them. */
@@ -36,4 +39,11 @@ export async function writeReport(html: string, output: string | undefined, io: 
   }
   await writeOutput(output, html);
   io.stderr.write(`rankeval report: wrote ${messageText(output)} (${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB)\n`);
+}
+
+/** `--losses N`: how many lost queries each candidate's list shows (default 10). */
+export function readLosses(text: string | undefined, usage: (message: string) => CliError): number {
+  const losses = text === undefined ? 10 : flagNumber(text);
+  if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${text}'`);
+  return losses;
 }

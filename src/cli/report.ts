@@ -7,18 +7,20 @@ import { remeasured } from '../engine/settings.js';
 import { messageText } from '../text/escape.js';
 import { explainRanking, explainTop } from '../analysis/explain.js';
 import { readJudgments } from '../core/judgments.js';
-import { flagNumber, parseCommandArgs } from './shared/args.js';
+import { parseCommandArgs } from './shared/args.js';
 import { type Io, usageError } from './shared/command.js';
 import { compareOptions, evaluations, readCompareArgs, scoreFiles, type CompareArgs } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { runsWarnings } from './shared/means.js';
 import { checkOutput, outputName } from './shared/output.js';
-import { loadReportRenderer, REPORT_OPTIONS, writeReport } from './report-common.js';
+import { loadReportRenderer, readLosses, REPORT_OPTIONS, writeReport } from './report-common.js';
 import { runOverlapReport } from './report-overlap.js';
+import { runNuggetsReport } from './report-nuggets.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
        rankeval report --overlap RUN_A RUN_B [-o report.html] [--p P] [--depth K] [--ties T] [flags]
+       rankeval report --nuggets ASSIGNMENTS… [--topics BANK] [-m SCORE …] [-o report.html] [flags]
 
 Writes one self-contained HTML file (no script, no network access when opened): the comparison table of
 rankeval compare, a bar chart per measure with confidence intervals, recall@k and precision@k curves, the
@@ -44,6 +46,13 @@ most, both rankings side by side, the documents both rank marked. It takes -o, -
   --depth K             read only the top K of each ranking (default: whole rankings)
   --ties T              a (default), b or w: how RBO treats documents of equal score
 Flags that read or score against a golden set (-m, --losses, --test …) are refused with it.
+
+With --nuggets, the report of RAG answer generators compared topic by topic on their nugget scores
+(nuggetizer's assign output, as rankeval nuggets --compare compares them): the comparison table, means
+with intervals, per-topic differences and the topics each run lost most, with both scores. Curves and
+rankings need rankings and are left out, as the page says. It takes --topics BANK and --grades G as
+rankeval nuggets does, -m with the nugget scores' names (default all six), --baseline RUN, the test's
+flags, --losses, --title and -o.
 
 Needs the optional packages @observablehq/plot and linkedom (npm install @observablehq/plot linkedom).
 
@@ -116,12 +125,14 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
     io.stdout.write(reportUsage);
     return 0;
   }
+  if (values.overlap && values.nuggets) throw usage('--overlap and --nuggets are two kinds of report: give one');
   if (values.overlap) return runOverlapReport(values, positionals, io, usage);
+  if (values.nuggets) return runNuggetsReport(values, positionals, io, usage);
   for (const flag of ['p', 'depth'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --overlap, which compares two runs without a golden set`);
+  for (const flag of ['topics', 'grades'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --nuggets, which compares answers by their nugget scores`);
   const args = readCompareArgs(values, positionals, 1, usage);
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
-  const losses = values.losses === undefined ? 10 : flagNumber(values.losses);
-  if (!Number.isSafeInteger(losses) || losses < 0) throw usage(`--losses takes a whole number; got '${values.losses}'`);
+  const losses = readLosses(values.losses, usage);
   const output = outputName(values.output, usage);
   if (output !== undefined) checkOutput(output, inputs, 'the report', usage);
   const { renderReportData } = await loadReportRenderer();

@@ -140,3 +140,33 @@ describe('rankeval report under a token budget', () => {
     expect(stdout).toContain('<p class="budget">the budget of 200 tokens held the first 2 documents (130 tokens); the 3rd (c, 150 tokens) would pass it (280)</p>');
   });
 });
+
+describe('rankeval report --nuggets', () => {
+  const assignments = 'examples/nuggets/assignments.jsonl';
+  const bank = 'examples/nuggets/nuggets.jsonl';
+
+  it('writes the report of reportData from the nugget scores of examples/nuggets, saying what needs rankings is left out', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rankeval-report-')), 'nuggets.html');
+    const result = await runCommand(runReport, ['--nuggets', assignments, '--topics', bank, '-m', 'vital_score,all_score', '--test', 'randomization', '-o', file, '--title', 'Generators']);
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain('<title>Generators</title>');
+    expect(html).toContain('Left out: this report was made from per-query scores');
+    expect(html).toContain('3 queries · runs: bm25-gpt (baseline), dense-gpt · measures: vital_score, all_score');
+    // dense-gpt lost q07 on vital_score: 0.5 against 0.
+    expect(html).toContain('<tr><td><bdi>q07</bdi></td><td class="number">0.5000</td><td class="number">0.0000</td><td class="number">−0.5000</td></tr>');
+    // The comparison's cells, as rankeval nuggets --compare prints them: Δ −0.5/3, W/T/L 0/2/1, the exact p of 1.
+    expect(html).toMatch(/<td>vital_score<\/td><td>dense-gpt<\/td><td class="number">0\.5000<\/td><td class="number">−0\.1667<\/td><td class="number">−25\.0%<\/td><td class="number">1\.0000<\/td>/);
+  });
+
+  it('refuses runs scored on different topics (exit 3), and flags of other reports (exit 2)', async () => {
+    const different = await runCommand(runReport, ['--nuggets', assignments]);
+    expect(different.status).toBe(3);
+    expect(different.stderr).toMatch(/^examples\/nuggets\/assignments\.jsonl: run "bm25-gpt" scores query "q07" and run "dense-gpt" does not: .*; give --topics BANK/);
+    expect(await runCommand(runReport, ['--nuggets', assignments, '--topics', bank, '--ties', 'given'])).toMatchObject({ status: 2, stderr: '--ties does not apply with --nuggets, which compares answers by their nugget scores (see rankeval report --help)' });
+    expect(await runCommand(runReport, ['--nuggets', '--overlap', assignments])).toMatchObject({ status: 2 });
+    expect(await runCommand(runReport, ['--nuggets'])).toMatchObject({ status: 2 });
+    expect(await runCommand(runReport, [golden, keyword, '--topics', bank])).toMatchObject({ status: 2, stderr: '--topics applies only with --nuggets, which compares answers by their nugget scores (see rankeval report --help)' });
+    expect(await runCommand(runReport, ['--nuggets', assignments, '--losses', 'x'])).toMatchObject({ status: 2 });
+  });
+});
