@@ -26,24 +26,28 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     await browser?.close();
   });
 
-  it('opens offline with no console error and no request, and draws every chart', async () => {
-    const read = (path: string) => readFileSync(join(root, path));
-    const golden = parseGoldenSet(read('examples/rag/golden.jsonl'));
-    const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(read(`examples/rag/runs/${name}.jsonl`)).rankings]));
-    const html = await renderReport({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
+  /** The page written to test-output/`name` and opened from its file:// URL, after checking it logged no error and fetched nothing else. */
+  async function openedOffline(html: string, name: string): Promise<Page> {
     mkdirSync(output, { recursive: true });
-    const file = join(output, 'report.html');
+    const file = join(output, name);
     writeFileSync(file, html);
-
     const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
     const problems = problemsOf(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     const url = pathToFileURL(file).href;
     await page.goto(url, { waitUntil: 'load' });
-
     expect(problems).toEqual([]);
     expect(requests).toEqual([url]);
+    return page;
+  }
+
+  it('opens offline with no console error and no request, and draws every chart', async () => {
+    const read = (path: string) => readFileSync(join(root, path));
+    const golden = parseGoldenSet(read('examples/rag/golden.jsonl'));
+    const runs = new Map(['keyword', 'bm25'].map((name) => [name, parseRun(read(`examples/rag/runs/${name}.jsonl`)).rankings]));
+    const html = await renderReport({ qrels: golden.qrels, slices: golden.tags, questions: golden.questions, runs }, { measures: ['ndcg@10', 'recall@5'] });
+    const page = await openedOffline(html, 'report.html');
     const charts = await page.locator('figure.chart').all();
     // 2 measures: 2 mean charts, 2 curves, 2 difference charts, 2 tag charts.
     expect(charts).toHaveLength(8);
@@ -68,18 +72,7 @@ describe.skipIf(chromiumForTests.skip)('the report in Chromium', () => {
     const bank = parseNuggetBank(read('examples/nuggets/nuggets.jsonl'), { file: 'nuggets.jsonl' });
     const scores = nuggetComparisonScores(evaluateNuggets(answers, { topics: bank }));
     const html = await renderReport({ scores }, { measures: ['vital_score', 'all_score'], test: 'randomization' });
-    mkdirSync(output, { recursive: true });
-    const file = join(output, 'nuggets-report.html');
-    writeFileSync(file, html);
-
-    const page = await browser.newPage({ viewport: { width: 1250, height: 900 } });
-    const problems = problemsOf(page);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    const url = pathToFileURL(file).href;
-    await page.goto(url, { waitUntil: 'load' });
-    expect(problems).toEqual([]);
-    expect(requests).toEqual([url]);
+    const page = await openedOffline(html, 'nuggets-report.html');
     // 2 measures: 2 mean charts and 2 difference charts; no curve.
     const charts = await page.locator('figure.chart').all();
     expect(charts).toHaveLength(4);
