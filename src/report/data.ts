@@ -4,7 +4,7 @@ import { explainRanking } from '../analysis/explain.js';
 import { assembleReport, assembleScoresReport } from './assemble.js';
 import { orderRuns, readInput, readQuestions, readReportOptions, type ReportInputs, type ReportSettings } from './options.js';
 import { readScores } from '../analysis/compare.js';
-import { ownOptions } from '../core/boundary.js';
+import { ownOptions, whileReading } from '../core/boundary.js';
 import type { RenderOptions } from './html.js';
 import type { ReportContext, ReportData, ReportInput, ReportOptions, ReportRun, ReportScoresInput } from './types.js';
 import { scoreRunOn } from '../engine/evaluate-run.js';
@@ -27,9 +27,10 @@ export function reportData(input: ReportInput | ReportScoresInput, options: Repo
 
 /** `reportData` with its options already resolved (by `readReportOptions`), as `fn` reports its errors. */
 export function reportDataWith(input: ReportInput | ReportScoresInput, resolved: ReportSettings, fn: string): ReportData {
-  if (typeof input === 'object' && input !== null && 'scores' in input) return scoresReportData(input, resolved, fn);
+  // Read under whileReading: a revoked Proxy given as `input` is a RankevalError, as readInput makes it.
+  if (whileReading(fn, 'invalid_option', '`input`', () => typeof input === 'object' && input !== null && 'scores' in input)) return scoresReportData(input as ReportScoresInput, resolved, fn);
   const { options, lossCount } = resolved;
-  const inputs = readInput(input, fn);
+  const inputs = readInput(input as ReportInput, fn);
   const { qrels, slices, questions, runs } = inputs;
   // Every run (and each curve) is scored on the same settings, the golden set's tags as slices: read once, here.
   const settings = resolveRunSettings(qrels, { ...options, ...(slices === undefined ? {} : { slices }) }, fn);
