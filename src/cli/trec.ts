@@ -2,7 +2,6 @@
 import { isRankevalError } from '../core/errors.js';
 import { createTrecEvaluation, RunNotGrouped, type RelFormat, type TrecEvalOptions, type TrecEvaluation } from '../trec/evaluate.js';
 import { trecMeasures } from '../measures/trec-table.js';
-import { isPreferenceCycle } from '../metrics/preference-counts.js';
 import { createPreferencesEvaluation } from '../trec/preferences.js';
 import { parsePrefs } from '../formats/trec-prefs.js';
 import { parseZScores, type ZScores } from '../trec/zscores.js';
@@ -183,7 +182,7 @@ function readRun(source: RunSource, name: string, comments: boolean, onBlock: (b
   try {
     return finish(reader.runId());
   } catch (error) {
-    if (isRankevalError(error)) throw new CliError(cliMessage(error, { withFunction: true }), error.code === 'no_queries' ? 7 : isPreferenceCycle(error) ? ABORTED : 4);
+    if (isRankevalError(error)) throw new CliError(cliMessage(error, { withFunction: true }), error.code === 'no_queries' ? 7 : error.code === 'preference_cycle' ? ABORTED : 4);
     throw error;
   }
 }

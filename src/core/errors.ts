@@ -44,6 +44,9 @@ export type RankevalErrorCode =
   // The file system refused a read or a write of a file the function reads or writes itself (`judge`'s
   // store: a directory, a full disk); the path is `received`, the system's error the `cause`.
   | 'io_error'
+  // Preference judgments whose judgment group prefers a document to itself through others (a cycle):
+  // trec_eval aborts on it (`rankeval trec` exits 134); `at` names the query and a document of the cycle.
+  | 'preference_cycle'
   // evaluateNuggets: an answer not of the shape parseNuggetAssignments gives, or a run answering a topic twice.
   | 'invalid_nuggets';
 

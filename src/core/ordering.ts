@@ -44,19 +44,9 @@ export function readScoreOrder(scoreOrder: unknown, fn: string): ScoreOrder | un
  * `scoreOrder: 'ascending'` a lower score ranks higher: the scores are read negated, so ties stay ties.
  */
 export function orderRanking(ranking: unknown, fn: string, where: string, ties: Ties, scoreOrder: ScoreOrder = 'descending', about: ErrorAbout = RANKING): OrderedRanking {
-  // What reading the caller's ranking throws (Array.isArray of a revoked Proxy, a getter) is an
-  // invalid_ranking naming it (readFailure); a try, not a closure, on this path of every query.
-  let ids: string[];
-  let scores: Float64Array;
-  try {
-    if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking, about);
-    if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, tieGroups: undefined };
-    ids = new Array<string>(ranking.length);
-    scores = new Float64Array(ranking.length);
-    readScored(ranking, ids, scores, fn, where, about);
-  } catch (error) {
-    throw readFailure(error, fn, 'invalid_ranking', where);
-  }
+  const read = readRanking(ranking, fn, where, about);
+  if (read.scores === undefined) return { ids: read.ids, tieGroups: undefined };
+  const { ids, scores } = read;
   if (scoreOrder === 'ascending') for (let i = 0; i < scores.length; i++) scores[i] = -scores[i]!;
   if (ties === 'given') return { ids, tieGroups: undefined };
   if (ties === 'trec') return { ids: orderByScore(ids, scores), tieGroups: undefined };
@@ -74,6 +64,27 @@ export function orderRanking(ranking: unknown, fn: string, where: string, ties: 
 
 /** The ranking a single-ranking function takes, as the subject of its errors. */
 const RANKING: ErrorAbout = { subject: argument('ranking') };
+
+/**
+ * A ranking as given: an array of ids (unchecked: the caller checks each id), or a scored one read into its
+ * ids and scores (each entry checked: a string id, a finite score), in the array's order.
+ * @throws {RankevalError} `invalid_ranking` naming `fn`, `where` and `about` (by default the argument `ranking`): not an array, a bad entry, or what
+ *   reading the caller's array throws (a getter, a revoked Proxy)
+ */
+export function readRanking(ranking: unknown, fn: string, where: string, about: ErrorAbout = RANKING): { readonly ids: readonly unknown[]; readonly scores: undefined } | { readonly ids: string[]; readonly scores: Float64Array } {
+  // What reading the caller's ranking throws (Array.isArray of a revoked Proxy, a getter) is an
+  // invalid_ranking naming it (readFailure); a try, not a closure, on this path of every query.
+  try {
+    if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking, about);
+    if (ranking.length === 0 || typeof ranking[0] === 'string') return { ids: ranking, scores: undefined };
+    const ids = new Array<string>(ranking.length);
+    const scores = new Float64Array(ranking.length);
+    readScored(ranking, ids, scores, fn, where, about);
+    return { ids, scores };
+  } catch (error) {
+    throw readFailure(error, fn, 'invalid_ranking', where);
+  }
+}
 
 /** Reads the {id, score} entries of a scored ranking into `ids` and `scores`, each field once. */
 function readScored(ranking: readonly unknown[], ids: string[], scores: Float64Array, fn: string, where: string, about: ErrorAbout): void {
@@ -106,18 +117,21 @@ function badField(entry: object, field: 'id' | 'score', expected: string, at: st
   throw new RankevalError({ code: 'invalid_ranking', fn, ...about, what, problem, expected, received: value });
 }
 
-/** Ids in trec_eval's rank order: score descending, ties by id descending in UTF-8 byte order. */
-export function orderByScore(ids: readonly string[], scores: ArrayLike<number>): string[] {
-  return orderIndices(ids, scores).map((i) => ids[i]!);
+/**
+ * Ids in trec_eval's rank order: score descending, ties by id in UTF-8 byte order, descending as trec_eval
+ * orders a run against qrels, or `ascending` as it orders one against preferences.
+ */
+export function orderByScore(ids: readonly string[], scores: ArrayLike<number>, tiesById: 'descending' | 'ascending' = 'descending'): string[] {
+  return orderIndices(ids, scores, tiesById === 'ascending' ? -1 : 1).map((i) => ids[i]!);
 }
 
-function orderIndices(ids: readonly string[], scores: ArrayLike<number>): number[] {
+function orderIndices(ids: readonly string[], scores: ArrayLike<number>, idSign: 1 | -1 = 1): number[] {
   const order = Array.from(ids, (_, i) => i);
   order.sort((a, b) => {
     const scoreA = scores[a]!;
     const scoreB = scores[b]!;
     if (scoreA !== scoreB) return scoreA > scoreB ? -1 : 1;
-    return compareUtf8(ids[b]!, ids[a]!);
+    return idSign * compareUtf8(ids[b]!, ids[a]!);
   });
   return order;
 }

@@ -31,6 +31,29 @@ export type Qrels = ReadonlyMap<string, number> | Readonly<Record<string, number
  */
 export type Aspects = ByQuery<ByQuery<Qrels>>;
 
+/** One judged document of a preference sub-group: higher levels are preferred; 0 is non-relevant by convention. */
+export interface PreferenceJudgment {
+  readonly doc: string;
+  readonly level: number;
+}
+
+/**
+ * A query's preference judgments, as trec_eval's -R prefs reads them: judgment group (one person's view of
+ * the query at one time) → sub-group → its judged documents. Inside a sub-group a higher level is preferred.
+ */
+export type QueryPreferences = Readonly<Record<string, Readonly<Record<string, readonly PreferenceJudgment[]>>>>;
+
+/** Query id → its preferences, as parsePreferences reads them. */
+export type Preferences = Readonly<Record<string, QueryPreferences>>;
+
+/** Internal: one judgment of a query's preferences, flattened (what the readers give and the counting reads). */
+export interface PreferenceLine {
+  readonly group: string;
+  readonly subgroup: string;
+  readonly doc: string;
+  readonly level: number;
+}
+
 /** How a grade becomes DCG gain: `linear` = grade (trec_eval), `exponential` = 2^grade − 1 (Burges et al.). */
 export type Gain = 'linear' | 'exponential';
 

@@ -2,7 +2,7 @@
 // each query's judgment groups, their sub-groups, and the levels of the documents in each.
 import { parseError } from '../core/errors.js';
 import { quoteJson } from '../core/quoting.js';
-import type { PreferenceJudgment, Preferences } from '../metrics/preference-counts.js';
+import type { PreferenceJudgment, Preferences } from '../core/types.js';
 import { decimalNumber } from './columns.js';
 import { lineReader, type FileKind } from './reader.js';
 import { parseWith, readWith, type Chunk, type ReadOptions, type Source } from './source.js';

@@ -4,7 +4,7 @@
 // kept byte for byte, levels read as C's atof reads them.
 import { atofBytes } from '../core/c-numbers.js';
 import { latin1 } from '../core/latin1.js';
-import type { PreferenceLine } from '../metrics/preference-counts.js';
+import type { PreferenceLine } from '../core/types.js';
 import { forEachFieldsLine, parseError } from './trec-fields.js';
 
 /** A preferences file as read: query id → its lines, in file order. */

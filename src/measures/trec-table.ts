@@ -6,6 +6,8 @@ import { atof, atol, atolExact } from '../core/c-numbers.js';
 import { fixed } from '../core/c-printf.js';
 import { RankevalError, type ErrorFacts } from '../core/errors.js';
 import type { GainParam } from '../metrics/judged-ranking.js';
+import type { PreferenceCounts } from '../metrics/preference-counts.js';
+import { groupPreferenceRatio, groupPreferenceRatioRnonrel, pairPreferenceRatio, preferenceRatio, preferenceTotals, type PreferenceScope } from '../metrics/preferences.js';
 import { definitionNamed, ELEVEN_POINTS, type MeasureDefinition } from './catalogue.js';
 import type { MeasureParams } from './context.js';
 
@@ -35,8 +37,10 @@ export interface TrecMeasure {
    * compute it from another format (its status 4).
    */
   readonly reads: 'qrels' | 'nothing' | 'prefs' | 'qrels_jg';
-  /** The catalogue measure whose values it prints; null for runid, num_q and relstring, which are not measures of a ranking. */
+  /** The catalogue measure whose values it prints; null for runid, num_q and relstring, which are not measures of a ranking, and the preference measures. */
   readonly definition: MeasureDefinition | null;
+  /** A preference measure's formula (`reads: 'prefs'`): its value from a query's preference counts. */
+  readonly preference?: (counts: PreferenceCounts) => number;
   /** The catalogue parameters of each value it prints, from trec_eval's parameters. */
   instances(params: readonly number[] | readonly GainParam[]): MeasureParams[];
 }
@@ -84,6 +88,41 @@ function trec<const N extends string, const D extends string | null>(
 const ALL_CUTOFFS = [5, 10, 15, 20, 30, 100, 200, 500, 1000];
 const RPREC_MULTIPLES = [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0];
 const counted = { average: 'sum', format: 'integer' } as const;
+
+/** A preference measure's entry: read from -R prefs or qrels_prefs, its value from the query's counts by `preference`. */
+function prefs<const N extends string>(name: N, summary: string, preference: (counts: PreferenceCounts) => number, rest: Partial<TrecMeasure> = {}): Entry<N, null> & { readonly preference: (counts: PreferenceCounts) => number } {
+  return { ...trec(name, null, summary, { ...rest, reads: 'prefs' }), preference };
+}
+
+/** The counts of a query's preferences in `scope` (prefs_num_prefs_*). */
+const total = (scope: PreferenceScope, of: 'fulfilled' | 'possible') => (counts: PreferenceCounts): number => preferenceTotals(counts, scope)[of];
+
+/**
+ * trec_eval's 14 preference measures, in its output order: the one list of their names, each bound to its
+ * formula (metrics/preferences.ts) and its summary (the three counts summed, the ratios averaged).
+ */
+const preferenceEntries = [
+  prefs('prefs_num_prefs_poss', 'preferences possible, ranked or not (summary: the sum)', total('all', 'possible'), counted),
+  prefs('prefs_num_prefs_ful', 'preferences fulfilled, implied ones included (summary: the sum)', total('all', 'fulfilled'), counted),
+  prefs('prefs_num_prefs_ful_ret', 'preferences fulfilled between ranked documents (summary: the sum)', total('ret', 'fulfilled'), counted),
+  prefs('prefs_simp', 'preferences fulfilled / possible, all judgment groups pooled', (counts) => preferenceRatio(counts, 'all')),
+  prefs('prefs_pair', 'mean over document pairs of the share of their preferences fulfilled', (counts) => pairPreferenceRatio(counts, 'all')),
+  prefs('prefs_avgjg', 'preferences fulfilled / possible in each judgment group, averaged over groups', (counts) => groupPreferenceRatio(counts, 'all')),
+  prefs('prefs_avgjg_Rnonrel', "prefs_avgjg with each group's non-relevant documents brought to R (like bpref)", (counts) => groupPreferenceRatioRnonrel(counts, 'all')),
+  prefs('prefs_simp_ret', 'prefs_simp over preferences between ranked documents', (counts) => preferenceRatio(counts, 'ret')),
+  prefs('prefs_pair_ret', 'prefs_pair over pairs of ranked documents', (counts) => pairPreferenceRatio(counts, 'ret')),
+  prefs('prefs_avgjg_ret', 'prefs_avgjg over preferences between ranked documents', (counts) => groupPreferenceRatio(counts, 'ret')),
+  prefs('prefs_avgjg_Rnonrel_ret', 'prefs_avgjg_Rnonrel over ranked documents', (counts) => groupPreferenceRatioRnonrel(counts, 'ret')),
+  prefs('prefs_simp_imp', 'prefs_simp over preferences with a ranked document', (counts) => preferenceRatio(counts, 'imp')),
+  prefs('prefs_pair_imp', 'prefs_pair over pairs with a ranked document', (counts) => pairPreferenceRatio(counts, 'imp')),
+  prefs('prefs_avgjg_imp', 'prefs_avgjg over preferences with a ranked document', (counts) => groupPreferenceRatio(counts, 'imp')),
+];
+
+/** The preference measures' entries, in trec_eval's output order (group all_prefs; its first six are group prefs). */
+export const PREFERENCE_MEASURES: readonly (typeof preferenceEntries)[number][] = preferenceEntries;
+
+/** A name of trec_eval's 14 preference measures. */
+export type PreferenceMeasure = (typeof preferenceEntries)[number]['name'];
 
 const declared = [
   trec('runid', null, 'the run id of the last line of the run', { average: 'none', perQuery: false, reads: 'nothing' }),
@@ -136,21 +175,8 @@ const declared = [
     instances: (params) => [{ cutoff: Infinity, beta: (params as readonly number[])[0]! }],
   }),
   trec('num_nonrel_judged_ret', 'num_nonrel_judged_ret', 'number of judged non-relevant documents retrieved', counted),
-  // Preference measures (-R prefs or -R qrels_prefs; groups all_prefs and prefs): computed by trec/preferences.ts.
-  trec('prefs_num_prefs_poss', null, 'preferences possible, ranked or not (summary: the sum)', { ...counted, reads: 'prefs' }),
-  trec('prefs_num_prefs_ful', null, 'preferences fulfilled, implied ones included (summary: the sum)', { ...counted, reads: 'prefs' }),
-  trec('prefs_num_prefs_ful_ret', null, 'preferences fulfilled between ranked documents (summary: the sum)', { ...counted, reads: 'prefs' }),
-  trec('prefs_simp', null, 'preferences fulfilled / possible, all judgment groups pooled', { reads: 'prefs' }),
-  trec('prefs_pair', null, 'mean over document pairs of the share of their preferences fulfilled', { reads: 'prefs' }),
-  trec('prefs_avgjg', null, 'preferences fulfilled / possible in each judgment group, averaged over groups', { reads: 'prefs' }),
-  trec('prefs_avgjg_Rnonrel', null, 'prefs_avgjg with each group\'s non-relevant documents brought to R (like bpref)', { reads: 'prefs' }),
-  trec('prefs_simp_ret', null, 'prefs_simp over preferences between ranked documents', { reads: 'prefs' }),
-  trec('prefs_pair_ret', null, 'prefs_pair over pairs of ranked documents', { reads: 'prefs' }),
-  trec('prefs_avgjg_ret', null, 'prefs_avgjg over preferences between ranked documents', { reads: 'prefs' }),
-  trec('prefs_avgjg_Rnonrel_ret', null, 'prefs_avgjg_Rnonrel over ranked documents', { reads: 'prefs' }),
-  trec('prefs_simp_imp', null, 'prefs_simp over preferences with a ranked document', { reads: 'prefs' }),
-  trec('prefs_pair_imp', null, 'prefs_pair over pairs with a ranked document', { reads: 'prefs' }),
-  trec('prefs_avgjg_imp', null, 'prefs_avgjg over preferences with a ranked document', { reads: 'prefs' }),
+  // Preference measures (-R prefs or -R qrels_prefs; groups all_prefs and prefs): scored by trec/preferences.ts.
+  ...preferenceEntries,
   // Several judges' qrels (-R qrels_jg): map, P and Rprec_mult of each judgment group, averaged over the query's groups.
   trec('map_avgjg', 'map', 'map averaged over the judgment groups (-R qrels_jg)', { reads: 'qrels_jg' }),
   trec('P_avgjg', 'P', 'P at cutoffs averaged over the judgment groups (-R qrels_jg)', { params: 'long-cutoffs', defaults: ALL_CUTOFFS, reads: 'qrels_jg' }),
@@ -176,8 +202,8 @@ export function trecGroups(version: 9 | 10): Readonly<Record<string, readonly st
     official: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P'],
     set: ['runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'utility', 'set_P', 'set_recall', 'set_relative_P', 'set_map', 'set_F'],
     all_trec: trecMeasures.filter((measure) => (version === 10 || !measure.since10) && !measure.byName && measure.reads !== 'qrels_jg' && measure.reads !== 'prefs').map((measure) => measure.name),
-    all_prefs: ['runid', 'num_q', ...trecMeasures.filter((measure) => measure.reads === 'prefs').map((measure) => measure.name)],
-    prefs: ['runid', 'num_q', 'prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret', 'prefs_simp', 'prefs_pair', 'prefs_avgjg'],
+    all_prefs: ['runid', 'num_q', ...PREFERENCE_MEASURES.map((measure) => measure.name)],
+    prefs: ['runid', 'num_q', ...PREFERENCE_MEASURES.slice(0, 6).map((measure) => measure.name)],
     qrels_jg: ['runid', 'num_q', ...trecMeasures.filter((measure) => measure.reads === 'qrels_jg').map((measure) => measure.name)],
   };
 }

@@ -9,26 +9,7 @@
 import { compareUtf8 } from '../core/ordering.js';
 import { RankevalError } from '../core/errors.js';
 import { Fenwick, lowerBound } from '../core/fenwick.js';
-
-/** One judged document of a sub-group: higher levels are preferred; 0 is non-relevant by convention. */
-export interface PreferenceJudgment {
-  readonly doc: string;
-  readonly level: number;
-}
-
-/** A query's preferences: judgment group → sub-group → its judged documents. */
-export type QueryPreferences = Readonly<Record<string, Readonly<Record<string, readonly PreferenceJudgment[]>>>>;
-
-/** Query id → its preferences, as parsePreferences reads them. */
-export type Preferences = Readonly<Record<string, QueryPreferences>>;
-
-/** One line of a query's preferences, flattened. */
-export interface PreferenceLine {
-  readonly group: string;
-  readonly subgroup: string;
-  readonly doc: string;
-  readonly level: number;
-}
+import type { PreferenceLine } from '../core/types.js';
 
 /**
  * What one judgment group's preferences come to against the ranking. Preference A > B is *retrieved* when
@@ -103,12 +84,6 @@ export interface PreferenceFailure {
   readonly kind: 'two_levels' | 'zero_and_nonzero' | 'cycle' | 'repeated_document';
   readonly error: RankevalError;
 }
-
-/** The `expected` of a preference-cycle error: what tells it apart (trec_eval aborts on it). */
-export const ACYCLIC_PREFERENCES = 'a judgment group whose preferences have no cycle';
-
-/** Whether `error` is a preference cycle in a judgment group (trec_eval aborts there, status 134). */
-export const isPreferenceCycle = (error: unknown): boolean => error instanceof RankevalError && error.expected === ACYCLIC_PREFERENCES;
 
 /**
  * Counts a query's preferences against `ranked` (document ids in rank order, each once), as trec_eval's
@@ -462,7 +437,11 @@ function sumPairs(groups: readonly GroupCounts[], pool: Int32Array, judged: numb
 /** Whether the ascending `ids` hold `id`. */
 const includes = (ids: readonly number[], id: number): boolean => ids[lowerBound(ids, id)] === id;
 
-/** The contradiction found in group `name`, as an error naming the query, the group and the documents. */
+/**
+ * The contradiction found in group `name`, as an error naming the query, the group and the documents: a
+ * cycle is `preference_cycle` (`at` a document of the cycle), the others `invalid_qrels` (`at` the document);
+ * the subject is the query, `facts.key` the group, `received` the group (cycle) or the document.
+ */
 function failure(qid: string, name: string, id: number, group: readonly Line[], docOf: (id: number) => string, pair?: [number, number]): PreferenceFailure {
   const where = `query ${JSON.stringify(qid)}, judgment group ${JSON.stringify(name)}`;
   // The query is the subject, the judgment group the key.
@@ -470,7 +449,7 @@ function failure(qid: string, name: string, id: number, group: readonly Line[], 
   if (pair !== undefined) {
     const [a, b] = pair.map(docOf) as [string, string];
     const problem = `${where}: the preferences form a cycle: ${JSON.stringify(a)} is preferred to ${JSON.stringify(b)} and ${JSON.stringify(b)} to ${JSON.stringify(a)}`;
-    return { kind: 'cycle', error: new RankevalError({ code: 'invalid_qrels', ...about(), problem, expected: ACYCLIC_PREFERENCES, received: name }) };
+    return { kind: 'cycle', error: new RankevalError({ code: 'preference_cycle', ...about(a), problem, expected: 'a judgment group whose preferences have no cycle', received: name }) };
   }
   const doc = docOf(id);
   const found = group.filter((line) => line.id === id);

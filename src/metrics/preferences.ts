@@ -1,11 +1,8 @@
-// trec_eval's 14 preference measures, over a query's preference counts (preference-counts.ts): how many of
-// the judged preferences a ranking fulfils, as a ratio of all preferences (simp), averaged over document
-// pairs (pair) or over judgment groups (avgjg, avgjg_Rnonrel), each over a choice of preferences (Scope).
-import { fail, failId } from '../core/errors.js';
-import { compareUtf8 } from '../core/ordering.js';
-import { readByQuery } from '../core/inputs.js';
-import type { ByQuery, Ranking } from '../core/types.js';
-import { chainTally, countPreferences, type ClassesShape, type GroupCounts, type OrderShape, type PreferenceCounts, type PreferenceJudgment, type PreferenceLine, type QueryPreferences } from './preference-counts.js';
+// The formulas of trec_eval's preference measures, over a query's preference counts (preference-counts.ts):
+// how many of the judged preferences a ranking fulfils, as a count, as a ratio of all preferences (simp),
+// averaged over document pairs (pair) or over judgment groups (avgjg, avgjg_Rnonrel), each over a choice of
+// preferences (Scope). Their names are trec_eval's, in measures/trec-table.ts, each bound to its formula.
+import { chainTally, type ClassesShape, type GroupCounts, type OrderShape, type PreferenceCounts } from './preference-counts.js';
 
 /**
  * Which preferences a measure counts: `all`, every preference (one whose documents are both unranked is
@@ -13,44 +10,6 @@ import { chainTally, countPreferences, type ClassesShape, type GroupCounts, type
  * one ranked (the implied ones too).
  */
 export type PreferenceScope = 'all' | 'ret' | 'imp';
-
-/** A name of trec_eval's 14 preference measures. */
-export type PreferenceMeasure =
-  | 'prefs_num_prefs_poss'
-  | 'prefs_num_prefs_ful'
-  | 'prefs_num_prefs_ful_ret'
-  | 'prefs_simp'
-  | 'prefs_pair'
-  | 'prefs_avgjg'
-  | 'prefs_avgjg_Rnonrel'
-  | 'prefs_simp_ret'
-  | 'prefs_pair_ret'
-  | 'prefs_avgjg_ret'
-  | 'prefs_avgjg_Rnonrel_ret'
-  | 'prefs_simp_imp'
-  | 'prefs_pair_imp'
-  | 'prefs_avgjg_imp';
-
-/** The preference measures, in trec_eval's output order (its table's, as trec-table.ts has them). */
-export const PREFERENCE_MEASURES: readonly PreferenceMeasure[] = [
-  'prefs_num_prefs_poss',
-  'prefs_num_prefs_ful',
-  'prefs_num_prefs_ful_ret',
-  'prefs_simp',
-  'prefs_pair',
-  'prefs_avgjg',
-  'prefs_avgjg_Rnonrel',
-  'prefs_simp_ret',
-  'prefs_pair_ret',
-  'prefs_avgjg_ret',
-  'prefs_avgjg_Rnonrel_ret',
-  'prefs_simp_imp',
-  'prefs_pair_imp',
-  'prefs_avgjg_imp',
-];
-
-/** One query's values of the 14 preference measures, by trec_eval name. */
-export type PreferenceScores = Readonly<Record<PreferenceMeasure, number>>;
 
 /** A group's fulfilled and possible preferences in `scope`. */
 function inScope(group: GroupCounts, scope: PreferenceScope): { fulfilled: number; possible: number } {
@@ -61,13 +20,12 @@ function inScope(group: GroupCounts, scope: PreferenceScope): { fulfilled: numbe
 }
 
 /**
- * Preferences fulfilled over preferences possible, all groups pooled (trec_eval's prefs_simp, _ret, _imp):
- * Σ fulfilled / Σ possible. A pair preferred by two groups counts twice; one the groups disagree on counts
- * once fulfilled and once not, so conflicts keep the best value below 1.
- * Edge rule: 0 when no preference is possible.
- * @example one group preferring d1 > d2, ranking [d2, d1]: 0 / 1 = 0
+ * The preferences fulfilled and possible in `scope`, summed over the groups (trec_eval's prefs_num_prefs_ful
+ * is `all`'s fulfilled, prefs_num_prefs_ful_ret `ret`'s, prefs_num_prefs_poss `all`'s possible). A pair
+ * preferred by two groups counts twice.
+ * @example one group preferring d1 > d2, ranking [d2, d1]: { fulfilled: 0, possible: 1 }
  */
-export function preferenceRatio(counts: PreferenceCounts, scope: PreferenceScope): number {
+export function preferenceTotals(counts: PreferenceCounts, scope: PreferenceScope): { fulfilled: number; possible: number } {
   let fulfilled = 0;
   let possible = 0;
   for (const group of counts.groups) {
@@ -75,6 +33,18 @@ export function preferenceRatio(counts: PreferenceCounts, scope: PreferenceScope
     fulfilled += f;
     possible += p;
   }
+  return { fulfilled, possible };
+}
+
+/**
+ * Preferences fulfilled over preferences possible, all groups pooled (trec_eval's prefs_simp, _ret, _imp):
+ * Σ fulfilled / Σ possible. A pair preferred by two groups counts twice; one the groups disagree on counts
+ * once fulfilled and once not, so conflicts keep the best value below 1.
+ * Edge rule: 0 when no preference is possible.
+ * @example one group preferring d1 > d2, ranking [d2, d1]: 0 / 1 = 0
+ */
+export function preferenceRatio(counts: PreferenceCounts, scope: PreferenceScope): number {
+  const { fulfilled, possible } = preferenceTotals(counts, scope);
   return possible === 0 ? 0 : fulfilled / possible;
 }
 
@@ -202,154 +172,4 @@ function recountOrder({ docs, levels, above }: OrderShape, rel: number, counts: 
     }
   }
   return { fulfilled, possible: possible + fulfilled };
-}
-
-/** The 14 values of one query from its counts. */
-export function preferenceScores(counts: PreferenceCounts): PreferenceScores {
-  const pair = pairPreferenceRatios(counts);
-  let possible = 0;
-  let fulfilled = 0;
-  let fulfilledRet = 0;
-  for (const group of counts.groups) {
-    possible += group.possibleRet + group.possibleImp + group.notOccurring;
-    fulfilled += group.fulfilledRet + group.fulfilledImp;
-    fulfilledRet += group.fulfilledRet;
-  }
-  return {
-    prefs_num_prefs_poss: possible,
-    prefs_num_prefs_ful: fulfilled,
-    prefs_num_prefs_ful_ret: fulfilledRet,
-    prefs_simp: preferenceRatio(counts, 'all'),
-    prefs_pair: pair.all,
-    prefs_avgjg: groupPreferenceRatio(counts, 'all'),
-    prefs_avgjg_Rnonrel: groupPreferenceRatioRnonrel(counts, 'all'),
-    prefs_simp_ret: preferenceRatio(counts, 'ret'),
-    prefs_pair_ret: pair.ret,
-    prefs_avgjg_ret: groupPreferenceRatio(counts, 'ret'),
-    prefs_avgjg_Rnonrel_ret: groupPreferenceRatioRnonrel(counts, 'ret'),
-    prefs_simp_imp: preferenceRatio(counts, 'imp'),
-    prefs_pair_imp: pair.imp,
-    prefs_avgjg_imp: groupPreferenceRatio(counts, 'imp'),
-  };
-}
-
-/**
- * Scores one ranking against one query's preference judgments: the 14 values of trec_eval's preference
- * measures (`prefs_simp`, `prefs_pair`, `prefs_avgjg` … see their functions above), by trec_eval name.
- * `preferences` is judgment group → sub-group → `{ doc, level }` judgments (a Map or an object at each
- * level), as parsePreferences gives one query; a group with one sub-group is a total preorder by level,
- * one with several a partial order closed across them. The ranking is ids in rank order, or `{id, score}`
- * documents, ordered as trec_eval orders a run for preferences: score descending, ties by id ascending
- * (UTF-8 byte order).
- * Edge rules: a judged document the ranking does not hold is unranked (see PreferenceScope); documents
- * nobody judged are ignored; every ratio is 0 where nothing is possible.
- *
- * @throws {RankevalError} `invalid_ranking` for a ranking that is not an array of ids or `{id, score}`
- *   documents, or that holds a document twice; `invalid_qrels` for preferences of another shape, a level
- *   that is not a finite number, or preferences that contradict themselves (a document at two levels of a
- *   one-sub-group group, at level 0 and above 0 in one group, a cycle in one group)
- * @example
- * evaluatePreferences(['d2', 'd1', 'd3'], { alice: { s: [{ doc: 'd1', level: 2 }, { doc: 'd2', level: 1 }, { doc: 'd3', level: 0 }] } }).prefs_simp
- * // => 2 / 3 (d1 > d3 and d2 > d3 fulfilled, d1 > d2 not)
- */
-export function evaluatePreferences(ranking: Ranking, preferences: QueryPreferences | ReadonlyMap<string, ReadonlyMap<string, readonly PreferenceJudgment[]>>): PreferenceScores {
-  const fn = 'evaluatePreferences';
-  const ids = readRankingIds(ranking, fn, 'the ranking');
-  const lines = readPreferenceLines(preferences, fn);
-  const counts = countPreferences('', ids, lines);
-  if ('error' in counts) throw counts.error;
-  return preferenceScores(counts);
-}
-
-/**
- * The ids of `ranking` (named `where`) in rank order, each once: as given, or `{id, score}` sorted by score
- * descending, ties by id ascending.
- */
-function readRankingIds(ranking: unknown, fn: string, where: string): string[] {
-  if (!Array.isArray(ranking)) return fail('invalid_ranking', fn, where, 'an array of ids or of {id, score} objects', ranking);
-  let ids: string[];
-  if (ranking.length === 0 || typeof ranking[0] === 'string') {
-    ranking.forEach((id, i) => {
-      if (typeof id !== 'string') failId('invalid_ranking', fn, `${where}[${i}]`, 'a string id', id);
-    });
-    ids = ranking as string[];
-  } else {
-    const entries = ranking.map((entry: unknown, i) => {
-      const { id, score } = (typeof entry === 'object' && entry !== null ? entry : {}) as { id?: unknown; score?: unknown };
-      if (typeof id !== 'string') failId('invalid_ranking', fn, `${where}[${i}].id`, 'a string', id);
-      if (typeof score !== 'number' || !Number.isFinite(score)) fail('invalid_ranking', fn, `${where}[${i}].score`, 'a finite number', score);
-      return { id, score };
-    });
-    ids = entries.sort((a, b) => (a.score > b.score ? -1 : a.score < b.score ? 1 : compareUtf8(a.id, b.id))).map((entry) => entry.id);
-  }
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) fail('invalid_ranking', fn, where, 'each document once', id);
-    seen.add(id);
-  }
-  return ids;
-}
-
-/** The judgments of one query as lines, each checked: group → sub-group → `{doc, level}` array. */
-export function readPreferenceLines(preferences: unknown, fn: string): PreferenceLine[] {
-  const lines: PreferenceLine[] = [];
-  const where = 'the preferences';
-  for (const [group, subgroups] of readByQuery<unknown>(preferences, fn, where, 'invalid_qrels', 'a Map or an object of judgment group → sub-groups')) {
-    const inGroup = `${where} of group ${JSON.stringify(group)}`;
-    for (const [subgroup, judgments] of readByQuery<unknown>(subgroups, fn, inGroup, 'invalid_qrels', 'a Map or an object of sub-group → judgments')) {
-      const inSubgroup = `${inGroup}, sub-group ${JSON.stringify(subgroup)}`;
-      if (!Array.isArray(judgments)) fail('invalid_qrels', fn, inSubgroup, 'an array of {doc, level} judgments', judgments);
-      (judgments as unknown[]).forEach((judgment, i) => {
-        const { doc, level } = (typeof judgment === 'object' && judgment !== null ? judgment : {}) as { doc?: unknown; level?: unknown };
-        if (typeof doc !== 'string' || doc === '') failId('invalid_qrels', fn, `${inSubgroup}[${i}].doc`, 'a non-empty string', doc);
-        if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_qrels', fn, `${inSubgroup}[${i}].level`, 'a finite number', level);
-        lines.push({ group, subgroup, doc, level });
-      });
-    }
-  }
-  return lines;
-}
-
-/** A run's preference scores: each query's, and trec_eval's `all` line (`evaluatePreferencesRun`). */
-export interface PreferenceRunScores {
-  /** Query id → its 14 values, for every query of both the run and the preferences. */
-  readonly perQuery: Readonly<Record<string, PreferenceScores>>;
-  /** Over those queries, as trec_eval's `all` line: the three counts summed, every ratio averaged. */
-  readonly all: PreferenceScores;
-}
-
-/** The measures whose `all` value is a sum over the queries (the others are means). */
-const SUMMED: ReadonlySet<PreferenceMeasure> = new Set(['prefs_num_prefs_poss', 'prefs_num_prefs_ful', 'prefs_num_prefs_ful_ret']);
-
-/**
- * Scores a run (query id → ranking) against preferences (query id → judgment groups, as parsePreferences
- * reads them) with evaluatePreferences, query by query, and summarises as trec_eval 9.0.8 does: over the
- * queries of both, counts summed and ratios averaged. Queries of only one of the two are left out.
- *
- * @throws {RankevalError} what evaluatePreferences throws, for the first query (by id) that fails; `no_queries`
- *   when no query is in both; `invalid_ranking` / `invalid_qrels` for a run or preferences not keyed by query
- * @example
- * evaluatePreferencesRun({ q1: ['d1', 'd2'], q2: ['d2', 'd1'] }, parsePreferences('q1 u s d1 1\nq1 u s d2 0\nq2 u s d1 1\nq2 u s d2 0\n')).all.prefs_simp
- * // => (1 + 0) / 2
- */
-export function evaluatePreferencesRun(run: ByQuery<Ranking>, preferences: ByQuery<QueryPreferences>): PreferenceRunScores {
-  const fn = 'evaluatePreferencesRun';
-  const rankings = readByQuery<Ranking>(run, fn, 'the run', 'invalid_ranking');
-  const judged = readByQuery<QueryPreferences>(preferences, fn, 'the preferences', 'invalid_qrels');
-  const perQuery: Record<string, PreferenceScores> = Object.create(null);
-  const qids = [...rankings.keys()].filter((qid) => judged.has(qid)).sort(compareUtf8);
-  for (const qid of qids) {
-    const ids = readRankingIds(rankings.get(qid), fn, `the ranking of query ${JSON.stringify(qid)}`);
-    const counts = countPreferences(qid, ids, readPreferenceLines(judged.get(qid), fn));
-    if ('error' in counts) throw counts.error;
-    perQuery[qid] = preferenceScores(counts);
-  }
-  if (qids.length === 0) fail('no_queries', fn, 'the run and the preferences', 'a query in both', [...rankings.keys()].slice(0, 5));
-  const all = Object.fromEntries(
-    PREFERENCE_MEASURES.map((name) => {
-      const sum = qids.reduce((total, qid) => total + perQuery[qid]![name], 0);
-      return [name, SUMMED.has(name) ? sum : sum / qids.length];
-    }),
-  ) as Record<PreferenceMeasure, number>;
-  return { perQuery, all };
 }

@@ -1,14 +1,13 @@
 // trec_eval's evaluation against preferences (-R prefs, -R qrels_prefs): each query of the run ordered as
 // trec_eval's preference code orders it, its preferences counted (metrics/preference-counts.ts) and the
-// selected preference measures printed as trec_eval prints them (output.ts). Only runid and num_q of the
+// selected preference measures (each by its formula in the trec table) printed as trec_eval prints them (output.ts). Only runid and num_q of the
 // other measures can be printed: the rest need qrels, and trec_eval stops (status 4) when asked for them.
 import { RankevalError } from '../core/errors.js';
 import { latin1 } from '../core/latin1.js';
 import { compareBytes } from '../formats/block-index.js';
 import type { RunBlock } from '../formats/trec-bytes.js';
 import type { PrefsFile } from '../formats/trec-prefs.js';
-import { countPreferences } from '../metrics/preference-counts.js';
-import { preferenceScores, type PreferenceMeasure } from '../metrics/preferences.js';
+import { countPreferences, type PreferenceCounts } from '../metrics/preference-counts.js';
 import { calculationFailure, printEvaluation, RunNotGrouped, type RelFormat, type TrecEvalOptions, type TrecEvaluation } from './evaluate.js';
 import { STAND_IN_DOCNO, unansweredQuery } from './missing-queries.js';
 import type { QueryResult } from './output.js';
@@ -82,15 +81,15 @@ function prefsRanking(block: RunBlock, options: TrecEvalOptions): PrefsRanking {
  */
 function queryValues(qid: string, ranking: PrefsRanking, prefs: PrefsFile, bound: readonly BoundMeasure[], runFile: string, relFormat: RelFormat): Float64Array {
   const values = new Float64Array(bound.reduce((total, b) => total + b.names.length, 0));
-  let scores: Readonly<Record<PreferenceMeasure, number>> | undefined;
+  let counts: PreferenceCounts | undefined;
   for (const { measure, offset } of bound) {
     if (measure.name === 'runid') continue;
     if (measure.name === 'num_q') {
       values[offset] = 1;
       continue;
     }
-    if (measure.reads !== 'prefs') throw calculationFailure(bound, relFormat)!;
-    if (scores === undefined) {
+    if (measure.preference === undefined) throw calculationFailure(bound, relFormat)!;
+    if (counts === undefined) {
       if (ranking.repeated !== undefined) {
         throw new RankevalError({
           code: 'invalid_run',
@@ -101,11 +100,11 @@ function queryValues(qid: string, ranking: PrefsRanking, prefs: PrefsFile, bound
           received: ranking.repeated,
         });
       }
-      const counts = countPreferences(qid, ranking.docs, prefs.queries.get(qid)!);
-      if ('error' in counts) throw counts.error;
-      scores = preferenceScores(counts);
+      const counted = countPreferences(qid, ranking.docs, prefs.queries.get(qid)!);
+      if ('error' in counted) throw counted.error;
+      counts = counted;
     }
-    values[offset] = scores[measure.name as PreferenceMeasure];
+    values[offset] = measure.preference(counts);
   }
   return values;
 }

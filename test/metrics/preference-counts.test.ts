@@ -4,7 +4,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { evaluatePreferences } from '../../src/entries/preferences.js';
-import { chainTally, countPreferences, type PairSums, type PairTally, type PreferenceLine } from '../../src/metrics/preference-counts.js';
+import type { PreferenceLine } from '../../src/core/types.js';
+import { chainTally, countPreferences, type PairSums, type PairTally } from '../../src/metrics/preference-counts.js';
 
 /** Where a preference of a to b falls, as form_prefs_counts sorts it. */
 function tallyOf(pairs: readonly (readonly [number, number])[], judgedRet: number): PairTally {

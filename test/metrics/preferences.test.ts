@@ -3,11 +3,10 @@
 // occurring preferences, and prefs_avgjg_Rnonrel's treatment of non-relevant documents. Every value here
 // was confirmed with trec_eval 9.0.8 (-R prefs -m all_prefs).
 import { describe, expect, test } from 'vitest';
-import { evaluatePreferences, evaluatePreferencesRun } from '../../src/entries/preferences.js';
-import { isRankevalError } from '../../src/index.js';
-import { countPreferences, isPreferenceCycle, type PreferenceCounts, type PreferenceLine } from '../../src/metrics/preference-counts.js';
-import { PREFERENCE_MEASURES } from '../../src/metrics/preferences.js';
-import { trecMeasures } from '../../src/measures/trec-table.js';
+import { evaluatePreferences } from '../../src/entries/preferences.js';
+import type { PreferenceLine } from '../../src/core/types.js';
+import { countPreferences, type PreferenceCounts } from '../../src/metrics/preference-counts.js';
+import { preferenceRatio, preferenceTotals } from '../../src/metrics/preferences.js';
 
 const lines = (group: string, subgroup: string, levels: Record<string, number>): PreferenceLine[] =>
   Object.entries(levels).map(([doc, level]) => ({ group, subgroup, doc, level }));
@@ -18,9 +17,13 @@ function counted(ranked: string[], judged: PreferenceLine[]): PreferenceCounts {
   return counts;
 }
 
-test("the 14 measures are trec_eval's preference measures, in its output order", () => {
-  expect(PREFERENCE_MEASURES).toEqual(trecMeasures.filter((measure) => measure.reads === 'prefs').map((measure) => measure.name));
-  expect(Object.keys(evaluatePreferences(['d1'], { g: { s: [{ doc: 'd1', level: 1 }] } }))).toEqual(PREFERENCE_MEASURES);
+test('the totals pool every group: a pair two groups prefer counts twice, and simp is their ratio', () => {
+  // a: d1 > d2, ranked and fulfilled; b: d1 > d2 > d3, d1 > d2 ranked and fulfilled, d1 > d3 and d2 > d3 implied
+  // (d3 unranked) and fulfilled; c: d2 > d1, ranked and not fulfilled.
+  const counts = counted(['d1', 'd2'], [...lines('a', 's', { d1: 1, d2: 0 }), ...lines('b', 's', { d1: 2, d2: 1, d3: 0 }), ...lines('c', 's', { d2: 1, d1: 0 })]);
+  expect(preferenceTotals(counts, 'all')).toEqual({ fulfilled: 1 + 3, possible: 1 + 3 + 1 });
+  expect(preferenceTotals(counts, 'ret')).toEqual({ fulfilled: 1 + 1, possible: 1 + 1 + 1 });
+  expect(preferenceRatio(counts, 'all')).toBe((1 + 3) / (1 + 3 + 1));
 });
 
 describe('a one-sub-group judgment group: its levels are classes', () => {
@@ -146,7 +149,8 @@ describe('contradictions', () => {
     const judged = [...lines('g', 's1', { d1: 2, d2: 1 }), ...lines('g', 's2', { d2: 2, d1: 1 })];
     expect(failureOf(judged)).toBe('cycle');
     const counts = countPreferences('q1', ['d1'], judged);
-    expect('error' in counts && isPreferenceCycle(counts.error)).toBe(true);
+    // Its own code, which rankeval trec reads for trec_eval's abort (134), and the query, a document and the group as fields.
+    expect('error' in counts && counts.error).toMatchObject({ code: 'preference_cycle', subject: { kind: 'query', query: 'q1' }, at: { document: 'd1' }, received: 'g' });
     expect(() => evaluatePreferences(['d1'], { g: { s1: [{ doc: 'd1', level: 2 }, { doc: 'd2', level: 1 }], s2: [{ doc: 'd2', level: 2 }, { doc: 'd1', level: 1 }] } })).toThrow(
       'judgment group "g": the preferences form a cycle: "d1" is preferred to "d2" and "d2" to "d1"',
     );
@@ -154,60 +158,5 @@ describe('contradictions', () => {
 
   test('groups may disagree with each other: no error', () => {
     expect(failureOf([...lines('a', 's', { d1: 2, d2: 1 }), ...lines('b', 's', { d1: 1, d2: 2 })])).toBe('none');
-  });
-});
-
-describe('evaluatePreferences’ arguments', () => {
-  const judged = { g: { s: [{ doc: 'd1', level: 1 }, { doc: 'd2', level: 0 }] } };
-
-  test('orders a scored ranking by score descending, ties by id ascending', () => {
-    const scored = [{ id: 'd2', score: 1 }, { id: 'd1', score: 1 }];
-    expect(evaluatePreferences(scored, judged).prefs_simp).toBe(1);
-  });
-
-  test('takes the groups and sub-groups as Maps too', () => {
-    const asMaps = new Map([['g', new Map(Object.entries(judged.g))]]);
-    expect(evaluatePreferences(['d2', 'd1'], asMaps)).toEqual(evaluatePreferences(['d2', 'd1'], judged));
-  });
-
-  test('refuses a document ranked twice, and levels that are not numbers', () => {
-    const thrown = (run: () => unknown): unknown => {
-      try {
-        run();
-      } catch (error) {
-        return error;
-      }
-      return undefined;
-    };
-    const repeated = thrown(() => evaluatePreferences(['d1', 'd1'], judged));
-    expect(isRankevalError(repeated) && repeated.code).toBe('invalid_ranking');
-    const bad = thrown(() => evaluatePreferences(['d1'], { g: { s: [{ doc: 'd1', level: Number.NaN }] } }));
-    expect(isRankevalError(bad) && bad.code).toBe('invalid_qrels');
-  });
-});
-
-describe('evaluatePreferencesRun', () => {
-  const preferences = {
-    q1: { u: { s: [{ doc: 'd1', level: 1 }, { doc: 'd2', level: 0 }] } },
-    q2: { u: { s: [{ doc: 'd1', level: 1 }, { doc: 'd2', level: 0 }, { doc: 'd3', level: 0 }] } },
-    q3: { u: { s: [{ doc: 'd1', level: 1 }] } },
-  };
-
-  test('scores the queries of both, and sums the counts and averages the ratios as trec_eval’s all line', () => {
-    const { perQuery, all } = evaluatePreferencesRun({ q1: ['d1', 'd2'], q2: ['d2', 'd1'], q9: ['d1'] }, preferences);
-    expect(Object.keys(perQuery)).toEqual(['q1', 'q2']);
-    expect(perQuery.q2!.prefs_simp).toBeCloseTo(1 / 2, 12);
-    expect(all.prefs_num_prefs_poss).toBe(1 + 2);
-    expect(all.prefs_simp).toBeCloseTo((1 + 1 / 2) / 2, 12);
-  });
-
-  test('refuses a run with no query of the preferences', () => {
-    let code: unknown;
-    try {
-      evaluatePreferencesRun({ q9: ['d1'] }, preferences);
-    } catch (error) {
-      code = isRankevalError(error) && error.code;
-    }
-    expect(code).toBe('no_queries');
   });
 });
