@@ -1,5 +1,6 @@
 // The import graph of src/, as test/architecture.test.ts checks it: every static, type-only, re-exporting
-// and dynamic import between the sources, read by TypeScript's own pre-processor (no regex on the text).
+// and dynamic import between the sources, read by TypeScript's own pre-processor (no regex on the text),
+// the package's own name (`import … from 'rankeval'`, which tsconfig's paths resolve) included.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import ts from 'typescript';
@@ -7,18 +8,47 @@ import ts from 'typescript';
 /** File → the files it imports, every path relative to the source root, with `/` separators. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 
-export function readImportGraph(root: string): ImportGraph {
+/** File → the modules it imports, re-exports or imports dynamically, as written (relative to `root`, `/` separators). */
+export function readImports(root: string): Map<string, string[]> {
+  return new Map(sourceFiles(root).map((file) => [file, ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true).importedFiles.map(({ fileName }) => fileName)]));
+}
+
+/**
+ * The graph of `imports`: relative imports resolved from the importing file, and the package's own name
+ * (`rankeval`, `rankeval/matchers`), which tsconfig's paths let a source import as well, resolved through
+ * `aliases`; an unmapped self-import is kept as written, which no source file is.
+ */
+export function importGraph(imports: ReadonlyMap<string, readonly string[]>, aliases: ReadonlyMap<string, string>): ImportGraph {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(root)) {
-    const text = readFileSync(join(root, file), 'utf8');
-    const imported = ts
-      .preProcessFile(text, true, true)
-      .importedFiles.map(({ fileName }) => fileName)
-      .filter((name) => name.startsWith('.'))
-      .map((name) => posix.join(posix.dirname(file), name).replace(/\.js$/, '.ts'));
-    graph.set(file, [...new Set(imported)]);
+  for (const [file, names] of imports) {
+    const resolved = names
+      .filter((name) => name.startsWith('.') || isSelfImport(name))
+      .map((name) => (isSelfImport(name) ? (aliases.get(name) ?? name) : posix.join(posix.dirname(file), name).replace(/\.js$/, '.ts')));
+    graph.set(file, [...new Set(resolved)]);
   }
   return graph;
+}
+
+/** The import graph of the sources under `root`, the package's name resolved through the project's tsconfig. */
+export const readImportGraph = (root: string): ImportGraph => importGraph(readImports(root), packageAliases(root));
+
+/** Whether an import names the package itself (`rankeval`, `rankeval/…`) rather than a path. */
+export const isSelfImport = (name: string): boolean => name === 'rankeval' || name.startsWith('rankeval/');
+
+/** The imports of the package by its own name, as `file → name`. */
+export const selfImports = (imports: ReadonlyMap<string, readonly string[]>): string[] => [...imports].flatMap(([file, names]) => names.filter(isSelfImport).map((name) => `${file} → ${name}`));
+
+/** tsconfig.json's paths (the project's, above `root`) for the package's own name (`rankeval` → `index.ts`), relative to `root`. */
+export function packageAliases(root: string): Map<string, string> {
+  const project = dirname(root);
+  const { config, error } = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync(join(project, 'tsconfig.json'), 'utf8'));
+  if (error !== undefined) throw new Error(`tsconfig.json: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
+  const paths = ((config as { compilerOptions?: { paths?: Record<string, string[]> } }).compilerOptions?.paths ?? {}) as Record<string, string[]>;
+  const aliases = new Map<string, string>();
+  for (const [name, [target]] of Object.entries(paths)) {
+    if (isSelfImport(name) && target !== undefined) aliases.set(name, relative(root, join(project, target)).split(sep).join('/'));
+  }
+  return aliases;
 }
 
 function sourceFiles(root: string): string[] {
