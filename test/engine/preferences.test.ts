@@ -41,6 +41,20 @@ describe('evaluatePreferences’ arguments', () => {
     const bad = thrown(() => evaluatePreferences(['d1'], { g: { s: [{ doc: 'd1', level: Number.NaN }] } }));
     expect(isRankevalError(bad) && bad.code).toBe('invalid_qrels');
   });
+
+  test('names the sub-group that is no array, and the judgment that is no {doc, level}', () => {
+    const refusal = (preferences: unknown): unknown => {
+      try {
+        evaluatePreferences(['d1'], preferences as never);
+      } catch (error) {
+        return isRankevalError(error) && { code: error.code, what: error.what, received: error.received };
+      }
+      return undefined;
+    };
+    expect(refusal({ g: { s: 'd1' } })).toEqual({ code: 'invalid_qrels', what: 'the preferences of group "g", sub-group "s"', received: 'd1' });
+    expect(refusal({ g: { s: [null] } })).toEqual({ code: 'invalid_qrels', what: 'the preferences of group "g", sub-group "s"[0].doc', received: undefined });
+    expect(refusal({ g: { s: [{ doc: 7, level: 1 }] } })).toEqual({ code: 'invalid_qrels', what: 'the preferences of group "g", sub-group "s"[0].doc', received: 7 });
+  });
 });
 
 describe('evaluatePreferencesRun', () => {
