@@ -21,7 +21,6 @@ const DATA_FIELDS = new Set(['subject', 'at', 'facts']);
 const HANDED_ON = [
   'analysis/compare.ts',
   'core/id-index.ts',
-  'metrics/preferences.ts',
   'nuggets/evaluate-nuggets.ts',
   'nuggets/nugget-recall.ts',
   'nuggets/parse-assignment.ts',

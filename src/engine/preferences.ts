@@ -1,7 +1,7 @@
 // Scoring against preference judgments: one ranking (evaluatePreferences) or a whole run
 // (evaluatePreferencesRun) on trec_eval's 14 preference measures, each query's preferences counted
 // (metrics/preference-counts.ts) and scored by the formulas the trec table binds to the names.
-import { fail, failId } from '../core/errors.js';
+import { argument, fail, failId, type ErrorAbout } from '../core/errors.js';
 import { indexIds, releaseIndex } from '../core/id-index.js';
 import { readByQuery } from '../core/inputs.js';
 import { compareUtf8, orderByScore, readRanking } from '../core/ordering.js';
@@ -34,7 +34,7 @@ export type PreferenceScores = Readonly<Record<PreferenceMeasure, number>>;
  */
 export function evaluatePreferences(ranking: Ranking, preferences: QueryPreferences | ReadonlyMap<string, ReadonlyMap<string, readonly PreferenceJudgment[]>>): PreferenceScores {
   const fn = 'evaluatePreferences';
-  return preferenceScores(countQuery('', readRankingIds(ranking, fn, 'the ranking'), preferences, fn));
+  return preferenceScores(countQuery('', readRankingIds(ranking, fn, 'the ranking', { subject: argument('ranking') }), preferences, fn));
 }
 
 /** A run's preference scores: each query's, and trec_eval's `all` line (`evaluatePreferencesRun`). */
@@ -64,10 +64,10 @@ export function evaluatePreferencesRun(run: ByQuery<Ranking>, preferences: ByQue
   const perQuery: Record<string, PreferenceScores> = Object.create(null);
   const qids = [...rankings.keys()].filter((qid) => judged.has(qid)).sort(compareUtf8);
   for (const qid of qids) {
-    const ids = readRankingIds(rankings.get(qid), fn, `the ranking of query ${JSON.stringify(qid)}`);
+    const ids = readRankingIds(rankings.get(qid), fn, `the ranking of query ${JSON.stringify(qid)}`, { subject: argument('run'), at: { query: qid } });
     perQuery[qid] = preferenceScores(countQuery(qid, ids, judged.get(qid), fn));
   }
-  if (qids.length === 0) fail('no_queries', fn, 'the run and the preferences', 'a query in both', [...rankings.keys()].slice(0, 5));
+  if (qids.length === 0) fail('no_queries', fn, 'the run and the preferences', 'a query in both', [...rankings.keys()].slice(0, 5), argument('run'));
   const all = Object.fromEntries(
     PREFERENCE_MEASURES.map(({ name, average }) => {
       const sum = qids.reduce((total, qid) => total + perQuery[qid]![name], 0);
@@ -84,7 +84,7 @@ function preferenceScores(counts: PreferenceCounts): PreferenceScores {
 
 /** A query's preferences, checked, counted against `ids`; a contradiction in them is thrown. */
 function countQuery(qid: string, ids: readonly string[], preferences: unknown, fn: string): PreferenceCounts {
-  const counts = countPreferences(qid, ids, readPreferenceLines(preferences, fn));
+  const counts = countPreferences(qid, ids, readPreferenceLines(preferences, fn, { subject: argument('preferences'), at: qid === '' ? undefined : { query: qid } }));
   if ('error' in counts) throw counts.error;
   return counts;
 }
@@ -93,26 +93,26 @@ function countQuery(qid: string, ids: readonly string[], preferences: unknown, f
  * The ids of `ranking` (named `where`) in rank order, each a string and once: as given, or `{id, score}`
  * ordered as trec_eval orders a run for preferences (score descending, ties by id ascending).
  */
-function readRankingIds(ranking: unknown, fn: string, where: string): readonly string[] {
-  const read = readRanking(ranking, fn, where);
+function readRankingIds(ranking: unknown, fn: string, where: string, about: ErrorAbout): readonly string[] {
+  const read = readRanking(ranking, fn, where, about);
   const ids = read.scores === undefined ? read.ids : orderByScore(read.ids, read.scores, 'ascending');
   releaseIndex(indexIds(ids, fn, where));
   return ids as readonly string[];
 }
 
-/** The judgments of one query as lines, each checked: group → sub-group → `{doc, level}` array. */
-function readPreferenceLines(preferences: unknown, fn: string): PreferenceLine[] {
+/** The judgments of one query as lines, each checked: group → sub-group → `{doc, level}` array; an error is `about` them. */
+function readPreferenceLines(preferences: unknown, fn: string, about: ErrorAbout): PreferenceLine[] {
   const lines: PreferenceLine[] = [];
   const where = 'the preferences';
   for (const [group, subgroups] of readByQuery<unknown>(preferences, fn, where, 'invalid_qrels', 'a Map or an object of judgment group → sub-groups')) {
     const inGroup = `${where} of group ${JSON.stringify(group)}`;
     for (const [subgroup, judgments] of readByQuery<unknown>(subgroups, fn, inGroup, 'invalid_qrels', 'a Map or an object of sub-group → judgments')) {
       const inSubgroup = `${inGroup}, sub-group ${JSON.stringify(subgroup)}`;
-      if (!Array.isArray(judgments)) fail('invalid_qrels', fn, inSubgroup, 'an array of {doc, level} judgments', judgments);
+      if (!Array.isArray(judgments)) fail('invalid_qrels', fn, inSubgroup, 'an array of {doc, level} judgments', judgments, about);
       (judgments as unknown[]).forEach((judgment, i) => {
         const { doc, level } = (typeof judgment === 'object' && judgment !== null ? judgment : {}) as { doc?: unknown; level?: unknown };
-        if (typeof doc !== 'string' || doc === '') failId('invalid_qrels', fn, `${inSubgroup}[${i}].doc`, 'a non-empty string', doc);
-        if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_qrels', fn, `${inSubgroup}[${i}].level`, 'a finite number', level);
+        if (typeof doc !== 'string' || doc === '') failId('invalid_qrels', fn, `${inSubgroup}[${i}].doc`, 'a non-empty string', doc, about);
+        if (typeof level !== 'number' || !Number.isFinite(level)) fail('invalid_qrels', fn, `${inSubgroup}[${i}].level`, 'a finite number', level, about);
         lines.push({ group, subgroup, doc, level });
       });
     }
