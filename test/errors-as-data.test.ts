@@ -20,7 +20,6 @@ const DATA_FIELDS = new Set(['subject', 'at', 'facts']);
  */
 const HANDED_ON = [
   'analysis/compare.ts',
-  'core/id-index.ts',
   'nuggets/evaluate-nuggets.ts',
   'nuggets/nugget-recall.ts',
   'nuggets/parse-assignment.ts',

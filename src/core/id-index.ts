@@ -4,7 +4,7 @@
 // (every character of a short id, 12 sampled characters of a long one), comparing whole strings only when
 // fingerprints match. Ids built to collide (alike in every sampled character, or crafted hash collisions)
 // exhaust a probe budget and fall back to a Map, so the cost stays O(n) expected for any input.
-import { failId, RankevalError } from './errors.js';
+import { argument, failId, RankevalError, type ErrorAbout } from './errors.js';
 import { describeValue } from './quoting.js';
 import { giveBackInt32, lendInt32 } from './scratch.js';
 
@@ -80,10 +80,11 @@ function sampledFingerprint(id: string, h: number): number {
 
 /**
  * Indexes `ids`, checking that each is a string that appears once.
- * @throws RankevalError `invalid_ranking` naming `fn` and `where`: a non-string id, or a repeated one with
- * both its ranks.
+ * @throws RankevalError `invalid_ranking` naming `fn` and `where`, about `about`'s subject (by default the
+ * argument `ranking`): a non-string id (`facts.index` its position), or a repeated one with both its ranks
+ * (`at.document` the id, `facts.index` its second position).
  */
-export function indexIds(ids: readonly unknown[], fn: string, where: string): IdIndex {
+export function indexIds(ids: readonly unknown[], fn: string, where: string, about: ErrorAbout = RANKING): IdIndex {
   const n = ids.length;
   let wanted = 64;
   while (wanted < 2 * n) wanted *= 2;
@@ -98,14 +99,14 @@ export function indexIds(ids: readonly unknown[], fn: string, where: string): Id
   let probeBudget = 8 * n + 64;
   for (let i = 0; i < n; i++) {
     const id = ids[i];
-    if (typeof id !== 'string') failId('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
+    if (typeof id !== 'string') failId('invalid_ranking', fn, `every id in ${where}`, 'a string', id, { ...about, facts: { index: i } });
     const h = fingerprint(id);
     const tag = h & tagMask;
     let slot = h & mask;
     let entry: number;
     while ((entry = table[slot]!) !== 0) {
-      if ((entry & tagMask) === tag && ids[(entry & ranks) - 1] === id) duplicate(id, (entry & ranks) - 1, i, fn, where);
-      if (--probeBudget < 0) return { ids, table, slotMask: mask, rankMask: ranks, fallback: indexWithMap(ids, fn, where) };
+      if ((entry & tagMask) === tag && ids[(entry & ranks) - 1] === id) duplicate(id, (entry & ranks) - 1, i, fn, where, about);
+      if (--probeBudget < 0) return { ids, table, slotMask: mask, rankMask: ranks, fallback: indexWithMap(ids, fn, where, about) };
       slot = (slot + 1) & mask;
     }
     table[slot] = tag | (i + 1);
@@ -113,13 +114,13 @@ export function indexIds(ids: readonly unknown[], fn: string, where: string): Id
   return { ids, table, slotMask: mask, rankMask: ranks, fallback: null };
 }
 
-function indexWithMap(ids: readonly unknown[], fn: string, where: string): Map<string, number> {
+function indexWithMap(ids: readonly unknown[], fn: string, where: string, about: ErrorAbout): Map<string, number> {
   const ranks = new Map<string, number>();
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    if (typeof id !== 'string') failId('invalid_ranking', fn, `every id in ${where}`, 'a string', id);
+    if (typeof id !== 'string') failId('invalid_ranking', fn, `every id in ${where}`, 'a string', id, { ...about, facts: { index: i } });
     const earlier = ranks.get(id);
-    if (earlier !== undefined) duplicate(id, earlier, i, fn, where);
+    if (earlier !== undefined) duplicate(id, earlier, i, fn, where, about);
     ranks.set(id, i);
   }
   return ranks;
@@ -154,10 +155,16 @@ export function releaseIndex(index: IdIndex): void {
   if (table !== null) giveBackInt32(table);
 }
 
-function duplicate(id: string, first: number, second: number, fn: string, where: string): never {
+/** The subject of a single ranking's errors when the caller names none: the argument `ranking`. */
+export const RANKING: ErrorAbout = { subject: argument('ranking') };
+
+function duplicate(id: string, first: number, second: number, fn: string, where: string, about: ErrorAbout): never {
   throw new RankevalError({
     code: 'invalid_ranking',
     fn,
+    subject: about.subject,
+    at: { ...about.at, document: id },
+    facts: { index: second },
     problem: `duplicate document id ${describeValue(id)} in ${where} at ranks ${first + 1} and ${second + 1}`,
     expected: 'each document id once',
     received: id,

@@ -1,9 +1,10 @@
 // Internal: the order of a ranking. A ranking of ids is in rank order already; a scored one is sorted as
 // trec_eval sorts it (score descending, ties by id descending in UTF-8 byte order), kept as given, or split
 // into tie groups for `ties: 'average'`. compareUtf8 is also the order of every id listing in the output.
-import { argument, fail, failId, RankevalError, type ErrorAbout } from './errors.js';
+import { fail, failId, RankevalError, type ErrorAbout } from './errors.js';
 import { misnamedKey } from './suggest.js';
 import { readFailure } from './boundary.js';
+import { RANKING } from './id-index.js';
 import type { ScoreOrder, Ties } from './types.js';
 
 /**
@@ -62,8 +63,6 @@ export function orderRanking(ranking: unknown, fn: string, where: string, ties: 
   return { ids: order.map((i) => ids[i]!), tieGroups: tieGroups.length === 0 ? undefined : tieGroups };
 }
 
-/** The ranking a single-ranking function takes, as the subject of its errors. */
-const RANKING: ErrorAbout = { subject: argument('ranking') };
 
 /**
  * A ranking as given: an array of ids (unchecked: the caller checks each id), or a scored one read into its

@@ -133,8 +133,9 @@ export function rankingLength(ranking: unknown, qid: string, fn: string): number
 /** What a reader finds in a judged query's ranking given as ids or `{id, score}` objects (ordered, checked). */
 export function rankingFound(ranking: unknown, qid: string, query: JudgedQuery, reading: RankingReading): FoundQuery {
   const where = `run[${JSON.stringify(qid)}]`;
-  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties, reading.scoreOrder, { subject: RUN, at: { query: qid } });
-  const index = indexIds(ids, reading.fn, where);
+  const about = { subject: RUN, at: { query: qid } };
+  const { ids, tieGroups } = orderRanking(ranking, reading.fn, where, reading.ties, reading.scoreOrder, about);
+  const index = indexIds(ids, reading.fn, where, about);
   const found: FoundQuery = {
     length: ids.length,
     hits: judgedHits(index, query.judgments),

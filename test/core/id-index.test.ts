@@ -1,6 +1,7 @@
 import { fc, test as propTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { indexIds, rankOf, releaseIndex } from '../../src/core/id-index.js';
+import { caught } from '../helpers/caught.js';
 
 describe('the id index', () => {
   test('finds the rank of every id and 0 for absent ones', () => {
@@ -63,6 +64,17 @@ describe('the id index', () => {
     const repeated = [...colliding, colliding[5]!];
     expect(() => indexIds(repeated, 'f', 'the ranking')).toThrow('at ranks 6 and 201');
     expect(() => indexIds([...colliding, 3], 'f', 'the ranking')).toThrow('got `3` (number)');
+  });
+
+  test('a repeat and a non-string id say what they are about as data, on both paths', () => {
+    const repeat = caught(() => indexIds(['a', 'b', 'a'], 'f', 'the ranking'));
+    expect([repeat.subject, repeat.at, repeat.facts]).toEqual([{ kind: 'argument', argument: 'ranking' }, { document: 'a' }, { index: 2 }]);
+    const about = { subject: { kind: 'run', run: 'run' } as const, at: { query: 'q1' } };
+    const late = caught(() => indexIds([...colliding, colliding[5]!], 'f', 'the ranking', about));
+    expect([late.subject, late.at, late.facts]).toEqual([about.subject, { query: 'q1', document: colliding[5] }, { index: 200 }]);
+    const number = caught(() => indexIds(['a', 3], 'f', 'the ranking', about));
+    expect([number.subject, number.at, number.facts]).toEqual([about.subject, { query: 'q1' }, { index: 1 }]);
+    expect(caught(() => indexIds([...colliding, 3], 'f', 'the ranking')).facts).toEqual({ index: 200 });
   });
 
   test('empty and one-character ids are ids like any other', () => {

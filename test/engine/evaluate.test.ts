@@ -16,6 +16,7 @@ import {
   successAtK,
 } from '../../src/index.js';
 import { binaryQrels, binaryRanking, idealDcg, qrels, ranking, reranked } from '../helpers/examples.js';
+import { caught } from '../helpers/caught.js';
 
 describe('evaluate', () => {
   test('the worked example of DEVELOPERS.md', () => {
@@ -277,6 +278,8 @@ describe('evaluateRun', () => {
     expect(() => evaluateRun({ q1: ['a', 'a'] }, judged, { measures: ['P@1'] })).toThrow(
       'evaluateRun: duplicate document id `"a"` (string) in run["q1"] at ranks 1 and 2',
     );
+    const repeat = caught(() => evaluateRun({ q1: ['a', 'a'] }, judged, { measures: ['P@1'] }));
+    expect([repeat.subject, repeat.at, repeat.facts]).toEqual([{ kind: 'argument', argument: 'run' }, { query: 'q1', document: 'a' }, { index: 1 }]);
     expect(() => evaluateRun(run, { q1: { a: NaN } }, { measures: ['P@1'] })).toThrow(
       'evaluateRun: expected the grade of "a" in qrels["q1"] to be a finite number, got `NaN` (number)',
     );
