@@ -456,6 +456,7 @@ describe('evaluateRetriever describes each failure by what was thrown', () => {
     };
     const error = await rejected(evaluateRetriever(() => ['a'], golden, { measures: ['P@1'], now, onProgress }));
     expect(error).toMatchObject({ name: 'RankevalError', code: 'invalid_option', message: 'evaluateRetriever: `onProgress` threw `"full"` (string)', cause: 'full' });
+    expect(error).toMatchObject({ subject: { kind: 'option', option: 'onProgress' } });
   });
 });
 

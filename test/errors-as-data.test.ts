@@ -23,7 +23,6 @@ const HANDED_ON = [
   'nuggets/evaluate-nuggets.ts',
   'nuggets/nugget-recall.ts',
   'nuggets/parse-assignment.ts',
-  'retriever/call-all.ts',
 ];
 
 const present = (node: ts.Expression | undefined): boolean => node !== undefined && !(ts.isIdentifier(node) && node.text === 'undefined');

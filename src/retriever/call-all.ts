@@ -1,7 +1,7 @@
 // Calling the retriever: every question through the call runner (at most `concurrency` at a time, each
 // call timed and given a timeout and an abort signal), failures recorded or (failOnError) fatal, progress
 // reported.
-import { RankevalError } from '../core/errors.js';
+import { argument, option, RankevalError } from '../core/errors.js';
 import { messageOf, runCalls, type CallFailureKind, type CallOutcome } from '../core/call-runner.js';
 import { describeThrown, describeValue, quoteJson } from '../core/quoting.js';
 import type { RetrieverProgress, RetrieverSettings } from './settings.js';
@@ -53,6 +53,8 @@ function abortedError(done: number, total: number, reason: unknown, fn: string):
   return new RankevalError({
     code: 'aborted',
     fn,
+    subject: option('signal'),
+    facts: { count: done },
     problem: `aborted after ${done} of ${total} ${total === 1 ? 'call' : 'calls'} ended`,
     expected: 'an evaluation not aborted',
     received: reason,
@@ -64,6 +66,9 @@ function timeoutError(qid: string, timeoutMs: number, fn: string): RankevalError
   return new RankevalError({
     code: 'retrieval_timeout',
     fn,
+    subject: option('timeoutMs'),
+    at: { query: qid },
+    facts: { limit: timeoutMs },
     problem: `retrieve did not answer query ${quoteJson(qid)} within ${timeoutMs} ms`,
     expected: `an answer within ${timeoutMs} ms`,
     received: qid,
@@ -78,6 +83,7 @@ function callOnProgress(onProgress: (progress: RetrieverProgress) => void, progr
     throw new RankevalError({
       code: 'invalid_option',
       fn,
+      subject: option('onProgress'),
       problem: `\`onProgress\` threw ${describeThrown(error)}`,
       expected: 'an onProgress that returns',
       received: error,
@@ -102,6 +108,8 @@ function failedCall(error: unknown, how: CallFailureKind, qid: string, fn: strin
   return new RankevalError({
     code: 'retrieval_failed',
     fn,
+    subject: argument('retrieve'),
+    at: { query: qid },
     problem: `retrieve ${how === 'rejected' ? 'rejected with' : 'threw'} ${describeThrown(error)} for query ${quoteJson(qid)}`,
     expected: 'a ranking for every query',
     received: error,

@@ -197,13 +197,14 @@ describe('evaluateRetriever', () => {
     const error = await settled(evaluateRetriever(retrieve, golden, { measures, now, concurrency: 1, failOnError: true })).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ name: 'RankevalError', code: 'retrieval_failed', message: 'evaluateRetriever: retrieve rejected with Error: no answer for q2 for query "q2"' });
     expect((error as Error).cause).toEqual(new Error('no answer for q2'));
+    expect(error).toMatchObject({ subject: { kind: 'argument', argument: 'retrieve' }, at: { query: 'q2' }, facts: {} });
     expect(calls).toEqual(['q1', 'q2']);
   });
 
   it('with failOnError, a timeout rejects with retrieval_timeout', async () => {
     const { retrieve } = stub((qid) => (qid === 'q3' ? 'hang' : 'answer'));
     const error = await settled(evaluateRetriever(retrieve, golden, { measures, now, failOnError: true, timeoutMs: 100 })).catch((thrown: unknown) => thrown);
-    expect(error).toMatchObject({ name: 'RankevalError', code: 'retrieval_timeout' });
+    expect(error).toMatchObject({ name: 'RankevalError', code: 'retrieval_timeout', subject: { kind: 'option', option: 'timeoutMs' }, at: { query: 'q3' }, facts: { limit: 100 } });
   });
 
   it('reports progress after each call', async () => {
@@ -226,6 +227,7 @@ describe('evaluateRetriever', () => {
     const error = await promise.catch((thrown: unknown) => thrown);
     expect(vi.getTimerCount()).toBe(2); // the stub's own: no timeout is left to keep the process alive
     expect(error).toMatchObject({ name: 'RankevalError', code: 'aborted', message: 'evaluateRetriever: aborted after 1 of 5 calls ended' });
+    expect(error).toMatchObject({ subject: { kind: 'option', option: 'signal' }, facts: { count: 1 } });
     await vi.runAllTimersAsync();
     expect(calls).toEqual(['q1', 'q2', 'q3']);
     expect(signals.map((signal) => signal.aborted)).toEqual([true, false, true]);
