@@ -22,7 +22,6 @@ const HANDED_ON = [
   'analysis/compare.ts',
   'nuggets/evaluate-nuggets.ts',
   'nuggets/nugget-recall.ts',
-  'nuggets/parse-assignment.ts',
 ];
 
 const present = (node: ts.Expression | undefined): boolean => node !== undefined && !(ts.isIdentifier(node) && node.text === 'undefined');

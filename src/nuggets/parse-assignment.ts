@@ -1,5 +1,5 @@
 // Assignments read from a language model's answer, one label a nugget, or a refusal to guess them.
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, RankevalError, type ErrorFacts } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { quoteJson } from '../core/quoting.js';
 import { readNuggetGrades, SUPPORT, type NuggetGrades, type NuggetSupport } from '../formats/nuggets.js';
@@ -21,6 +21,9 @@ const NUMBERED = /^[ \t]*(?:[-*][ \t]*)?(?:nugget[ \t]*)?(\d+)[ \t]*[.):][ \t]*(
 function labelOf(raw: string): string {
   return raw.replace(/[*`"']/g, '').trim().toLowerCase().replace(/[ \t-]+/g, '_');
 }
+
+/** The model's answer, the subject of parseAssignment's errors about it. */
+const TEXT = argument('text');
 
 /**
  * The assignments a language model's answer gives, one for each of `nuggets` nuggets in order: read from a
@@ -47,21 +50,21 @@ export function parseAssignment(text: string, options: ParseAssignmentOptions): 
   }
   const grades = readNuggetGrades(givenGrades, fn);
   if (typeof text !== 'string') {
-    throw new RankevalError({ code: 'invalid_option', fn, what: '`text`', expected: "the model's answer, a string", received: text });
+    throw new RankevalError({ code: 'invalid_option', fn, subject: TEXT, what: '`text`', expected: "the model's answer, a string", received: text });
   }
   const allowed = grades === 3 ? SUPPORT : SUPPORT.filter((label) => label !== 'partial_support');
   const expected = `a list of ${count} label${count === 1 ? '' : 's'}, each ${allowed.join(', ')}`;
-  const refuse = (problem: string): never => {
-    throw new RankevalError({ code: 'parse_error', fn, problem: `${problem}: ${quoteJson(text, 200)}`, expected, received: text });
+  const refuse = (problem: string, facts?: ErrorFacts): never => {
+    throw new RankevalError({ code: 'parse_error', fn, subject: TEXT, facts, problem: `${problem}: ${quoteJson(text, 200)}`, expected, received: text });
   };
   const check = (raw: readonly string[]): NuggetSupport[] => {
-    if (raw.length !== count) refuse(`the answer gives ${raw.length} label${raw.length === 1 ? '' : 's'} for ${count} nugget${count === 1 ? '' : 's'}`);
+    if (raw.length !== count) refuse(`the answer gives ${raw.length} label${raw.length === 1 ? '' : 's'} for ${count} nugget${count === 1 ? '' : 's'}`, { count: raw.length });
     return raw.map((given, i) => {
       const item = given.trim().replace(/^["'`]([^]*)["'`]$/, '$1');
       const label = labelOf(item);
-      if (/(?:^|_)(?:or|and)_|\//.test(label)) refuse(`the answer hesitates over nugget ${i + 1} (${item})`);
-      if (label === 'partial_support' && grades === 2) refuse(`nugget ${i + 1} is partial_support on 2 grades (support, not_support)`);
-      if (!(SUPPORT as readonly string[]).includes(label)) refuse(`unknown label for nugget ${i + 1}: ${quoteJson(item, 60)} (known: ${allowed.join(', ')})`);
+      if (/(?:^|_)(?:or|and)_|\//.test(label)) refuse(`the answer hesitates over nugget ${i + 1} (${item})`, { index: i });
+      if (label === 'partial_support' && grades === 2) refuse(`nugget ${i + 1} is partial_support on 2 grades (support, not_support)`, { index: i, choices: allowed });
+      if (!(SUPPORT as readonly string[]).includes(label)) refuse(`unknown label for nugget ${i + 1}: ${quoteJson(item, 60)} (known: ${allowed.join(', ')})`, { index: i, choices: allowed });
       return label as NuggetSupport;
     });
   };
@@ -72,14 +75,14 @@ export function parseAssignment(text: string, options: ParseAssignmentOptions): 
     .filter((items) => items.every((item) => /^(["'`])[^"'`]*\1$|^[A-Za-z_-]+$/.test(item)) && items.some((item) => labelOf(item).includes('support')));
   if (lists.length > 0) {
     const distinct = [...new Set(lists.map((items) => items.map(labelOf).join(',')))];
-    if (distinct.length > 1) refuse(`the answer gives ${distinct.length} different lists`);
+    if (distinct.length > 1) refuse(`the answer gives ${distinct.length} different lists`, { count: distinct.length });
     return check(lists[0]!);
   }
 
   const lines = [...text.matchAll(NUMBERED)];
   if (lines.length > 0) {
     const outOfOrder = lines.findIndex(([, number], i) => Number(number) !== i + 1);
-    if (outOfOrder !== -1) refuse(`the numbered lines are not 1 to ${lines.length} in order (line ${outOfOrder + 1} is numbered ${lines[outOfOrder]![1]})`);
+    if (outOfOrder !== -1) refuse(`the numbered lines are not 1 to ${lines.length} in order (line ${outOfOrder + 1} is numbered ${lines[outOfOrder]![1]})`, { index: outOfOrder });
     // A line's label runs to its first separator: "2. partial_support — only the year" → partial_support.
     return check(lines.map(([, , rest]) => rest!.split(/[:;,.(—–]| - /)[0]!));
   }
