@@ -20,8 +20,6 @@ const DATA_FIELDS = new Set(['subject', 'at', 'facts']);
  */
 const HANDED_ON = [
   'analysis/compare.ts',
-  'nuggets/evaluate-nuggets.ts',
-  'nuggets/nugget-recall.ts',
 ];
 
 const present = (node: ts.Expression | undefined): boolean => node !== undefined && !(ts.isIdentifier(node) && node.text === 'undefined');

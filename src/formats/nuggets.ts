@@ -44,7 +44,8 @@ export type NuggetBank = Readonly<Record<string, { readonly query?: string; read
 /** How to read a nugget file: its name in messages, and progress for a stream. It has one format, JSON Lines. */
 export type NuggetReadOptions = Omit<ReadOptions<'jsonl'>, 'format'>;
 
-const IMPORTANCE: readonly string[] = ['vital', 'okay'];
+/** The importances, vital first: nuggetizer's vocabulary. */
+export const IMPORTANCE: readonly string[] = ['vital', 'okay'];
 /** The assignments, fullest first: nuggetizer's vocabulary. */
 export const SUPPORT: readonly NuggetSupport[] = ['support', 'partial_support', 'not_support'];
 

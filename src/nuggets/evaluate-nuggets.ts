@@ -1,9 +1,9 @@
 // evaluateNuggets: the nugget scores of every answer, their means per run and over the input, as
 // nuggetizer computes them, and each run's per-topic scores in the shape the agreement functions take.
-import { fail, RankevalError } from '../core/errors.js';
+import { argument, fail, option, RankevalError, type ErrorAbout } from '../core/errors.js';
 import { ownOptions, whileReading } from '../core/boundary.js';
 import { meanOf } from '../stats/mean.js';
-import type { AssignedNugget, NuggetAnswer, NuggetBank } from '../formats/nuggets.js';
+import { IMPORTANCE, SUPPORT, type AssignedNugget, type NuggetAnswer, type NuggetBank } from '../formats/nuggets.js';
 import { checkScoreKey, NUGGET_SCORES, nuggetScores, type NuggetScoreKey, type NuggetScoreName, type NuggetScores } from './scores.js';
 
 export interface EvaluateNuggetsOptions {
@@ -39,17 +39,15 @@ export interface NuggetEvaluation {
 }
 
 const FN = 'evaluateNuggets';
-const IMPORTANCE = ['vital', 'okay'];
-const SUPPORT = ['support', 'partial_support', 'not_support'];
 
-/** One answer checked at the boundary of `fn`: string ids, nuggets of the known vocabulary, named `what`. */
-function checkedAnswer(answer: unknown, what: string, fn: string): NuggetAnswer {
-  if (typeof answer !== 'object' || answer === null) fail('invalid_nuggets', fn, what, 'an answer {runId, queryId, nuggets}', answer);
+/** One answer checked at the boundary of `fn`: string ids, nuggets of the known vocabulary, named `what` (about `about`: the argument, the answer's index). */
+function checkedAnswer(answer: unknown, what: string, fn: string, about: ErrorAbout): NuggetAnswer {
+  if (typeof answer !== 'object' || answer === null) fail('invalid_nuggets', fn, what, 'an answer {runId, queryId, nuggets}', answer, about);
   const { runId, queryId, nuggets } = answer as NuggetAnswer;
-  if (typeof runId !== 'string' || runId === '') fail('invalid_nuggets', fn, `${what}.runId`, 'a non-empty string', runId);
-  if (typeof queryId !== 'string' || queryId === '') fail('invalid_nuggets', fn, `${what}.queryId`, 'a non-empty string', queryId);
-  if (!Array.isArray(nuggets)) fail('invalid_nuggets', fn, `${what}.nuggets`, 'an array of nuggets', nuggets);
-  nuggets.forEach((nugget: unknown, j) => checkedNugget(nugget, fn, `${what}.nuggets[${j}]`));
+  if (typeof runId !== 'string' || runId === '') fail('invalid_nuggets', fn, `${what}.runId`, 'a non-empty string', runId, about);
+  if (typeof queryId !== 'string' || queryId === '') fail('invalid_nuggets', fn, `${what}.queryId`, 'a non-empty string', queryId, about);
+  if (!Array.isArray(nuggets)) fail('invalid_nuggets', fn, `${what}.nuggets`, 'an array of nuggets', nuggets, about);
+  nuggets.forEach((nugget: unknown, j) => checkedNugget(nugget, fn, `${what}.nuggets[${j}]`, about));
   return answer as NuggetAnswer;
 }
 
@@ -58,15 +56,15 @@ export function checkedAnswers(assignments: unknown, fn: string, name: string): 
   const answers = whileReading(fn, 'invalid_nuggets', `\`${name}\``, () =>
     Array.isArray(assignments) ? [...(assignments as unknown[])] : fail('invalid_nuggets', fn, { kind: 'argument', argument: name }, 'an array of answers', assignments),
   );
-  return answers.map((answer, i) => checkedAnswer(answer, `${name}[${i}]`, fn));
+  return answers.map((answer, i) => checkedAnswer(answer, `${name}[${i}]`, fn, { subject: argument(name), facts: { index: i } }));
 }
 
-/** One assigned nugget checked at the boundary of `fn`: an object of the known vocabulary, named `at`. */
-export function checkedNugget(nugget: unknown, fn: string, at: string): AssignedNugget {
-  if (typeof nugget !== 'object' || nugget === null) fail('invalid_nuggets', fn, at, 'a nugget {text, importance, assignment}', nugget);
+/** One assigned nugget checked at the boundary of `fn`: an object of the known vocabulary, named `at`, about `about` (the argument and entry that hold it). */
+export function checkedNugget(nugget: unknown, fn: string, at: string, about: ErrorAbout): AssignedNugget {
+  if (typeof nugget !== 'object' || nugget === null) fail('invalid_nuggets', fn, at, 'a nugget {text, importance, assignment}', nugget, about);
   const { importance, assignment } = nugget as AssignedNugget;
-  if (!IMPORTANCE.includes(importance)) fail('invalid_nuggets', fn, `${at}.importance`, "'vital' or 'okay'", importance);
-  if (!SUPPORT.includes(assignment)) fail('invalid_nuggets', fn, `${at}.assignment`, "'support', 'partial_support' or 'not_support'", assignment);
+  if (!IMPORTANCE.includes(importance)) fail('invalid_nuggets', fn, `${at}.importance`, "'vital' or 'okay'", importance, { ...about, facts: { ...about.facts, choices: IMPORTANCE } });
+  if (!SUPPORT.includes(assignment)) fail('invalid_nuggets', fn, `${at}.assignment`, "'support', 'partial_support' or 'not_support'", assignment, { ...about, facts: { ...about.facts, choices: SUPPORT } });
   return nugget as AssignedNugget;
 }
 
@@ -79,7 +77,9 @@ function means(scores: readonly NuggetScores[]): NuggetScores {
 function topicsOf(topics: unknown): readonly string[] | undefined {
   if (topics === undefined) return undefined;
   const ids = Array.isArray(topics) ? topics : typeof topics === 'object' && topics !== null ? Object.keys(topics) : fail('invalid_option', FN, { kind: 'option', option: 'topics' }, 'a list of topic ids or a nugget bank', topics);
-  for (const id of ids) if (typeof id !== 'string' || id === '') fail('invalid_option', FN, 'every topic of `topics`', 'a non-empty string', id);
+  ids.forEach((id: unknown, index) => {
+    if (typeof id !== 'string' || id === '') fail('invalid_option', FN, 'every topic of `topics`', 'a non-empty string', id, { subject: option('topics'), facts: { index } });
+  });
   return ids as string[];
 }
 
@@ -111,7 +111,7 @@ export function evaluateNuggets(assignments: readonly NuggetAnswer[], options: E
     const first = firstOf.get(`${runId}\t${queryId}`);
     if (first !== undefined) {
       const problem = `run ${JSON.stringify(runId)} answers topic ${JSON.stringify(queryId)} twice (assignments[${first}] and assignments[${i}])`;
-      throw new RankevalError({ code: 'invalid_nuggets', fn: FN, at: { run: runId, query: queryId }, problem, expected: 'one answer per run and topic', received: queryId });
+      throw new RankevalError({ code: 'invalid_nuggets', fn: FN, subject: argument('assignments'), at: { run: runId, query: queryId }, facts: { index: i }, problem, expected: 'one answer per run and topic', received: queryId });
     }
     firstOf.set(`${runId}\t${queryId}`, i);
     const scores = nuggetScores(nuggets);

@@ -1,6 +1,6 @@
 // nuggetRecall: the retriever's side of the nugget scores (nuggetizer's retrieval mode): how much of a
 // topic's nuggets the top k documents support, scored by the same declarations as an answer.
-import { fail } from '../core/errors.js';
+import { argument, fail, type ErrorAbout } from '../core/errors.js';
 import { ownOptions } from '../core/boundary.js';
 import { readByQuery } from '../core/inputs.js';
 import { readCutoff } from '../core/metric-options.js';
@@ -32,6 +32,7 @@ export interface NuggetRecallResult {
 }
 
 const FN = 'nuggetRecall';
+const DOCUMENT_NUGGETS = argument('documentNuggets');
 const KEYS = ['k', 'vitalOnly', 'strict'];
 
 interface RecallSettings {
@@ -49,8 +50,8 @@ function recallSettings(options: NuggetRecallOptions, fn: string): RecallSetting
   return Object.freeze({ k: cutoff, score });
 }
 
-/** The recall of one topic, its options already read. */
-function recallOf(ranking: Ranking, documentNuggets: DocumentNuggets, { k, score }: RecallSettings, fn: string, where: string): number {
+/** The recall of one topic (`query`, of a run), its options already read. */
+function recallOf(ranking: Ranking, documentNuggets: DocumentNuggets, { k, score }: RecallSettings, fn: string, where: string, query: string | undefined): number {
   const declaration = NUGGET_SCORES.find(({ key }) => key === score)!;
   const ids = rankedIds(ranking, fn, where);
   releaseIndex(indexIds(ids, fn, where));
@@ -60,12 +61,16 @@ function recallOf(ranking: Ranking, documentNuggets: DocumentNuggets, { k, score
   const best = new Map<string, AssignedNugget>();
   for (const [docId, nuggets] of documents) {
     const what = `documentNuggets[${JSON.stringify(docId)}]`;
-    if (!Array.isArray(nuggets)) fail('invalid_nuggets', fn, what, 'an array of nuggets', nuggets);
+    const about: ErrorAbout = { subject: DOCUMENT_NUGGETS, at: query === undefined ? undefined : { query }, facts: { key: docId } };
+    if (!Array.isArray(nuggets)) fail('invalid_nuggets', fn, what, 'an array of nuggets', nuggets, about);
     nuggets.forEach((value: unknown, j) => {
-      const nugget = checkedNugget(value, fn, `${what}[${j}]`);
+      const nugget = checkedNugget(value, fn, `${what}[${j}]`, about);
       const seen = best.get(nugget.text);
       if (seen !== undefined && seen.importance !== nugget.importance) {
-        fail('invalid_nuggets', fn, `${what}[${j}].importance`, `${JSON.stringify(seen.importance)}, as nugget ${JSON.stringify(nugget.text)} has elsewhere`, nugget.importance);
+        fail('invalid_nuggets', fn, `${what}[${j}].importance`, `${JSON.stringify(seen.importance)}, as nugget ${JSON.stringify(nugget.text)} has elsewhere`, nugget.importance, {
+          ...about,
+          facts: { key: docId, choices: [seen.importance] },
+        });
       }
       const credit = top.has(docId) ? nugget.assignment : 'not_support';
       if (seen === undefined || declaration.credit[credit] > declaration.credit[seen.assignment]) best.set(nugget.text, { ...nugget, assignment: credit });
@@ -96,7 +101,7 @@ function recallOf(ranking: Ranking, documentNuggets: DocumentNuggets, { k, score
  * @see castorini/nuggetizer (Pradeep et al., "The Great Nugget Recall", 2025)
  */
 export function nuggetRecall(ranking: Ranking, documentNuggets: DocumentNuggets, options: NuggetRecallOptions = {}): number {
-  return recallOf(ranking, documentNuggets, recallSettings(options, FN), FN, 'the ranking');
+  return recallOf(ranking, documentNuggets, recallSettings(options, FN), FN, 'the ranking', undefined);
 }
 
 /**
@@ -113,7 +118,7 @@ export function nuggetRecallOfRun(run: ByQuery<Ranking>, documentNuggets: ByQuer
   const rankings = readByQuery<Ranking>(run, fn, '`run`', 'invalid_run');
   const topics = readByQuery<DocumentNuggets>(documentNuggets, fn, '`documentNuggets`', 'invalid_nuggets', 'a Map or an object of query id → document nuggets');
   const perQuery: Record<string, number> = {};
-  for (const [queryId, documents] of topics) perQuery[queryId] = recallOf(rankings.get(queryId) ?? [], documents, settings, fn, `the ranking of query ${JSON.stringify(queryId)}`);
+  for (const [queryId, documents] of topics) perQuery[queryId] = recallOf(rankings.get(queryId) ?? [], documents, settings, fn, `the ranking of query ${JSON.stringify(queryId)}`, queryId);
   const scores = Object.values(perQuery);
   return { perQuery, mean: scores.length === 0 ? undefined : meanOf(scores) };
 }

@@ -82,27 +82,29 @@ describe('evaluateNuggets: topics a run did not answer (trec_eval -c)', () => {
   });
   it('refuses topics that are not ids', () => {
     expect(caught(() => evaluateNuggets(answers, { topics: 'all' as never })).subject).toEqual({ kind: 'option', option: 'topics' });
-    expect(caught(() => evaluateNuggets(answers, { topics: ['1', 2 as never] }))).toMatchObject({ code: 'invalid_option', received: 2 });
+    expect(caught(() => evaluateNuggets(answers, { topics: ['1', 2 as never] }))).toMatchObject({ code: 'invalid_option', received: 2, subject: { kind: 'option', option: 'topics' }, facts: { index: 1 } });
   });
 });
 
 describe('evaluateNuggets: bad input', () => {
   it('refuses a run answering a topic twice', () => {
     const error = caught(() => evaluateNuggets([answer('a', '1', []), answer('a', '1', [])]));
-    expect(error).toMatchObject({ code: 'invalid_nuggets', at: { run: 'a', query: '1' }, received: '1' });
+    expect(error).toMatchObject({ code: 'invalid_nuggets', subject: { kind: 'argument', argument: 'assignments' }, at: { run: 'a', query: '1' }, facts: { index: 1 }, received: '1' });
     expect(error.message).toBe('evaluateNuggets: run "a" answers topic "1" twice (assignments[0] and assignments[1])');
   });
   it('refuses an unknown importance or assignment, naming where it is', () => {
     const importance = caught(() => evaluateNuggets([answer('a', '1', [{ text: 'x', importance: 'high' as never, assignment: 'support' }])]));
     expect(importance).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[0].nuggets[0].importance', received: 'high' });
+    expect([importance.subject, importance.facts]).toEqual([{ kind: 'argument', argument: 'assignments' }, { index: 0, choices: ['vital', 'okay'] }]);
     const assignment = caught(() => evaluateNuggets([answer('a', '1', []), answer('a', '2', [n('vital', 'support'), { text: 'x', importance: 'okay', assignment: 'partial' as never }])]));
     expect(assignment).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[1].nuggets[1].assignment', received: 'partial' });
+    expect([assignment.subject, assignment.facts]).toEqual([{ kind: 'argument', argument: 'assignments' }, { index: 1, choices: ['support', 'partial_support', 'not_support'] }]);
   });
   it('refuses what is not an array of answers', () => {
     expect(caught(() => evaluateNuggets('x' as never))).toMatchObject({ code: 'invalid_nuggets', subject: { kind: 'argument', argument: 'assignments' } });
-    expect(caught(() => evaluateNuggets([null as never]))).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[0]' });
+    expect(caught(() => evaluateNuggets([null as never]))).toMatchObject({ code: 'invalid_nuggets', what: 'assignments[0]', subject: { kind: 'argument', argument: 'assignments' }, facts: { index: 0 } });
     expect(caught(() => evaluateNuggets([{ runId: 1, queryId: '1', nuggets: [] } as never]))).toMatchObject({ what: 'assignments[0].runId', received: 1 });
-    expect(caught(() => evaluateNuggets([{ runId: 'a', queryId: 1, nuggets: [] } as never]))).toMatchObject({ what: 'assignments[0].queryId', received: 1 });
+    expect(caught(() => evaluateNuggets([answer('a', '1', []), { runId: 'a', queryId: 1, nuggets: [] } as never]))).toMatchObject({ what: 'assignments[1].queryId', received: 1, subject: { kind: 'argument', argument: 'assignments' }, facts: { index: 1 } });
     expect(caught(() => evaluateNuggets([{ runId: 'a', queryId: '1' } as never]))).toMatchObject({ what: 'assignments[0].nuggets' });
     expect(caught(() => evaluateNuggets([answer('a', '1', [null as never])]))).toMatchObject({ what: 'assignments[0].nuggets[0]' });
     expect(caught(() => evaluateNuggets([], { topic: [] } as never))).toMatchObject({ code: 'invalid_option' });

@@ -69,11 +69,16 @@ describe('nuggetRecall: bad input', () => {
     expect(caught(() => nuggetRecall(['d1'], { d1: [{ text: 'a', importance: 'high', assignment: 'support' } as never] }))).toMatchObject({ code: 'invalid_nuggets', what: 'documentNuggets["d1"][0].importance', received: 'high' });
     expect(caught(() => nuggetRecall(['d1'], { d1: [n('a', 'vital', 'partial' as never)] }))).toMatchObject({ code: 'invalid_nuggets', what: 'documentNuggets["d1"][0].assignment', received: 'partial' });
     expect(caught(() => nuggetRecall(['d1'], { d1: 'a' as never }))).toMatchObject({ code: 'invalid_nuggets', what: 'documentNuggets["d1"]', received: 'a' });
+    const assignment = caught(() => nuggetRecall(['d1'], { d1: [n('a', 'vital', 'partial' as never)] }));
+    expect([assignment.subject, assignment.at, assignment.facts]).toEqual([{ kind: 'argument', argument: 'documentNuggets' }, undefined, { key: 'd1', choices: ['support', 'partial_support', 'not_support'] }]);
+    const ofRun = caught(() => nuggetRecallOfRun({ q1: ['d1'] }, { q1: { d1: 'a' as never } }));
+    expect([ofRun.subject, ofRun.at, ofRun.facts]).toEqual([{ kind: 'argument', argument: 'documentNuggets' }, { query: 'q1' }, { key: 'd1' }]);
     expect(caught(() => nuggetRecall(['d1'], [] as never))).toMatchObject({ code: 'invalid_nuggets' });
   });
   it('refuses one nugget given two importances', () => {
     const error = caught(() => nuggetRecall(['d1'], { d1: [n('a', 'vital', 'support')], d2: [n('a', 'okay', 'not_support')] }));
     expect(error).toMatchObject({ code: 'invalid_nuggets', what: 'documentNuggets["d2"][0].importance', received: 'okay' });
+    expect([error.subject, error.facts]).toEqual([{ kind: 'argument', argument: 'documentNuggets' }, { key: 'd2', choices: ['vital'] }]);
   });
 });
 
