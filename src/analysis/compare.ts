@@ -2,7 +2,7 @@
 // row from paired-row.ts), with the p-values corrected over every comparison of the call; compareScores,
 // the same comparison of per-query scores the caller already has (nugget scores, a team's own).
 import type { Conventions } from '../measures/conventions.js';
-import { fail, RankevalError, type ErrorPlace } from '../core/errors.js';
+import { argument, fail, option, RankevalError, type ErrorPlace } from '../core/errors.js';
 import { compareUtf8 } from '../core/ordering.js';
 import { aggregateRows } from '../engine/means.js';
 import { toRecord } from '../engine/records.js';
@@ -79,6 +79,9 @@ export const SIGNIFICANCE_TESTS: readonly SignificanceTest[] = ['t', 'randomizat
 /** The options of the test itself, which `compareEvaluations` reads. */
 const COMPARISON_KEYS = ['test', 'alpha', 'correction', 'permutations', 'seed', 'baseline', 'interval'];
 const CORRECTIONS: readonly Correction[] = ['holm', 'bonferroni', 'none'];
+const INTERVALS: readonly string[] = ['t', 'bootstrap'];
+const MAX_PERMUTATIONS = 10_000_000;
+const RUNS = argument('runs');
 /** The options `compare` takes (`CompareOptions`): evaluateRun's but `slices` (no place in a comparison), and the test's. */
 export const COMPARE_OPTION_KEYS: readonly string[] = ['measures', ...SCORING_OPTION_KEYS, ...COMPARISON_KEYS];
 
@@ -87,15 +90,15 @@ export function resolveCompareOptions(given: Partial<CompareOptions>, fn: string
   // Own keys only (ownFields): compareEvaluations is given an object its caller spread, with a prototype.
   const options = ownFields(given, fn, '`options`');
   const { test = 't', alpha = 0.05, correction = 'holm', permutations = 10_000, seed = 42 } = options;
-  if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, { kind: 'option', option: 'test' }, SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test);
+  if (!SIGNIFICANCE_TESTS.includes(test)) fail('invalid_option', fn, option('test'), SIGNIFICANCE_TESTS.map((name) => `'${name}'`).join(', '), test, { facts: { choices: SIGNIFICANCE_TESTS } });
   if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) fail('invalid_option', fn, { kind: 'option', option: 'alpha' }, 'a number between 0 and 1', alpha);
-  if (!CORRECTIONS.includes(correction)) fail('invalid_option', fn, { kind: 'option', option: 'correction' }, "'holm', 'bonferroni' or 'none'", correction);
-  if (!Number.isSafeInteger(permutations) || permutations < 1 || permutations > 10_000_000) {
-    fail('invalid_option', fn, { kind: 'option', option: 'permutations' }, 'an integer from 1 to 10,000,000', permutations);
+  if (!CORRECTIONS.includes(correction)) fail('invalid_option', fn, option('correction'), "'holm', 'bonferroni' or 'none'", correction, { facts: { choices: CORRECTIONS } });
+  if (!Number.isSafeInteger(permutations) || permutations < 1 || permutations > MAX_PERMUTATIONS) {
+    fail('invalid_option', fn, option('permutations'), 'an integer from 1 to 10,000,000', permutations, { facts: { limit: MAX_PERMUTATIONS } });
   }
   checkSeed(seed, fn);
   const interval = options.interval ?? (test === 'bootstrap' ? 'bootstrap' : 't');
-  if (interval !== 't' && interval !== 'bootstrap') fail('invalid_option', fn, { kind: 'option', option: 'interval' }, "'t' or 'bootstrap'", interval);
+  if (!INTERVALS.includes(interval)) fail('invalid_option', fn, option('interval'), "'t' or 'bootstrap'", interval, { facts: { choices: INTERVALS } });
   return { test, alpha, correction, interval, permutations, seed };
 }
 
@@ -221,8 +224,10 @@ function namedRuns(runs: unknown, fn: string, minimum = 2): [string, unknown][] 
   const named: [unknown, unknown][] = whileReading(fn, 'invalid_run', '`runs`', () =>
     runs instanceof Map ? [...runs] : typeof runs === 'object' && runs !== null && !(Symbol.iterator in runs) ? Object.entries(runs) : fail('invalid_run', fn, { kind: 'argument', argument: 'runs' }, 'a Map or an object of run name → run', runs),
   );
-  if (named.length < minimum) fail('invalid_option', fn, { kind: 'argument', argument: 'runs' }, minimum === 1 ? 'at least one run' : 'two or more runs to compare', named.length);
-  for (const [name] of named) if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name);
+  if (named.length < minimum) fail('invalid_option', fn, RUNS, minimum === 1 ? 'at least one run' : 'two or more runs to compare', named.length, { subject: RUNS, facts: { limit: minimum, count: named.length } });
+  named.forEach(([name], index) => {
+    if (typeof name !== 'string') fail('invalid_run', fn, 'every run name', 'a string', name, { subject: RUNS, facts: { index } });
+  });
   return named as [string, unknown][];
 }
 
@@ -245,8 +250,11 @@ function defaultMeasures(base: ReadonlyMap<string, unknown>, baseline: string, f
 
 function checkedMeasures(measures: unknown, fn: string): string[] {
   if (!Array.isArray(measures) || measures.length === 0) fail('invalid_option', fn, { kind: 'option', option: 'measures' }, 'a non-empty array of measure names', measures);
-  for (const measure of measures) if (typeof measure !== 'string' || measure === '') fail('invalid_option', fn, 'every measure of `measures`', 'a non-empty string', measure);
-  if (new Set(measures).size !== measures.length) fail('invalid_option', fn, { kind: 'option', option: 'measures' }, 'measure names without repeats', measures);
+  measures.forEach((measure: unknown, index) => {
+    if (typeof measure !== 'string' || measure === '') fail('invalid_option', fn, 'every measure of `measures`', 'a non-empty string', measure, { subject: option('measures'), facts: { index } });
+  });
+  const repeat = measures.findIndex((measure, index) => measures.indexOf(measure) !== index);
+  if (repeat !== -1) fail('invalid_option', fn, option('measures'), 'measure names without repeats', measures, { subject: option('measures'), facts: { index: repeat, key: measures[repeat] } });
   return measures as string[];
 }
 
@@ -257,7 +265,7 @@ function failCoverage(has: string, lacks: string, qid: string, fn: string): neve
 }
 
 function failBaseline(baseline: unknown, names: readonly string[], fn: string): never {
-  fail('invalid_option', fn, { kind: 'option', option: 'baseline' }, `one of the run names (${names.map((name) => JSON.stringify(name)).join(', ')})`, baseline);
+  fail('invalid_option', fn, option('baseline'), `one of the run names (${names.map((name) => JSON.stringify(name)).join(', ')})`, baseline, { facts: { choices: names } });
 }
 
 /**
@@ -289,7 +297,7 @@ function pairedComparison(scored: ReadonlyMap<string, PerQueryScores>, baseline:
   const base = scored.get(baseline)!;
   const queryIds = Object.keys(base.perQuery);
   const tooFew = tooFewForPairedTest(queryIds.length);
-  if (tooFew !== undefined) throw new RankevalError({ code: 'no_queries', fn, ...tooFew, received: queryIds.length });
+  if (tooFew !== undefined) throw new RankevalError({ code: 'no_queries', fn, at: { run: baseline }, ...tooFew, received: queryIds.length });
   const names = [baseline, ...[...scored.keys()].filter((name) => name !== baseline)];
   checkMeasures?.();
   const rows: ComparisonRow[] = [];
@@ -322,7 +330,9 @@ export function checkAveraged(base: RunEvaluation, measures: readonly string[], 
   for (const measure of measures) {
     const aggregate = base.conventions.aggregation[measure];
     if (aggregate !== 'mean') {
-      fail('invalid_option', fn, `measure \`${measure}\``, `a measure averaged over queries (${measure} is aggregated as a ${aggregate === 'sum' ? 'sum' : 'geometric mean'}; a paired comparison tests the mean of per-query differences: compare ${aggregate === 'sum' ? 'a per-query measure' : measure.replace(/^gm_/, '')} instead)`, measure);
+      fail('invalid_option', fn, `measure \`${measure}\``, `a measure averaged over queries (${measure} is aggregated as a ${aggregate === 'sum' ? 'sum' : 'geometric mean'}; a paired comparison tests the mean of per-query differences: compare ${aggregate === 'sum' ? 'a per-query measure' : measure.replace(/^gm_/, '')} instead)`, measure, {
+        subject: { kind: 'measure', measure },
+      });
     }
   }
 }

@@ -2,6 +2,7 @@
 // compare()'s rows and the order agreement of two label sets (its flipped pairs) both test with.
 import { bonferroni, holm, pairedBootstrapTest, pairedTTest, randomizationTest, signTest, wilcoxonTest } from './tests.js';
 import { overflowScale } from './powers-of-two.js';
+import type { ErrorFacts } from '../core/errors.js';
 
 /**
  * Paired two-sided tests over queries:
@@ -65,8 +66,13 @@ export function corrected(raw: readonly number[], correction: Correction): numbe
 
 /**
  * Why a paired test cannot be run over `queries` judged queries, or undefined when it can (two or more):
- * what compare throws (`no_queries`) and systemAgreement warns.
+ * what compare throws (`no_queries`, `facts.limit` 2 and `facts.count` the queries) and systemAgreement warns.
  */
-export function tooFewForPairedTest(queries: number): { readonly problem: string; readonly expected: string } | undefined {
-  return queries >= 2 ? undefined : { problem: `a paired comparison needs at least 2 judged queries, got ${queries}`, expected: 'at least 2 judged queries' };
+export function tooFewForPairedTest(queries: number): { readonly problem: string; readonly expected: string; readonly facts: ErrorFacts } | undefined {
+  return queries >= PAIRED_MINIMUM
+    ? undefined
+    : { problem: `a paired comparison needs at least ${PAIRED_MINIMUM} judged queries, got ${queries}`, expected: `at least ${PAIRED_MINIMUM} judged queries`, facts: { limit: PAIRED_MINIMUM, count: queries } };
 }
+
+/** The fewest judged queries a paired test runs on. */
+const PAIRED_MINIMUM = 2;

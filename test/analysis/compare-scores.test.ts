@@ -62,10 +62,13 @@ describe('compareScores', () => {
 
   it('refuses fewer than two runs, fewer than two queries, an unknown baseline or option, and scores of another shape', () => {
     expect(caught(() => compareScores({ a: A }))).toMatchObject({ code: 'invalid_option', subject: { kind: 'argument', argument: 'runs' }, received: 1 });
-    expect(caught(() => compareScores({ a: { q1: A.q1 }, b: { q1: B.q1 } }))).toMatchObject({ code: 'no_queries', received: 1 });
+    expect(caught(() => compareScores({ a: { q1: A.q1 }, b: { q1: B.q1 } }))).toMatchObject({ code: 'no_queries', received: 1, at: { run: 'a' }, facts: { limit: 2, count: 1 } });
     expect(caught(() => compareScores({ a: A, b: B }, { baseline: 'c' }))).toMatchObject({ code: 'invalid_option', subject: { kind: 'option', option: 'baseline' }, received: 'c' });
     expect(caught(() => compareScores({ a: A, b: B }, { measure: ['x'] } as never))).toMatchObject({ code: 'invalid_option', received: 'measure' });
     expect(caught(() => compareScores({ a: A, b: B }, { measures: [] }))).toMatchObject({ code: 'invalid_option', subject: { kind: 'option', option: 'measures' } });
+    expect(caught(() => compareScores({ a: A, b: B }, { measures: ['vital_score', ''] as never }))).toMatchObject({ subject: { kind: 'option', option: 'measures' }, facts: { index: 1 } });
+    const repeat = caught(() => compareScores({ a: A, b: B }, { measures: ['vital_score', 'x', 'vital_score'] as never }));
+    expect([repeat.subject, repeat.facts]).toEqual([{ kind: 'option', option: 'measures' }, { index: 2, key: 'vital_score' }]);
     expect(caught(() => compareScores({ a: A, b: [1, 2] } as never))).toMatchObject({ code: 'invalid_run', at: { run: 'b' } });
     expect(caught(() => compareScores([1, 2] as never))).toMatchObject({ code: 'invalid_run', subject: { kind: 'argument', argument: 'runs' } });
   });

@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { compare, confidenceInterval, evaluateRun, isRankevalError, type SignificanceTest } from '../../src/index.js';
+import { caught } from '../helpers/caught.js';
 
 const TESTS: SignificanceTest[] = ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'];
 
@@ -163,8 +164,22 @@ describe('compare', () => {
     expect(() => compare(runs as never, qrelsOf(3), { measures: ['recall'], ...options } as never)).toThrow(message);
   });
 
+  it.each([
+    [{ a: {} }, {}, { kind: 'argument', argument: 'runs' }, { limit: 2, count: 1 }],
+    [new Map<unknown, unknown>([['a', {}], [7, {}]]), {}, { kind: 'argument', argument: 'runs' }, { index: 1 }],
+    [{ a: {}, b: {} }, { test: 'z' }, { kind: 'option', option: 'test' }, { choices: ['t', 'randomization', 'bootstrap', 'wilcoxon', 'sign'] }],
+    [{ a: {}, b: {} }, { correction: 'fdr' }, { kind: 'option', option: 'correction' }, { choices: ['holm', 'bonferroni', 'none'] }],
+    [{ a: {}, b: {} }, { permutations: 0 }, { kind: 'option', option: 'permutations' }, { limit: 10_000_000 }],
+    [{ a: {}, b: {} }, { interval: 'exact' }, { kind: 'option', option: 'interval' }, { choices: ['t', 'bootstrap'] }],
+    [{ a: {}, b: {} }, { baseline: 'c' }, { kind: 'option', option: 'baseline' }, { choices: ['a', 'b'] }],
+  ])('refuses %j with %j, its subject and facts as data', (runs, options, subject, facts) => {
+    const error = caught(() => compare(runs as never, qrelsOf(3), { measures: ['recall'], ...options } as never));
+    expect([error.subject, error.facts]).toEqual([subject, facts]);
+  });
+
   it('needs two judged queries for a paired test', () => {
     expect(() => compare({ a: {}, b: {} }, qrelsOf(1), { measures: ['recall'] })).toThrow(/a paired comparison needs at least 2 judged queries, got 1/);
+    expect(caught(() => compare({ a: {}, b: {} }, qrelsOf(1), { measures: ['recall'] }))).toMatchObject({ code: 'no_queries', at: { run: 'a' }, facts: { limit: 2, count: 1 } });
   });
 });
 
@@ -376,5 +391,6 @@ describe('measures whose run figure is not a mean', () => {
     expect(() => compare(runs, { q1: { y: 1 }, q2: { z: 1 } }, { measures: [measure] })).toThrow(
       expect.objectContaining({ code: 'invalid_option', message: expect.stringMatching(message) }),
     );
+    expect(caught(() => compare(runs, { q1: { y: 1 }, q2: { z: 1 } }, { measures: [measure] })).subject).toEqual({ kind: 'measure', measure });
   });
 });

@@ -27,6 +27,6 @@ describe('the paired test chosen by name', () => {
 
   it('needs two queries', () => {
     expect(tooFewForPairedTest(2)).toBeUndefined();
-    expect(tooFewForPairedTest(1)).toEqual({ problem: 'a paired comparison needs at least 2 judged queries, got 1', expected: 'at least 2 judged queries' });
+    expect(tooFewForPairedTest(1)).toEqual({ problem: 'a paired comparison needs at least 2 judged queries, got 1', expected: 'at least 2 judged queries', facts: { limit: 2, count: 1 } });
   });
 });
