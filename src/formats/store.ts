@@ -64,7 +64,7 @@ export const hasMarks = (record: unknown, marks: readonly string[]): boolean =>
 /** The checks of a store line's own fields: a non-empty string, an ISO time, a rationale, a usage. */
 export function lineChecks(file: string, line: number) {
   const bad = (key: string, expected: string, value: unknown): never => {
-    throw parseError(file, line, `"${key}" must be ${expected}, got ${quoteJson(value, 60)}`, expected, value);
+    throw parseError(file, line, `"${key}" must be ${expected}, got ${quoteJson(value, 60)}`, expected, value, { key });
   };
   return {
     bad,

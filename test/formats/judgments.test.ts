@@ -84,6 +84,8 @@ describe('parseJudgments', () => {
     [{ usage: { tokens: -1 } }, '"usage" must be an object of counts (finite numbers ≥ 0), got {"tokens":-1}'],
   ])('refuses a judgment with %j', (fields, message) => {
     expect(() => parseJudgments(line(fields) + line({}), { file: 'j.jsonl' })).toThrow(`j.jsonl:1: ${message}`);
+    // The field refused is a fact, as data: the key its words quote.
+    expect(() => parseJudgments(line(fields) + line({}), { file: 'j.jsonl' })).toThrow(expect.objectContaining({ facts: { key: Object.keys(fields)[0] } }));
   });
 
   it.each(['2024-02-30', '2023-02-29', '2100-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-00-10', '2026-04-31', '2026-12-05T24:00:00Z', '2026-12-05T23:60:00Z', '2026-12-05T23:59:60Z', '2026-12-05T02:00:00+24:00', 'Dec 5 2026', '2026-12-05T02:00:00.000'.slice(0, 13)])(
