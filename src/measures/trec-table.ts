@@ -121,8 +121,26 @@ const preferenceEntries = [
 /** The preference measures' entries, in trec_eval's output order (group all_prefs; its first six are group prefs). */
 export const PREFERENCE_MEASURES: readonly (typeof preferenceEntries)[number][] = preferenceEntries;
 
-/** A name of trec_eval's 14 preference measures. */
-export type PreferenceMeasure = (typeof preferenceEntries)[number]['name'];
+/** A name of trec_eval's 14 preference measures, spelled out so that the API reference shows the names. */
+export type PreferenceMeasure =
+  | 'prefs_num_prefs_poss'
+  | 'prefs_num_prefs_ful'
+  | 'prefs_num_prefs_ful_ret'
+  | 'prefs_simp'
+  | 'prefs_pair'
+  | 'prefs_avgjg'
+  | 'prefs_avgjg_Rnonrel'
+  | 'prefs_simp_ret'
+  | 'prefs_pair_ret'
+  | 'prefs_avgjg_ret'
+  | 'prefs_avgjg_Rnonrel_ret'
+  | 'prefs_simp_imp'
+  | 'prefs_pair_imp'
+  | 'prefs_avgjg_imp';
+
+// The spelled-out names and the list's are the same set: a name added to one and not the other fails to compile.
+type ListedPreference = (typeof preferenceEntries)[number]['name'];
+const preferenceNamesAgree: [ListedPreference, PreferenceMeasure] extends [PreferenceMeasure, ListedPreference] ? true : never = true;
 
 const declared = [
   trec('runid', null, 'the run id of the last line of the run', { average: 'none', perQuery: false, reads: 'nothing' }),
