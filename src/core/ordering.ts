@@ -90,17 +90,20 @@ function readScored(ranking: readonly unknown[], ids: string[], scores: Float64A
   for (let i = 0; i < ranking.length; i++) {
     const entry = ranking[i] as { id?: unknown; score?: unknown } | null;
     // An array is no {id, score} object: failId calls it a tie group, which only rbo and overlap take.
-    const at = { ...about, facts: { index: i } };
+    // The entry's place is built only when it fails: this loop reads every scored document.
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry, at);
+      failId('invalid_ranking', fn, `${where}[${i}]`, i === 0 ? 'a string id or an {id, score} object' : 'an {id, score} object like the first entry', entry, entryAbout(about, i));
     }
     const { id, score } = entry;
-    if (typeof id !== 'string') badField(entry, 'id', 'a string', `${where}[${i}]`, fn, at);
-    if (typeof score !== 'number' || !Number.isFinite(score)) badField(entry, 'score', 'a finite number', `${where}[${i}]`, fn, at);
+    if (typeof id !== 'string') badField(entry, 'id', 'a string', `${where}[${i}]`, fn, entryAbout(about, i));
+    if (typeof score !== 'number' || !Number.isFinite(score)) badField(entry, 'score', 'a finite number', `${where}[${i}]`, fn, entryAbout(about, i));
     ids[i] = id;
     scores[i] = score;
   }
 }
+
+/** What an error about entry `index` of a ranking is about: the ranking's subject and place, and the entry's index. */
+const entryAbout = (about: ErrorAbout, index: number): ErrorAbout => ({ ...about, facts: { index } });
 
 /**
  * Throws for a scored entry's `id` or `score` that is not what it should be: a numeric id is told that ids
