@@ -3,7 +3,8 @@ import { compareEvaluations } from '../analysis/compare.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
 import { messageText } from '../text/escape.js';
 import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
-import { numberFlag, parseCommandArgs } from './shared/args.js';
+import { inputFlag, numberFlag, parseCommandArgs } from './shared/args.js';
+import { runNuggetsCompare } from './compare-nuggets.js';
 import { GATE_FAILED, type Io, usageError } from './shared/command.js';
 import { COMPARE_OPTIONS, compareOptions, comparisonOutput, type CompareArgs, evaluations, readCompareArgs, scoreFiles } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
@@ -12,6 +13,7 @@ import { runsWarnings } from './shared/means.js';
 import { DEFAULT_MEASURES } from './shared/options.js';
 
 export const compareUsage = `Usage: rankeval compare QRELS RUN_A RUN_B [RUN_C …] [-m MEASURE …] [flags]
+       rankeval compare --nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-m SCORE …] [flags]
 
 Compares runs on the same judged queries: each run's mean, its difference from the baseline (the first
 run unless --baseline), a paired two-sided p-value corrected for the number of comparisons, an interval
@@ -52,6 +54,14 @@ Gate, for CI:
                         0.01 of ndcg@10) passes even when significant (default 0). Not a shifted test: the
                         test asks whether there is a difference, the margin how large one may be
 
+Nuggets (--nuggets ASSIGNMENTS…): RAG answer generators compared topic by topic on their nugget scores
+(nuggetizer's assign output, several files read as one, as rankeval nuggets scores them), with the test
+flags, --baseline RUN and --format above; -m takes the nugget scores' names (default all six:
+strict_vital_score, strict_all_score, vital_score, all_score, strict_weighted_score, weighted_score).
+  --topics BANK         a nugget bank: every run is scored on its topics, a topic a run did not answer
+                        scoring 0; without it, runs must answer the same topics
+  --grades G            the assignments' scale: 3 (default) or 2
+
 Output:
   --format F            table (default; coloured on a terminal), markdown, json or csv
 
@@ -68,9 +78,29 @@ export interface CompareCommandArgs extends CompareArgs {
   readonly margin: number;
 }
 
-export function parseCompareArgs(args: readonly string[]): CompareCommandArgs | 'help' {
-  const { values, positionals } = parseCommandArgs(args, { ...COMPARE_OPTIONS, 'fail-on-regression': { type: 'boolean' }, margin: { type: 'string' } }, usage);
+const COMPARE_COMMAND_OPTIONS = {
+  ...COMPARE_OPTIONS,
+  'fail-on-regression': { type: 'boolean' },
+  margin: { type: 'string' },
+  nuggets: { type: 'boolean' },
+  topics: inputFlag('the nugget bank'),
+  grades: { type: 'string' },
+} as const;
+
+/** The flags as `rankeval compare` reads them. */
+export type CompareValues = ReturnType<typeof parseCommandArgs<typeof COMPARE_COMMAND_OPTIONS>>['values'];
+
+/** `rankeval compare --nuggets`: the flags and files, for runNuggetsCompare. */
+export interface NuggetsCompareRequest {
+  readonly nuggets: CompareValues;
+  readonly positionals: readonly string[];
+}
+
+export function parseCompareArgs(args: readonly string[]): CompareCommandArgs | NuggetsCompareRequest | 'help' {
+  const { values, positionals } = parseCommandArgs(args, COMPARE_COMMAND_OPTIONS, usage);
   if (values.help) return 'help';
+  if (values.nuggets) return { nuggets: values, positionals };
+  for (const flag of ['topics', 'grades'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --nuggets, which compares answers by their nugget scores`);
   const read = readCompareArgs(values, positionals, 2, usage);
   const failOnRegression = values['fail-on-regression'] ?? false;
   if (values.margin !== undefined && !failOnRegression) throw usage('--margin applies to --fail-on-regression, which is not given');
@@ -94,6 +124,7 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
+  if ('nuggets' in args) return runNuggetsCompare(args.nuggets, args.positionals, io, usage);
   const { scorers } = await scoreFiles(args, io, 'QRELS RUN_A RUN_B …');
   const scored = evaluations(args, scorers);
   const comparison = asInputError(inputName(args.qrels), () => compareEvaluations(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));

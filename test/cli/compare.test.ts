@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCompareArgs, runCompare } from '../../src/cli/compare.js';
+import { runNuggets } from '../../src/cli/nuggets.js';
 import type { CompareArgs } from '../../src/cli/shared/comparison.js';
 import { compare } from '../../src/index.js';
 import { runCommand, type CommandResult } from '../helpers/cli.js';
@@ -304,5 +305,28 @@ describe('rankeval compare --lengths and --system-k', () => {
     const { status, stderr } = await run(['qrels.txt', 'base.txt', 'better.jsonl', '-m', 'recall@2', '--system-k', '1']);
     expect(status).toBe(2);
     expect(stderr).toContain('recall@2: measured beyond the 1 result the system passes on (systemK = 1)');
+  });
+});
+
+describe('rankeval compare --nuggets', () => {
+  const example = join(fileURLToPath(new URL('.', import.meta.url)), '../../examples/nuggets');
+  const assignments = join(example, 'assignments.jsonl');
+  const bank = join(example, 'nuggets.jsonl');
+
+  it('compares answer generators as rankeval nuggets --compare does, byte for byte', async () => {
+    const flags = ['--topics', bank, '-m', 'vital_score,all_score', '--test', 'randomization', '--format', 'json'];
+    const viaCompare = await runCommand(runCompare, ['--nuggets', assignments, ...flags]);
+    const viaNuggets = await runCommand(runNuggets, [assignments, '--compare', ...flags]);
+    expect(viaCompare).toMatchObject({ status: 0, stderr: '' });
+    expect(viaCompare.stdout).toBe(viaNuggets.stdout);
+    expect(JSON.parse(viaCompare.stdout)).toMatchObject({ baseline: 'bm25-gpt', measures: ['vital_score', 'all_score'], queries: 3 });
+  });
+
+  it('refuses the flags that read rankings, and nugget flags without --nuggets (exit 2)', async () => {
+    const refused = await runCommand(runCompare, ['--nuggets', assignments, '--fail-on-regression']);
+    expect(refused).toMatchObject({ status: 2, stderr: '--fail-on-regression does not apply with --nuggets, which compares answers by their nugget scores (see rankeval compare --help)' });
+    expect((await runCommand(runCompare, ['--nuggets'])).stderr).toBe('--nuggets takes one assignments file or more (ASSIGNMENTS…) (see rankeval compare --help)');
+    expect((await runCommand(runCompare, ['q', 'a', 'b', '--topics', bank])).stderr).toBe('--topics applies only with --nuggets, which compares answers by their nugget scores (see rankeval compare --help)');
+    expect((await runCommand(runCompare, ['--nuggets', assignments, '-m', 'ndcg@10'])).status).toBe(2);
   });
 });
