@@ -1,16 +1,16 @@
 // `rankeval compare QRELS RUN_A RUN_B [RUN_C …] -m ndcg@10 …`: did the change help, and is it more than noise?
-import { compareEvaluations } from '../analysis/compare.js';
+import { compareEvaluations, compareScores } from '../analysis/compare.js';
 import { queriesLostMost, regressions, REGRESSION_DEFAULTS } from '../analysis/regression.js';
 import { messageText } from '../text/escape.js';
 import { lossText, regressionRuleText, regressionText } from '../text/regression.js';
-import { inputFlag, numberFlag, parseCommandArgs } from './shared/args.js';
-import { runNuggetsCompare } from './compare-nuggets.js';
+import { numberFlag, oneOf, parseCommandArgs } from './shared/args.js';
+import { loadNuggetEvaluation, NUGGET_MODE_OPTIONS, readNuggetMode, withNuggetScores, type NuggetMode } from './shared/nuggets.js';
 import { GATE_FAILED, type Io, usageError } from './shared/command.js';
 import { COMPARE_OPTIONS, compareOptions, comparisonOutput, type CompareArgs, evaluations, readCompareArgs, scoreFiles } from './shared/comparison.js';
 import { asInputError } from './shared/files.js';
 import { inputName } from './shared/input.js';
 import { runsWarnings } from './shared/means.js';
-import { DEFAULT_MEASURES } from './shared/options.js';
+import { DEFAULT_MEASURES, OUTPUT_FORMATS, type OutputFormat } from './shared/options.js';
 
 export const compareUsage = `Usage: rankeval compare QRELS RUN_A RUN_B [RUN_C …] [-m MEASURE …] [flags]
        rankeval compare --nuggets ASSIGNMENTS… [--topics BANK] [--grades 2|3] [-m SCORE …] [flags]
@@ -82,25 +82,20 @@ const COMPARE_COMMAND_OPTIONS = {
   ...COMPARE_OPTIONS,
   'fail-on-regression': { type: 'boolean' },
   margin: { type: 'string' },
-  nuggets: { type: 'boolean' },
-  topics: inputFlag('the nugget bank'),
-  grades: { type: 'string' },
+  ...NUGGET_MODE_OPTIONS,
 } as const;
 
-/** The flags as `rankeval compare` reads them. */
-export type CompareValues = ReturnType<typeof parseCommandArgs<typeof COMPARE_COMMAND_OPTIONS>>['values'];
-
-/** `rankeval compare --nuggets`: the flags and files, for runNuggetsCompare. */
+/** `rankeval compare --nuggets`: the answers and the comparison's options, and its output format. */
 export interface NuggetsCompareRequest {
-  readonly nuggets: CompareValues;
-  readonly positionals: readonly string[];
+  readonly nuggets: NuggetMode;
+  readonly format: OutputFormat;
 }
 
 export function parseCompareArgs(args: readonly string[]): CompareCommandArgs | NuggetsCompareRequest | 'help' {
   const { values, positionals } = parseCommandArgs(args, COMPARE_COMMAND_OPTIONS, usage);
   if (values.help) return 'help';
-  if (values.nuggets) return { nuggets: values, positionals };
-  for (const flag of ['topics', 'grades'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --nuggets, which compares answers by their nugget scores`);
+  const nuggets = readNuggetMode(values, positionals, COMPARE_COMMAND_OPTIONS, ['format'], usage);
+  if (nuggets !== undefined) return { nuggets, format: oneOf(values.format, OUTPUT_FORMATS, '--format', 'table', usage) };
   const read = readCompareArgs(values, positionals, 2, usage);
   const failOnRegression = values['fail-on-regression'] ?? false;
   if (values.margin !== undefined && !failOnRegression) throw usage('--margin applies to --fail-on-regression, which is not given');
@@ -124,7 +119,7 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
     io.stdout.write(compareUsage);
     return 0;
   }
-  if ('nuggets' in args) return runNuggetsCompare(args.nuggets, args.positionals, io, usage);
+  if ('nuggets' in args) return runNuggetsCompare(args, io);
   const { scorers } = await scoreFiles(args, io, 'QRELS RUN_A RUN_B …');
   const scored = evaluations(args, scorers);
   const comparison = asInputError(inputName(args.qrels), () => compareEvaluations(scored, { ...compareOptions(args), baseline: args.baseline ?? args.runs[0]!.name }));
@@ -140,4 +135,11 @@ export async function runCompare(argv: readonly string[], io: Io & { readonly co
   if (regressed.length === 0) return 0;
   io.stderr.write(`rankeval compare: ${regressed.length} regression${regressed.length === 1 ? '' : 's'} (${messageText(regressionRuleText(comparison, args.margin))})\n`);
   return GATE_FAILED;
+}
+
+/** `rankeval compare --nuggets`: the generators compared topic by topic on their nugget scores (compareScores). */
+async function runNuggetsCompare({ nuggets: { files, options }, format }: NuggetsCompareRequest, io: Io & { readonly colour?: boolean }): Promise<number> {
+  const result = await loadNuggetEvaluation(files, io);
+  io.stdout.write(comparisonOutput(withNuggetScores(result, files, options, usage, '--nuggets', (scores) => compareScores(scores, options)), format, io.colour ?? false));
+  return 0;
 }

@@ -3,11 +3,12 @@
 import { isRankevalError } from '../core/errors.js';
 import { loadRenderer, NEEDS_LIBRARIES } from '../report/load.js';
 import { messageText } from '../text/escape.js';
-import { flagNumber, inputFlag, type parseCommandArgs } from './shared/args.js';
+import { flagNumber, type parseCommandArgs } from './shared/args.js';
 import { CliError, INPUT_ERROR, type Io } from './shared/command.js';
 import { COMPARE_OPTIONS } from './shared/comparison.js';
 import { OUTPUT_OPTION, writeOutput } from './shared/output.js';
 import { OVERLAP_OPTIONS } from './shared/overlap.js';
+import { NUGGET_MODE_OPTIONS } from './shared/nuggets.js';
 
 /** Every flag of `rankeval report`, both modes': those of compare, and the report's own; `--overlap`'s RBO flags (`--ties` is both). */
 export const REPORT_OPTIONS = {
@@ -17,9 +18,7 @@ export const REPORT_OPTIONS = {
   title: { type: 'string' },
   losses: { type: 'string' },
   overlap: { type: 'boolean' },
-  nuggets: { type: 'boolean' },
-  topics: inputFlag('the nugget bank'),
-  grades: { type: 'string' },
+  ...NUGGET_MODE_OPTIONS,
 } as const;
 
 /** The flags as `rankeval report` read them. */

@@ -2,29 +2,14 @@
 // scores, topic by topic, as one HTML file (reportData from scores: no rankings, so no curves).
 import { reportData } from '../report/data.js';
 import { type CliError, type Io } from './shared/command.js';
-import { TEST_OPTIONS } from './shared/comparison.js';
-import { checkStdinOnce } from './shared/files.js';
 import { inputName } from './shared/input.js';
-import { loadNuggetEvaluation, readNuggetCompareFlags, withNuggetScores } from './shared/nuggets.js';
+import { loadNuggetEvaluation, type NuggetMode, withNuggetScores } from './shared/nuggets.js';
 import { checkOutput, outputName } from './shared/output.js';
-import { loadReportRenderer, readLosses, REPORT_OPTIONS, type ReportValues, writeReport } from './report-common.js';
-import { readGradesFlag } from './shared/nugget-flags.js';
+import { loadReportRenderer, readLosses, type ReportValues, writeReport } from './report-common.js';
 
-/** The flags `--nuggets` takes; the others read a golden set or rankings. */
-const NUGGETS_FLAGS: readonly string[] = ['nuggets', 'topics', 'grades', 'measure', 'output', 'title', 'losses', 'help', ...Object.keys(TEST_OPTIONS)];
-
-/** Runs `rankeval report --nuggets` on the arguments `rankeval report` read; returns the exit status. */
-export async function runNuggetsReport(values: ReportValues, positionals: readonly string[], io: Io, usage: (message: string) => CliError): Promise<number> {
-  const refused = Object.keys(values).find((flag) => !NUGGETS_FLAGS.includes(flag));
-  if (refused !== undefined) {
-    const short = (REPORT_OPTIONS as Record<string, { short?: string }>)[refused]?.short;
-    throw usage(`--${refused}${short === undefined ? '' : ` (-${short})`} does not apply with --nuggets, which compares answers by their nugget scores`);
-  }
-  if (positionals.length === 0) throw usage('--nuggets takes one assignments file or more (ASSIGNMENTS…)');
-  const topics = values.topics;
-  checkStdinOnce(topics === undefined ? positionals : [...positionals, topics], usage);
-  const files = { files: positionals, topics, grades: readGradesFlag(values.grades, usage) };
-  const options = readNuggetCompareFlags(values, usage);
+/** Runs `rankeval report --nuggets` on the flags `rankeval report` read and the mode they ask for; returns the exit status. */
+export async function runNuggetsReport(values: ReportValues, { files, options }: NuggetMode, io: Io, usage: (message: string) => CliError): Promise<number> {
+  const { files: positionals, topics } = files;
   const losses = readLosses(values.losses, usage);
   const output = outputName(values.output, usage);
   const inputs = [...positionals.map((path) => ({ path, role: 'one of the assignments files' })), ...(topics === undefined ? [] : [{ path: topics, role: 'the nugget bank (--topics)' }])];

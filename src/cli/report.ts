@@ -17,6 +17,7 @@ import { checkOutput, outputName } from './shared/output.js';
 import { loadReportRenderer, readLosses, REPORT_OPTIONS, writeReport } from './report-common.js';
 import { runOverlapReport } from './report-overlap.js';
 import { runNuggetsReport } from './report-nuggets.js';
+import { readNuggetMode } from './shared/nuggets.js';
 
 export const reportUsage = `Usage: rankeval report QRELS RUN_A [RUN_B …] [-m MEASURE …] [-o report.html] [flags]
        rankeval report --overlap RUN_A RUN_B [-o report.html] [--p P] [--depth K] [--ties T] [flags]
@@ -127,9 +128,9 @@ export async function runReport(argv: readonly string[], io: Io): Promise<number
   }
   if (values.overlap && values.nuggets) throw usage('--overlap and --nuggets are two kinds of report: give one');
   if (values.overlap) return runOverlapReport(values, positionals, io, usage);
-  if (values.nuggets) return runNuggetsReport(values, positionals, io, usage);
+  const nuggets = readNuggetMode(values, positionals, REPORT_OPTIONS, ['output', 'title', 'losses'], usage);
+  if (nuggets !== undefined) return runNuggetsReport(values, nuggets, io, usage);
   for (const flag of ['p', 'depth'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --overlap, which compares two runs without a golden set`);
-  for (const flag of ['topics', 'grades'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --nuggets, which compares answers by their nugget scores`);
   const args = readCompareArgs(values, positionals, 1, usage);
   if (values.format !== undefined) throw usage('--format does not apply: the report is HTML');
   const losses = readLosses(values.losses, usage);

@@ -9,10 +9,12 @@ import { NUGGET_SCORES } from '../../nuggets/scores.js';
 import { messageText } from '../../text/escape.js';
 import { CliError, INPUT_ERROR, type Io, USAGE_ERROR } from './command.js';
 import { joinAnswers } from './answers.js';
-import { readPlanFlags, type TEST_OPTIONS } from './comparison.js';
-import { loadNuggetAssignments, loadNuggetBank, loadNuggetJudgments, tornLineWarning } from './files.js';
+import { readPlanFlags, TEST_OPTIONS } from './comparison.js';
+import { checkStdinOnce, loadNuggetAssignments, loadNuggetBank, loadNuggetJudgments, tornLineWarning } from './files.js';
 import { inputName } from './input.js';
 import { measureNames } from './options.js';
+import { inputFlag } from './args.js';
+import { readGradesFlag } from './nugget-flags.js';
 import { cliMessage, isOption } from './wording.js';
 
 /** The names of the nugget scores, as the commands print them and -m takes them. */
@@ -82,4 +84,48 @@ export function withNuggetScores<T>(result: NuggetEvaluation, args: NuggetFiles,
     const hint = error.code === 'invalid_run' && args.topics === undefined ? "; give --topics BANK to score every run on the bank's topics, a topic a run did not answer scoring 0" : '';
     throw new CliError(messageText(`${files}: ${cliMessage(error)}${hint}`), INPUT_ERROR);
   }
+}
+
+/** The flags that put `rankeval compare` and `rankeval report` in their nugget mode. */
+export const NUGGET_MODE_OPTIONS = {
+  nuggets: { type: 'boolean' },
+  topics: inputFlag('the nugget bank'),
+  grades: { type: 'string' },
+} as const;
+
+/** A command's nugget mode, read: the answers to score and how to compare their runs. */
+export interface NuggetMode {
+  readonly files: NuggetFiles;
+  readonly options: CompareScoresOptions;
+}
+
+/** The flags of a command's nugget mode that the mode reads. */
+type NuggetModeValues = Parameters<typeof readNuggetCompareFlags>[0] & { readonly topics?: string | undefined; readonly grades?: string | undefined };
+
+/**
+ * A command's --nuggets mode read: its assignment files and comparison options. A flag not among the mode's
+ * own, `also` (the command's own flags it keeps: `--format`, `-o`…) and the test's is refused by name, as
+ * the command's `options` spell it; without --nuggets, `--topics` and `--grades` are refused.
+ */
+export function readNuggetMode(
+  values: NuggetModeValues & { readonly nuggets?: boolean | undefined },
+  positionals: readonly string[],
+  options: object,
+  also: readonly string[],
+  usage: (message: string) => CliError,
+): NuggetMode | undefined {
+  if (!values.nuggets) {
+    for (const flag of ['topics', 'grades'] as const) if (values[flag] !== undefined) throw usage(`--${flag} applies only with --nuggets, which compares answers by their nugget scores`);
+    return undefined;
+  }
+  const allowed = new Set([...Object.keys(NUGGET_MODE_OPTIONS), ...Object.keys(TEST_OPTIONS), 'measure', 'help', ...also]);
+  const refused = Object.entries(values).find(([flag, value]) => value !== undefined && !allowed.has(flag))?.[0];
+  if (refused !== undefined) {
+    const short = (options as Readonly<Record<string, { readonly short?: string }>>)[refused]?.short;
+    throw usage(`--${refused}${short === undefined ? '' : ` (-${short})`} does not apply with --nuggets, which compares answers by their nugget scores`);
+  }
+  if (positionals.length === 0) throw usage('--nuggets takes one assignments file or more (ASSIGNMENTS…)');
+  const { topics } = values;
+  checkStdinOnce(topics === undefined ? positionals : [...positionals, topics], usage);
+  return { files: { files: positionals, topics, grades: readGradesFlag(values.grades, usage) }, options: readNuggetCompareFlags(values, usage) };
 }
